@@ -1,0 +1,5 @@
+//! The `mars-attacks` command line.
+
+pub fn main() -> i32 {
+    0
+}

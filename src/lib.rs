@@ -1,0 +1,4 @@
+//! mars-attacks: a tactical skirmish engine for Mantic's Mars Attacks! miniatures rules.
+
+pub mod cli;
+pub mod rules;

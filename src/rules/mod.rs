@@ -1,0 +1,20 @@
+//! The rules of Mars Attacks! (Mantic Games, 2013), as settled by the rulings R1-R26.
+//! Nothing here depends on a user interface or the command line.
+
+pub mod action;
+pub mod dice;
+pub mod map;
+pub mod odds;
+pub mod profile;
+pub mod scenario;
+pub mod scenario_file;
+pub mod square;
+pub mod state;
+
+pub use action::{Action, ModelId};
+pub use dice::{GameRng, rng_from_seed};
+pub use map::{Los, Map, WallKind, Walls};
+pub use profile::{Abilities, Ability, Profile};
+pub use scenario::Scenario;
+pub use square::{BySide, Dir, Edge, Side, Square};
+pub use state::GameState;

@@ -1,0 +1,99 @@
+//! A checked scenario: everything a game needs to start, already validated.
+//! Only `crate::rules::scenario_file` builds one from a TOML file.
+
+use std::sync::Arc;
+
+use super::map::Map;
+use super::profile::Profile;
+use super::square::{BySide, Edge, Side, Square};
+
+/// Where a model starts the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// Placed by its player in the side's deployment zone before the first Turn.
+    Deploy,
+    /// Fixed on this square by the scenario.
+    At(Square),
+    /// Off the board; comes on across the side's entry edge (R6).
+    Enter,
+}
+
+/// One model of a side's force.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ModelSetup {
+    pub side: Side,
+    /// Index into `Scenario::profiles`.
+    pub profile: usize,
+    pub start: Start,
+}
+
+/// Models that start off the board come on across `edge`: in Round `round` they may be
+/// activated, and their action must bring them onto the board (R6).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    pub edge: Edge,
+    pub round: u16,
+}
+
+/// Victory points one side earns (R18, R24).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct VpAwards {
+    /// Per enemy model killed by a Shoot test of this side.
+    pub shoot_kill: u16,
+    /// Per enemy model killed in a Fight.
+    pub fight_kill: u16,
+    /// Per counter of the kind this side collects (Martians: Critters, Humans: Alien
+    /// Secrets), after the first `counters_free` claimed.
+    pub counter: u16,
+    /// How many claimed counters score nothing ("not counting the first" = 1).
+    pub counters_free: u16,
+    /// Per own model that leaves the board across the side's exit edge.
+    pub exit: u16,
+}
+
+/// What one side brings and how it scores.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct SideSetup {
+    /// Squares where `Start::Deploy` models may be placed (bitboard).
+    pub deployment: u64,
+    pub entry: Option<Entry>,
+    /// The board edge this side's models may leave by (R6), if any.
+    pub exit: Option<Edge>,
+    pub vp: VpAwards,
+}
+
+/// The hidden counters of R24.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct CounterSetup {
+    /// Critter counters in the pool.
+    pub critters: u8,
+    /// Alien Secret counters in the pool.
+    pub secrets: u8,
+    /// How many of the pool are placed face down at random; the rest are set aside
+    /// unseen.
+    pub placed: u8,
+}
+
+/// A validated scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub map: Arc<Map>,
+    pub profiles: Vec<Profile>,
+    /// Every model of both sides; a model's `ModelId` is its index here.
+    pub models: Vec<ModelSetup>,
+    pub sides: BySide<SideSetup>,
+    /// Who takes the first Turn of Round 1 (R13).
+    pub first_turn: Side,
+    /// Sides that deploy models, in the order they do it.
+    pub deploy_order: Vec<Side>,
+    pub counters: CounterSetup,
+    /// VP that wins at once (R25).
+    pub vp_target: u16,
+    /// Optional last Round; after it more VP wins and equal VP is a draw (R25).
+    pub round_limit: Option<u16>,
+}
+
+/// The most models a scenario may field (all sides together).
+pub const MAX_MODELS: usize = 48;
