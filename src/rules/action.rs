@@ -76,8 +76,6 @@ pub enum Action {
     Done,
     /// End the Turn after one model has acted, without a second (R11).
     EndTurn,
-    /// No model left to act: do nothing more this Round (R11).
-    Pass,
 }
 
 impl fmt::Display for Action {
@@ -96,7 +94,6 @@ impl fmt::Display for Action {
             Action::Defender(m) => write!(f, "defender {m}"),
             Action::Done => f.write_str("done"),
             Action::EndTurn => f.write_str("end-turn"),
-            Action::Pass => f.write_str("pass"),
         }
     }
 }
@@ -151,10 +148,9 @@ impl FromStr for Action {
             "defender" => Ok(Action::Defender(model(need("a model")?)?)),
             "done" => none(Action::Done),
             "end-turn" => none(Action::EndTurn),
-            "pass" => none(Action::Pass),
             _ => Err(format!(
                 "unknown action `{verb}`: expected deploy, activate, stand, move, exit, aim, \
-                 shoot, fight, defend, defender, done, end-turn or pass"
+                 shoot, fight, defend, defender, done or end-turn"
             )),
         }
     }
@@ -182,7 +178,6 @@ mod tests {
             Action::Defender(m),
             Action::Done,
             Action::EndTurn,
-            Action::Pass,
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
