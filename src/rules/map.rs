@@ -1,7 +1,15 @@
 //! The battlefield: walls on edges, blocker squares, and the tables derived from them
-//! once per map: which steps are allowed (R4-R5) and line of sight between squares (R9-R10).
+//! once per map: which steps are allowed (R4-R5, P1), walking distances, and line of
+//! sight between squares (R9-R10, see [`super::los`]).
+//!
+//! P1 (project ruling): a blocker square (such as a crashed Flying Car) cannot be
+//! entered; a model already in it may leave it normally.
 
-use super::square::{Dir, Edge, Square};
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::los;
+use super::square::{Dir, Edge, Square, squares_of};
 
 /// What a wall piece is made of (R2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -97,6 +105,36 @@ impl Walls {
         self.high[edge.index()] & sq.bit() != 0
     }
 
+    /// Do the walls alone forbid a step from `from` in direction `d` (R4, R5)? Off the
+    /// board is not a wall: ask [`Square::step`] for that.
+    ///
+    /// - Orthogonal: blocked by a high wall on the shared edge.
+    /// - Diagonal: blocked only when both routes around the shared corner are blocked.
+    ///   A route goes via one of the two other squares at that corner and is blocked when
+    ///   either of its two edges at the corner is a high wall. So a straight high wall
+    ///   through the corner, an L of two high walls around it, or two high walls on the
+    ///   far side block; a single wall that ends at the corner does not.
+    /// - Low walls never block movement (R5).
+    pub fn blocks_step(&self, from: Square, d: Dir) -> bool {
+        let (dc, dr) = d.delta();
+        let ew = if dc > 0 { Edge::East } else { Edge::West };
+        let ns = if dr > 0 { Edge::North } else { Edge::South };
+        if !d.is_diagonal() {
+            let edge = if dc == 0 { ns } else { ew };
+            return self.is_high(from, edge);
+        }
+        // The two squares beside the diagonal, sharing the corner.
+        let (Some(across_ew), Some(across_ns)) = (from.step(ew.dir()), from.step(ns.dir()))
+        else {
+            return false;
+        };
+        // Via the east/west neighbour: cross `from`'s ew edge, then that square's ns edge.
+        let via_ew = self.is_high(from, ew) || self.is_high(across_ew, ns);
+        // Via the north/south neighbour: cross `from`'s ns edge, then that square's ew edge.
+        let via_ns = self.is_high(from, ns) || self.is_high(across_ns, ew);
+        via_ew && via_ns
+    }
+
     /// Every wall once, as (square, edge, kind) with edge North or East only, sorted.
     pub fn pieces(&self) -> Vec<(Square, Edge, WallKind)> {
         let mut out = Vec::new();
@@ -125,7 +163,12 @@ pub struct Map {
     seen: [u64; 64],
     /// `clear[s]`: squares with a clear shot from `s`.
     clear: [u64; 64],
+    /// `dist[s][t]`: fewest steps from `s` to `t` ignoring models, `NO_PATH` if none.
+    dist: [[u8; 64]; 64],
 }
+
+/// Marks an unreachable square in the distance table.
+const NO_PATH: u8 = u8::MAX;
 
 impl Map {
     /// Build the tables for these walls and blocker squares.
@@ -137,10 +180,17 @@ impl Map {
             step_bb: [0; 64],
             seen: [0; 64],
             clear: [0; 64],
+            dist: [[NO_PATH; 64]; 64],
         };
         map.compute_steps();
+        map.compute_distances();
         map.compute_los();
         map
+    }
+
+    /// The open board: no walls, no blockers.
+    pub fn open() -> Map {
+        Map::new(Walls::default(), 0)
     }
 
     pub fn walls(&self) -> &Walls {
@@ -193,11 +243,138 @@ impl Map {
         self.clear[from.index()]
     }
 
-    fn compute_steps(&mut self) {
-        todo!("R4/R5 step table")
+    /// How many steps (ordered pairs of neighbours) the map allows, ignoring models.
+    /// The open board allows 420: 224 orthogonal and 196 diagonal.
+    pub fn step_count(&self) -> u32 {
+        self.steps.iter().map(|b| b.count_ones()).sum()
     }
 
+    /// Fewest steps from `from` to `to` around walls and blockers, ignoring models
+    /// (R4, R5, P1); `None` when no route exists. `Some(0)` from a square to itself, even a
+    /// blocker; a blocker cannot be reached from elsewhere (P1).
+    #[inline]
+    pub fn distance(&self, from: Square, to: Square) -> Option<u8> {
+        match self.dist[from.index()][to.index()] {
+            NO_PATH => None,
+            d => Some(d),
+        }
+    }
+
+    /// The squares reachable by any number of steps (zero included) from any square of
+    /// `sources`, ignoring models.
+    pub fn reachable_from(&self, sources: u64) -> u64 {
+        let mut reached = sources;
+        let mut frontier = sources;
+        while frontier != 0 {
+            let mut next = 0;
+            for sq in squares_of(frontier) {
+                next |= self.step_bb[sq.index()];
+            }
+            frontier = next & !reached;
+            reached |= frontier;
+        }
+        reached
+    }
+
+    /// The squares of `targets` that no square of `from` can reach, ignoring models.
+    /// A target that is itself in `from` counts as reached. For scenario checks such as
+    /// "this deployment zone cannot reach that counter".
+    pub fn unreachable(&self, from: u64, targets: u64) -> u64 {
+        targets & !self.reachable_from(from)
+    }
+
+    /// The steps as a directed graph: node `i` is `Square::from_index(i)`, and there is an
+    /// edge `s -> t` labelled with the direction whenever the step is allowed.
+    pub fn step_graph(&self) -> DiGraph<Square, Dir> {
+        let mut g = DiGraph::with_capacity(64, self.step_count() as usize);
+        for sq in Square::all() {
+            g.add_node(sq);
+        }
+        for sq in Square::all() {
+            for (i, &d) in Dir::ALL.iter().enumerate() {
+                if self.steps[sq.index()] & (1 << i) != 0 {
+                    let to = sq.step(d).expect("allowed steps stay on the board");
+                    g.add_edge(
+                        NodeIndex::new(sq.index()),
+                        NodeIndex::new(to.index()),
+                        d,
+                    );
+                }
+            }
+        }
+        g
+    }
+
+    /// The connected regions of the board: the strongly connected components of the
+    /// step graph, as bitboards, ordered by their lowest square. They partition the
+    /// board. Steps are symmetric except into blockers, so each blocker square is a region
+    /// of its own (it can be left but not entered, P1).
+    pub fn components(&self) -> Vec<u64> {
+        let g = self.step_graph();
+        let mut out: Vec<u64> = tarjan_scc(&g)
+            .into_iter()
+            .map(|scc| scc.iter().fold(0u64, |bb, n| bb | g[*n].bit()))
+            .collect();
+        out.sort_by_key(|bb| bb.trailing_zeros());
+        out
+    }
+
+    /// One shortest walking route from `from` to `to` ignoring models, both ends
+    /// included; `None` when there is none. Ties are broken by `Dir::ALL` order.
+    pub fn path(&self, from: Square, to: Square) -> Option<Vec<Square>> {
+        pathfinding::prelude::bfs(
+            &from,
+            |sq| squares_of(self.step_bb[sq.index()]),
+            |sq| *sq == to,
+        )
+    }
+
+    /// The step table (R4, R5, P1): a step goes to a neighbour on the board, not into a
+    /// blocker, and not where the walls forbid it ([`Walls::blocks_step`]).
+    fn compute_steps(&mut self) {
+        for from in Square::all() {
+            let mut bits = 0u8;
+            let mut bb = 0u64;
+            for (i, &d) in Dir::ALL.iter().enumerate() {
+                let Some(to) = from.step(d) else { continue };
+                if self.blockers & to.bit() != 0 || self.walls.blocks_step(from, d) {
+                    continue;
+                }
+                bits |= 1 << i;
+                bb |= to.bit();
+            }
+            self.steps[from.index()] = bits;
+            self.step_bb[from.index()] = bb;
+        }
+    }
+
+    /// Walking distances: a breadth-first search from each square, on bitboards.
+    fn compute_distances(&mut self) {
+        for from in Square::all() {
+            let row = &mut self.dist[from.index()];
+            row[from.index()] = 0;
+            let mut reached = from.bit();
+            let mut frontier = reached;
+            let mut d = 0u8;
+            while frontier != 0 {
+                d += 1;
+                let mut next = 0;
+                for sq in squares_of(frontier) {
+                    next |= self.step_bb[sq.index()];
+                }
+                frontier = next & !reached;
+                reached |= frontier;
+                for sq in squares_of(frontier) {
+                    row[sq.index()] = d;
+                }
+            }
+        }
+    }
+
+    /// The line of sight tables (R9, R10), see [`los::los_table`].
     fn compute_los(&mut self) {
-        todo!("R9/R10 line of sight table")
+        let table = los::los_table(&self.walls, self.blockers);
+        self.seen = table.seen;
+        self.clear = table.clear;
     }
 }

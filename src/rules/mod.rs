@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod dice;
+pub mod los;
 pub mod map;
 pub mod odds;
 pub mod profile;
