@@ -1,0 +1,211 @@
+//! Playing whole games: seeded random games, replays from a seed and a list of decisions,
+//! and readable descriptions of what happened.
+//!
+//! A game's dice come from `rng_from_seed(seed)` (R26). Bots that choose at random draw
+//! from a second, independent stream of the same seed (`decision_rng`), so a recorded game
+//! replays exactly from its seed and its decisions alone.
+
+use std::sync::Arc;
+
+use rand::{Rng, RngCore};
+
+use crate::rules::scenario::Scenario;
+use crate::rules::state::{Event, EventSink, IllegalAction, Outcome, ShotResult, Test};
+use crate::rules::{Action, GameRng, GameState, ModelId, Side, rng_from_seed};
+
+/// The generator for bots' choices in game `seed`: ChaCha8 on stream 1 of the same seed,
+/// independent of the dice (stream 0).
+pub fn decision_rng(seed: u64) -> GameRng {
+    let mut r = rng_from_seed(seed);
+    r.set_stream(1);
+    r
+}
+
+/// A game's decisions and result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub seed: u64,
+    pub actions: Vec<Action>,
+    /// `None` when the runaway guard stopped the game (a failure, never a result).
+    pub outcome: Option<Outcome>,
+    pub rounds: u16,
+    pub vp: [u16; 2],
+}
+
+/// Play a game of `scenario` with both sides choosing uniformly among the legal actions.
+/// `max_decisions` is the runaway guard: a game still going after that many decisions is
+/// returned with `outcome: None`. `on_action` sees each decision with the events it caused.
+pub fn random_game(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
+    mut on_action: impl FnMut(&GameState, Action, &[Event]),
+) -> GameRecord {
+    let mut dice = rng_from_seed(seed);
+    let mut choose = decision_rng(seed);
+    let mut events = Vec::new();
+    let mut g = GameState::new_logged(scenario.clone(), &mut dice, &mut events);
+    let mut actions = Vec::new();
+    let mut legal = Vec::with_capacity(64);
+    while !g.is_over() && actions.len() < max_decisions {
+        g.legal_actions(&mut legal);
+        let a = legal[choose.random_range(0..legal.len())];
+        let before = g.clone();
+        events.clear();
+        g.apply_logged(a, &mut dice, &mut events);
+        on_action(&before, a, &events);
+        actions.push(a);
+    }
+    GameRecord {
+        seed,
+        actions,
+        outcome: g.outcome(),
+        rounds: g.round(),
+        vp: [g.vp(Side::Humans), g.vp(Side::Martians)],
+    }
+}
+
+/// Play a random game as fast as possible (no events, no record), returning the number
+/// of decisions made and the final state. For benchmarks and search.
+pub fn random_playout<R: RngCore>(
+    g: &mut GameState,
+    dice: &mut R,
+    choose: &mut R,
+    legal: &mut Vec<Action>,
+    max_decisions: usize,
+) -> usize {
+    let mut n = 0;
+    while !g.is_over() && n < max_decisions {
+        g.legal_actions(legal);
+        let a = legal[choose.random_range(0..legal.len())];
+        g.apply(a, dice);
+        n += 1;
+    }
+    n
+}
+
+/// Replay a game from its seed and decisions. Fails at the first decision that is not
+/// legal, saying which (0-based) and why; the state before it is returned with the error.
+pub fn replay(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    actions: &[Action],
+) -> Result<GameState, (usize, IllegalAction, Box<GameState>)> {
+    replay_logged(scenario, seed, actions, &mut ())
+}
+
+/// `replay`, reporting events to `sink`.
+pub fn replay_logged<S: EventSink>(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    actions: &[Action],
+    sink: &mut S,
+) -> Result<GameState, (usize, IllegalAction, Box<GameState>)> {
+    let mut dice = rng_from_seed(seed);
+    let mut g = GameState::new_logged(scenario.clone(), &mut dice, sink);
+    for (i, a) in actions.iter().enumerate() {
+        if let Err(e) = g.play_logged(*a, &mut dice, sink) {
+            return Err((i, e, Box::new(g)));
+        }
+    }
+    Ok(g)
+}
+
+fn name(g: &GameState, id: ModelId) -> String {
+    format!("{id} ({})", g.profile(id).name)
+}
+
+fn test_name(t: Test) -> &'static str {
+    match t {
+        Test::Shoot => "Shoot",
+        Test::Fight => "Fight",
+        Test::Survive => "Survive",
+    }
+}
+
+/// One event in words. `g` is any state of the same game (for model names).
+pub fn describe(g: &GameState, e: &Event) -> String {
+    match e {
+        Event::CounterPlaced(s) => format!("a counter is placed face down on {s}"),
+        Event::Deployed(m, s) => format!("{} deploys on {s}", name(g, *m)),
+        Event::Activated(m) => format!("{} is activated", name(g, *m)),
+        Event::StoodUp(m) => format!("{m} stands up"),
+        Event::Moved { model, from, to } => match from {
+            Some(f) => format!("{model} moves {f} -> {to}"),
+            None => format!("{model} comes onto the board at {to}"),
+        },
+        Event::Exited(m, edge) => format!("{m} leaves the board across the {edge} edge"),
+        Event::Aimed(m) => format!("{m} aims"),
+        Event::Revealed(s, k) => format!("the counter on {s} is revealed: {}", k.name()),
+        Event::Claimed(m, k) => format!("{m} claims the {}", k.name()),
+        Event::Roll {
+            model,
+            test,
+            dice,
+            value,
+            faces,
+            successes,
+            bonus,
+        } => {
+            let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+            let bonus = if *bonus > 0 {
+                format!(" + {bonus} armour")
+            } else {
+                String::new()
+            };
+            format!(
+                "{model} rolls {} {dice} dice at {value}+: [{}] = {successes}{bonus}",
+                test_name(*test),
+                faces.join(" ")
+            )
+        }
+        Event::Shot {
+            shooter,
+            target,
+            los,
+            result,
+        } => {
+            let r = match result {
+                ShotResult::Kill => "killed",
+                ShotResult::Rattled => "saved by its armour and Rattled",
+                ShotResult::Miss => "missed",
+            };
+            format!("{shooter} shoots {target} ({los} shot): {r}")
+        }
+        Event::FightStarted { attacker, defender } => {
+            format!("{attacker} fights {defender}")
+        }
+        Event::Fought {
+            attacker,
+            defender,
+            defence,
+            killed,
+        } => {
+            let how = match defence {
+                crate::rules::action::Defence::Fight => "fights back",
+                crate::rules::action::Defence::Survive => "tries to survive",
+            };
+            match killed {
+                Some(k) => format!("{defender} {how}: {k} is killed"),
+                None => format!("{defender} {how}: nobody is hurt ({attacker} and {defender})"),
+            }
+        }
+        Event::Killed { model, by, vp } => {
+            format!("{} is killed; the {by} score {vp} VP", name(g, *model))
+        }
+        Event::RattleTest {
+            model,
+            roll,
+            rattled,
+        } => format!(
+            "{model} tests for Rattled: {roll}, {}",
+            if *rattled { "Rattled" } else { "carries on" }
+        ),
+        Event::TurnEnded { next } => format!("the Turn passes to the {next}"),
+        Event::RoundEnded { round, next_first } => {
+            format!("Round {round} ends; the {next_first} go first next Round")
+        }
+        Event::VpScored { side, vp, total } => format!("the {side} score {vp} VP ({total} in all)"),
+        Event::GameOver(o) => format!("game over: {o}"),
+    }
+}

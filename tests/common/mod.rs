@@ -1,0 +1,163 @@
+//! Shared helpers for the rules tests: small scenarios drawn in code, and dice that roll
+//! what the test says.
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use mars_attacks::rules::scenario::{
+    CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
+};
+use mars_attacks::rules::scenario_file::core_profiles;
+use mars_attacks::rules::{
+    Action, BySide, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
+};
+
+pub fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+pub fn m(n: u8) -> ModelId {
+    ModelId(n - 1)
+}
+
+/// A model for `small_scenario`: side, profile key, start square.
+pub struct Place<'a>(pub Side, pub &'a str, pub &'a str);
+
+/// The VP awards of Scenario 1 for `side`.
+pub fn scenario1_vp() -> VpAwards {
+    VpAwards {
+        shoot_kill: 1,
+        fight_kill: 2,
+        counter: 1,
+        counters_free: 1,
+        exit: 0,
+    }
+}
+
+/// A scenario on a map with these walls (`("c3", Edge::North, WallKind::High)`), models
+/// fixed on their squares in the order given (m1, m2, ...), no counters, Humans first,
+/// Scenario 1's VP awards and target 8.
+pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc<Scenario> {
+    let mut w = Walls::default();
+    for (s, e, k) in walls {
+        assert!(w.set(sq(s), *e, *k), "wall on the board edge");
+    }
+    let profiles = core_profiles();
+    let idx = |key: &str| profiles.iter().position(|p| p.key == key).unwrap();
+    let models = models
+        .iter()
+        .map(|Place(side, key, at)| ModelSetup {
+            side: *side,
+            profile: idx(key),
+            start: Start::At(sq(at)),
+        })
+        .collect();
+    let side = SideSetup {
+        deployment: 0,
+        entry: None,
+        exit: None,
+        vp: scenario1_vp(),
+    };
+    Arc::new(Scenario {
+        name: "test".into(),
+        description: String::new(),
+        map: Arc::new(Map::new(w, 0)),
+        profiles,
+        models,
+        sides: BySide::new(side.clone(), side),
+        first_turn: Side::Humans,
+        deploy_order: vec![],
+        counters: CounterSetup::default(),
+        vp_target: 8,
+        round_limit: None,
+    })
+}
+
+/// Like `small_scenario` but the Humans' models start off the board and enter across
+/// the south edge in Round 1 (as in Scenario 1).
+pub fn with_entry(s: &Arc<Scenario>, humans_enter: bool) -> Arc<Scenario> {
+    let mut s = (**s).clone();
+    if humans_enter {
+        for m in &mut s.models {
+            if m.side == Side::Humans {
+                m.start = Start::Enter;
+            }
+        }
+        s.sides[Side::Humans].entry = Some(Entry {
+            edge: Edge::South,
+            round: 1,
+        });
+    }
+    Arc::new(s)
+}
+
+/// A game of `scenario` with no counters, as set up (counters need a generator; these
+/// scenarios place none).
+pub fn game(scenario: &Arc<Scenario>) -> GameState {
+    let mut rng = mars_attacks::rules::rng_from_seed(0);
+    GameState::new(scenario.clone(), &mut rng)
+}
+
+/// A generator that rolls the faces a test lists. Each `next_u64` serves one test's dice
+/// (three bits a face, as `D8Stream` reads them); `next_u32` serves a raw draw.
+pub struct Dice {
+    words: VecDeque<u64>,
+}
+
+impl Dice {
+    /// One entry per test (or per Rattle-test batch), each the faces in rolling order.
+    pub fn new(tests: &[&[u8]]) -> Dice {
+        Dice {
+            words: tests
+                .iter()
+                .map(|faces| {
+                    assert!(faces.len() <= 21);
+                    faces.iter().enumerate().fold(0u64, |w, (i, f)| {
+                        assert!((1..=8).contains(f));
+                        w | ((*f as u64 - 1) << (3 * i))
+                    })
+                })
+                .collect(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
+impl rand::RngCore for Dice {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.words
+            .pop_front()
+            .expect("the test rolled more dice than it scripted")
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let w = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&w[..chunk.len()]);
+        }
+    }
+}
+
+/// The legal actions now, as text, sorted.
+pub fn legal(g: &GameState) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    let mut s: Vec<String> = v.iter().map(|a| a.to_string()).collect();
+    s.sort();
+    s
+}
+
+/// Play actions given as text, each with no dice needed.
+pub fn play(g: &mut GameState, actions: &[&str]) {
+    let mut no_dice = Dice::new(&[]);
+    for a in actions {
+        let action: Action = a.parse().unwrap();
+        g.play(action, &mut no_dice)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+}
