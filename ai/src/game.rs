@@ -1,0 +1,145 @@
+//! The game interface every search in this crate works on.
+//!
+//! The shape follows OpenSpiel's `State` API, trimmed to what a sequential game with dice and
+//! hidden information needs:
+//!
+//! * **Non-alternating turns.** [`Game::to_move`] names whoever decides now. One player may
+//!   make many decisions in a row, and the other player may decide in the middle of a turn
+//!   (a response). Searches never assume the players alternate.
+//! * **Chance inside `apply`.** There are no explicit chance nodes: dice are rolled inside
+//!   [`Game::apply`] with the generator handed in. The state never stores a generator, so a
+//!   cloned state cannot know its own future.
+//! * **Hidden information through `determinize`.** [`Game::determinize`] replaces everything an
+//!   observer may not see with a sample consistent with what that observer has seen.
+//! * **One result per player.** [`Game::returns`] and [`Game::evaluate`] are asked per player,
+//!   so nothing assumes a zero-sum, two-player game.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use rand::{Rng, RngCore};
+
+/// A sequential game with dice and hidden information, seen as a mutable state.
+///
+/// A value of the implementing type is one *state* of the game. Searches clone it freely,
+/// so cloning should be cheap (no large heap structures that could be shared instead).
+///
+/// # Contract
+///
+/// * [`to_move`](Game::to_move), [`legal_actions`](Game::legal_actions) and
+///   [`apply`](Game::apply) are only called on non-terminal states.
+/// * A non-terminal state has at least one legal action. Searches cope with an empty list
+///   (they score the state with [`evaluate`](Game::evaluate)) but the game is then wrong.
+/// * `apply` is only called with an action from the current legal list.
+/// * The player to move and their legal actions must be visible to that player: a
+///   determinization made for the player to move has the same player to move and the same
+///   legal actions as the true state. (Searches still filter by the true legal list at the
+///   root, so a violation costs strength, not correctness.)
+pub trait Game: Clone + Send + 'static {
+    /// One atomic decision. Small, `Copy`, printable (it appears in search reports and logs).
+    type Action: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// Number of players; players are numbered `0..num_players()`.
+    fn num_players(&self) -> usize;
+
+    /// Who decides now. Turns need not alternate: one player often makes several decisions in
+    /// a row, and the other player may decide in the middle of a turn (responses).
+    /// Only valid when `!self.is_terminal()`.
+    fn to_move(&self) -> usize;
+
+    /// Clears `out` and fills it with the actions legal for [`to_move`](Game::to_move).
+    ///
+    /// The order must be a function of the state alone (searches are seeded and must be
+    /// reproducible), and must not reveal hidden information.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Plays `action` (which must be legal). Any chance (dice, draws from a deck) is resolved
+    /// here with `rng`; the state never stores a generator.
+    ///
+    /// An implementation that forwards to a function taking `&mut impl Rng` can pass
+    /// `&mut *rng` when that function accepts `?Sized` generators, or `&mut rng` otherwise.
+    fn apply<R: RngCore + ?Sized>(&mut self, action: Self::Action, rng: &mut R);
+
+    /// True when the game is over.
+    fn is_terminal(&self) -> bool;
+
+    /// Result for `player` of a terminal state, in `[0, 1]`. For win/loss games use 1 for a
+    /// win, 0 for a loss and 0.5 for a draw; games scored in points may map the score
+    /// affinely into `[0, 1]` (searches maximise the expectation of this number).
+    fn returns(&self, player: usize) -> f64;
+
+    /// Resamples everything `observer` may not see (hidden counters, the opponent's hand,
+    /// the order of a deck), consistently with what `observer` has seen.
+    ///
+    /// **Fairness contract.** The resulting state, and the draws taken from `rng`, must depend
+    /// only on what `observer` can see. In particular the number of values drawn from `rng`
+    /// must not depend on the hidden information being replaced; otherwise two true states
+    /// that look the same to `observer` would lead to different searches. A game with no
+    /// hidden information implements this as a no-op.
+    fn determinize<R: RngCore + ?Sized>(&mut self, observer: usize, rng: &mut R);
+
+    /// Heuristic value in `[0, 1]` for `player` of a non-terminal state, used when a rollout is
+    /// cut at the horizon. The default, 0.5, says "no idea".
+    ///
+    /// Searches call this once per player when they cut a rollout.
+    fn evaluate(&self, player: usize) -> f64 {
+        let _ = player;
+        0.5
+    }
+
+    /// Prior weight (>= 0) of a legal action in this state, for progressive bias in the tree
+    /// and for the order in which untried actions are expanded. Default: uniform.
+    fn prior(&self, action: Self::Action) -> f64 {
+        let _ = action;
+        1.0
+    }
+
+    /// Rollout policy: picks one of `legal` (never empty). Default: uniform random.
+    fn rollout_action<R: RngCore + ?Sized>(
+        &self,
+        legal: &[Self::Action],
+        rng: &mut R,
+    ) -> Self::Action {
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// Plays `state` forward with [`Game::rollout_action`] until it ends or `horizon` decisions
+/// have been made, then writes each player's value into `values` (terminal returns, or
+/// [`Game::evaluate`] when cut). Returns the number of decisions made.
+///
+/// `legal` is a scratch buffer, reused to avoid allocation.
+pub fn rollout<G: Game, R: RngCore + ?Sized>(
+    state: &mut G,
+    horizon: u32,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+    values: &mut [f64],
+) -> u32 {
+    let mut steps = 0;
+    while steps < horizon && !state.is_terminal() {
+        state.legal_actions(legal);
+        if legal.is_empty() {
+            break;
+        }
+        let action = state.rollout_action(legal, rng);
+        state.apply(action, rng);
+        steps += 1;
+    }
+    score(state, values);
+    steps
+}
+
+/// Writes each player's value of `state` into `values`: [`Game::returns`] if terminal,
+/// [`Game::evaluate`] otherwise. Values are clamped into `[0, 1]`.
+pub fn score<G: Game>(state: &G, values: &mut [f64]) {
+    let terminal = state.is_terminal();
+    for (player, v) in values.iter_mut().enumerate() {
+        let x = if terminal {
+            state.returns(player)
+        } else {
+            state.evaluate(player)
+        };
+        *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
+    }
+}

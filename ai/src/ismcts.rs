@@ -1,0 +1,269 @@
+//! Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
+//! 2012), in the manner of OpenSpiel's `algorithms/is_mcts.cc`, with open-loop chance.
+//!
+//! Every iteration:
+//!
+//! 1. clones the true root state and determinizes it for the searching player (everything
+//!    that player cannot see is resampled);
+//! 2. descends the tree, choosing at each node only among the actions legal in *this*
+//!    determinization, by UCB with availability counts
+//!    (`mean + c * sqrt(ln(times available) / visits)`, plus an optional progressive-bias
+//!    term `w * prior / (visits + 1)`); dice are rolled afresh, so tree nodes are keyed by
+//!    action sequences, not by chance outcomes;
+//! 3. adds one node for an untried action (random, or highest prior first when progressive
+//!    bias is on) and leaves the tree;
+//! 4. rolls out with [`Game::rollout_action`] for at most `horizon` decisions, scoring the end
+//!    with [`Game::returns`] or, if cut, [`Game::evaluate`];
+//! 5. backs the values up, each node getting the value for the player who chose its action.
+//!
+//! Root parallelism: with `threads > 1` each thread grows its own tree from its own seed and
+//! the root statistics are summed. The decision is the most visited legal root action.
+
+use std::time::{Duration, Instant};
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::clock::Stopper;
+use crate::game::Game;
+use crate::player::{ActionStat, Budget, Player, SearchReport, sort_stats};
+use crate::tree::{RootEdge, Tree, TreeSettings};
+
+/// Settings of [`IsMcts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsMctsConfig {
+    /// Work per decision.
+    pub budget: Budget,
+    /// UCB exploration constant `c` (values are in `[0, 1]`).
+    pub exploration: f64,
+    /// Maximum rollout decisions after leaving the tree; the state is then scored with
+    /// [`Game::evaluate`]. 0 evaluates the new leaf directly.
+    pub horizon: u32,
+    /// Progressive-bias weight `w`; 0 (the default) ignores [`Game::prior`].
+    pub prior_weight: f64,
+    /// Threads, each growing its own tree (root parallelism). At least 1.
+    pub threads: usize,
+    /// Node cap per tree, bounding memory; beyond it iterations still run but the tree
+    /// stops growing.
+    pub max_nodes: usize,
+}
+
+impl Default for IsMctsConfig {
+    fn default() -> Self {
+        IsMctsConfig {
+            budget: Budget::Iterations(10_000),
+            exploration: 0.7,
+            horizon: 1_000,
+            prior_weight: 0.0,
+            threads: 1,
+            max_nodes: 1_000_000,
+        }
+    }
+}
+
+impl IsMctsConfig {
+    /// Default settings with the given budget.
+    pub fn with_budget(budget: Budget) -> Self {
+        IsMctsConfig {
+            budget,
+            ..Default::default()
+        }
+    }
+
+    pub(crate) fn tree_settings(&self, determinize: bool) -> TreeSettings {
+        TreeSettings {
+            exploration: self.exploration,
+            prior_weight: self.prior_weight,
+            horizon: self.horizon,
+            max_nodes: self.max_nodes.max(2),
+            determinize,
+        }
+    }
+}
+
+/// An ISMCTS player. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct IsMcts<G: Game> {
+    /// Settings used by the next decision.
+    pub config: IsMctsConfig,
+    last: Option<SearchReport<G::Action>>,
+}
+
+impl<G: Game> IsMcts<G> {
+    /// A player with these settings.
+    pub fn new(config: IsMctsConfig) -> Self {
+        IsMcts { config, last: None }
+    }
+
+    /// A player with default settings and the given budget.
+    pub fn with_budget(budget: Budget) -> Self {
+        Self::new(IsMctsConfig::with_budget(budget))
+    }
+}
+
+impl<G: Game> Player<G> for IsMcts<G> {
+    fn name(&self) -> String {
+        if self.config.threads > 1 {
+            format!(
+                "ismcts({}, {} threads)",
+                self.config.budget, self.config.threads
+            )
+        } else {
+            format!("ismcts({})", self.config.budget)
+        }
+    }
+
+    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> {
+        let report = search(game, &self.config, rng)?;
+        let chosen = report.chosen;
+        self.last = Some(report);
+        Some(chosen)
+    }
+
+    fn last_report(&self) -> Option<&SearchReport<G::Action>> {
+        self.last.as_ref()
+    }
+}
+
+/// Runs ISMCTS for `game.to_move()` and reports the decision. Draws one `u64` from `rng`
+/// (the per-thread seeds derive from it), or none when only one action is legal.
+/// Returns `None` if the state is terminal or has no legal action.
+pub fn search<G: Game>(
+    game: &G,
+    config: &IsMctsConfig,
+    rng: &mut ChaCha8Rng,
+) -> Option<SearchReport<G::Action>> {
+    let start = Instant::now();
+    let settings = config.tree_settings(true);
+    run_root_parallel(game, settings, config.budget, config.threads, start, rng)
+}
+
+/// Shared by ISMCTS and used by tests: root-parallel search with the given tree settings.
+pub(crate) fn run_root_parallel<G: Game>(
+    game: &G,
+    settings: TreeSettings,
+    budget: Budget,
+    threads: usize,
+    start: Instant,
+    rng: &mut ChaCha8Rng,
+) -> Option<SearchReport<G::Action>> {
+    if game.is_terminal() {
+        return None;
+    }
+    let player = game.to_move();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    match legal.len() {
+        0 => return None,
+        1 => return Some(forced(legal[0], player, start)),
+        _ => {}
+    }
+    let threads = threads.max(1);
+    let base_seed = rng.next_u64();
+    let job = |t: usize, root: &G| {
+        let mut rng = ChaCha8Rng::seed_from_u64(base_seed);
+        rng.set_stream(t as u64);
+        let (mut stopper, expected) = match budget {
+            Budget::Iterations(n) => {
+                let share = n / threads as u64 + u64::from((t as u64) < n % threads as u64);
+                (Stopper::iterations(share), share)
+            }
+            Budget::Time(d) => (Stopper::deadline(start + d), 4096),
+        };
+        let mut tree = Tree::<G>::new(settings);
+        tree.search(root, player, &mut stopper, expected, &mut rng)
+    };
+    let results = if threads == 1 {
+        vec![job(0, game)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let root = game.clone();
+                    let job = &job;
+                    scope.spawn(move || job(t, &root))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .filter_map(|h| h.join().ok())
+                .collect::<Vec<_>>()
+        })
+    };
+    let mut edges: Vec<RootEdge<G::Action>> = Vec::new();
+    let mut iterations = 0;
+    let mut nodes = 0;
+    for r in results {
+        iterations += r.iterations;
+        nodes += r.nodes;
+        merge_edges(&mut edges, &r.edges);
+    }
+    Some(report_from_edges(
+        &legal,
+        edges,
+        player,
+        iterations,
+        nodes,
+        start.elapsed(),
+    ))
+}
+
+/// Adds `more` into `into`, summing visits and value sums of equal actions.
+pub(crate) fn merge_edges<A: Copy + PartialEq>(into: &mut Vec<RootEdge<A>>, more: &[RootEdge<A>]) {
+    for &(a, v, s) in more {
+        match into.iter_mut().find(|e| e.0 == a) {
+            Some(e) => {
+                e.1 += v;
+                e.2 += s;
+            }
+            None => into.push((a, v, s)),
+        }
+    }
+}
+
+/// Builds a report choosing the most visited action of `legal` (ties: higher mean, then the
+/// earlier legal action). Actions tried in some determinization but not legal in the true
+/// state are dropped. If nothing legal was visited, the first legal action is chosen.
+pub(crate) fn report_from_edges<A: Copy + PartialEq>(
+    legal: &[A],
+    edges: Vec<RootEdge<A>>,
+    player: usize,
+    iterations: u64,
+    nodes: usize,
+    elapsed: Duration,
+) -> SearchReport<A> {
+    let mut top: Vec<ActionStat<A>> = Vec::with_capacity(edges.len());
+    for &a in legal {
+        if let Some(&(_, visits, sum)) = edges.iter().find(|e| e.0 == a) {
+            if visits > 0 {
+                top.push(ActionStat {
+                    action: a,
+                    visits,
+                    mean: sum / visits as f64,
+                });
+            }
+        }
+    }
+    sort_stats(&mut top);
+    let chosen = top.first().map_or(legal[0], |s| s.action);
+    SearchReport {
+        chosen,
+        player,
+        iterations,
+        elapsed,
+        nodes,
+        top,
+    }
+}
+
+/// The report of a decision with a single legal action: no search, empty `top`.
+pub(crate) fn forced<A>(action: A, player: usize, start: Instant) -> SearchReport<A> {
+    SearchReport {
+        chosen: action,
+        player,
+        iterations: 0,
+        elapsed: start.elapsed(),
+        nodes: 0,
+        top: Vec::new(),
+    }
+}

@@ -1,0 +1,154 @@
+//! Players: anything that picks an action for the player to move, and what a search reports.
+
+use std::fmt;
+use std::time::Duration;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::Game;
+
+/// Something that decides for the player to move.
+///
+/// # Fairness contract
+///
+/// A player is handed the *true* state, hidden information included, because that is the
+/// only state there is. A fair player must not look at anything the player to move cannot
+/// see: before reading hidden parts it clones the state and calls
+/// [`Game::determinize`] for `game.to_move()`, and it works only on such determinized
+/// copies. The public parts it may read directly: who is to move, the legal actions,
+/// anything both players see. All players in this crate are fair in this sense; the tests
+/// check that a search's decision is identical for two true states that differ only in what
+/// the searching player cannot see.
+///
+/// A player is deterministic given `rng`: the same state and the same generator state give
+/// the same decision (except players budgeted by wall-clock time, whose amount of work
+/// depends on the machine).
+pub trait Player<G: Game> {
+    /// Short human-readable name with the settings that matter, e.g. `ismcts(10000 it)`.
+    fn name(&self) -> String;
+
+    /// Picks an action for `game.to_move()`. Returns `None` only if the state is terminal
+    /// or has no legal action (which is a bug in the game).
+    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Option<G::Action>;
+
+    /// What the last call to [`choose`](Player::choose) thought, if this player searches.
+    fn last_report(&self) -> Option<&SearchReport<G::Action>> {
+        None
+    }
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> {
+        (**self).choose(game, rng)
+    }
+    fn last_report(&self) -> Option<&SearchReport<G::Action>> {
+        (**self).last_report()
+    }
+}
+
+/// How much work a search may do for one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (simulations). Reproducible: the same seed gives the
+    /// same decision on any machine.
+    Iterations(u64),
+    /// Wall-clock time for the whole decision, thread start and join included. The clock is
+    /// checked often enough that a decision does not overrun by more than a few percent
+    /// plus one iteration.
+    Time(Duration),
+}
+
+impl Budget {
+    /// A time budget of `ms` milliseconds.
+    pub fn millis(ms: u64) -> Budget {
+        Budget::Time(Duration::from_millis(ms))
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n} it"),
+            Budget::Time(d) => write!(f, "{} ms", d.as_millis()),
+        }
+    }
+}
+
+/// Statistics of one root action after a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionStat<A> {
+    /// The action.
+    pub action: A,
+    /// Simulations that went through this action.
+    pub visits: u64,
+    /// Mean value of those simulations for the searching player, in `[0, 1]`.
+    pub mean: f64,
+}
+
+/// What a search thought about its last decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport<A> {
+    /// The action chosen.
+    pub chosen: A,
+    /// Player the search decided for.
+    pub player: usize,
+    /// Iterations (simulations, or rollouts for flat Monte Carlo) over all threads.
+    pub iterations: u64,
+    /// Wall-clock time of the whole decision.
+    pub elapsed: Duration,
+    /// Tree nodes allocated over all trees (0 for searches without a tree).
+    pub nodes: usize,
+    /// Every legal root action that was tried, most visited first (ties: higher mean first).
+    pub top: Vec<ActionStat<A>>,
+}
+
+impl<A> SearchReport<A> {
+    /// Iterations per second of wall-clock time.
+    pub fn iterations_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.iterations as f64 / s
+        } else {
+            0.0
+        }
+    }
+
+    /// Statistics of `action`, if it was tried.
+    pub fn stat(&self, action: &A) -> Option<&ActionStat<A>>
+    where
+        A: PartialEq,
+    {
+        self.top.iter().find(|s| &s.action == action)
+    }
+}
+
+impl<A: fmt::Display> fmt::Display for SearchReport<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "chose {} after {} iterations in {:.1} ms ({} nodes)",
+            self.chosen,
+            self.iterations,
+            self.elapsed.as_secs_f64() * 1000.0,
+            self.nodes
+        )?;
+        for s in &self.top {
+            writeln!(
+                f,
+                "  {:<24} visits {:>9}  mean {:.3}",
+                s.action.to_string(),
+                s.visits,
+                s.mean
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Sorts root statistics most visited first, then by higher mean.
+pub(crate) fn sort_stats<A>(stats: &mut [ActionStat<A>]) {
+    stats.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+}
