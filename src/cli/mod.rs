@@ -1,5 +1,177 @@
 //! The `mars-attacks` command line.
+//!
+//! One file per subcommand: each defines its clap `Args` and a `run` that writes to the
+//! [`Io`] it is given, so a new subcommand is one file, one variant of [`Command`] and
+//! one arm in [`run`].
+//!
+//! Exit codes:
+//! - 0: success;
+//! - 1: an input file is invalid (its diagnostics are printed to stderr), or writing the
+//!   output failed;
+//! - 2: the command line itself is wrong (clap's own errors, an unknown square or
+//!   profile, a missing value).
+//!
+//! Only this module depends on clap; the rules core never does.
 
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::Path;
+
+use clap::{Parser, Subcommand};
+
+use crate::rules::scenario::Scenario;
+use crate::rules::scenario_file::{self, Loaded};
+
+pub mod los;
+pub mod odds;
+pub mod steps;
+pub mod validate;
+
+/// A tactical skirmish engine for Mantic's Mars Attacks! miniatures rules.
+#[derive(Parser, Debug)]
+#[command(name = "mars-attacks", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Exact odds of a Shoot test or a Fight (R14-R16).
+    Odds(odds::OddsArgs),
+    /// Check scenario files and report every problem found.
+    Validate(validate::ValidateArgs),
+    /// Line of sight between squares of a scenario's map (R9).
+    Los(los::LosArgs),
+    /// The squares a model may step to from each square of a scenario's map (R4-R5).
+    Steps(steps::StepsArgs),
+}
+
+/// Where a subcommand writes: its normal output and its diagnostics.
+pub struct Io<'a> {
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+}
+
+/// Why a subcommand failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// The command line asked for something that does not exist or does not fit
+    /// together; the message says what. Exit code 2.
+    Usage(String),
+    /// An input file was invalid; its diagnostics have already been printed. Exit code 1.
+    Invalid,
+    /// Writing the output failed. Exit code 1.
+    Io(io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Invalid | CliError::Io(_) => 1,
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Run the command line of this process, printing to stdout and stderr; returns the
+/// exit code.
 pub fn main() -> i32 {
-    0
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    let code = run_from(std::env::args_os(), &mut out, &mut err);
+    let _ = out.flush();
+    code
+}
+
+/// Parse `args` (the program name first) and run the subcommand, writing to `out` and
+/// `err`; returns the exit code. Never panics on user input.
+pub fn run_from<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--help` and `--version` are "errors" that go to stdout with code 0.
+            let mut text = e.render().to_string();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            let _ = if e.use_stderr() {
+                err.write_all(text.as_bytes())
+            } else {
+                out.write_all(text.as_bytes())
+            };
+            return e.exit_code();
+        }
+    };
+    let mut io = Io { out, err };
+    match run(cli.command, &mut io) {
+        Ok(()) => 0,
+        Err(e) => {
+            match &e {
+                CliError::Usage(msg) => {
+                    let _ = writeln!(io.err, "error: {msg}");
+                }
+                CliError::Invalid => {}
+                // A reader that went away (`| head`) is not worth a message.
+                CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+                CliError::Io(e) => {
+                    let _ = writeln!(io.err, "error: cannot write the output: {e}");
+                }
+            }
+            e.exit_code()
+        }
+    }
+}
+
+/// Run one parsed subcommand.
+pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
+    match command {
+        Command::Odds(args) => odds::run(args, io),
+        Command::Validate(args) => validate::run(args, io),
+        Command::Los(args) => los::run(args, io),
+        Command::Steps(args) => steps::run(args, io),
+    }
+}
+
+/// Load a scenario for a subcommand that needs one: warnings and errors go to stderr;
+/// a scenario that does not load is [`CliError::Invalid`].
+pub fn load_scenario(path: &Path, io: &mut Io<'_>) -> Result<Scenario, CliError> {
+    match scenario_file::load_scenario(path) {
+        Ok(Loaded { scenario, warnings }) => {
+            for w in &warnings {
+                writeln!(io.err, "{w}")?;
+            }
+            Ok(scenario)
+        }
+        Err(diagnostics) => {
+            for d in &diagnostics {
+                writeln!(io.err, "{d}")?;
+            }
+            writeln!(
+                io.err,
+                "error: {} does not load (see above)",
+                path.display()
+            )?;
+            Err(CliError::Invalid)
+        }
+    }
+}
+
+/// A JSON string literal for `s`.
+pub(crate) fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string always serializes")
 }
