@@ -209,3 +209,61 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::GameOver(o) => format!("game over: {o}"),
     }
 }
+
+/// The state in plain text: Round, Turn, VP, counters and every model, one per line.
+pub fn state_text(g: &GameState) -> String {
+    use crate::rules::state::{CounterKind, Loc};
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "round {} turn {} ({} to play), phase {:?}",
+        g.round(),
+        g.turn_number(),
+        g.turn_player(),
+        g.phase()
+    );
+    for side in Side::BOTH {
+        let _ = writeln!(
+            s,
+            "{side}: {} VP, {} counters claimed",
+            g.vp(side),
+            g.claimed(side)
+        );
+    }
+    let squares = |bb: u64| -> String {
+        crate::rules::square::squares_of(bb)
+            .map(|q| q.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(s, "face-down counters: [{}]", squares(g.hidden_counters()));
+    let _ = writeln!(
+        s,
+        "face-up Critters: [{}], face-up Alien Secrets: [{}]",
+        squares(g.face_up_counters(CounterKind::Critter)),
+        squares(g.face_up_counters(CounterKind::AlienSecret))
+    );
+    for (i, m) in g.models().iter().enumerate() {
+        let id = ModelId(i as u8);
+        let loc = match m.loc {
+            Loc::Board(q) => q.to_string(),
+            Loc::Waiting => "waiting to enter".into(),
+            Loc::Undeployed => "not deployed".into(),
+            Loc::Dead => "dead".into(),
+            Loc::Exited => "left the board".into(),
+        };
+        let _ = writeln!(
+            s,
+            "{id} {} {}: {loc}{}{}",
+            m.side,
+            g.profile(id).key,
+            if m.rattled { ", rattled" } else { "" },
+            if m.activated { ", activated" } else { "" }
+        );
+    }
+    if let Some(o) = g.outcome() {
+        let _ = writeln!(s, "result: {o}");
+    }
+    s
+}

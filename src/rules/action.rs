@@ -78,6 +78,30 @@ pub enum Action {
     EndTurn,
 }
 
+impl Action {
+    /// Every action that could ever be written for a game of `n_models` models: the
+    /// whole action space, legal or not (for harnesses that try illegal actions).
+    pub fn space(n_models: usize) -> Vec<Action> {
+        let n = n_models.min(256) as u8 as usize;
+        let models = || (0..n).map(|i| ModelId(i as u8));
+        let mut v = Vec::new();
+        v.extend(Square::all().map(Action::Deploy));
+        v.extend(models().map(Action::Activate));
+        v.push(Action::Stand);
+        v.extend(Square::all().map(Action::Move));
+        v.extend(Edge::ALL.into_iter().map(Action::Exit));
+        v.push(Action::Aim);
+        v.extend(models().map(Action::Shoot));
+        v.extend(models().map(Action::Fight));
+        v.push(Action::Defend(Defence::Fight));
+        v.push(Action::Defend(Defence::Survive));
+        v.extend(models().map(Action::Defender));
+        v.push(Action::Done);
+        v.push(Action::EndTurn);
+        v
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
