@@ -1742,6 +1742,17 @@ impl GameState {
         Ok(())
     }
 
+    // ----- hidden information ------------------------------------------------------
+
+    /// Resample everything `observer` may not see, consistently with what it has seen,
+    /// drawing only from `rng`. Face-down counters carry no identity in the state (it is
+    /// drawn from the unrevealed pool when revealed, R24), and dice are rolled only when a
+    /// test is made, so without cards nothing in the state is hidden and this changes
+    /// nothing. The number of draws never depends on hidden information.
+    pub fn determinize<R: RngCore + ?Sized>(&mut self, observer: Side, rng: &mut R) {
+        let _ = (observer, rng);
+    }
+
     // ----- position set-up ---------------------------------------------------------
 
     /// Arrange a position by hand (rules tests, puzzles, editors). Every change keeps the
