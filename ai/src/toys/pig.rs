@@ -3,8 +3,12 @@
 //! On your turn you repeatedly choose to **roll** a six-sided die or **hold**. A roll of 1
 //! loses the points gathered this turn (the *turn total*) and ends your turn; any other roll
 //! adds to the turn total. Holding banks the turn total into your score and ends your turn.
-//! The first player whose score plus turn total reaches the target wins at once. Holding is
-//! only allowed with a positive turn total (so every turn rolls at least once).
+//! The first player to bank the target wins, so a player who has reached it must still hold
+//! (as in OpenSpiel's `pig`). Holding is only allowed with a positive turn total, so every
+//! turn rolls at least once.
+//!
+//! For optimal play the rule "reaching the target still needs a hold" changes nothing (once
+//! there, holding wins surely), but it adds decisions whose answer is plain: hold.
 
 use std::fmt;
 
@@ -54,12 +58,12 @@ impl Pig {
 
     /// A position: `to_move` (0 or 1) with the given banked `scores` and `turn_total`.
     /// `None` unless both scores are below the target and the mover's score plus turn total is
-    /// too.
+    /// below the target plus 6 (the most one roll can overshoot).
     pub fn position(target: u8, to_move: usize, scores: [u8; 2], turn_total: u8) -> Option<Pig> {
         let pig = Pig::new(target);
         let ok = to_move < 2
             && scores.iter().all(|&s| s < pig.target)
-            && u16::from(scores[to_move]) + u16::from(turn_total) < u16::from(pig.target);
+            && u16::from(scores[to_move]) + u16::from(turn_total) < u16::from(pig.target) + 6;
         ok.then_some(Pig {
             scores,
             turn_total,
@@ -123,20 +127,22 @@ impl Game for Pig {
                     self.turn_total = 0;
                     self.to_move ^= 1;
                 } else {
-                    self.turn_total += die;
-                    if u16::from(self.scores[p]) + u16::from(self.turn_total)
-                        >= u16::from(self.target)
-                    {
-                        self.scores[p] = self.scores[p].saturating_add(self.turn_total);
-                        self.turn_total = 0;
-                        self.winner = Some(self.to_move);
-                    }
+                    // Past the target further rolls add nothing that matters; cap the total
+                    // so the state space stays small.
+                    let room = self.target.saturating_add(5).saturating_sub(self.scores[p]);
+                    self.turn_total = (self.turn_total + die).min(room);
                 }
             }
             PigAction::Hold => {
-                self.scores[p] += self.turn_total;
+                let banked = u16::from(self.scores[p]) + u16::from(self.turn_total);
                 self.turn_total = 0;
-                self.to_move ^= 1;
+                if banked >= u16::from(self.target) {
+                    self.scores[p] = self.target;
+                    self.winner = Some(self.to_move);
+                } else {
+                    self.scores[p] = banked as u8;
+                    self.to_move ^= 1;
+                }
             }
         }
     }
@@ -178,57 +184,66 @@ mod tests {
     #[test]
     fn rules() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut pig = Pig::new(10);
         let mut legal = Vec::new();
-        pig.legal_actions(&mut legal);
-        assert_eq!(
-            legal,
-            vec![PigAction::Roll],
-            "no holding on a zero turn total"
-        );
-        // Roll until the turn passes or the game ends; the turn total tracks the dice.
-        let mut decisions = 0;
-        while !pig.is_terminal() {
+        let mut wins = [0; 2];
+        for _ in 0..200 {
+            let mut pig = Pig::new(10);
             pig.legal_actions(&mut legal);
-            let before = pig.clone();
-            let a = if pig.turn_total() >= 4 {
-                PigAction::Hold
-            } else {
-                PigAction::Roll
-            };
-            pig.apply(a, &mut rng);
-            match a {
-                PigAction::Hold => {
-                    assert_eq!(pig.to_move(), 1 - before.to_move());
-                    assert_eq!(
-                        pig.scores()[before.to_move()],
-                        before.scores()[before.to_move()] + before.turn_total()
-                    );
+            assert_eq!(
+                legal,
+                vec![PigAction::Roll],
+                "no holding on a zero turn total"
+            );
+            let mut decisions = 0;
+            while !pig.is_terminal() {
+                let before = pig.clone();
+                let p = before.to_move();
+                let a = if pig.turn_total() >= 4 {
+                    PigAction::Hold
+                } else {
+                    PigAction::Roll
+                };
+                pig.apply(a, &mut rng);
+                let banked = before.scores()[p] + before.turn_total();
+                match a {
+                    PigAction::Hold if banked >= 10 => {
+                        assert_eq!(pig.winner(), Some(p));
+                        assert_eq!(pig.scores()[p], 10);
+                    }
+                    PigAction::Hold => {
+                        assert!(!pig.is_terminal());
+                        assert_eq!(pig.to_move(), 1 - p);
+                        assert_eq!(pig.scores()[p], banked);
+                        assert_eq!(pig.turn_total(), 0);
+                    }
+                    PigAction::Roll if pig.to_move() != p => {
+                        // A 1: the turn total is lost.
+                        assert_eq!(pig.turn_total(), 0);
+                        assert_eq!(pig.scores(), before.scores());
+                    }
+                    PigAction::Roll => {
+                        assert!(!pig.is_terminal(), "reaching the target still needs a hold");
+                        let gained = pig.turn_total() - before.turn_total();
+                        let capped = pig.scores()[p] + pig.turn_total() == 15;
+                        assert!((2..=6).contains(&gained) || capped, "gained {gained}");
+                    }
                 }
-                PigAction::Roll if pig.is_terminal() => {
-                    assert_eq!(pig.winner(), Some(before.to_move()));
-                    assert!(pig.scores()[before.to_move()] >= 10);
-                }
-                PigAction::Roll if pig.to_move() != before.to_move() => {
-                    assert_eq!(pig.turn_total(), 0)
-                }
-                PigAction::Roll => {
-                    let gained = pig.turn_total() - before.turn_total();
-                    assert!((2..=6).contains(&gained));
-                }
+                decisions += 1;
+                assert!(decisions < 10_000);
             }
-            decisions += 1;
-            assert!(decisions < 10_000);
+            let w = pig.winner().unwrap();
+            assert_eq!(pig.returns(w), 1.0);
+            assert_eq!(pig.returns(1 - w), 0.0);
+            wins[w] += 1;
         }
-        let w = pig.winner().unwrap();
-        assert_eq!(pig.returns(w), 1.0);
-        assert_eq!(pig.returns(1 - w), 0.0);
+        assert!(wins[0] > 50 && wins[1] > 50, "{wins:?}");
     }
 
     #[test]
     fn positions_are_checked() {
         assert!(Pig::position(20, 0, [19, 0], 0).is_some());
-        assert!(Pig::position(20, 0, [15, 0], 5).is_none());
+        assert!(Pig::position(20, 0, [15, 0], 10).is_some());
+        assert!(Pig::position(20, 0, [15, 0], 11).is_none());
         assert!(Pig::position(20, 1, [15, 20], 0).is_none());
         assert!(Pig::position(20, 2, [0, 0], 0).is_none());
     }
