@@ -156,7 +156,7 @@ fn illegal_actions_leave_the_state_unchanged() {
         ("activate m2", "no model can be activated"),
         ("defend fight", "no Fight"),
         ("fight m2", "no Fight is starting"),
-        ("activate m9", "no model can be activated"),
+        ("activate m9", "there is no model m9"),
     ] {
         let err = g
             .play(bad.parse().unwrap(), &mut Dice::new(&[]))
