@@ -115,15 +115,21 @@ fn ismcts_finds_optimal_action_in_clear_positions() {
     let rolls = positions.len() - holds;
     assert!(holds > 100 && rolls > 500, "holds {holds}, rolls {rolls}");
     let mut wrong = Vec::new();
-    // Every third position keeps the test quick; the selection is fixed.
-    for (n, &(i, j, k, best)) in positions.iter().enumerate().step_by(3) {
+    let mut searched = 0;
+    // Every fourth position keeps the test quick; the selection is fixed.
+    for (n, &(i, j, k, best)) in positions.iter().enumerate().step_by(4) {
         let mut player = IsMcts::with_budget(Budget::Iterations(2_000));
         let mut rng = ChaCha8Rng::seed_from_u64(n as u64);
         let chosen = player.choose(&pig(i, j, k), &mut rng).unwrap();
+        searched += 1;
         if chosen != best {
             wrong.push((i, j, k, best, player.last_report().cloned()));
         }
     }
+    println!(
+        "{} positions ({holds} hold, {rolls} roll), {searched} searched",
+        positions.len()
+    );
     assert!(
         wrong.is_empty(),
         "{} wrong: {:?}",
@@ -132,24 +138,29 @@ fn ismcts_finds_optimal_action_in_clear_positions() {
     );
 }
 
-/// Over all clear-cut positions (gap >= 0.1), the opponent included far from the target,
-/// 2,000 iterations pick the optimal action at least 90% of the time. (Open-loop search with
+/// Over all clear-cut positions (gap >= 0.1) below the target (so holding does not win at
+/// once), the opponent included far from the target, 2,000 iterations pick the optimal action
+/// at least 90% of the time. (Open-loop search with
 /// random rollouts underrates a distant opponent's threat after a hold, so the deep positions
 /// are harder; measured accuracy is about 97%.)
 #[test]
 fn ismcts_is_mostly_right_in_all_clear_positions() {
     let v = PigValues::solve(TARGET);
-    let positions = clear_positions(&v, 0.1);
+    let positions: Vec<_> = clear_positions(&v, 0.1)
+        .into_iter()
+        .filter(|&(i, _, k, _)| i + k < TARGET)
+        .collect();
     let mut right = 0;
     let mut total = 0;
-    for (n, &(i, j, k, best)) in positions.iter().enumerate().step_by(10) {
+    for (n, &(i, j, k, best)) in positions.iter().enumerate().step_by(12) {
         let mut player = IsMcts::with_budget(Budget::Iterations(2_000));
         let mut rng = ChaCha8Rng::seed_from_u64(1_000 + n as u64);
         right += usize::from(player.choose(&pig(i, j, k), &mut rng) == Some(best));
         total += 1;
     }
-    assert!(total > 150);
+    assert!(total > 120, "{total}");
     let rate = right as f64 / total as f64;
+    println!("{right}/{total} right");
     assert!(rate >= 0.9, "{right}/{total}");
 }
 
@@ -171,7 +182,7 @@ fn report_means_match_exact_values_where_they_are_exact() {
     assert_eq!(report.top.iter().map(|s| s.visits).sum::<u64>(), 3_000);
 }
 
-/// Seeded match of ISMCTS (1,000 iterations a decision) against the random player, 200 games
+/// Seeded match of ISMCTS (400 iterations a decision) against the random player, 200 games
 /// with seats swapped. The optimal policy scores 0.790 against random (exact: the mean of its
 /// win probabilities moving first and second, computed below). A search that scores within
 /// 0.1 of that (>= 0.69) drops below 0.60 in 200 games with probability about 0.3% (2.75
@@ -194,7 +205,7 @@ fn ismcts_beats_random_clearly() {
     let report = play_match(
         &config,
         |_| Pig::new(TARGET as u8),
-        || IsMcts::<Pig>::with_budget(Budget::Iterations(1_000)),
+        || IsMcts::<Pig>::with_budget(Budget::Iterations(400)),
         RandomPlayer::new,
     );
     assert!(report.failures.is_empty(), "{report}");
