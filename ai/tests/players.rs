@@ -264,3 +264,83 @@ fn seats_alternate_and_pairs_share_the_deal() {
     );
     assert_eq!(no_swap.seat_wins[0] + no_swap.seat_wins[1], 6);
 }
+
+/// Pig with a prior that favours one action, for progressive bias.
+#[derive(Clone, Debug)]
+struct Biased {
+    pig: Pig,
+    favourite: PigAction,
+}
+
+impl Game for Biased {
+    type Action = PigAction;
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> usize {
+        self.pig.to_move()
+    }
+    fn legal_actions(&self, out: &mut Vec<PigAction>) {
+        self.pig.legal_actions(out)
+    }
+    fn apply<R: RngCore + ?Sized>(&mut self, action: PigAction, rng: &mut R) {
+        self.pig.apply(action, rng)
+    }
+    fn is_terminal(&self) -> bool {
+        self.pig.is_terminal()
+    }
+    fn returns(&self, player: usize) -> f64 {
+        self.pig.returns(player)
+    }
+    fn determinize<R: RngCore + ?Sized>(&mut self, _observer: usize, _rng: &mut R) {}
+    fn prior(&self, action: PigAction) -> f64 {
+        if action == self.favourite { 1.0 } else { 0.1 }
+    }
+}
+
+/// With progressive bias on, the first expansion is the action with the highest prior, so a
+/// one-iteration search plays the favourite whichever it is; and a heavy bias draws visits
+/// to the favourite even where it is the worse action, while the search without bias visits
+/// the better action most.
+#[test]
+fn progressive_bias_follows_the_prior() {
+    let state = Pig::position(30, 0, [10, 10], 6).unwrap();
+    for favourite in [PigAction::Roll, PigAction::Hold] {
+        for seed in 0..5 {
+            let mut search = IsMcts::<Biased>::new(IsMctsConfig {
+                budget: Budget::Iterations(1),
+                prior_weight: 1.0,
+                ..Default::default()
+            });
+            let game = Biased {
+                pig: state.clone(),
+                favourite,
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            assert_eq!(search.choose(&game, &mut rng), Some(favourite));
+        }
+    }
+    // At 25 + 5 holding wins; rolling risks a 1. Favour rolling heavily.
+    let won = Biased {
+        pig: Pig::position(30, 0, [25, 10], 5).unwrap(),
+        favourite: PigAction::Roll,
+    };
+    let visits = |weight: f64| {
+        let mut search = IsMcts::<Biased>::new(IsMctsConfig {
+            budget: Budget::Iterations(300),
+            prior_weight: weight,
+            ..Default::default()
+        });
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        search.choose(&won, &mut rng);
+        let r = search.last_report().unwrap();
+        (
+            r.stat(&PigAction::Roll).unwrap().visits,
+            r.stat(&PigAction::Hold).unwrap().visits,
+        )
+    };
+    let (roll, hold) = visits(0.0);
+    assert!(hold > roll, "no bias: {hold} holds, {roll} rolls");
+    let (roll, hold) = visits(1_000.0);
+    assert!(roll > hold, "heavy bias: {hold} holds, {roll} rolls");
+}
