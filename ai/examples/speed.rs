@@ -29,6 +29,25 @@ fn measure<G: Game>(label: &str, state: &G, config: IsMctsConfig) {
     );
 }
 
+/// Worst ratio of elapsed time to budget over `n` decisions with a short time budget.
+fn overrun<G: Game>(label: &str, state: &G, ms: u64, threads: usize, n: usize) {
+    let mut player = IsMcts::<G>::new(IsMctsConfig {
+        budget: Budget::millis(ms),
+        threads,
+        ..Default::default()
+    });
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut worst: f64 = 0.0;
+    for _ in 0..n {
+        player.choose(state, &mut rng);
+        let r = player.last_report().expect("searched");
+        worst = worst.max(r.elapsed.as_secs_f64() * 1e3 / ms as f64);
+    }
+    println!(
+        "{label:<36} threads {threads}  budget {ms:>3} ms: worst of {n} decisions = {worst:.3} x budget"
+    );
+}
+
 fn main() {
     let ms: u64 = std::env::args()
         .nth(1)
@@ -45,15 +64,35 @@ fn main() {
             threads,
             ..Default::default()
         };
-        // The opening has one legal action; search the first real decision instead.
-        let mut opening = pig_start.clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        while opening.turn_total() == 0 {
-            opening = pig_start.clone();
-            opening.apply(ai::toys::pig::PigAction::Roll, &mut rng);
-        }
-        measure("pig to 30, first decision", &opening, config);
+        measure(
+            "pig to 30, first decision",
+            &pig_start_decision(&pig_start),
+            config,
+        );
         measure("pig to 30, late (24-26, +3)", &pig_late, config);
         measure("kuhn poker, player 1 after a pass", &kuhn, config);
+    }
+    for threads in [1, 2] {
+        for ms in [5, 20, 100] {
+            overrun(
+                "pig to 30, opening",
+                &pig_start_decision(&pig_start),
+                ms,
+                threads,
+                20,
+            );
+        }
+    }
+}
+
+/// The opening has one legal action; search the first real decision instead.
+fn pig_start_decision(start: &Pig) -> Pig {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    loop {
+        let mut opening = start.clone();
+        opening.apply(ai::toys::pig::PigAction::Roll, &mut rng);
+        if opening.turn_total() > 0 {
+            return opening;
+        }
     }
 }

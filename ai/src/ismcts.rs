@@ -18,6 +18,17 @@
 //!
 //! Root parallelism: with `threads > 1` each thread grows its own tree from its own seed and
 //! the root statistics are summed. The decision is the most visited legal root action.
+//!
+//! Fairness: the true state is only ever cloned and determinized for the searching player;
+//! the search reads nothing else from it but the player to move and the legal actions.
+//!
+//! Limits of single-observer ISMCTS worth knowing: the opponent's decisions in the tree are
+//! not conditioned on the opponent's own hidden information (the tree is keyed by actions
+//! only), and open-loop nodes merge all dice outcomes after the same actions.
+//!
+//! Timing: with a time budget the clock is read at a stride re-estimated so that a stride
+//! takes about 1% of the budget; a decision overruns by at most that plus one iteration plus
+//! thread start and join (well under 1.3x the budget unless single iterations are very slow).
 
 use std::time::{Duration, Instant};
 

@@ -9,20 +9,31 @@
 //! * [`toys`]: Pig and Kuhn poker, small games with known answers.
 //!
 //! ```
-//! use ai::{Budget, IsMcts, Player};
 //! use ai::toys::pig::{Pig, PigAction};
+//! use ai::{Budget, IsMcts, Player};
 //! use rand::SeedableRng;
 //!
-//! // Needing 2 points with 18 in hand: holding banks the 18 and almost surely wins later,
-//! // but rolling wins at once five times in six. Either way, the search reports its reasons.
-//! let pig = Pig::position(20, 0, [0, 0], 18).unwrap();
+//! // Pig to 30: player 0 has 25 banked and 5 in hand. Holding wins now; rolling risks a 1.
+//! let pig = Pig::position(30, 0, [25, 10], 5).unwrap();
 //! let mut player = IsMcts::with_budget(Budget::Iterations(2_000));
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-//! let action = player.choose(&pig, &mut rng).unwrap();
+//! assert_eq!(player.choose(&pig, &mut rng), Some(PigAction::Hold));
 //! let report = player.last_report().unwrap();
-//! assert_eq!(report.chosen, action);
 //! assert_eq!(report.iterations, 2_000);
+//! assert_eq!(report.top[0].action, PigAction::Hold);
+//! assert_eq!(report.top[0].mean, 1.0);
 //! ```
+//!
+//! # Implementing [`Game`] for a real game
+//!
+//! * Make each decision atomic and the legal list small (choose a unit, then its move, then
+//!   its target): search cost grows with branching, not with depth.
+//! * Roll dice inside [`Game::apply`] with the generator given; never store one.
+//! * Implement [`Game::determinize`] honestly (see its fairness contract) and cheaply: it
+//!   runs once per iteration.
+//! * Give [`Game::evaluate`] a real heuristic and set a rollout `horizon`, so that long games
+//!   are cut and scored instead of played out at random; a [`Game::rollout_action`] better
+//!   than uniform random usually pays for itself.
 
 pub mod arena;
 mod clock;

@@ -101,7 +101,9 @@ pub struct SearchReport<A> {
     pub elapsed: Duration,
     /// Tree nodes allocated over all trees (0 for searches without a tree).
     pub nodes: usize,
-    /// Every legal root action that was tried, most visited first (ties: higher mean first).
+    /// Every legal root action that was tried, most visited first (ties: higher mean first);
+    /// for flat Monte Carlo, which chooses by mean, best mean first. Empty when only one
+    /// action was legal and no search ran.
     pub top: Vec<ActionStat<A>>,
 }
 
