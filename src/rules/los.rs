@@ -300,7 +300,10 @@ pub fn sight_lines(walls: &Walls, blockers: u64, from: Square, to: Square) -> [[
 
 /// The verdict of R9 over a shooter's 25 lines (indexed `[shooter point][target point]`).
 pub fn judge(lines: &[[LineView; 5]; 5]) -> Los {
-    if lines.iter().any(|row| row.iter().all(|&v| v == LineView::Open)) {
+    if lines
+        .iter()
+        .any(|row| row.iter().all(|&v| v == LineView::Open))
+    {
         Los::Clear
     } else if lines.iter().flatten().any(|&v| v != LineView::Blocked) {
         Los::Partial

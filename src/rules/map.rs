@@ -124,8 +124,7 @@ impl Walls {
             return self.is_high(from, edge);
         }
         // The two squares beside the diagonal, sharing the corner.
-        let (Some(across_ew), Some(across_ns)) = (from.step(ew.dir()), from.step(ns.dir()))
-        else {
+        let (Some(across_ew), Some(across_ns)) = (from.step(ew.dir()), from.step(ns.dir())) else {
             return false;
         };
         // Via the east/west neighbour: cross `from`'s ew edge, then that square's ns edge.
@@ -294,11 +293,7 @@ impl Map {
             for (i, &d) in Dir::ALL.iter().enumerate() {
                 if self.steps[sq.index()] & (1 << i) != 0 {
                     let to = sq.step(d).expect("allowed steps stay on the board");
-                    g.add_edge(
-                        NodeIndex::new(sq.index()),
-                        NodeIndex::new(to.index()),
-                        d,
-                    );
+                    g.add_edge(NodeIndex::new(sq.index()), NodeIndex::new(to.index()), d);
                 }
             }
         }
@@ -376,5 +371,131 @@ impl Map {
         let table = los::los_table(&self.walls, self.blockers);
         self.seen = table.seen;
         self.clear = table.clear;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    /// A reproducible busy map: about one edge in seven high, two in seven low.
+    fn busy_walls(mut x: u64) -> Walls {
+        let mut walls = Walls::default();
+        for s in Square::all() {
+            for edge in [Edge::North, Edge::East] {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match x % 7 {
+                    0 => {
+                        walls.set(s, edge, WallKind::High);
+                    }
+                    1 | 2 => {
+                        walls.set(s, edge, WallKind::Low);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        walls
+    }
+
+    #[test]
+    fn step_bits_and_step_bitboards_agree() {
+        let map = Map::new(busy_walls(7), sq("c3").bit());
+        for from in Square::all() {
+            let mut bb = 0;
+            for d in Dir::ALL {
+                if map.can_step(from, d) {
+                    bb |= from.step(d).unwrap().bit();
+                }
+            }
+            assert_eq!(bb, map.step_targets(from), "{from}");
+        }
+    }
+
+    /// Steps are symmetric except into a blocker (R4, P1).
+    #[test]
+    fn steps_are_symmetric_except_into_blockers() {
+        let blockers = sq("c3").bit() | sq("f6").bit();
+        let map = Map::new(busy_walls(11), blockers);
+        for a in Square::all() {
+            for b in squares_of(map.step_targets(a)) {
+                if blockers & a.bit() == 0 {
+                    assert!(map.step_targets(b) & a.bit() != 0, "{a} <-> {b}");
+                }
+            }
+        }
+    }
+
+    /// The bitboard distance table agrees with an independent Dijkstra from `pathfinding`.
+    #[test]
+    fn distances_match_dijkstra() {
+        for seed in [3u64, 5, 8, 13] {
+            let map = Map::new(busy_walls(seed), sq("d4").bit() | sq("e2").bit());
+            for from in Square::all() {
+                let found: HashMap<Square, (Square, u32)> =
+                    pathfinding::prelude::dijkstra_all(&from, |s| {
+                        squares_of(map.step_targets(*s)).map(|t| (t, 1u32))
+                    });
+                for to in Square::all() {
+                    let expected = if to == from {
+                        Some(0)
+                    } else {
+                        found.get(&to).map(|&(_, c)| c as u8)
+                    };
+                    assert_eq!(map.distance(from, to), expected, "{from} -> {to}");
+                    let path = map.path(from, to);
+                    assert_eq!(
+                        path.as_ref().map(|p| p.len() as u8 - 1),
+                        expected,
+                        "{from} -> {to}"
+                    );
+                    if let Some(p) = path {
+                        for w in p.windows(2) {
+                            assert!(map.step_targets(w[0]) & w[1].bit() != 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Regions partition the board, and each is exactly what a flood fill reaches from
+    /// any of its squares that is not a blocker.
+    #[test]
+    fn components_partition_the_board() {
+        let blockers = sq("b7").bit();
+        let map = Map::new(busy_walls(21), blockers);
+        let comps = map.components();
+        assert_eq!(comps.iter().fold(0, |a, c| a | c), u64::MAX);
+        assert_eq!(comps.iter().map(|c| c.count_ones()).sum::<u32>(), 64);
+        assert!(comps.contains(&blockers));
+        for &c in &comps {
+            if c != blockers {
+                let first = c.trailing_zeros() as usize;
+                let r = map.reachable_from(1 << first);
+                assert_eq!(r & !blockers & c, c & !blockers);
+            }
+        }
+    }
+
+    #[test]
+    fn with_blocker_rebuilds_the_tables_p1() {
+        let open = Map::open();
+        let map = open.with_blocker(sq("b1"));
+        assert_eq!(map.blockers(), sq("b1").bit());
+        assert!(open.can_step(sq("a1"), Dir::E));
+        assert!(!map.can_step(sq("a1"), Dir::E));
+        assert!(map.can_step(sq("b1"), Dir::W));
+        assert_eq!(open.los(sq("a1"), sq("c1")), Los::Clear);
+        assert_eq!(map.los(sq("a1"), sq("c1")), Los::None);
+        assert_eq!(map.distance(sq("a1"), sq("c1")), Some(2));
+        assert_eq!(map.distance(sq("a1"), sq("b1")), None);
     }
 }
