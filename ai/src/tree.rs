@@ -199,7 +199,7 @@ impl<G: Game> Tree<G> {
         self.nodes[0].visits = self.nodes[0].visits.saturating_add(1);
         for &i in &self.path {
             let n = &mut self.nodes[i as usize];
-            n.visits += 1;
+            n.visits = n.visits.saturating_add(1);
             n.value_sum += self.values[n.player as usize];
         }
     }
@@ -240,7 +240,7 @@ impl<G: Game> Tree<G> {
                         self.matched[i] = true;
                         matched_count += 1;
                     }
-                    n.available += 1;
+                    n.available = n.available.saturating_add(1);
                     let score = if n.visits == 0 {
                         f64::INFINITY
                     } else {
