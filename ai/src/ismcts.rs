@@ -149,7 +149,8 @@ pub fn search<G: Game>(
     run_root_parallel(game, settings, config.budget, config.threads, start, rng)
 }
 
-/// Shared by ISMCTS and used by tests: root-parallel search with the given tree settings.
+/// Root-parallel search with the given tree settings: one tree per thread, root statistics
+/// summed.
 pub(crate) fn run_root_parallel<G: Game>(
     game: &G,
     settings: TreeSettings,
@@ -195,9 +196,10 @@ pub(crate) fn run_root_parallel<G: Game>(
                     scope.spawn(move || job(t, &root))
                 })
                 .collect();
+            // A panic in game code is a bug: pass it on rather than drop that thread's tree.
             handles
                 .into_iter()
-                .filter_map(|h| h.join().ok())
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect::<Vec<_>>()
         })
     };
