@@ -21,6 +21,52 @@ use rand::{Rng, RngCore};
 
 /// A sequential game with dice and hidden information, seen as a mutable state.
 ///
+/// # Example
+///
+/// A one-decision game: player 0 calls a coin; a correct call wins.
+///
+/// ```
+/// use ai::Game;
+/// use rand::{Rng, RngCore};
+///
+/// #[derive(Clone, Debug)]
+/// struct Coin {
+///     result: Option<bool>,
+/// }
+///
+/// fn flip(rng: &mut impl Rng) -> bool {
+///     rng.random()
+/// }
+///
+/// impl Game for Coin {
+///     type Action = bool; // the call: heads?
+///     fn num_players(&self) -> usize { 1 }
+///     fn to_move(&self) -> usize { 0 }
+///     fn legal_actions(&self, out: &mut Vec<bool>) {
+///         out.clear();
+///         if self.result.is_none() {
+///             out.extend([true, false]);
+///         }
+///     }
+///     fn apply<R: RngCore + ?Sized>(&mut self, call: bool, rng: &mut R) {
+///         let heads = flip(&mut &mut *rng);
+///         self.result = Some(call == heads);
+///     }
+///     fn is_terminal(&self) -> bool { self.result.is_some() }
+///     fn returns(&self, _player: usize) -> f64 {
+///         if self.result == Some(true) { 1.0 } else { 0.0 }
+///     }
+///     fn determinize<R: RngCore + ?Sized>(&mut self, _observer: usize, _rng: &mut R) {}
+/// }
+///
+/// let mut game = Coin { result: None };
+/// let mut legal = Vec::new();
+/// game.legal_actions(&mut legal);
+/// assert_eq!(legal, [true, false]);
+/// game.apply(true, &mut rand::rng());
+/// assert!(game.is_terminal());
+/// ```
+///
 /// A value of the implementing type is one *state* of the game. Searches clone it freely,
 /// so cloning should be cheap (no large heap structures that could be shared instead).
 ///
@@ -56,8 +102,9 @@ pub trait Game: Clone + Send + 'static {
     /// Plays `action` (which must be legal). Any chance (dice, draws from a deck) is resolved
     /// here with `rng`; the state never stores a generator.
     ///
-    /// An implementation that forwards to a function taking `&mut impl Rng` can pass
-    /// `&mut *rng` when that function accepts `?Sized` generators, or `&mut rng` otherwise.
+    /// An implementation that forwards to a function generic over a *sized* generator
+    /// (`&mut impl Rng`) passes `&mut &mut *rng` (`&mut R` is itself a generator); a function
+    /// taking `&mut R` with `R: RngCore + ?Sized` takes `rng` as it is.
     fn apply<R: RngCore + ?Sized>(&mut self, action: Self::Action, rng: &mut R);
 
     /// True when the game is over.
