@@ -77,6 +77,21 @@ fn ismcts_decision_does_not_depend_on_hidden_card() {
     }
 }
 
+/// Flat Monte Carlo and determinized UCT are fair in the same sense.
+#[test]
+fn baselines_do_not_depend_on_hidden_card() {
+    let vs_jack = hand([Jack, Queen], &[Bet]);
+    let vs_king = hand([King, Queen], &[Bet]);
+    let run = |player: &mut dyn Player<Kuhn>, state: &Kuhn| {
+        let action = player.choose(state, &mut ChaCha8Rng::seed_from_u64(3));
+        (action, player.last_report().cloned().map(|r| r.top))
+    };
+    let flat = || FlatMc::<Kuhn>::new(Budget::Iterations(300), 10);
+    assert_eq!(run(&mut flat(), &vs_jack), run(&mut flat(), &vs_king));
+    let pimc = || Pimc::<Kuhn>::new(5, IsMctsConfig::with_budget(Budget::Iterations(500)));
+    assert_eq!(run(&mut pimc(), &vs_jack), run(&mut pimc(), &vs_king));
+}
+
 /// The same position for the cheat: it calls against the Jack and folds against the King,
 /// which shows that the fairness test above would catch a search that peeks.
 #[test]
