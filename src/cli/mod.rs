@@ -22,6 +22,7 @@ use clap::{Parser, Subcommand};
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{self, Loaded};
 
+pub mod duel;
 pub mod los;
 pub mod odds;
 pub mod steps;
@@ -38,6 +39,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// A seeded match between two players (random, greedy, flat, pimc, mcts[:level|:N]).
+    Duel(duel::DuelArgs),
     /// Exact odds of a Shoot test or a Fight (R14-R16).
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
@@ -140,6 +143,7 @@ where
 /// Run one parsed subcommand.
 pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
     match command {
+        Command::Duel(args) => duel::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
         Command::Los(args) => los::run(args, io),

@@ -1,0 +1,88 @@
+//! Matches between two player specs on a scenario, on one or more threads, with the
+//! search crate's match runner (seeded games, seats swapped every other game, a runaway
+//! guard that reports a game as failed, Wilson intervals).
+
+use std::sync::Arc;
+
+use ai::arena::{GameRecord, MatchConfig, MatchReport, play_games_with};
+
+use crate::rules::rng_from_seed;
+use crate::rules::scenario::Scenario;
+
+use super::game::Skirmish;
+use super::spec::PlayerSpec;
+
+/// The default runaway guard: a game with more decisions than this is reported as failed.
+/// Games of Scenario 1 take a few hundred decisions; random play rarely passes 2,000.
+pub const MAX_DECISIONS: u64 = 20_000;
+
+/// Settings of a duel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelConfig {
+    /// The match: games, seed, seat swapping and runaway guard.
+    pub matches: MatchConfig,
+    /// Threads playing games side by side (each game on one thread).
+    pub jobs: usize,
+}
+
+impl DuelConfig {
+    /// `games` games from `seed`, seats swapped, one thread.
+    pub fn new(games: u32, seed: u64) -> DuelConfig {
+        DuelConfig {
+            matches: MatchConfig {
+                games,
+                seed,
+                swap_seats: true,
+                max_decisions: MAX_DECISIONS,
+            },
+            jobs: 1,
+        }
+    }
+}
+
+/// Plays `config.matches.games` games of `scenario` between `a` (player A) and `b`, each
+/// game set up from its game seed (counter placement) and played with the dice and player
+/// generators the match runner derives, so a duel gives the same games on any number of
+/// jobs (up to the wall-clock budgets of timed players). `on_game` is called after each
+/// game, from the thread that played it.
+pub fn duel<F>(
+    scenario: &Arc<Scenario>,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    config: &DuelConfig,
+    on_game: F,
+) -> MatchReport
+where
+    F: Fn(&GameRecord) + Sync,
+{
+    let games = config.matches.games;
+    let jobs = config.jobs.clamp(1, games.max(1) as usize);
+    // Games 2k and 2k+1 share a deal; give both to the same thread, pairs dealt in turn.
+    let part = |j: usize| (0..games).filter(move |g| (g / 2) as usize % jobs == j);
+    let play = |j: usize| {
+        play_games_with(
+            &config.matches,
+            part(j),
+            |seed| Skirmish::start(scenario.clone(), &mut rng_from_seed(seed)),
+            || a.build(),
+            || b.build(),
+            &on_game,
+        )
+    };
+    if jobs == 1 {
+        return play(0);
+    }
+    let mut reports = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs).map(|j| scope.spawn(move || play(j))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a duel thread panicked"))
+            .collect::<Vec<_>>()
+    })
+    .into_iter();
+    let mut report = reports.next().expect("at least one job");
+    for r in reports {
+        report.merge(&r);
+    }
+    report
+}

@@ -1,0 +1,225 @@
+//! The skirmish game as an [`ai::Game`]: players 0 (Humans) and 1 (Martians), returns
+//! 1 / 0 / 0.5, determinization by [`GameState::determinize`], and the heuristics of
+//! [`super::eval`] as evaluator, prior and rollout policy.
+//!
+//! Nothing here matches the actions or phases of the rules exhaustively: whatever the
+//! rules add (cards and their responses) is played by the same code, with a neutral score.
+
+use std::cell::Cell;
+use std::sync::Arc;
+
+use rand::{Rng, RngCore};
+
+use crate::rules::scenario::Scenario;
+use crate::rules::state::Outcome;
+use crate::rules::{Action, GameState, Side};
+
+use super::eval::{self, Weights};
+
+/// The player number of `side` (Humans 0, Martians 1).
+#[inline]
+pub const fn player_of(side: Side) -> usize {
+    match side {
+        Side::Humans => 0,
+        Side::Martians => 1,
+    }
+}
+
+/// The side of player number `player` (0 Humans, anything else Martians).
+#[inline]
+pub const fn side_of(player: usize) -> Side {
+    if player == 0 {
+        Side::Humans
+    } else {
+        Side::Martians
+    }
+}
+
+/// How rollouts choose their actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rollout {
+    /// Uniformly at random among the legal actions.
+    Uniform,
+    /// The best action by [`eval::action_score`] (ties at random), except with probability
+    /// `epsilon` a uniformly random one.
+    Greedy {
+        /// Chance of a uniformly random action instead of the best.
+        epsilon: f32,
+    },
+}
+
+/// The settings of the heuristics a search plays with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heuristics {
+    /// The evaluation's constants.
+    pub weights: Weights,
+    /// The rollout policy.
+    pub rollout: Rollout,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            weights: Weights::default(),
+            rollout: Rollout::Greedy { epsilon: 0.15 },
+        }
+    }
+}
+
+/// A game of Mars Attacks! seen by the search crate: the true [`GameState`] plus the
+/// heuristics the searches use on it.
+#[derive(Clone, Debug)]
+pub struct Skirmish {
+    state: GameState,
+    heuristics: Heuristics,
+    /// The evaluation of `state` for the Humans, once computed (NaN until then). The
+    /// searches ask for both players' values of the same state in a row.
+    cached: Cell<f64>,
+}
+
+impl Skirmish {
+    /// Wraps a state, with the default heuristics.
+    pub fn new(state: GameState) -> Skirmish {
+        Skirmish::with_heuristics(state, Heuristics::default())
+    }
+
+    /// Wraps a state with the given heuristics.
+    pub fn with_heuristics(state: GameState, heuristics: Heuristics) -> Skirmish {
+        Skirmish {
+            state,
+            heuristics,
+            cached: Cell::new(f64::NAN),
+        }
+    }
+
+    /// A new game of `scenario`, set up with `rng` (counter placement, R24).
+    pub fn start<R: RngCore + ?Sized>(scenario: Arc<Scenario>, rng: &mut R) -> Skirmish {
+        Skirmish::new(GameState::new(scenario, rng))
+    }
+
+    /// The game state.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The heuristics searches use.
+    pub fn heuristics(&self) -> Heuristics {
+        self.heuristics
+    }
+
+    /// Changes the heuristics (the state is untouched).
+    pub fn set_heuristics(&mut self, heuristics: Heuristics) {
+        self.heuristics = heuristics;
+        self.cached.set(f64::NAN);
+    }
+
+    /// Unwraps the state.
+    pub fn into_state(self) -> GameState {
+        self.state
+    }
+
+    /// The value of this state for the Humans by the evaluation, in `(0, 1)`.
+    pub fn value_for_humans(&self) -> f64 {
+        let v = self.cached.get();
+        if !v.is_nan() {
+            return v;
+        }
+        let v = eval::evaluate(&self.state, &self.heuristics.weights);
+        self.cached.set(v);
+        v
+    }
+}
+
+impl From<GameState> for Skirmish {
+    fn from(state: GameState) -> Self {
+        Skirmish::new(state)
+    }
+}
+
+impl ai::Game for Skirmish {
+    type Action = Action;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> usize {
+        self.state.to_move().map_or(0, player_of)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.state.legal_actions(out);
+    }
+
+    #[inline]
+    fn apply<R: RngCore + ?Sized>(&mut self, action: Action, rng: &mut R) {
+        self.state.apply(action, rng);
+        self.cached.set(f64::NAN);
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.state.is_over()
+    }
+
+    fn returns(&self, player: usize) -> f64 {
+        match self.state.outcome() {
+            Some(Outcome::Win(side, _)) => {
+                if side == side_of(player) {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            _ => 0.5,
+        }
+    }
+
+    fn determinize<R: RngCore + ?Sized>(&mut self, observer: usize, rng: &mut R) {
+        self.state.determinize(side_of(observer), rng);
+        self.cached.set(f64::NAN);
+    }
+
+    fn evaluate(&self, player: usize) -> f64 {
+        let h = self.value_for_humans();
+        if player == 0 { h } else { 1.0 - h }
+    }
+
+    fn prior(&self, action: Action) -> f64 {
+        (eval::action_score(&self.state, action) / 3.0).clamp(0.0, 1.0)
+    }
+
+    fn rollout_action<R: RngCore + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let epsilon = match self.heuristics.rollout {
+            Rollout::Uniform => return legal[rng.random_range(0..legal.len())],
+            Rollout::Greedy { epsilon } => epsilon,
+        };
+        if rng.random::<f32>() < epsilon {
+            return legal[rng.random_range(0..legal.len())];
+        }
+        best_action(&self.state, legal, rng)
+    }
+}
+
+/// The action of `legal` with the highest [`eval::action_score`], ties broken at random.
+pub fn best_action<R: RngCore + ?Sized>(g: &GameState, legal: &[Action], rng: &mut R) -> Action {
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for &a in legal {
+        let s = eval::action_score(g, a);
+        if s > best_score {
+            best_score = s;
+            best = a;
+            ties = 1;
+        } else if s == best_score {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = a;
+            }
+        }
+    }
+    best
+}

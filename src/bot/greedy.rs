@@ -1,0 +1,47 @@
+//! The scripted, human-like baseline: no search, one look at the odds.
+//!
+//! At every decision it takes the legal action with the highest
+//! [`eval::action_score`](super::eval::action_score): the shot with the best exact kill
+//! odds (Aiming first when the extra die is worth more than the step it costs), a charge
+//! when the Fight's exact odds favour it, Fight or Survive by the exact odds of each, and
+//! otherwise a step towards the nearest enemy or counter, activating first the model with
+//! the best shot. Ties are broken with the generator it is handed, so it is reproducible.
+//! It reads only what its side may see (the board, VP and counters), never hidden state.
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::rules::Action;
+
+use super::game::{Skirmish, best_action};
+
+/// The greedy player. See the [module documentation](self).
+#[derive(Clone, Debug, Default)]
+pub struct Greedy {
+    legal: Vec<Action>,
+}
+
+impl Greedy {
+    /// A greedy player.
+    pub fn new() -> Greedy {
+        Greedy::default()
+    }
+}
+
+impl ai::Player<Skirmish> for Greedy {
+    fn name(&self) -> String {
+        "greedy".to_string()
+    }
+
+    fn choose(&mut self, game: &Skirmish, rng: &mut ChaCha8Rng) -> Option<Action> {
+        let g = game.state();
+        if g.is_over() {
+            return None;
+        }
+        g.legal_actions(&mut self.legal);
+        match self.legal.len() {
+            0 => None,
+            1 => Some(self.legal[0]),
+            _ => Some(best_action(g, &self.legal, rng)),
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The AI opponent for Mars Attacks!: the skirmish game as an [`ai::Game`], its
+//! heuristics, a scripted greedy player, player specs and matches between them.
+//!
+//! * [`Skirmish`] wraps a [`GameState`](crate::rules::GameState) for the search crate:
+//!   players 0 (Humans) and 1 (Martians), the evaluation, priors and rollout policy of
+//!   [`eval`].
+//! * [`Greedy`]: the human-like scripted baseline.
+//! * [`PlayerSpec`]: `random`, `greedy`, `flat`, `pimc`, `mcts`, with a level (`easy`,
+//!   `normal`, `hard`: about 0.05 s, 0.3 s, 1.5 s per decision) or an iteration count
+//!   (`mcts:2000`), parsed from text and built into a player by [`PlayerSpec::build`].
+//! * [`duel`](duel::duel): seeded matches between two specs, on several threads.
+//!
+//! Every player here is fair: it decides from what its side may see. The searches work on
+//! determinizations made by [`GameState::determinize`](crate::rules::GameState::determinize)
+//! for the side to move; the heuristics read only public parts of the state.
+
+pub mod duel;
+pub mod eval;
+pub mod game;
+pub mod greedy;
+pub mod spec;
+mod table;
+
+pub use duel::{DuelConfig, duel};
+pub use game::{Heuristics, Rollout, Skirmish, player_of, side_of};
+pub use greedy::Greedy;
+pub use spec::{BoxedPlayer, Effort, Kind, Level, PlayerSpec, SpecError};

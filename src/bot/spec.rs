@@ -1,0 +1,228 @@
+//! Player specifications as text (`random`, `greedy`, `flat`, `flat:normal`, `pimc:hard`,
+//! `mcts`, `mcts:hard`, `mcts:2000`) and the factory that turns one into a player, so the
+//! command line, matches and the GUI all make players the same way.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Pimc, Player, RandomPlayer};
+
+use super::game::Skirmish;
+use super::greedy::Greedy;
+
+/// A player made by [`PlayerSpec::build`]: any search or baseline, movable to a worker
+/// thread.
+pub type BoxedPlayer = Box<dyn Player<Skirmish> + Send>;
+
+/// The kinds of player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Uniformly random among the legal actions.
+    Random,
+    /// The scripted player of [`super::greedy`].
+    Greedy,
+    /// Flat Monte Carlo ([`ai::FlatMc`]).
+    Flat,
+    /// Determinized UCT ([`ai::Pimc`]).
+    Pimc,
+    /// Information Set MCTS ([`ai::IsMcts`]).
+    Mcts,
+}
+
+impl Kind {
+    /// Every kind, in the order the help lists them.
+    pub const ALL: [Kind; 5] = [
+        Kind::Random,
+        Kind::Greedy,
+        Kind::Flat,
+        Kind::Pimc,
+        Kind::Mcts,
+    ];
+
+    /// The name in a spec.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::Greedy => "greedy",
+            Kind::Flat => "flat",
+            Kind::Pimc => "pimc",
+            Kind::Mcts => "mcts",
+        }
+    }
+
+    /// Does this kind search (and so take a level or an iteration count)?
+    pub const fn searches(self) -> bool {
+        matches!(self, Kind::Flat | Kind::Pimc | Kind::Mcts)
+    }
+}
+
+/// Strength levels: wall-clock time per decision on one core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// About 0.05 s per decision.
+    Easy,
+    /// About 0.3 s per decision.
+    Normal,
+    /// About 1.5 s per decision.
+    Hard,
+}
+
+impl Level {
+    /// Every level.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The name in a spec.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The time a decision may take.
+    pub const fn time(self) -> Duration {
+        match self {
+            Level::Easy => Duration::from_millis(50),
+            Level::Normal => Duration::from_millis(300),
+            Level::Hard => Duration::from_millis(1500),
+        }
+    }
+}
+
+/// How much a searching player may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effort {
+    /// A time budget.
+    Level(Level),
+    /// A fixed number of iterations (rollouts for `flat`): reproducible on any machine.
+    Iterations(u64),
+}
+
+/// A player, as text: a kind, and for the searching kinds a level or an iteration count
+/// (`normal` when omitted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerSpec {
+    /// What plays.
+    pub kind: Kind,
+    /// How hard it thinks; `None` for `random` and `greedy`.
+    pub effort: Option<Effort>,
+}
+
+/// The forms a spec may take, for error messages and help.
+pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc or mcts optionally followed by \
+                              :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
+                              pimc:normal, mcts:2000)";
+
+/// A spec that does not parse: the text and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a player: {reason}; valid players are {SPEC_FORMS}")]
+pub struct SpecError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
+        let err = |reason: String| SpecError {
+            text: s.to_string(),
+            reason,
+        };
+        let text = s.trim().to_ascii_lowercase();
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (text.as_str(), None),
+        };
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| err(format!("unknown kind `{name}`")))?;
+        let effort = match (kind.searches(), arg) {
+            (false, None) => None,
+            (false, Some(a)) => {
+                return Err(err(format!("`{}` takes no level, got `{a}`", kind.name())));
+            }
+            (true, None) => Some(Effort::Level(Level::Normal)),
+            (true, Some(a)) => {
+                if let Some(level) = Level::ALL.into_iter().find(|l| l.name() == a) {
+                    Some(Effort::Level(level))
+                } else if let Ok(n) = a.parse::<u64>() {
+                    if n == 0 {
+                        return Err(err("the iteration count must be at least 1".into()));
+                    }
+                    Some(Effort::Iterations(n))
+                } else {
+                    return Err(err(format!(
+                        "`{a}` is neither a level (easy, normal, hard) nor an iteration count"
+                    )));
+                }
+            }
+        };
+        Ok(PlayerSpec { kind, effort })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.name())?;
+        match self.effort {
+            None => Ok(()),
+            Some(Effort::Level(l)) => write!(f, ":{}", l.name()),
+            Some(Effort::Iterations(n)) => write!(f, ":{n}"),
+        }
+    }
+}
+
+/// Rollout decisions after leaving the tree before the evaluation scores the position.
+pub const HORIZON: u32 = 20;
+
+/// The tree search settings of `mcts` and `pimc` for a budget.
+pub fn search_config(budget: Budget) -> IsMctsConfig {
+    IsMctsConfig {
+        budget,
+        exploration: 0.5,
+        horizon: HORIZON,
+        prior_weight: 0.5,
+        threads: 1,
+        max_nodes: 2_000_000,
+    }
+}
+
+/// Determinizations per decision of `pimc`.
+pub const PIMC_WORLDS: usize = 4;
+
+impl PlayerSpec {
+    /// The search budget, if this player searches.
+    pub fn budget(&self) -> Option<Budget> {
+        self.effort.map(|e| match e {
+            Effort::Level(l) => Budget::Time(l.time()),
+            Effort::Iterations(n) => Budget::Iterations(n),
+        })
+    }
+
+    /// Makes the player, searching on one thread.
+    pub fn build(&self) -> BoxedPlayer {
+        self.build_with_threads(1)
+    }
+
+    /// Makes the player; `mcts` grows one tree per thread (root parallelism) on `threads`
+    /// threads. Every player decides a forced move (one legal action) at once.
+    pub fn build_with_threads(&self, threads: usize) -> BoxedPlayer {
+        let budget = self.budget().unwrap_or(Budget::Iterations(1));
+        match self.kind {
+            Kind::Random => Box::new(RandomPlayer::new()),
+            Kind::Greedy => Box::new(Greedy::new()),
+            Kind::Flat => Box::new(FlatMc::new(budget, HORIZON)),
+            Kind::Pimc => Box::new(Pimc::new(PIMC_WORLDS, search_config(budget))),
+            Kind::Mcts => Box::new(IsMcts::new(IsMctsConfig {
+                threads: threads.max(1),
+                ..search_config(budget)
+            })),
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! `mars-attacks duel FILE P Q --games N --seed S [--json] [--no-swap] [--jobs J]`: a
+//! seeded match between two players on a scenario.
+//!
+//! P and Q are player specs (`random`, `greedy`, `flat`, `pimc`, `mcts`, optionally with
+//! `:easy`, `:normal`, `:hard` or an iteration count, e.g. `mcts:2000`). They swap sides
+//! every other game, the two games of a pair sharing the counter placement and the dice
+//! seed; `--no-swap` keeps P on the Humans. The report gives wins, draws and losses per
+//! player with the Wilson 95% interval of its score (a draw counts half), wins per side,
+//! and the mean and largest decision time. A game stopped by the runaway guard is a
+//! failure: it counts for nobody and is listed (and `duel` exits with code 1).
+//!
+//! `--json` prints exactly one object:
+//! `{"games": N, "players": {"<spec>": {"wins": n, "draws": n, "losses": n,
+//! "wilson_low": x, "wilson_high": x, "mean_decision_ms": x, "max_decision_ms": x}, ...},
+//! "sides": {"humans": {"wins": n}, "martians": {"wins": n}}, "failures": [...]}`; a spec
+//! playing itself is keyed `<spec>#2` the second time.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use clap::Args;
+use serde_json::{Map, Value, json};
+
+use super::{CliError, Io, load_scenario};
+use crate::bot::duel::{DuelConfig, MAX_DECISIONS, duel};
+use crate::bot::spec::PlayerSpec;
+use ai::MatchReport;
+use ai::stats::Z95;
+
+/// Arguments of `duel`.
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// The scenario file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Player A: random, greedy, flat, pimc or mcts, with an optional level or iteration
+    /// count (mcts:hard, mcts:2000).
+    #[arg(value_name = "P")]
+    pub p: String,
+    /// Player B, in the same form.
+    #[arg(value_name = "Q")]
+    pub q: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub games: u32,
+    /// Seed of the match; every game's set-up, dice and players' generators derive from it.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub seed: u64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Keep P on the Humans in every game instead of swapping sides every other game.
+    #[arg(long)]
+    pub no_swap: bool,
+    /// Games played at once, each on its own thread.
+    #[arg(long, default_value_t = 1, value_name = "J")]
+    pub jobs: usize,
+    /// Runaway guard: a game with more decisions than this is stopped and reported as
+    /// failed.
+    #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N")]
+    pub max_decisions: u64,
+    /// Print a line to stderr as each game ends.
+    #[arg(long)]
+    pub progress: bool,
+}
+
+/// Run `duel`.
+pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let parse = |s: &str| {
+        s.parse::<PlayerSpec>()
+            .map_err(|e| CliError::Usage(e.to_string()))
+    };
+    let specs = [parse(&args.p)?, parse(&args.q)?];
+    if args.jobs == 0 {
+        return Err(CliError::Usage("--jobs must be at least 1".into()));
+    }
+    let scenario = Arc::new(load_scenario(&args.file, io)?);
+    let mut config = DuelConfig::new(args.games, args.seed);
+    config.matches.swap_seats = !args.no_swap;
+    config.matches.max_decisions = args.max_decisions;
+    config.jobs = args.jobs;
+    let done = AtomicU32::new(0);
+    let games = args.games;
+    let report = duel(&scenario, specs[0], specs[1], &config, |record| {
+        if args.progress {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let result = match &record.outcome {
+                Ok([a, b]) if a > b => "A wins".to_string(),
+                Ok([a, b]) if b > a => "B wins".to_string(),
+                Ok(_) => "draw".to_string(),
+                Err(e) => format!("FAILED: {e}"),
+            };
+            eprintln!(
+                "game {n}/{games} (#{}, A on {}): {result} after {} decisions",
+                record.index,
+                if record.seat_of_a == 0 {
+                    "humans"
+                } else {
+                    "martians"
+                },
+                record.decisions
+            );
+        }
+    });
+    let keys = player_keys(&args.p, &args.q);
+    if args.json {
+        let text = serde_json::to_string(&to_json(&report, &keys)).expect("JSON always prints");
+        writeln!(io.out, "{text}")?;
+    } else {
+        write_table(io, &scenario.name, &keys, &config, &report)?;
+    }
+    for f in &report.failures {
+        writeln!(
+            io.err,
+            "error: game {} (game seed {}) failed: {}",
+            f.index, f.game_seed, f.kind
+        )?;
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Invalid)
+    }
+}
+
+/// The names of the players in the report: the specs as given, the second suffixed `#2`
+/// when both are the same.
+fn player_keys(p: &str, q: &str) -> [String; 2] {
+    let (p, q) = (p.trim().to_string(), q.trim().to_string());
+    if p == q {
+        let second = format!("{q}#2");
+        [p, second]
+    } else {
+        [p, q]
+    }
+}
+
+/// The report as the JSON object of the module documentation.
+fn to_json(report: &MatchReport, keys: &[String; 2]) -> Value {
+    let mut players = Map::new();
+    for (p, key) in keys.iter().enumerate() {
+        let (low, high) = report.score_interval(p, Z95);
+        let t = &report.times[p];
+        players.insert(
+            key.clone(),
+            json!({
+                "wins": report.wins[p],
+                "draws": report.draws,
+                "losses": report.losses(p),
+                "wilson_low": low,
+                "wilson_high": high,
+                "mean_decision_ms": t.mean_ms(),
+                "max_decision_ms": t.max_ms,
+            }),
+        );
+    }
+    let failures: Vec<Value> = report
+        .failures
+        .iter()
+        .map(|f| json!({"game": f.index, "game_seed": f.game_seed, "reason": f.kind.to_string()}))
+        .collect();
+    json!({
+        "games": report.games,
+        "players": players,
+        "sides": {
+            "humans": {"wins": report.seat_wins[0]},
+            "martians": {"wins": report.seat_wins[1]},
+        },
+        "failures": failures,
+    })
+}
+
+fn write_table(
+    io: &mut Io<'_>,
+    scenario: &str,
+    keys: &[String; 2],
+    config: &DuelConfig,
+    report: &MatchReport,
+) -> Result<(), CliError> {
+    writeln!(
+        io.out,
+        "{scenario}: {} vs {}, {} games, seed {}, {}",
+        keys[0],
+        keys[1],
+        report.games,
+        config.matches.seed,
+        if config.matches.swap_seats {
+            "sides swapped every other game"
+        } else {
+            "first player on the Humans"
+        }
+    )?;
+    let width = keys.iter().map(|k| k.len()).max().unwrap_or(0).max(6);
+    writeln!(
+        io.out,
+        "{:<width$}  {:>5} {:>5} {:>6}  {:>5}  {:<15}  {:>9}  {:>9}",
+        "player", "wins", "draws", "losses", "score", "95% interval", "mean ms", "max ms"
+    )?;
+    for (p, key) in keys.iter().enumerate() {
+        let (low, high) = report.score_interval(p, Z95);
+        writeln!(
+            io.out,
+            "{:<width$}  {:>5} {:>5} {:>6}  {:>5.3}  [{:.3}, {:.3}]  {:>9.2}  {:>9.2}",
+            key,
+            report.wins[p],
+            report.draws,
+            report.losses(p),
+            report.score(p),
+            low,
+            high,
+            report.times[p].mean_ms(),
+            report.times[p].max_ms
+        )?;
+    }
+    writeln!(
+        io.out,
+        "sides: humans won {}, martians won {}, {} drawn",
+        report.seat_wins[0], report.seat_wins[1], report.draws
+    )?;
+    if !report.failures.is_empty() {
+        writeln!(
+            io.out,
+            "{} game(s) failed and count for nobody (see stderr)",
+            report.failures.len()
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_playing_itself_is_keyed_twice() {
+        assert_eq!(player_keys("mcts", "mcts"), ["mcts", "mcts#2"]);
+        assert_eq!(player_keys("mcts", "greedy"), ["mcts", "greedy"]);
+    }
+}
