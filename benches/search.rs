@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     for (name, g) in &positions {
         for (policy, rollout) in [
-            ("greedy-rollouts", Heuristics::default().rollout),
+            ("greedy-rollouts", Rollout::Greedy { epsilon: 0.15 }),
             ("uniform-rollouts", Rollout::Uniform),
         ] {
             let game = Skirmish::with_heuristics(

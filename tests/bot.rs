@@ -240,39 +240,58 @@ fn mcts_takes_the_shot_that_can_win() {
     );
 }
 
+/// The defender's Fight-or-Survive choice (R16) by expected VP from the exact odds: with
+/// Fight it may kill the attacker but dies on a lost roll; with Survive it cannot kill, but
+/// rolls at its Survive value. Checked against `rules::odds` for charges with and without
+/// a friend beside the attacker, both ways round.
 #[test]
 fn fight_or_survive_follows_the_exact_odds() {
-    // A Martian (Fight 5+, Survive 6+) charged by a Soldier (Fight 4+): fighting back
-    // risks dying to a better fighter, Surviving cannot lose. The other way round, a
-    // Soldier charged by a Martian fights back.
-    for (attacker, defender, best) in [
-        ("soldier", "martian", Defence::Survive),
-        ("martian", "soldier", Defence::Fight),
-    ] {
-        let (a_side, d_side) = if attacker == "soldier" {
-            (Side::Humans, Side::Martians)
-        } else {
-            (Side::Martians, Side::Humans)
-        };
-        let scenario = small_scenario(
-            &[],
-            &[Place(a_side, attacker, "c3"), Place(d_side, defender, "c4")],
-        );
-        let mut g = game(&scenario);
-        g.edit().turn(a_side);
-        let mut dice = rng_from_seed(1);
-        for a in ["activate m1", "move c4"] {
-            g.play(a.parse().unwrap(), &mut dice).unwrap();
+    use mars_attacks::rules::odds;
+    for (attacker, defender) in [("soldier", "martian"), ("martian", "soldier")] {
+        for friend in [false, true] {
+            let (a_side, d_side) = if attacker == "soldier" {
+                (Side::Humans, Side::Martians)
+            } else {
+                (Side::Martians, Side::Humans)
+            };
+            let mut models = vec![Place(a_side, attacker, "c3"), Place(d_side, defender, "c4")];
+            if friend {
+                models.push(Place(a_side, attacker, "c4"));
+            }
+            // The friend is set up in c4 beside the defender and has acted this Round.
+            let scenario = small_scenario(&[], &models);
+            let mut g = game(&scenario);
+            g.edit().turn(a_side);
+            if friend {
+                g.edit().activated(m(3), true);
+            }
+            let mut dice = rng_from_seed(1);
+            for a in ["activate m1", "move c4", "fight m2"] {
+                g.play(a.parse().unwrap(), &mut dice).unwrap();
+            }
+            assert_eq!(legal(&g).len(), 2, "the defender decides: {:?}", g.phase());
+            let ap = g.profile(m(1)).clone();
+            let dp = g.profile(m(2)).clone();
+            let a_dice = 4 + u8::from(friend);
+            let fight = odds::fight(a_dice, ap.fight, 3, dp.fight, true);
+            let survive = odds::fight(a_dice, ap.fight, 3, dp.survive, false);
+            // Expected VP swing for the defender; both sides score 2 VP a Fight kill.
+            let by_fight = 2.0 * fight.defender_wins - 2.0 * fight.attacker_wins;
+            let by_survive = -2.0 * survive.attacker_wins;
+            let best = if by_fight > by_survive {
+                Defence::Fight
+            } else {
+                Defence::Survive
+            };
+            let sq = g.model(m(2)).square().unwrap();
+            let (_, _, choice) = eval::fight_value(&g, m(1), m(2), sq, true);
+            assert_eq!(choice, best, "{attacker} on {defender}, friend {friend}");
+            let a = spec("greedy")
+                .build()
+                .choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(0))
+                .unwrap();
+            assert_eq!(a, Action::Defend(best));
         }
-        assert_eq!(legal(&g).len(), 2, "the defender decides: {:?}", g.phase());
-        let sq = g.model(m(2)).square().unwrap();
-        let (gain, loss, choice) = eval::fight_value(&g, m(1), m(2), sq, true);
-        assert_eq!(choice, best, "{attacker} on {defender}: {gain} {loss}");
-        let a = spec("greedy")
-            .build()
-            .choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(0))
-            .unwrap();
-        assert_eq!(a, Action::Defend(best));
     }
 }
 
@@ -372,9 +391,10 @@ fn decisions_depend_only_on_what_the_side_to_move_may_see() {
 }
 
 /// A short seeded duel: MCTS with a few hundred iterations against uniform random play.
-/// Measured at 300 iterations per decision over 40 games (seed 11): MCTS won 40 of 40;
-/// losing more than 1 game in 10 would put its win rate below 80%, far outside what was
-/// measured.
+/// Measured at 300 iterations per decision over 40 games (seed 11, seats swapped): MCTS won
+/// 37 (92.5%, Wilson 95% interval 80-97%). At that rate, 6 wins or fewer in 10 games has a
+/// probability under 2%, so 7 of 10 is the bar; the games are seeded and the budget is in
+/// iterations, so the result does not depend on the machine.
 #[test]
 fn mcts_beats_random_play() {
     let scenario = whos_there();
@@ -382,6 +402,6 @@ fn mcts_beats_random_play() {
     let report = duel(&scenario, spec("mcts:300"), spec("random"), &config, |_| {});
     assert!(report.failures.is_empty(), "{report}");
     assert_eq!(report.games, 10);
-    assert!(report.wins[0] >= 9, "{report}");
+    assert!(report.wins[0] >= 7, "{report}");
     assert_eq!(report.seat_wins[0] + report.seat_wins[1] + report.draws, 10);
 }

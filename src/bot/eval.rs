@@ -55,7 +55,7 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Self {
         Weights {
-            material: 3.0,
+            material: 8.0,
             threat_mover: 0.7,
             threat_other: 0.45,
             threat_later: 0.25,

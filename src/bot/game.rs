@@ -48,7 +48,7 @@ pub enum Rollout {
     },
 }
 
-/// The settings of the heuristics a search plays with.
+/// The settings of the heuristics a search plays with. The default uses uniform rollouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Heuristics {
     /// The evaluation's constants.
@@ -61,7 +61,10 @@ impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
             weights: Weights::default(),
-            rollout: Rollout::Greedy { epsilon: 0.15 },
+            // Measured on Scenario 1 at 1,000 iterations per decision: greedy rollouts
+            // (epsilon 0.15) against uniform ones won 19 of 40 games, at twice the cost per
+            // iteration, so uniform rollouts are the default.
+            rollout: Rollout::Uniform,
         }
     }
 }

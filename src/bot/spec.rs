@@ -185,7 +185,7 @@ pub const HORIZON: u32 = 20;
 pub fn search_config(budget: Budget) -> IsMctsConfig {
     IsMctsConfig {
         budget,
-        exploration: 0.5,
+        exploration: 0.2,
         horizon: HORIZON,
         prior_weight: 0.5,
         threads: 1,
