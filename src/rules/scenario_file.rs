@@ -799,7 +799,7 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         sink,
         "map",
         "a [map] table with the walls and blockers",
-        |s, p, v| read_map(s, p, v),
+        read_map,
     ));
     let mut profiles = Vec::new();
     let mut profiles_invalid = false;
@@ -823,7 +823,7 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         };
         Field::from_option(root.req(sink, side.name(), what, |s, p, v| read_side(s, side, p, v)))
     });
-    let counters = root.opt(sink, "counters", |s, p, v| read_counters(s, p, v));
+    let counters = root.opt(sink, "counters", read_counters);
     ScenarioFile {
         name,
         description,
@@ -2110,7 +2110,8 @@ mod tests {
         let l = Lines::new("ab\néé x\n");
         assert_eq!(l.position(0), (1, 1));
         assert_eq!(l.position(3), (2, 1));
-        assert_eq!(l.position(7), (2, 4)); // after two 2-byte characters and a space
+        assert_eq!(l.position(7), (2, 3)); // after two 2-byte characters
+        assert_eq!(l.position(8), (2, 4)); // and a space
         assert_eq!(l.position(100), (3, 1));
     }
 
