@@ -22,9 +22,11 @@ use clap::{Parser, Subcommand};
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{self, Loaded};
 
+pub mod bench;
 pub mod duel;
 pub mod los;
 pub mod odds;
+pub mod simulate;
 pub mod steps;
 pub mod validate;
 
@@ -49,6 +51,10 @@ pub enum Command {
     Los(los::LosArgs),
     /// The squares a model may step to from each square of a scenario's map (R4-R5).
     Steps(steps::StepsArgs),
+    /// Play seeded random-vs-random games to the end and print their logs.
+    Simulate(simulate::SimulateArgs),
+    /// Measure how fast the rules engine plays random games on one core.
+    Bench(bench::BenchArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -148,6 +154,8 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Validate(args) => validate::run(args, io),
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),
+        Command::Simulate(args) => simulate::run(args, io),
+        Command::Bench(args) => bench::run(args, io),
     }
 }
 
