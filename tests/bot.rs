@@ -110,15 +110,15 @@ fn specs_parse_print_and_explain_their_mistakes() {
     }
     assert_eq!(
         spec("mcts:hard").budget(),
-        Some(Budget::Time(Duration::from_millis(1500)))
+        Some(Budget::Time(Duration::from_millis(1350)))
     );
     assert_eq!(
         spec("mcts:normal").budget(),
-        Some(Budget::Time(Duration::from_millis(300)))
+        Some(Budget::Time(Duration::from_millis(270)))
     );
     assert_eq!(
         spec("mcts:easy").budget(),
-        Some(Budget::Time(Duration::from_millis(50)))
+        Some(Budget::Time(Duration::from_millis(45)))
     );
     assert_eq!(spec("flat:500").budget(), Some(Budget::Iterations(500)));
     assert_eq!(spec("greedy").budget(), None);
@@ -404,4 +404,65 @@ fn mcts_beats_random_play() {
     assert_eq!(report.games, 10);
     assert!(report.wins[0] >= 7, "{report}");
     assert_eq!(report.seat_wins[0] + report.seat_wins[1] + report.draws, 10);
+}
+
+/// `mars-attacks duel ... --json` prints exactly one object of the documented shape; a spec
+/// playing itself is keyed `<spec>#2` the second time; a bad spec is a usage error that
+/// lists the valid forms.
+#[test]
+fn duel_prints_one_json_object() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml");
+    let file = file.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut argv = vec!["mars-attacks", "duel", file];
+        argv.extend_from_slice(args);
+        let code = mars_attacks::cli::run_from(argv, &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    };
+    let (code, out, err) = run(&["random", "random", "--games", "4", "--seed", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(out.trim().lines().count(), 1);
+    assert_eq!(v["games"], 4);
+    let players = v["players"].as_object().unwrap();
+    assert_eq!(
+        players.keys().collect::<Vec<_>>(),
+        ["random", "random#2"],
+        "{out}"
+    );
+    let mut wins = 0;
+    for p in players.values() {
+        for key in [
+            "wins",
+            "draws",
+            "losses",
+            "wilson_low",
+            "wilson_high",
+            "mean_decision_ms",
+            "max_decision_ms",
+        ] {
+            assert!(p[key].is_number(), "{key} in {p}");
+        }
+        assert!(p["wilson_low"].as_f64() <= p["wilson_high"].as_f64());
+        wins += p["wins"].as_u64().unwrap();
+    }
+    let sides = v["sides"]["humans"]["wins"].as_u64().unwrap()
+        + v["sides"]["martians"]["wins"].as_u64().unwrap();
+    assert_eq!(wins, sides);
+
+    let (code, out, _) = run(&["greedy", "random", "--games", "2", "--no-swap"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("greedy") && out.contains("95% interval"),
+        "{out}"
+    );
+
+    let (code, _, err) = run(&["mcts:fast", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("mcts:2000") && err.contains("greedy"), "{err}");
 }
