@@ -1,0 +1,526 @@
+//! The `mars-attacks` binary, run as a user would: outputs, exit codes and error messages.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mars_attacks::rules::odds::{fight, shoot};
+use mars_attacks::rules::scenario_file::load_scenario;
+use mars_attacks::rules::square::Square;
+use serde_json::Value;
+
+/// A map with no walls and no blockers.
+const OPEN: &str = r#"
+name = "Open ground"
+description = "Nothing in the way."
+first_turn = "humans"
+
+[map]
+walls = []
+blockers = []
+
+[humans]
+models = [{ profile = "soldier", count = 1, start = "a1" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [{ profile = "martian", count = 1, start = "h8" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#;
+
+/// The shipped Scenario 1.
+fn whos_there() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
+}
+
+/// A scratch directory of this test's own, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("mars-attacks-cli-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Run the binary with these arguments (strings or paths).
+macro_rules! cli {
+    ($($a:expr),* $(,)?) => {
+        run(&[$(OsString::from(&$a)),*])
+    };
+}
+
+fn run<S: AsRef<OsStr>>(args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mars-attacks"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> Value {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+/// The keys of a JSON object, checking it has exactly these, in any order.
+fn assert_keys(v: &Value, keys: &[&str]) {
+    let obj = v.as_object().expect("an object");
+    let mut got: Vec<&str> = obj.keys().map(String::as_str).collect();
+    let mut want = keys.to_vec();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+}
+
+fn num(v: &Value, key: &str) -> f64 {
+    v[key].as_f64().unwrap_or_else(|| panic!("{key} in {v}"))
+}
+
+// ------------------------------------------------------------------------------------
+// odds
+// ------------------------------------------------------------------------------------
+
+#[test]
+fn odds_shoot_json_is_the_exact_odds() {
+    let o = run(&[
+        "odds",
+        "shoot",
+        "--dice",
+        "5",
+        "--shoot",
+        "5",
+        "--survive-dice",
+        "3",
+        "--survive",
+        "6",
+        "--armour",
+        "1",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_keys(&v, &["kill", "rattled", "miss"]);
+    let want = shoot(5, 5, 3, 6, 1);
+    // Full precision: the printed numbers read back to the very same f64.
+    assert_eq!(num(&v, "kill"), want.kill);
+    assert_eq!(num(&v, "rattled"), want.rattled);
+    assert_eq!(num(&v, "miss"), want.miss);
+    // The printed form is the one documented, fields in this order.
+    let text = stdout(&o);
+    assert!(text.starts_with("{\"kill\": "), "{text}");
+    assert!(text.find("\"rattled\"") < text.find("\"miss\""), "{text}");
+}
+
+#[test]
+fn odds_shoot_from_profiles() {
+    // A Soldier (5+) aims a clear shot at an armoured Martian (6+): 5 dice vs 3 + 1.
+    let v = json(&run(&[
+        "odds",
+        "shoot",
+        "--shooter",
+        "soldier",
+        "--target",
+        "martian",
+        "--clear",
+        "--aim",
+        "--json",
+    ]));
+    let want = shoot(5, 5, 3, 6, 1);
+    assert_eq!(num(&v, "kill"), want.kill);
+    assert_eq!(num(&v, "rattled"), want.rattled);
+    assert_eq!(num(&v, "miss"), want.miss);
+    // A Martian (4+) at a Soldier it can see: 3 dice against 3 at 6+, no armour.
+    let v = json(&run(&[
+        "odds",
+        "shoot",
+        "--shooter",
+        "martian",
+        "--target",
+        "soldier",
+        "--json",
+    ]));
+    let want = shoot(3, 4, 3, 6, 0);
+    assert_eq!(num(&v, "kill"), want.kill);
+    assert_eq!(num(&v, "rattled"), 0.0);
+    assert_eq!(num(&v, "miss"), want.miss);
+}
+
+#[test]
+fn odds_explicit_numbers_override_the_profiles() {
+    let v = json(&run(&[
+        "odds",
+        "shoot",
+        "--shooter",
+        "soldier",
+        "--target",
+        "martian",
+        "--clear",
+        "--dice",
+        "2",
+        "--armour",
+        "0",
+        "--survive",
+        "5",
+        "--json",
+    ]));
+    let want = shoot(2, 5, 3, 5, 0);
+    assert_eq!(num(&v, "kill"), want.kill);
+    assert_eq!(num(&v, "miss"), want.miss);
+}
+
+#[test]
+fn odds_fight_json_is_the_exact_odds() {
+    let o = run(&[
+        "odds",
+        "fight",
+        "--dice",
+        "4",
+        "--fight",
+        "4",
+        "--defender-dice",
+        "3",
+        "--defend",
+        "5",
+        "--defender-fights",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_keys(&v, &["attacker_wins", "defender_wins", "no_kill"]);
+    let want = fight(4, 4, 3, 5, true);
+    assert_eq!(num(&v, "attacker_wins"), want.attacker_wins);
+    assert_eq!(num(&v, "defender_wins"), want.defender_wins);
+    assert_eq!(num(&v, "no_kill"), want.no_kill);
+    assert!(stdout(&o).starts_with("{\"attacker_wins\": "));
+}
+
+#[test]
+fn odds_fight_from_profiles() {
+    // A charging Soldier (Fight 4+) against a Martian that fights back (Fight 5+).
+    let v = json(&run(&[
+        "odds",
+        "fight",
+        "--attacker",
+        "soldier",
+        "--defender",
+        "martian",
+        "--charge",
+        "--defender-fights",
+        "--json",
+    ]));
+    let want = fight(4, 4, 3, 5, true);
+    assert_eq!(num(&v, "attacker_wins"), want.attacker_wins);
+    assert_eq!(num(&v, "defender_wins"), want.defender_wins);
+    // ... or that tries to Survive (6+), with a friend in the square: 4 dice each.
+    let v = json(&run(&[
+        "odds",
+        "fight",
+        "--attacker",
+        "soldier",
+        "--defender",
+        "martian",
+        "--charge",
+        "--defender-friends",
+        "--defender-survives",
+        "--json",
+    ]));
+    let want = fight(4, 4, 4, 6, false);
+    assert_eq!(num(&v, "attacker_wins"), want.attacker_wins);
+    assert_eq!(num(&v, "defender_wins"), 0.0);
+    assert_eq!(num(&v, "no_kill"), want.no_kill);
+    // Friends of the attacker count too, and the charge.
+    let v = json(&run(&[
+        "odds",
+        "fight",
+        "--attacker",
+        "martian",
+        "--defender",
+        "soldier",
+        "--charge",
+        "--attacker-friends",
+        "--defender-fights",
+        "--json",
+    ]));
+    let want = fight(5, 5, 3, 4, true);
+    assert_eq!(num(&v, "attacker_wins"), want.attacker_wins);
+}
+
+#[test]
+fn odds_table_is_friendly() {
+    let o = run(&[
+        "odds",
+        "shoot",
+        "--shooter",
+        "soldier",
+        "--target",
+        "martian",
+        "--clear",
+        "--aim",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("US Army Soldier shoots Martian"), "{text}");
+    assert!(text.contains("5 dice at 5+ against 3 dice at 6+"), "{text}");
+    assert!(text.contains("51.28%"), "{text}");
+    assert!(text.contains("21.85%"), "{text}");
+    assert!(text.contains("26.86%"), "{text}");
+}
+
+#[test]
+fn odds_errors_say_what_is_wrong() {
+    let o = run(&["odds", "shoot", "--shooter", "grey", "--target", "martian"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("grey"), "{err}");
+    assert!(err.contains("martian") && err.contains("soldier"), "{err}");
+    assert!(stdout(&o).is_empty());
+
+    let o = run(&["odds", "fight", "--fight", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--defend"), "{}", stderr(&o));
+
+    for bad in [
+        vec!["odds", "shoot", "--shoot", "9", "--survive", "6"],
+        vec!["odds", "shoot", "--shoot", "five", "--survive", "6"],
+        vec![
+            "odds",
+            "shoot",
+            "--dice",
+            "-1",
+            "--shoot",
+            "5",
+            "--survive",
+            "6",
+        ],
+        vec![
+            "odds",
+            "fight",
+            "--fight",
+            "4",
+            "--defend",
+            "5",
+            "--defender-fights",
+            "--defender-survives",
+        ],
+        vec!["odds"],
+        vec!["frobnicate"],
+    ] {
+        let o = run(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn help_goes_to_stdout_with_success() {
+    let o = run(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    for sub in ["odds", "validate", "los", "steps"] {
+        assert!(stdout(&o).contains(sub), "{}", stdout(&o));
+    }
+}
+
+// ------------------------------------------------------------------------------------
+// validate
+// ------------------------------------------------------------------------------------
+
+#[test]
+fn validate_reports_ok_files() {
+    let dir = scratch("validate-ok");
+    let open = write(&dir, "open.toml", OPEN);
+    let o = cli!["validate", open, whos_there()];
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("{}: ok (Open ground)", open.display())),
+        "{out}"
+    );
+    assert!(out.contains("ok (Who's There?)"), "{out}");
+}
+
+#[test]
+fn validate_prints_every_diagnostic_and_fails() {
+    let dir = scratch("validate-bad");
+    let open = write(&dir, "open.toml", OPEN);
+    let bad = write(
+        &dir,
+        "bad.toml",
+        &OPEN
+            .replace("first_turn = \"humans\"", "first_turn = \"nobody\"")
+            .replace("start = \"a1\"", "start = \"k3\""),
+    );
+    let Err(diagnostics) = load_scenario(&bad) else {
+        panic!("the bad file loads");
+    };
+    let o = cli!["validate", open, bad, dir.join("missing.toml"),];
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let err = stderr(&o);
+    // The good file is still reported as good.
+    assert!(out.contains("open.toml: ok"), "{out}");
+    assert!(!out.contains("bad.toml"), "{out}");
+    // Every diagnostic, as file:line:column: message.
+    assert!(diagnostics.len() >= 2, "{diagnostics:?}");
+    for d in &diagnostics {
+        assert!(err.contains(&d.to_string()), "{d} missing from\n{err}");
+        assert!(d.to_string().starts_with(&format!("{}:", bad.display())));
+    }
+    assert!(err.contains("column k is off the board"), "{err}");
+    assert!(err.contains("missing.toml"), "{err}");
+}
+
+// ------------------------------------------------------------------------------------
+// los
+// ------------------------------------------------------------------------------------
+
+#[test]
+fn los_single_lookup() {
+    let dir = scratch("los-one");
+    let open = write(&dir, "open.toml", OPEN);
+    let o = cli!["los", open, "--from", "c3", "--to", "f6"];
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "clear\n");
+
+    // On Scenario 1 the answer is the map's own.
+    let scenario = load_scenario(&whos_there()).unwrap().scenario;
+    for (from, to) in [("c3", "f6"), ("b6", "a6"), ("d1", "d8"), ("a1", "h8")] {
+        let o = cli!["los", whos_there(), "--from", from, "--to", to,];
+        let want = scenario
+            .map
+            .los(from.parse().unwrap(), to.parse().unwrap())
+            .to_string();
+        assert_eq!(stdout(&o).trim(), want, "{from} -> {to}");
+    }
+}
+
+#[test]
+fn los_table_has_every_ordered_pair_in_board_order() {
+    let o = cli!["los", whos_there(), "--table"];
+    let v = json(&o);
+    let table = v.as_object().unwrap();
+    assert_eq!(table.len(), 64);
+    let scenario = load_scenario(&whos_there()).unwrap().scenario;
+    let mut entries = 0;
+    for from in Square::all() {
+        let row = table[&from.to_string()].as_object().unwrap();
+        assert!(!row.contains_key(&from.to_string()), "{from} sees itself");
+        for to in Square::all().filter(|t| *t != from) {
+            let got = row[&to.to_string()].as_str().unwrap();
+            assert_eq!(got, scenario.map.los(from, to).name(), "{from} -> {to}");
+            entries += 1;
+        }
+        assert_eq!(row.len(), 63);
+    }
+    assert_eq!(entries, 64 * 63);
+    // The text lists the squares in board order: a1, b1, ..., h1, a2, ...
+    let text = stdout(&o);
+    let positions: Vec<usize> = Square::all()
+        .map(|s| text.find(&format!("\n  \"{s}\": {{")).unwrap())
+        .collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]));
+    assert!(text.contains("\"a1\": {\"b1\": "), "{}", &text[..80]);
+}
+
+#[test]
+fn los_errors_name_the_bad_square() {
+    for args in [
+        ["--from", "k3", "--to", "a1"],
+        ["--from", "a1", "--to", "k3"],
+    ] {
+        let mut all = vec!["los".to_string(), whos_there().display().to_string()];
+        all.extend(args.iter().map(|s| s.to_string()));
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("k3"), "{}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+    let o = cli!["los", whos_there(), "--from", "a1"];
+    assert_eq!(o.status.code(), Some(2), "--from without --to");
+    let o = cli!["los", whos_there(), "--table", "--from", "a1",];
+    assert_eq!(o.status.code(), Some(2), "--table with --from");
+}
+
+#[test]
+fn los_and_steps_on_a_bad_file_print_its_diagnostics() {
+    let dir = scratch("bad-file");
+    let bad = write(&dir, "bad.toml", "name = 3\n[map]\nwalls = \"none\"\n");
+    let Err(diagnostics) = load_scenario(&bad) else {
+        panic!("the bad file loads");
+    };
+    for o in [cli!["los", bad, "--table"], cli!["steps", bad]] {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stdout(&o).is_empty());
+        for d in &diagnostics {
+            assert!(stderr(&o).contains(&d.to_string()), "{}", stderr(&o));
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------
+// steps
+// ------------------------------------------------------------------------------------
+
+#[test]
+fn steps_on_an_open_map() {
+    let dir = scratch("steps-open");
+    let open = write(&dir, "open.toml", OPEN);
+    let o = cli!["steps", open];
+    let v = json(&o);
+    let table = v.as_object().unwrap();
+    assert_eq!(table.len(), 64);
+    let list = |s: &str| -> Vec<String> {
+        table[s]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect()
+    };
+    // Sorted by square index: b1 (1) before a2 (8) before b2 (9).
+    assert_eq!(list("a1"), ["b1", "a2", "b2"]);
+    assert_eq!(list("h8"), ["g7", "h7", "g8"]);
+    assert_eq!(list("a4").len(), 5);
+    assert_eq!(list("d4"), ["c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"]);
+    // 4 corners x 3 + 24 edge squares x 5 + 36 inner squares x 8.
+    let total: usize = Square::all().map(|s| list(&s.to_string()).len()).sum();
+    assert_eq!(total, 4 * 3 + 24 * 5 + 36 * 8);
+}
+
+#[test]
+fn steps_follow_the_map_of_scenario_1() {
+    let o = cli!["steps", whos_there()];
+    let v = json(&o);
+    let scenario = load_scenario(&whos_there()).unwrap().scenario;
+    for from in Square::all() {
+        let got: Vec<&str> = v[from.to_string()]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        let want: Vec<String> = Square::all()
+            .filter(|t| scenario.map.step_targets(from) & t.bit() != 0)
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(got, want, "from {from}");
+    }
+    // The high wall on the east side of a6 stops a step from a6 to b6 (R4).
+    let a6: Vec<&str> = v["a6"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(!a6.contains(&"b6"), "{a6:?}");
+}
