@@ -25,10 +25,10 @@
 
 use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::profile::Ability;
-use crate::rules::scenario::Scenario;
+use crate::rules::scenario::{MAX_MODELS, Scenario};
 use crate::rules::square::{Side, Square, squares_of};
 use crate::rules::state::{CounterKind, GameState, Loc, Phase, within_range};
-use crate::rules::{GameState as State, Los, Map};
+use crate::rules::{Los, Map};
 
 use super::table;
 
@@ -255,7 +255,7 @@ fn entry_squares(scenario: &Scenario, side: Side) -> u64 {
 }
 
 /// The value of `g` for the Humans, in `(0, 1)`.
-pub fn evaluate(g: &State, w: &Weights) -> f64 {
+pub fn evaluate(g: &GameState, w: &Weights) -> f64 {
     let s = side_score(g, Side::Humans, w) - side_score(g, Side::Martians, w);
     1.0 / (1.0 + (-w.slope * s).exp())
 }
@@ -293,7 +293,21 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 
     // Threat: each model's best shot or Fight now; kill chances on one target combine.
     let holds_turn = g.turn_player() == side;
-    let mut survive = [1.0f64; 64];
+    // The enemy models on the board, read once: square, Survive value and armour. This is
+    // the hot path of the search (one evaluation per iteration).
+    let mut targets = [(0u8, Square::from_index(0), 0u8, 0u8); MAX_MODELS];
+    let mut n_targets = 0;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side == enemy
+            && let Loc::Board(sq) = m.loc
+        {
+            let p = &scenario.profiles[usize::from(m.profile)];
+            targets[n_targets] = (i as u8, sq, p.survive, u8::from(p.has(Ability::Armoured)));
+            n_targets += 1;
+        }
+    }
+    let targets = &targets[..n_targets];
+    let mut survive = [1.0f64; MAX_MODELS];
     let mut fight_gain = 0.0;
     let mut approach = 0.0;
     for (i, m) in g.models().iter().enumerate() {
@@ -317,18 +331,32 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             }
             continue;
         }
-        let aimed = !m.activated && !m.rattled;
-        match best_shot_from(g, id, sq, aimed) {
-            Some((target, p)) => {
-                let p = if m.rattled { 0.8 * p } else { p };
-                survive[target.index()] *= 1.0 - weight * p;
+        let profile = &scenario.profiles[usize::from(m.profile)];
+        let squares = shot_squares_at(g, id, sq);
+        if squares == 0 {
+            if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
+                let gap = i32::from(d) - i32::from(profile.range);
+                approach += w.approach * w.counter_decay.powi(gap.max(0));
             }
-            None => {
-                if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
-                    let gap = i32::from(d) - i32::from(g.profile(id).range);
-                    approach += w.approach * w.counter_decay.powi(gap.max(0));
-                }
+            continue;
+        }
+        // R15, as `shot_kill_from`: 3 dice, 4 with a clear shot, +1 Aiming.
+        let aimed = u8::from(!m.activated && !m.rattled);
+        let clear = map.clear_from(sq);
+        let mut best: Option<(usize, f64)> = None;
+        for &(t, tsq, survive_value, armour) in targets {
+            if squares & tsq.bit() == 0 {
+                continue;
             }
+            let dice = 3 + u8::from(clear & tsq.bit() != 0) + aimed;
+            let p = table::shoot_kill(dice, profile.shoot, 3, survive_value, armour);
+            if best.is_none_or(|(_, q)| p > q) {
+                best = Some((usize::from(t), p));
+            }
+        }
+        if let Some((target, p)) = best {
+            let p = if m.rattled { 0.8 * p } else { p };
+            survive[target] *= 1.0 - weight * p;
         }
     }
     let kills: f64 = survive.iter().map(|s| 1.0 - s).sum();
