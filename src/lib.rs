@@ -2,5 +2,6 @@
 
 pub mod bot;
 pub mod cli;
+pub mod gui;
 pub mod rules;
 pub mod sim;

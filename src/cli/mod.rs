@@ -26,6 +26,7 @@ pub mod bench;
 pub mod duel;
 pub mod los;
 pub mod odds;
+pub mod play;
 pub mod simulate;
 pub mod steps;
 pub mod validate;
@@ -34,13 +35,16 @@ pub mod validate;
 #[derive(Parser, Debug)]
 #[command(name = "mars-attacks", version, about, propagate_version = true)]
 pub struct Cli {
+    /// With no subcommand, `play` opens the table with its defaults.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the desktop table and play against the AI (the default).
+    Play(play::PlayArgs),
     /// A seeded match between two players (random, greedy, flat, pimc, mcts[:level|:N]).
     Duel(duel::DuelArgs),
     /// Exact odds of a Shoot test or a Fight (R14-R16).
@@ -127,7 +131,10 @@ where
         }
     };
     let mut io = Io { out, err };
-    match run(cli.command, &mut io) {
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Play(play::PlayArgs::default()));
+    match run(command, &mut io) {
         Ok(()) => 0,
         Err(e) => {
             match &e {
@@ -149,6 +156,7 @@ where
 /// Run one parsed subcommand.
 pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
     match command {
+        Command::Play(args) => play::run(args, io),
         Command::Duel(args) => duel::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),

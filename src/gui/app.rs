@@ -1,0 +1,548 @@
+//! The application: owns the game session and the panels, and carries out what the
+//! panels ask for.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use eframe::egui::{self, Align2, Color32, CornerRadius, Key, RichText, Ui};
+
+use crate::rules::action::{Action, ModelId};
+use crate::rules::state::{Loc, Phase};
+use crate::rules::Side;
+
+use super::board::{BoardCommand, BoardInput, BoardView};
+use super::describe::{action_text, side_title};
+use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog};
+use super::forecast::acting_model;
+use super::log::LogView;
+use super::session::{GameSetup, Session};
+use super::sidebar::{Sidebar, prompt_body};
+use super::theme;
+
+/// What a panel asks the application to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Play these decisions in turn, each only if it is legal when its turn comes.
+    Play(Vec<Action>),
+    Select(Option<ModelId>),
+    Undo,
+    NewGame(GameSetup),
+    OpenNewGame,
+    OpenFile(FileAction),
+    Save(PathBuf),
+    Load(PathBuf),
+    Replay(PathBuf),
+    ReplayTo(usize),
+    TakeOver,
+    Pause(bool),
+    Delay(Duration),
+}
+
+/// The table: a game and everything drawn around it.
+pub struct MarsApp {
+    /// The game (none when the first scenario would not load).
+    pub session: Option<Session>,
+    pub selected: Option<ModelId>,
+    pub board: BoardView,
+    pub sidebar: Sidebar,
+    pub log: LogView,
+    pub new_game: NewGameDialog,
+    pub files: FileDialog,
+    pub game_over: GameOverWindow,
+    /// The frame-time overlay (F12).
+    pub debug: bool,
+    frame_times: VecDeque<f32>,
+    last_frame: Option<Instant>,
+    styled: bool,
+    /// Set once the session's AI can wake the window.
+    waker_set: bool,
+    /// A problem with the last command (a file that would not load).
+    pub error: Option<String>,
+    /// Decisions made when the view last caught up with the position.
+    seen: usize,
+}
+
+impl MarsApp {
+    /// A table for `setup`, with scenarios listed from `scenario_dir` and games saved in
+    /// `save_dir`. If the scenario does not load, the new game window opens with the
+    /// reason.
+    pub fn new(setup: GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
+        let mut new_game = NewGameDialog::new(scenario_dir, &setup);
+        let session = match Session::new(setup.clone()) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                new_game.open();
+                new_game.error = Some(e);
+                None
+            }
+        };
+        MarsApp {
+            session,
+            selected: None,
+            board: BoardView::default(),
+            sidebar: Sidebar::default(),
+            log: LogView::default(),
+            new_game,
+            files: FileDialog::new(save_dir),
+            game_over: GameOverWindow::default(),
+            debug: false,
+            frame_times: VecDeque::new(),
+            last_frame: None,
+            styled: false,
+            waker_set: false,
+            error: None,
+            seen: usize::MAX,
+        }
+    }
+
+    /// The whole window, drawn into `ui` (the eframe app and the tests call this).
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if !self.styled {
+            theme::apply(&ctx);
+            self.styled = true;
+        }
+        self.measure_frame();
+        self.wire_waker(&ctx);
+        self.keys(&ctx);
+
+        let mut commands = Vec::new();
+        if let Some(s) = &mut self.session {
+            s.tick();
+            if s.is_thinking() {
+                // Keep drawing while the AI thinks: the spinner turns and the board stays live.
+                ctx.request_repaint();
+            } else if let Some(wait) = s.ai_wait() {
+                ctx.request_repaint_after(wait.max(Duration::from_millis(5)));
+            }
+        }
+        self.catch_up();
+
+        egui::Panel::top("top-bar")
+            .frame(egui::Frame::new().fill(theme::BACKGROUND).inner_margin(egui::Margin::symmetric(10, 6)))
+            .show(ui, |ui| {
+                commands.extend(self.top_bar(ui));
+            });
+
+        let Some(session) = &self.session else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.centered_and_justified(|ui| {
+                    ui.label("Choose a scenario to start a game.");
+                });
+            });
+            commands.extend(self.new_game.ui(&ctx));
+            self.run(commands);
+            return;
+        };
+        let legal = session.legal();
+
+        egui::Panel::left("log")
+            .default_size(300.0)
+            .size_range(200.0..=520.0)
+            .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
+            .show(ui, |ui| {
+                self.log.ui(ui, session);
+            });
+        egui::Panel::right("sidebar")
+            .default_size(340.0)
+            .size_range(280.0..=520.0)
+            .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
+            .show(ui, |ui| {
+                commands.extend(self.sidebar.ui(ui, session, self.selected, &legal));
+            });
+        let board_rect = egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::BACKGROUND))
+            .show(ui, |ui| {
+                let input = BoardInput {
+                    session,
+                    selected: self.selected,
+                    legal: &legal,
+                };
+                for c in self.board.ui(ui, &input) {
+                    commands.push(match c {
+                        BoardCommand::Play(p) => Command::Play(p),
+                        BoardCommand::Select(m) => Command::Select(m),
+                    });
+                }
+                ui.max_rect()
+            })
+            .inner;
+
+        // A Fight waiting for a person's answer: the prompt over the board too.
+        if session.human_to_move().is_some()
+            && let Phase::Defence {
+                attacker, defender, ..
+            } = session.state().phase()
+        {
+            egui::Window::new("Fight!")
+                .id(egui::Id::unique("fight-prompt"))
+                .collapsible(false)
+                .resizable(false)
+                .title_bar(false)
+                .anchor(Align2::CENTER_TOP, [0.0, 12.0])
+                .constrain_to(board_rect)
+                .show(&ctx, |ui| {
+                    prompt_body(ui, session.state(), attacker, defender, &legal, &mut commands);
+                });
+        }
+
+        commands.extend(self.game_over.ui(&ctx, session));
+        commands.extend(self.new_game.ui(&ctx));
+        commands.extend(self.files.ui(&ctx));
+        if self.debug {
+            self.debug_overlay(&ctx, board_rect);
+        }
+        if let Some(e) = &self.error {
+            let mut close = false;
+            egui::Window::new("Problem")
+                .collapsible(false)
+                .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
+                .show(&ctx, |ui| {
+                    ui.colored_label(theme::BAD, e);
+                    close = ui.button("OK").clicked();
+                });
+            if close {
+                self.error = None;
+            }
+        }
+        commands.dedup();
+        self.run(commands);
+    }
+
+    fn top_bar(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut out = Vec::new();
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new("MARS ATTACKS!")
+                    .strong()
+                    .size(20.0)
+                    .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
+            );
+            ui.add_space(12.0);
+            if ui.button("New game").clicked() {
+                out.push(Command::OpenNewGame);
+            }
+            let can_undo = self.session.as_ref().is_some_and(|s| s.undo_depth().is_some());
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .on_hover_text("Take back your last decision (Ctrl+Z); dice rolled are never taken back")
+                .on_disabled_hover_text("Nothing to undo: dice were rolled since your last decision")
+                .clicked()
+            {
+                out.push(Command::Undo);
+            }
+            let has_game = self.session.is_some();
+            if ui.add_enabled(has_game, egui::Button::new("Save")).clicked() {
+                out.push(Command::OpenFile(FileAction::Save));
+            }
+            if ui.button("Load").clicked() {
+                out.push(Command::OpenFile(FileAction::Load));
+            }
+            if ui.button("Replay").on_hover_text("Step through a saved game").clicked() {
+                out.push(Command::OpenFile(FileAction::Replay));
+            }
+            if let Some(s) = &self.session {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(RichText::new("F12: frame time").small().color(theme::MUTED));
+                    ui.separator();
+                    ui.label(
+                        RichText::new(format!(
+                            "{}  ·  seed {}",
+                            s.scenario().name,
+                            s.setup().seed
+                        ))
+                        .color(theme::LABEL),
+                    );
+                });
+            }
+        });
+        out
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) {
+        let (f12, esc, undo) = ctx.input(|i| {
+            (
+                i.key_pressed(Key::F12),
+                i.key_pressed(Key::Escape),
+                i.modifiers.command && i.key_pressed(Key::Z),
+            )
+        });
+        if f12 {
+            self.debug = !self.debug;
+        }
+        if esc && !self.board.close_menu() {
+            self.selected = None;
+        }
+        if undo {
+            self.run(vec![Command::Undo]);
+        }
+    }
+
+    fn wire_waker(&mut self, ctx: &egui::Context) {
+        if let Some(s) = &mut self.session
+            && !self.waker_set
+        {
+            let c = ctx.clone();
+            s.set_waker(move || c.request_repaint());
+            self.waker_set = true;
+        }
+    }
+
+    fn measure_frame(&mut self) {
+        let now = Instant::now();
+        if let Some(last) = self.last_frame {
+            self.frame_times.push_back(now.duration_since(last).as_secs_f32());
+            if self.frame_times.len() > 120 {
+                self.frame_times.pop_front();
+            }
+        }
+        self.last_frame = Some(now);
+    }
+
+    fn debug_overlay(&self, ctx: &egui::Context, board: egui::Rect) {
+        let n = self.frame_times.len().max(1) as f32;
+        let mean = self.frame_times.iter().sum::<f32>() / n;
+        let worst = self.frame_times.iter().copied().fold(0.0f32, f32::max);
+        egui::Area::new(egui::Id::unique("debug-overlay"))
+            .order(egui::Order::Foreground)
+            .fixed_pos(board.left_top() + egui::vec2(10.0, 10.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(Color32::from_black_alpha(190))
+                    .corner_radius(CornerRadius::same(4))
+                    .inner_margin(6.0)
+                    .show(ui, |ui| {
+                        ui.label(
+                            RichText::new(format!(
+                                "frame {:.1} ms ({:.0} fps), worst {:.1} ms",
+                                mean * 1000.0,
+                                if mean > 0.0 { 1.0 / mean } else { 0.0 },
+                                worst * 1000.0
+                            ))
+                            .monospace()
+                            .color(theme::GOOD),
+                        );
+                        if let Some(s) = &self.session {
+                            ui.label(
+                                RichText::new(format!(
+                                    "decisions {}  ai {}",
+                                    s.history().len(),
+                                    s.thinking_for()
+                                        .map(|t| format!("thinking {:.2} s", t.as_secs_f32()))
+                                        .unwrap_or_else(|| "idle".into())
+                                ))
+                                .monospace()
+                                .small(),
+                            );
+                        }
+                    });
+            });
+    }
+
+    /// After the position changes: forget stale look-ahead and follow the acting model.
+    fn catch_up(&mut self) {
+        let Some(s) = &self.session else { return };
+        let n = s.history().len();
+        if n == self.seen {
+            return;
+        }
+        self.seen = n;
+        self.board.position_changed();
+        let g = s.state();
+        if let Some(m) = acting_model(g) {
+            self.selected = Some(m);
+        } else if let Phase::FightTarget { attacker, .. } = g.phase() {
+            self.selected = Some(attacker);
+        }
+        if let Some(m) = self.selected {
+            let gone = matches!(g.model(m).loc, Loc::Dead | Loc::Exited);
+            let theirs = s
+                .human_to_move()
+                .is_some_and(|side| side != g.model(m).side && acting_model(g).is_none());
+            if gone || theirs {
+                self.selected = None;
+            }
+        }
+    }
+
+    /// Carries out the panels' commands.
+    pub fn run(&mut self, commands: Vec<Command>) {
+        for c in commands {
+            self.command(c);
+        }
+        self.catch_up();
+    }
+
+    fn command(&mut self, c: Command) {
+        match c {
+            Command::Play(plan) => self.play_plan(&plan),
+            Command::Select(m) => self.selected = m,
+            Command::Undo => {
+                if let Some(s) = &mut self.session
+                    && s.undo()
+                {
+                    self.seen = usize::MAX;
+                }
+            }
+            Command::NewGame(setup) => match Session::new(setup) {
+                Ok(s) => {
+                    self.replace_session(s);
+                    self.new_game.open = false;
+                }
+                Err(e) => self.new_game.error = Some(e),
+            },
+            Command::OpenNewGame => {
+                if let Some(s) = &self.session {
+                    let setup = s.setup().clone();
+                    self.new_game.take_setup(&setup);
+                }
+                self.new_game.seed.clear();
+                self.new_game.open();
+            }
+            Command::OpenFile(what) => {
+                let default = self.default_save_path();
+                self.files.open(what, &default);
+            }
+            Command::Save(path) => {
+                let Some(s) = &self.session else { return };
+                if let Some(dir) = path.parent()
+                    && !dir.as_os_str().is_empty()
+                {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                match s.save_to(&path) {
+                    Ok(()) => {
+                        self.files.error = None;
+                        self.files.message = Some(format!("Saved to {}", path.display()));
+                    }
+                    Err(e) => {
+                        self.files.message = None;
+                        self.files.error = Some(e);
+                    }
+                }
+            }
+            Command::Load(path) => self.load(&path, false),
+            Command::Replay(path) => self.load(&path, true),
+            Command::ReplayTo(n) => {
+                if let Some(s) = &mut self.session {
+                    s.replay_to(n);
+                }
+            }
+            Command::TakeOver => {
+                if let Some(s) = &mut self.session {
+                    s.take_over();
+                    self.seen = usize::MAX;
+                }
+            }
+            Command::Pause(p) => {
+                if let Some(s) = &mut self.session {
+                    s.paused = p;
+                }
+            }
+            Command::Delay(d) => {
+                if let Some(s) = &mut self.session {
+                    s.ai_delay = d;
+                }
+            }
+        }
+    }
+
+    /// Loads a saved game, to play on or to replay; a file that does not load leaves the
+    /// game as it was and says why.
+    fn load(&mut self, path: &std::path::Path, replay: bool) {
+        let loaded = if replay {
+            Session::load_replay(path)
+        } else {
+            Session::load(path)
+        };
+        match loaded {
+            Ok(s) => {
+                self.replace_session(s);
+                self.files.open = None;
+            }
+            Err(e) => {
+                self.files.message = None;
+                self.files.error = Some(e);
+            }
+        }
+    }
+
+    fn replace_session(&mut self, s: Session) {
+        self.session = Some(s);
+        self.selected = None;
+        self.waker_set = false;
+        self.seen = usize::MAX;
+        self.board = BoardView::default();
+        self.game_over = GameOverWindow::default();
+        if let Some(s) = &mut self.session
+            && s.is_watch()
+        {
+            s.ai_delay = Duration::from_millis(500);
+        }
+    }
+
+    fn default_save_path(&self) -> String {
+        let Some(s) = &self.session else {
+            return self.files.dir.join("game.json").display().to_string();
+        };
+        let stem = s
+            .setup()
+            .scenario_path
+            .file_stem()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into());
+        self.files
+            .dir
+            .join(format!("{stem}-{}.json", s.setup().seed))
+            .display()
+            .to_string()
+    }
+
+    /// Plays a plan decision by decision; stops (and says why) at the first that is no
+    /// longer legal, which happens when a die rolled on the way changed things.
+    fn play_plan(&mut self, plan: &[Action]) {
+        let Some(s) = &mut self.session else { return };
+        for (i, a) in plan.iter().enumerate() {
+            if !s.legal().contains(a) {
+                if i > 0 {
+                    s.notice = Some(format!(
+                        "{} is no longer possible after what happened",
+                        action_text(s.state(), a)
+                    ));
+                }
+                break;
+            }
+            if let Err(e) = s.play(*a) {
+                s.notice = Some(e);
+                break;
+            }
+            s.notice = None;
+        }
+    }
+
+    /// The side a person plays in a game against the AI.
+    pub fn player_side(&self) -> Option<Side> {
+        let s = self.session.as_ref()?;
+        let humans: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|x| s.controller(*x).is_human())
+            .collect();
+        (humans.len() == 1).then(|| humans[0])
+    }
+}
+
+impl eframe::App for MarsApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}
+
+/// A side's name for the window title.
+pub fn title_for(side: Option<Side>) -> String {
+    match side {
+        Some(s) => format!("Mars Attacks! — you play the {}", side_title(s)),
+        None => "Mars Attacks!".into(),
+    }
+}

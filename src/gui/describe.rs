@@ -1,0 +1,142 @@
+//! Words for what is on the table: models, sides, decisions and results.
+
+use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::state::{Loc, Outcome, Phase, WinReason};
+use crate::rules::{GameState, Side};
+
+/// `Humans` / `Martians`.
+pub fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::Humans => "Humans",
+        Side::Martians => "Martians",
+    }
+}
+
+/// `m3 US Army Soldier`.
+pub fn model_name(g: &GameState, id: ModelId) -> String {
+    format!("{id} {}", g.profile(id).name)
+}
+
+/// Where a model is, in words.
+pub fn location(g: &GameState, id: ModelId) -> String {
+    match g.model(id).loc {
+        Loc::Board(sq) => format!("on {sq}"),
+        Loc::Waiting => "waiting to come on".into(),
+        Loc::Undeployed => "not yet deployed".into(),
+        Loc::Dead => "dead".into(),
+        Loc::Exited => "has left the board".into(),
+    }
+}
+
+/// A decision in plain words, for buttons and menus. Kinds of decision this table does
+/// not know yet are shown as their text form.
+#[allow(unreachable_patterns)]
+pub fn action_text(g: &GameState, action: &Action) -> String {
+    match *action {
+        Action::Deploy(sq) => format!("Deploy on {sq}"),
+        Action::Activate(m) => format!("Act with {}", model_name(g, m)),
+        Action::Stand => "Stand up".into(),
+        Action::Move(sq) => {
+            let mover = match g.phase() {
+                Phase::Acting(act) => Some(act.model),
+                _ => None,
+            };
+            let enemy_there = mover.is_some_and(|m| {
+                let side = g.model(m).side;
+                g.occupied(side.other()) & sq.bit() != 0
+            });
+            let entering = mover.is_some_and(|m| g.model(m).square().is_none());
+            if enemy_there {
+                format!("Charge into {sq} and Fight")
+            } else if entering {
+                format!("Come on at {sq}")
+            } else {
+                format!("Move to {sq}")
+            }
+        }
+        Action::Exit(edge) => format!("Leave the board across the {edge} edge"),
+        Action::Aim => "Aim (+1 die on the Shoot that follows)".into(),
+        Action::Shoot(m) => format!("Shoot {}", model_name(g, m)),
+        Action::Fight(m) => format!("Fight {}", model_name(g, m)),
+        Action::Defend(Defence::Fight) => "Fight back".into(),
+        Action::Defend(Defence::Survive) => "Survive (duck and cover)".into(),
+        Action::Defender(m) => format!("{} steps forward to defend", model_name(g, m)),
+        Action::Done => "End this model's action".into(),
+        Action::EndTurn => "End the Turn".into(),
+        _ => action.to_string(),
+    }
+}
+
+/// A plan of one or more decisions in words: `Act with m3, then move to c4`.
+pub fn plan_text(g: &GameState, plan: &[Action]) -> String {
+    let mut parts = Vec::new();
+    let mut state = g.clone();
+    for (i, a) in plan.iter().enumerate() {
+        let t = action_text(&state, a);
+        parts.push(if i == 0 { t } else { lower_first(&t) });
+        if let Some(next) = super::forecast::after(&state, &[*a]) {
+            state = next;
+        }
+    }
+    parts.join(", then ")
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) if !s.starts_with('m') => f.to_lowercase().collect::<String>() + c.as_str(),
+        Some(f) => f.to_string() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The result in a headline and a reason.
+pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
+    match o {
+        Outcome::Win(side, why) => {
+            let head = format!("The {} win!", side_title(side));
+            let reason = match why {
+                WinReason::VpTarget => format!(
+                    "They reached {} VP, the scenario's target.",
+                    g.scenario().vp_target
+                ),
+                WinReason::WipeOut => format!(
+                    "The {} have no model left on the table.",
+                    side_title(side.other())
+                ),
+                WinReason::MoreVp => "They had more VP when the game ended.".to_string(),
+            };
+            (head, reason)
+        }
+        Outcome::Draw => (
+            "A draw".into(),
+            "Both sides had the same VP when the game ended.".into(),
+        ),
+    }
+}
+
+/// What the game is waiting for, in words.
+#[allow(unreachable_patterns)]
+pub fn phase_text(g: &GameState) -> String {
+    match g.phase() {
+        Phase::Deploy(side) => format!("Set-up: the {} deploy", side_title(side)),
+        Phase::TurnStart => format!("{}: choose a model to act", side_title(g.turn_player())),
+        Phase::Acting(act) => format!("{} is acting", model_name(g, act.model)),
+        Phase::AfterFirst => format!(
+            "{}: act with a second model or end the Turn",
+            side_title(g.turn_player())
+        ),
+        Phase::FightTarget { attacker, .. } => {
+            format!("{} is starting a Fight", model_name(g, attacker))
+        }
+        Phase::Defence {
+            attacker, defender, ..
+        } => format!(
+            "{} attacks {}: Fight back or Survive?",
+            model_name(g, attacker),
+            model_name(g, defender)
+        ),
+        Phase::GameOver(o) => outcome_text(g, o).0,
+        other => format!("{other:?}"),
+    }
+}

@@ -1,0 +1,445 @@
+//! The windows over the table: a new game, saving and loading, and the end of a game.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{self, Align2, RichText, Ui};
+
+use crate::rules::{BySide, Side};
+
+use super::app::Command;
+use super::describe::{outcome_text, side_title};
+use super::session::{Controller, GameSetup, Session, ai_spec_for_level, list_scenarios, random_seed};
+use super::theme;
+
+/// How the two sides are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    VersusAi,
+    HotSeat,
+    Watch,
+}
+
+/// The AI levels offered, with words.
+pub const LEVELS: [(&str, &str); 5] = [
+    ("easy", "easy (0.05 s a decision)"),
+    ("normal", "normal (0.3 s)"),
+    ("hard", "hard (1.5 s)"),
+    ("greedy", "greedy (scripted)"),
+    ("random", "random"),
+];
+
+/// The new game window.
+pub struct NewGameDialog {
+    pub open: bool,
+    scenario_dir: PathBuf,
+    scenarios: Vec<(PathBuf, String)>,
+    pub path: String,
+    pub side: Side,
+    pub mode: Mode,
+    pub level: String,
+    /// The second AI in watch mode (it plays the Humans).
+    pub level2: String,
+    pub seed: String,
+    pub error: Option<String>,
+}
+
+impl NewGameDialog {
+    pub fn new(scenario_dir: PathBuf, current: &GameSetup) -> NewGameDialog {
+        let mut d = NewGameDialog {
+            open: false,
+            scenario_dir,
+            scenarios: Vec::new(),
+            path: current.scenario_path.display().to_string(),
+            side: Side::Humans,
+            mode: Mode::VersusAi,
+            level: "normal".into(),
+            level2: "normal".into(),
+            seed: String::new(),
+            error: None,
+        };
+        d.take_setup(current);
+        d
+    }
+
+    /// Fills the fields from a game's set-up.
+    pub fn take_setup(&mut self, s: &GameSetup) {
+        self.path = s.scenario_path.display().to_string();
+        let level_of = |c: &Controller| match c {
+            Controller::Ai(spec) => spec.strip_prefix("mcts:").unwrap_or(spec).to_string(),
+            Controller::Human => "normal".into(),
+        };
+        let (h, m) = (&s.controllers[Side::Humans], &s.controllers[Side::Martians]);
+        match (h.is_human(), m.is_human()) {
+            (true, true) => self.mode = Mode::HotSeat,
+            (false, false) => {
+                self.mode = Mode::Watch;
+                self.level = level_of(m);
+                self.level2 = level_of(h);
+            }
+            (true, false) => {
+                self.mode = Mode::VersusAi;
+                self.side = Side::Humans;
+                self.level = level_of(m);
+            }
+            (false, true) => {
+                self.mode = Mode::VersusAi;
+                self.side = Side::Martians;
+                self.level = level_of(h);
+            }
+        }
+    }
+
+    pub fn open(&mut self) {
+        self.open = true;
+        self.error = None;
+        self.scenarios = list_scenarios(&self.scenario_dir);
+        if self.seed.is_empty() {
+            self.seed = random_seed().to_string();
+        }
+    }
+
+    /// The set-up the fields describe, or what is wrong with them.
+    pub fn setup(&self) -> Result<GameSetup, String> {
+        let path = PathBuf::from(self.path.trim());
+        if self.path.trim().is_empty() {
+            return Err("choose a scenario".into());
+        }
+        let seed: u64 = self
+            .seed
+            .trim()
+            .parse()
+            .map_err(|_| format!("the seed `{}` is not a whole number", self.seed.trim()))?;
+        let ai = |l: &str| Controller::Ai(ai_spec_for_level(l));
+        let controllers = match self.mode {
+            Mode::HotSeat => BySide::new(Controller::Human, Controller::Human),
+            Mode::Watch => BySide::new(ai(&self.level2), ai(&self.level)),
+            Mode::VersusAi => {
+                let mut c = BySide::new(Controller::Human, Controller::Human);
+                c[self.side.other()] = ai(&self.level);
+                c
+            }
+        };
+        Ok(GameSetup {
+            scenario_path: path,
+            seed,
+            controllers,
+        })
+    }
+
+    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        let mut out = Vec::new();
+        if !self.open {
+            return out;
+        }
+        let mut open = true;
+        egui::Window::new("New game")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                egui::Grid::new("new-game").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
+                    ui.label("Scenario");
+                    ui.vertical(|ui| {
+                        for (p, name) in &self.scenarios {
+                            let text = format!("{name}  ({})", file_name(p));
+                            let chosen = Path::new(self.path.trim()) == p.as_path();
+                            if ui.selectable_label(chosen, text).clicked() {
+                                self.path = p.display().to_string();
+                            }
+                        }
+                        ui.horizontal(|ui| {
+                            let l = ui.label(RichText::new("or a file:").small());
+                            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(260.0))
+                                .labelled_by(l.id);
+                        });
+                    });
+                    ui.end_row();
+
+                    ui.label("Players");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut self.mode, Mode::VersusAi, "against the AI");
+                        ui.radio_value(&mut self.mode, Mode::HotSeat, "two players (hot-seat)");
+                        ui.radio_value(&mut self.mode, Mode::Watch, "watch AI against AI");
+                    });
+                    ui.end_row();
+
+                    if self.mode == Mode::VersusAi {
+                        ui.label("Your side");
+                        ui.horizontal(|ui| {
+                            for s in Side::BOTH {
+                                ui.radio_value(&mut self.side, s, side_title(s));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                    if self.mode != Mode::HotSeat {
+                        ui.label(if self.mode == Mode::Watch { "Martian AI" } else { "AI level" });
+                        level_combo(ui, "level", &mut self.level);
+                        ui.end_row();
+                    }
+                    if self.mode == Mode::Watch {
+                        ui.label("Human AI");
+                        level_combo(ui, "level2", &mut self.level2);
+                        ui.end_row();
+                    }
+                    let l = ui.label("Seed");
+                    ui.horizontal(|ui| {
+                        ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
+                            .labelled_by(l.id);
+                        if ui.button("New seed").clicked() {
+                            self.seed = random_seed().to_string();
+                        }
+                        ui.label(RichText::new("the same seed gives the same dice").small().color(theme::MUTED));
+                    });
+                    ui.end_row();
+                });
+                if let Some(e) = &self.error {
+                    ui.colored_label(theme::BAD, e);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.button(RichText::new("Start the game").strong()).clicked() {
+                        match self.setup() {
+                            Ok(s) => out.push(Command::NewGame(s)),
+                            Err(e) => self.error = Some(e),
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.open = false;
+                    }
+                });
+            });
+        if !open {
+            self.open = false;
+        }
+        out
+    }
+}
+
+fn level_combo(ui: &mut Ui, id: &str, level: &mut String) {
+    let shown = LEVELS
+        .iter()
+        .find(|(k, _)| *k == level.as_str())
+        .map(|(_, t)| t.to_string())
+        .unwrap_or_else(|| level.clone());
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (k, t) in LEVELS {
+                ui.selectable_value(level, k.to_string(), t);
+            }
+        });
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| p.display().to_string())
+}
+
+/// What the file window is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    Save,
+    Load,
+    Replay,
+}
+
+/// The save / load window: a path to type, and the saved games found in the folder.
+pub struct FileDialog {
+    pub open: Option<FileAction>,
+    pub path: String,
+    pub dir: PathBuf,
+    found: Vec<PathBuf>,
+    pub error: Option<String>,
+    pub message: Option<String>,
+}
+
+impl FileDialog {
+    pub fn new(dir: PathBuf) -> FileDialog {
+        FileDialog {
+            open: None,
+            path: String::new(),
+            dir,
+            found: Vec::new(),
+            error: None,
+            message: None,
+        }
+    }
+
+    pub fn open(&mut self, what: FileAction, default: &str) {
+        self.open = Some(what);
+        self.error = None;
+        self.message = None;
+        if self.path.is_empty() || what == FileAction::Save {
+            self.path = default.to_string();
+        }
+        self.found = std::fs::read_dir(&self.dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.found.sort();
+    }
+
+    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
+        let mut out = Vec::new();
+        let Some(what) = self.open else {
+            return out;
+        };
+        let title = match what {
+            FileAction::Save => "Save the game",
+            FileAction::Load => "Load a game",
+            FileAction::Replay => "Replay a saved game",
+        };
+        let mut open = true;
+        egui::Window::new(title)
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                let l = ui.label("File:");
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.path)
+                            .desired_width(380.0)
+                            .hint_text("saves/game.json"),
+                    )
+                    .labelled_by(l.id);
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if !self.found.is_empty() && what != FileAction::Save {
+                    ui.label(RichText::new(format!("Saved games in {}:", self.dir.display())).small());
+                    egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                        for p in &self.found {
+                            let s = p.display().to_string();
+                            if ui.selectable_label(self.path == s, file_name(p)).clicked() {
+                                self.path = s;
+                            }
+                        }
+                    });
+                }
+                if let Some(e) = &self.error {
+                    ui.colored_label(theme::BAD, e);
+                }
+                if let Some(m) = &self.message {
+                    ui.colored_label(theme::GOOD, m);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let go = ui.button(RichText::new(match what {
+                        FileAction::Save => "Save now",
+                        FileAction::Load => "Load this game",
+                        FileAction::Replay => "Replay this game",
+                    }).strong()).clicked() || enter;
+                    if go {
+                        let p = PathBuf::from(self.path.trim());
+                        if self.path.trim().is_empty() {
+                            self.error = Some("type a file name".into());
+                        } else {
+                            out.push(match what {
+                                FileAction::Save => Command::Save(p),
+                                FileAction::Load => Command::Load(p),
+                                FileAction::Replay => Command::Replay(p),
+                            });
+                        }
+                    }
+                    if ui.button("Close").clicked() {
+                        self.open = None;
+                    }
+                });
+            });
+        if !open {
+            self.open = None;
+        }
+        out
+    }
+}
+
+/// The end of a game: who won, why, and where the VP came from.
+#[derive(Default)]
+pub struct GameOverWindow {
+    /// The game length it was closed at (so it shows again for a different ending).
+    dismissed_at: Option<usize>,
+}
+
+impl GameOverWindow {
+    pub fn ui(&mut self, ctx: &egui::Context, session: &Session) -> Vec<Command> {
+        let mut out = Vec::new();
+        let g = session.state();
+        let Some(outcome) = g.outcome() else {
+            self.dismissed_at = None;
+            return out;
+        };
+        if self.dismissed_at == Some(session.history().len()) || session.replay().is_some() {
+            return out;
+        }
+        let (head, reason) = outcome_text(g, outcome);
+        let breakdown = session.vp_breakdown();
+        egui::Window::new("Game over")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::CENTER_CENTER, [0.0, -40.0])
+            .show(ctx, |ui| {
+                let color = match outcome {
+                    crate::rules::state::Outcome::Win(s, _) => theme::side_light(s),
+                    _ => theme::TEXT,
+                };
+                ui.label(RichText::new(head).size(24.0).strong().color(color));
+                ui.label(reason);
+                ui.label(RichText::new(format!("after {} Rounds and {} decisions", g.round(), session.history().len())).small().color(theme::MUTED));
+                ui.separator();
+                egui::Grid::new("vp-breakdown").num_columns(3).striped(true).show(ui, |ui| {
+                    ui.label("");
+                    for s in Side::BOTH {
+                        ui.label(RichText::new(side_title(s)).strong().color(theme::side_light(s)));
+                    }
+                    ui.end_row();
+                    let mut causes: Vec<&'static str> = Vec::new();
+                    for s in Side::BOTH {
+                        for k in breakdown[s].keys() {
+                            if !causes.contains(k) {
+                                causes.push(k);
+                            }
+                        }
+                    }
+                    for c in causes {
+                        ui.label(c);
+                        for s in Side::BOTH {
+                            ui.label(breakdown[s].get(c).copied().unwrap_or(0).to_string());
+                        }
+                        ui.end_row();
+                    }
+                    ui.label(RichText::new("total VP").strong());
+                    for s in Side::BOTH {
+                        ui.label(RichText::new(g.vp(s).to_string()).strong());
+                    }
+                    ui.end_row();
+                    ui.label("models left");
+                    for s in Side::BOTH {
+                        ui.label(g.models_in_play(s).to_string());
+                    }
+                    ui.end_row();
+                });
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.button(RichText::new("New game").strong()).clicked() {
+                        out.push(Command::OpenNewGame);
+                        self.dismissed_at = Some(session.history().len());
+                    }
+                    if ui.button("Save this game").clicked() {
+                        out.push(Command::OpenFile(FileAction::Save));
+                        self.dismissed_at = Some(session.history().len());
+                    }
+                    if ui.button("Look at the board").clicked() {
+                        self.dismissed_at = Some(session.history().len());
+                    }
+                });
+            });
+        out
+    }
+}

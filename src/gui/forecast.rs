@@ -1,0 +1,225 @@
+//! What the table shows before a decision is made: where a model can go, what it would
+//! see, and the exact odds of a Shoot or a Fight. Movement is read from the rules' legal
+//! lists, played forward on throwaway copies of the state, so nothing here restates the
+//! movement rules; the odds come from `rules::odds`.
+
+use rand::SeedableRng;
+
+use crate::rules::action::{Action, ModelId};
+use crate::rules::map::Los;
+use crate::rules::odds::{self, FightOdds, ShootOdds};
+use crate::rules::profile::Ability;
+use crate::rules::state::Phase;
+use crate::rules::{GameRng, GameState, Square};
+
+/// What a board click can stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Square(Square),
+    Model(ModelId),
+}
+
+/// The board target of a decision, if it has one. Decisions without one (and any kind
+/// the table does not know) are offered as buttons.
+#[allow(unreachable_patterns)]
+pub fn target_of(action: &Action) -> Option<Target> {
+    match *action {
+        Action::Deploy(sq) | Action::Move(sq) => Some(Target::Square(sq)),
+        Action::Activate(m) | Action::Shoot(m) | Action::Fight(m) | Action::Defender(m) => {
+            Some(Target::Model(m))
+        }
+        _ => None,
+    }
+}
+
+/// A throwaway generator for looking ahead on copies: whatever it rolls is discarded
+/// with the copy.
+fn scratch_rng() -> GameRng {
+    GameRng::seed_from_u64(0x5EED)
+}
+
+/// `g` after `actions`, on a copy, if each is legal in turn.
+pub fn after(g: &GameState, actions: &[Action]) -> Option<GameState> {
+    let mut c = g.clone();
+    let mut rng = scratch_rng();
+    for a in actions {
+        c.play(*a, &mut rng).ok()?;
+    }
+    Some(c)
+}
+
+/// The model acting now, if any.
+pub fn acting_model(g: &GameState) -> Option<ModelId> {
+    match g.phase() {
+        Phase::Acting(act) => Some(act.model),
+        _ => None,
+    }
+}
+
+/// Has the acting model Aimed (its next Shoot gets an extra die)?
+pub fn has_aimed(g: &GameState, id: ModelId) -> bool {
+    matches!(g.phase(), Phase::Acting(act) if act.model == id && act.aimed)
+}
+
+/// Where a model can get to now: the squares of its first step and of a second one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    pub one: u64,
+    pub two: u64,
+    /// The decisions that start its action (`activate`) before it can step, if any.
+    pub needs_activation: bool,
+}
+
+fn moves(legal: &[Action]) -> impl Iterator<Item = Square> + '_ {
+    legal.iter().filter_map(|a| match a {
+        Action::Move(sq) => Some(*sq),
+        _ => None,
+    })
+}
+
+/// The squares `id` may step to, one and two steps, read from the legal lists: if it is
+/// not acting yet but may be activated, the look-ahead activates it on a copy first.
+pub fn reach(g: &GameState, id: ModelId) -> Reach {
+    let (base, needs_activation) = if acting_model(g) == Some(id) {
+        (g.clone(), false)
+    } else {
+        match after(g, &[Action::Activate(id)]) {
+            Some(c) if acting_model(&c) == Some(id) => (c, true),
+            _ => return Reach::default(),
+        }
+    };
+    let mut legal = Vec::new();
+    base.legal_actions(&mut legal);
+    let mut r = Reach {
+        needs_activation,
+        ..Reach::default()
+    };
+    let mut rng = scratch_rng();
+    let mut next = Vec::new();
+    for sq in moves(&legal) {
+        r.one |= sq.bit();
+        let mut c = base.clone();
+        if c.play(Action::Move(sq), &mut rng).is_ok() && acting_model(&c) == Some(id) {
+            c.legal_actions(&mut next);
+            for t in moves(&next) {
+                r.two |= t.bit();
+            }
+        }
+    }
+    r.two &= !r.one;
+    r
+}
+
+/// The odds of a Shoot test (R15).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShootForecast {
+    pub los: Los,
+    pub range: u8,
+    pub max_range: u8,
+    pub dice: u8,
+    pub shoot: u8,
+    pub survive_dice: u8,
+    pub survive: u8,
+    pub armour: u8,
+    pub odds: ShootOdds,
+}
+
+/// Dice a Shoot test rolls (R15): 3 when the target is seen, 4 for a clear shot, one
+/// more for an Aim.
+pub const fn shoot_dice(los: Los, aimed: bool) -> u8 {
+    (if matches!(los, Los::Clear) { 4 } else { 3 }) + aimed as u8
+}
+
+/// The odds of `shooter` on `from` shooting `target` where it stands.
+pub fn shoot_forecast(
+    g: &GameState,
+    shooter: ModelId,
+    from: Square,
+    target: ModelId,
+    aimed: bool,
+) -> Option<ShootForecast> {
+    let to = g.model(target).square()?;
+    let los = g.map().los(from, to);
+    let sp = g.profile(shooter);
+    let tp = g.profile(target);
+    let dice = shoot_dice(los, aimed);
+    let armour = u8::from(tp.has(Ability::Armoured));
+    Some(ShootForecast {
+        los,
+        range: from.range(to),
+        max_range: sp.range,
+        dice,
+        shoot: sp.shoot,
+        survive_dice: 3,
+        survive: tp.survive,
+        armour,
+        odds: odds::shoot(dice, sp.shoot, 3, tp.survive, armour),
+    })
+}
+
+/// The odds of a Fight for both of the defender's choices (R16).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FightForecast {
+    pub attacker: ModelId,
+    pub defender: ModelId,
+    pub attacker_dice: u8,
+    pub attacker_value: u8,
+    pub defender_dice: u8,
+    pub defender_fight: u8,
+    pub defender_survive: u8,
+    /// The defender may only Survive (it is Rattled).
+    pub survive_only: bool,
+    pub if_fight: FightOdds,
+    pub if_survive: FightOdds,
+}
+
+/// The odds of a Fight between `attacker` and `defender` as they stand in `g` (both in
+/// the same square, the attacker having moved in or not).
+pub fn fight_forecast(g: &GameState, attacker: ModelId, defender: ModelId) -> Option<FightForecast> {
+    g.model(attacker).square()?;
+    g.model(defender).square()?;
+    let a_dice = g.fight_dice(attacker);
+    let d_dice = g.fight_dice(defender);
+    let ap = g.profile(attacker);
+    let dp = g.profile(defender);
+    Some(FightForecast {
+        attacker,
+        defender,
+        attacker_dice: a_dice,
+        attacker_value: ap.fight,
+        defender_dice: d_dice,
+        defender_fight: dp.fight,
+        defender_survive: dp.survive,
+        survive_only: g.model(defender).rattled,
+        if_fight: odds::fight(a_dice, ap.fight, d_dice, dp.fight, true),
+        if_survive: odds::fight(a_dice, ap.fight, d_dice, dp.survive, false),
+    })
+}
+
+/// The Fight that would follow `plan` (a charge: a move into the enemy's square), played
+/// on a copy, against `defender`.
+pub fn charge_forecast(g: &GameState, plan: &[Action], defender: ModelId) -> Option<FightForecast> {
+    let c = after(g, plan)?;
+    let attacker = match c.phase() {
+        Phase::FightTarget { attacker, .. } => attacker,
+        Phase::Defence { attacker, .. } => attacker,
+        _ => return None,
+    };
+    fight_forecast(&c, attacker, defender)
+}
+
+/// `p` as a percentage for people: `31%`, `0.4%`, `<0.1%`.
+pub fn percent(p: f64) -> String {
+    let pc = p * 100.0;
+    if p <= 0.0 {
+        "0%".into()
+    } else if pc < 0.1 {
+        "<0.1%".into()
+    } else if pc < 10.0 {
+        format!("{pc:.1}%")
+    } else if pc > 99.9 && p < 1.0 {
+        ">99.9%".into()
+    } else {
+        format!("{pc:.0}%")
+    }
+}

@@ -1,0 +1,219 @@
+//! The action log: every decision with what it caused, dice shown die by die.
+
+use eframe::egui::{self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+
+use crate::rules::GameState;
+use crate::rules::state::{Event, ShotResult, Test};
+use crate::sim::describe;
+
+use super::describe::side_title;
+use super::session::{Session, Step};
+use super::theme;
+
+/// The log panel.
+#[derive(Default)]
+pub struct LogView {
+    /// Decisions shown last frame: scroll to the end when more arrive.
+    shown: usize,
+}
+
+impl LogView {
+    pub fn ui(&mut self, ui: &mut Ui, session: &Session) {
+        let g = session.state();
+        ui.horizontal(|ui| {
+            ui.heading("Log");
+            ui.label(
+                RichText::new(format!("{} decisions", session.history().len()))
+                    .small()
+                    .color(theme::MUTED),
+            );
+        });
+        ui.separator();
+        let grew = session.history().len() != self.shown;
+        self.shown = session.history().len();
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                let placed = session
+                    .setup_events()
+                    .iter()
+                    .filter(|e| matches!(e, Event::CounterPlaced(_)))
+                    .count();
+                if placed > 0 {
+                    ui.label(
+                        RichText::new(format!("{placed} counters placed face down"))
+                            .small()
+                            .color(theme::MUTED),
+                    );
+                }
+                ui.label(RichText::new("Round 1").strong().color(theme::LABEL));
+                for (i, step) in session.history().iter().enumerate() {
+                    step_ui(ui, g, i, step);
+                }
+                if grew {
+                    ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
+                }
+            });
+    }
+}
+
+/// One decision and its consequences.
+fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("{}.", i + 1)).small().color(theme::MUTED));
+        ui.label(
+            RichText::new(side_title(step.by))
+                .small()
+                .strong()
+                .color(theme::side_light(step.by)),
+        );
+        ui.label(RichText::new(&step.text).small());
+    });
+    for e in &step.events {
+        match e {
+            Event::Activated(_) => {}
+            Event::Roll { .. } => {
+                ui.horizontal(|ui| {
+                    ui.add_space(14.0);
+                    roll_ui(ui, g, e, 15.0);
+                });
+            }
+            Event::Shot { result, .. } => {
+                let c = match result {
+                    ShotResult::Kill => theme::BAD,
+                    ShotResult::Rattled => theme::LOS_PARTIAL,
+                    ShotResult::Miss => theme::MUTED,
+                };
+                indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
+            }
+            Event::Fought { killed, .. } => {
+                let c = if killed.is_some() { theme::BAD } else { theme::MUTED };
+                indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
+            }
+            Event::Killed { .. } | Event::VpScored { .. } | Event::GameOver(_) => {
+                indented(ui, RichText::new(describe(g, e)).small().strong().color(theme::SELECT));
+            }
+            Event::RoundEnded { round, next_first } => {
+                ui.add_space(4.0);
+                ui.label(
+                    RichText::new(format!(
+                        "Round {} (the {} go first)",
+                        round + 1,
+                        side_title(*next_first)
+                    ))
+                    .strong()
+                    .color(theme::LABEL),
+                );
+            }
+            Event::TurnEnded { .. } => {
+                ui.separator();
+            }
+            _ => indented(ui, RichText::new(describe(g, e)).small().color(theme::MUTED)),
+        }
+    }
+}
+
+fn indented(ui: &mut Ui, text: RichText) {
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(14.0);
+        ui.label(text);
+    });
+}
+
+/// The name of a test.
+pub fn test_name(t: Test) -> &'static str {
+    match t {
+        Test::Shoot => "Shoot",
+        Test::Fight => "Fight",
+        Test::Survive => "Survive",
+    }
+}
+
+/// A roll die by die: successes in the roller's colour, an 8 ringed in gold, and the dice
+/// an 8 added marked `+`.
+pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32) {
+    let Event::Roll {
+        model,
+        test,
+        dice,
+        value,
+        faces,
+        successes,
+        bonus,
+    } = e
+    else {
+        return;
+    };
+    let side = g.model(*model).side;
+    ui.spacing_mut().item_spacing.x = 3.0;
+    ui.label(
+        RichText::new(format!("{model} {} {value}+", test_name(*test)))
+            .small()
+            .color(theme::side_light(side)),
+    );
+    for (i, f) in faces.iter().enumerate() {
+        let extra = i >= *dice as usize;
+        if extra && i == *dice as usize {
+            ui.label(RichText::new("+").small().color(theme::SELECT));
+        }
+        die(ui, *f, *f >= *value, side, size);
+    }
+    let bonus = if *bonus > 0 {
+        format!(" +{bonus} armour")
+    } else {
+        String::new()
+    };
+    ui.label(
+        RichText::new(format!("= {successes}{bonus}"))
+            .small()
+            .strong(),
+    );
+}
+
+/// One D8 face.
+pub fn die(ui: &mut Ui, face: u8, success: bool, side: crate::rules::Side, size: f32) {
+    let (rect, resp) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
+    let p = ui.painter();
+    let fill = if success {
+        theme::side_color(side)
+    } else {
+        Color32::from_rgb(0x4a, 0x45, 0x3e)
+    };
+    p.rect_filled(rect, CornerRadius::same(3), fill);
+    let stroke = if face == 8 {
+        Stroke::new(2.0, theme::SELECT)
+    } else {
+        Stroke::new(1.0, Color32::from_black_alpha(140))
+    };
+    p.rect_stroke(rect, CornerRadius::same(3), stroke, StrokeKind::Inside);
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        face.to_string(),
+        FontId::monospace(size * 0.68),
+        if success { Color32::WHITE } else { theme::MUTED },
+    );
+    resp.on_hover_text(match (face, success) {
+        (8, _) => "an 8: a success, and one more die".to_string(),
+        (_, true) => format!("{face}: a success"),
+        (_, false) => format!("{face}: a miss"),
+    });
+}
+
+/// The dice of a decision, big, with the result in words.
+pub fn step_dice_ui(ui: &mut Ui, g: &GameState, step: &Step) {
+    ui.label(RichText::new(&step.text).small().color(theme::MUTED));
+    for e in &step.events {
+        match e {
+            Event::Roll { .. } => {
+                ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0));
+            }
+            Event::Shot { .. } | Event::Fought { .. } | Event::RattleTest { .. } | Event::Killed { .. } => {
+                ui.label(RichText::new(describe(g, e)).strong());
+            }
+            _ => {}
+        }
+    }
+}

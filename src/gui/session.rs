@@ -1,0 +1,988 @@
+//! A game being played at the table, without any drawing: the scenario, the seed, every
+//! decision so far with what it caused, who controls each side, and the AI worker
+//! thread. Everything here is testable without a window.
+//!
+//! The session never changes the game state by hand. A decision is applied with
+//! `GameState::play_logged`, which refuses anything not on the rules' legal list; undo,
+//! load and replay all rebuild the state by replaying the decision list from the seed,
+//! so the dice of a rebuilt game are exactly the dice of the original.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::scenario::Scenario;
+use crate::rules::scenario_file::load_scenario;
+use crate::rules::state::{Event, IllegalAction};
+use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
+
+/// Who makes a side's decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Controller {
+    /// A person at this computer.
+    Human,
+    /// The AI, as a player spec (`mcts:normal`, `random`, ...).
+    Ai(String),
+}
+
+impl Controller {
+    pub fn is_human(&self) -> bool {
+        matches!(self, Controller::Human)
+    }
+
+    /// The text form used in save files: `human` or the AI's spec.
+    pub fn as_text(&self) -> String {
+        match self {
+            Controller::Human => "human".into(),
+            Controller::Ai(spec) => spec.clone(),
+        }
+    }
+
+    pub fn from_text(s: &str) -> Controller {
+        match s.trim() {
+            "human" | "" => Controller::Human,
+            spec => Controller::Ai(spec.to_string()),
+        }
+    }
+}
+
+/// The AI spec for a level name (`easy`, `normal`, `hard`); any other text is taken as a
+/// spec of its own (`random`, `greedy`, `mcts:200`).
+pub fn ai_spec_for_level(level: &str) -> String {
+    match level.trim() {
+        l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
+        other => other.to_string(),
+    }
+}
+
+/// How a game is set up: enough to start it again or to save it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub scenario_path: PathBuf,
+    pub seed: u64,
+    pub controllers: BySide<Controller>,
+}
+
+impl GameSetup {
+    /// One person against the AI.
+    pub fn versus_ai(scenario_path: impl Into<PathBuf>, player: Side, ai: &str, seed: u64) -> Self {
+        let mut controllers = BySide::new(Controller::Human, Controller::Human);
+        controllers[player.other()] = Controller::Ai(ai_spec_for_level(ai));
+        GameSetup {
+            scenario_path: scenario_path.into(),
+            seed,
+            controllers,
+        }
+    }
+}
+
+/// One decision made in the game and what it caused.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub action: Action,
+    /// The decision in words, as it read when it was made.
+    pub text: String,
+    /// The side that decided.
+    pub by: Side,
+    /// The decision drew from the dice (a roll, a counter's identity, a card): it and
+    /// everything before it can never be undone.
+    pub random: bool,
+    pub events: Vec<Event>,
+}
+
+/// What the AI thought about a decision.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AiReport {
+    /// The player that decided (`mcts(300 ms)`, `random`).
+    pub player: String,
+    pub chosen: Option<Action>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// The actions it considered, most visited first.
+    pub top: Vec<Considered>,
+}
+
+/// One root action of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Considered {
+    pub action: Action,
+    pub visits: u64,
+    /// Mean value for the side deciding, 0..1.
+    pub mean: f64,
+}
+
+/// Something that decides for the side to move. Built on the worker thread from a spec.
+pub trait Brain: Send {
+    /// Picks one of the legal actions of `state`, drawing only from `rng` (never the dice).
+    fn decide(&mut self, state: &GameState, rng: &mut GameRng) -> (Action, AiReport);
+}
+
+/// A player of the AI crate: a search or a baseline, built from its spec.
+pub struct BotBrain {
+    player: crate::bot::BoxedPlayer,
+}
+
+impl Brain for BotBrain {
+    fn decide(&mut self, state: &GameState, rng: &mut GameRng) -> (Action, AiReport) {
+        use ai::Player as _;
+        let start = Instant::now();
+        let game = crate::bot::Skirmish::new(state.clone());
+        let chosen = self.player.choose(&game, rng);
+        let action = match chosen {
+            Some(a) => a,
+            None => {
+                // A player with no answer is a bug there; never stall the table for it.
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                legal[0]
+            }
+        };
+        let mut report = AiReport {
+            player: self.player.name(),
+            chosen: Some(action),
+            iterations: 0,
+            elapsed: start.elapsed(),
+            top: Vec::new(),
+        };
+        if let Some(r) = self.player.last_report() {
+            report.iterations = r.iterations;
+            report.elapsed = r.elapsed;
+            report.top = r
+                .top
+                .iter()
+                .map(|s| Considered {
+                    action: s.action,
+                    visits: s.visits,
+                    mean: s.mean,
+                })
+                .collect();
+        }
+        (action, report)
+    }
+}
+
+/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
+pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
+    let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
+    Ok(Box::new(BotBrain {
+        player: spec.build(),
+    }))
+}
+
+/// What the AI thread calls after posting a decision; the window sets it to a repaint
+/// request, and may change it at any time.
+pub type Waker = Arc<Mutex<Box<dyn Fn() + Send>>>;
+
+struct Job {
+    generation: u64,
+    state: GameState,
+    spec: String,
+    seed: u64,
+}
+
+struct Answer {
+    generation: u64,
+    result: Result<(Action, AiReport), String>,
+}
+
+/// The AI's thread: it takes positions and posts back decisions; the window keeps
+/// drawing meanwhile.
+pub struct AiWorker {
+    jobs: Option<Sender<Job>>,
+    answers: Receiver<Answer>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl AiWorker {
+    /// Starts the thread. `wake` is called after each answer is posted (the GUI passes a
+    /// repaint request, so the answer is picked up at once).
+    pub fn start(wake: Waker) -> AiWorker {
+        let (job_tx, job_rx) = mpsc::channel::<Job>();
+        let (ans_tx, ans_rx) = mpsc::channel::<Answer>();
+        let thread = std::thread::Builder::new()
+            .name("ai".into())
+            .spawn(move || {
+                let mut brains: BTreeMap<String, Box<dyn Brain>> = BTreeMap::new();
+                while let Ok(job) = job_rx.recv() {
+                    let result = match brains.get_mut(&job.spec) {
+                        Some(b) => Ok(b),
+                        None => make_brain(&job.spec)
+                            .map(|b| brains.entry(job.spec.clone()).or_insert(b)),
+                    }
+                    .and_then(|brain| {
+                        let mut rng = GameRng::seed_from_u64(job.seed);
+                        let state = job.state;
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            brain.decide(&state, &mut rng)
+                        }))
+                        .map_err(|_| "the AI failed to decide".to_string())
+                    });
+                    if ans_tx
+                        .send(Answer {
+                            generation: job.generation,
+                            result,
+                        })
+                        .is_err()
+                    {
+                        break;
+                    }
+                    if let Ok(w) = wake.lock() {
+                        w();
+                    }
+                }
+            })
+            .expect("the AI thread starts");
+        AiWorker {
+            jobs: Some(job_tx),
+            answers: ans_rx,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for AiWorker {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread after its current decision; it is not
+        // waited for, so a long search never holds up the window.
+        self.jobs.take();
+        self.thread.take();
+    }
+}
+
+/// A saved game: the scenario, the seed and the decisions, as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub scenario: String,
+    pub seed: u64,
+    #[serde(default = "human")]
+    pub humans: String,
+    #[serde(default = "human")]
+    pub martians: String,
+    pub actions: Vec<String>,
+}
+
+fn human() -> String {
+    "human".into()
+}
+
+/// Where a saved game is being stepped through.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub actions: Vec<Action>,
+    /// Decisions applied so far.
+    pub pos: usize,
+}
+
+/// One line of the VP breakdown: how many VP a side earned one way.
+pub type VpBreakdown = BTreeMap<&'static str, u16>;
+
+/// A game at the table.
+pub struct Session {
+    setup: GameSetup,
+    scenario: Arc<Scenario>,
+    state: GameState,
+    dice: GameRng,
+    /// Events of the set-up (counters placed, fixed models).
+    setup_events: Vec<Event>,
+    history: Vec<Step>,
+    /// Bumped whenever the position changes under the AI (undo, load): older answers
+    /// are dropped.
+    generation: u64,
+    worker: Option<AiWorker>,
+    wake: Waker,
+    thinking_since: Option<Instant>,
+    last_decision_at: Option<Instant>,
+    /// The AI's last report, and the side it decided for.
+    pub report: Option<(Side, AiReport)>,
+    /// Pause between two AI decisions, so a person can follow them.
+    pub ai_delay: Duration,
+    /// The AI does not move while paused (watch mode).
+    pub paused: bool,
+    replay: Option<Replay>,
+    /// A problem to show the player (the AI failing, an illegal load).
+    pub notice: Option<String>,
+}
+
+impl Session {
+    /// Loads the scenario of `setup` and starts the game.
+    pub fn new(setup: GameSetup) -> Result<Session, String> {
+        let scenario = load_scenario_text(&setup.scenario_path)?;
+        Ok(Session::with_scenario(setup, scenario))
+    }
+
+    /// Starts a game of an already loaded scenario.
+    pub fn with_scenario(setup: GameSetup, scenario: Arc<Scenario>) -> Session {
+        let mut dice = rng_from_seed(setup.seed);
+        let mut setup_events = Vec::new();
+        let state = GameState::new_logged(scenario.clone(), &mut dice, &mut setup_events);
+        Session {
+            setup,
+            scenario,
+            state,
+            dice,
+            setup_events,
+            history: Vec::new(),
+            generation: 0,
+            worker: None,
+            wake: Arc::new(Mutex::new(Box::new(|| {}))),
+            thinking_since: None,
+            last_decision_at: None,
+            report: None,
+            ai_delay: Duration::from_millis(250),
+            paused: false,
+            replay: None,
+            notice: None,
+        }
+    }
+
+    /// Sets what is called when the AI posts a decision (a repaint request).
+    pub fn set_waker(&mut self, wake: impl Fn() + Send + 'static) {
+        if let Ok(mut w) = self.wake.lock() {
+            *w = Box::new(wake);
+        }
+    }
+
+    // ----- reading -----------------------------------------------------------------
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    pub fn scenario(&self) -> &Arc<Scenario> {
+        &self.scenario
+    }
+    pub fn history(&self) -> &[Step] {
+        &self.history
+    }
+    pub fn setup_events(&self) -> &[Event] {
+        &self.setup_events
+    }
+    pub fn controller(&self, side: Side) -> &Controller {
+        &self.setup.controllers[side]
+    }
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// The legal decisions now.
+    pub fn legal(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.state.legal_actions(&mut v);
+        v
+    }
+
+    /// The side a person at the table decides for now, if any (none while the AI is to
+    /// move, in a replay or once the game is over).
+    pub fn human_to_move(&self) -> Option<Side> {
+        if self.replay.is_some() {
+            return None;
+        }
+        self.state
+            .to_move()
+            .filter(|s| self.setup.controllers[*s].is_human())
+    }
+
+    /// Is the AI working on a decision?
+    pub fn is_thinking(&self) -> bool {
+        self.thinking_since.is_some()
+    }
+
+    /// How long the AI has been thinking.
+    pub fn thinking_for(&self) -> Option<Duration> {
+        self.thinking_since.map(|t| t.elapsed())
+    }
+
+    /// Do both sides play by AI?
+    pub fn is_watch(&self) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|s| !self.setup.controllers[*s].is_human())
+    }
+
+    // ----- deciding ----------------------------------------------------------------
+
+    /// A person's decision: applied only if a person controls the side to move and the
+    /// action is on the legal list.
+    pub fn play(&mut self, action: Action) -> Result<(), String> {
+        if self.replay.is_some() {
+            return Err("this is a replay: take over to play from here".into());
+        }
+        if self.human_to_move().is_none() {
+            return Err("it is not your decision".into());
+        }
+        self.play_step(action).map_err(|e| e.to_string())
+    }
+
+    fn play_step(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let by = self.state.to_move().unwrap_or(self.state.turn_player());
+        let before = self.dice.get_word_pos();
+        let text = super::describe::action_text(&self.state, &action);
+        let mut events = Vec::new();
+        self.state.play_logged(action, &mut self.dice, &mut events)?;
+        let random = self.dice.get_word_pos() != before;
+        self.history.push(Step {
+            action,
+            text,
+            by,
+            random,
+            events,
+        });
+        self.last_decision_at = Some(Instant::now());
+        Ok(())
+    }
+
+    /// Lets the AI move when it is its decision: starts a search on the worker thread,
+    /// or applies the answer it posted. Call every frame. Returns true when the position
+    /// changed.
+    pub fn tick(&mut self) -> bool {
+        let mut changed = false;
+        let answers: Vec<Answer> = match &self.worker {
+            Some(worker) => worker.answers.try_iter().collect(),
+            None => {
+                // No thread, no answer coming: ask again.
+                self.thinking_since = None;
+                Vec::new()
+            }
+        };
+        {
+            for answer in answers {
+                if answer.generation != self.generation || self.thinking_since.is_none() {
+                    continue;
+                }
+                self.thinking_since = None;
+                let side = self.state.to_move();
+                match answer.result {
+                    Ok((action, report)) => match self.play_step(action) {
+                        Ok(()) => {
+                            if let Some(side) = side {
+                                self.report = Some((side, report));
+                            }
+                            changed = true;
+                        }
+                        Err(e) => {
+                            self.notice = Some(format!("the AI chose an illegal action: {e}"));
+                            self.paused = true;
+                        }
+                    },
+                    Err(e) => {
+                        self.notice = Some(e);
+                        self.paused = true;
+                    }
+                }
+            }
+        }
+        self.maybe_start_ai();
+        changed
+    }
+
+    /// Time left before the AI may start its next decision (the pause between AI moves).
+    pub fn ai_wait(&self) -> Option<Duration> {
+        let side = self.state.to_move()?;
+        if self.replay.is_some() || self.paused || self.is_thinking() {
+            return None;
+        }
+        if self.setup.controllers[side].is_human() {
+            return None;
+        }
+        let since = self.last_decision_at.map_or(Duration::MAX, |t| t.elapsed());
+        Some(self.ai_delay.saturating_sub(since))
+    }
+
+    fn maybe_start_ai(&mut self) {
+        if self.ai_wait() != Some(Duration::ZERO) {
+            return;
+        }
+        let Some(side) = self.state.to_move() else {
+            return;
+        };
+        let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
+            return;
+        };
+        let wake = self.wake.clone();
+        let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
+        let job = Job {
+            generation: self.generation,
+            state: self.state.clone(),
+            spec,
+            // The AI's own generator: fixed by the game's seed and the move number, and
+            // never the dice.
+            seed: self
+                .setup
+                .seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(self.history.len() as u64 + 1),
+        };
+        let sent = worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
+        if sent {
+            self.thinking_since = Some(Instant::now());
+        } else {
+            // The thread is gone: start a new one next frame.
+            self.worker = None;
+            self.notice = Some("the AI stopped; starting it again".into());
+        }
+    }
+
+    /// Forget any decision the AI is working on.
+    fn cancel_ai(&mut self) {
+        self.generation += 1;
+        self.thinking_since = None;
+    }
+
+    /// Changes who controls a side (take over from the AI, or hand a side to it).
+    pub fn set_controller(&mut self, side: Side, c: Controller) {
+        if self.setup.controllers[side] != c {
+            self.cancel_ai();
+            self.setup.controllers[side] = c;
+        }
+    }
+
+    // ----- undo --------------------------------------------------------------------
+
+    /// How many decisions an undo would take back: back to and including the last
+    /// decision a person made, never past a decision that rolled dice or drew. `None`
+    /// when nothing can be undone.
+    pub fn undo_depth(&self) -> Option<usize> {
+        if self.replay.is_some() {
+            return None;
+        }
+        let mut n = 0;
+        for step in self.history.iter().rev() {
+            if step.random {
+                return None;
+            }
+            n += 1;
+            if self.setup.controllers[step.by].is_human() {
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    /// Takes back the last decision a person made (and the AI's replies after it), if no
+    /// dice were rolled since. Returns whether anything was undone.
+    pub fn undo(&mut self) -> bool {
+        let Some(n) = self.undo_depth() else {
+            return false;
+        };
+        let keep: Vec<Action> = self.history[..self.history.len() - n]
+            .iter()
+            .map(|s| s.action)
+            .collect();
+        self.cancel_ai();
+        self.rebuild(&keep)
+            .expect("a prefix of a legal game replays");
+        self.report = None;
+        true
+    }
+
+    /// Replays `actions` from the seed into a fresh state.
+    fn rebuild(&mut self, actions: &[Action]) -> Result<(), String> {
+        self.dice = rng_from_seed(self.setup.seed);
+        self.setup_events.clear();
+        self.state =
+            GameState::new_logged(self.scenario.clone(), &mut self.dice, &mut self.setup_events);
+        self.history.clear();
+        for (i, a) in actions.iter().enumerate() {
+            self.play_step(*a)
+                .map_err(|e| format!("decision {} (`{a}`) is not legal: {}", i + 1, e.reason))?;
+        }
+        self.last_decision_at = None;
+        Ok(())
+    }
+
+    // ----- save, load, replay ------------------------------------------------------
+
+    /// The game as a save file.
+    pub fn to_save(&self) -> SaveFile {
+        let actions = match &self.replay {
+            Some(r) => r.actions.iter().map(|a| a.to_string()).collect(),
+            None => self.history.iter().map(|s| s.action.to_string()).collect(),
+        };
+        SaveFile {
+            scenario: self.setup.scenario_path.display().to_string(),
+            seed: self.setup.seed,
+            humans: self.setup.controllers[Side::Humans].as_text(),
+            martians: self.setup.controllers[Side::Martians].as_text(),
+            actions,
+        }
+    }
+
+    /// The save file as JSON text.
+    pub fn save_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_save()).expect("a save file serializes")
+    }
+
+    /// Writes the game to `path`.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        std::fs::write(path, self.save_json() + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Reads a save file, resolving its scenario path relative to the save file's folder
+    /// when it is not found as given.
+    pub fn read_save(path: &Path) -> Result<(SaveFile, PathBuf), String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let save: SaveFile = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
+        let mut scenario = PathBuf::from(&save.scenario);
+        if !scenario.exists()
+            && scenario.is_relative()
+            && let Some(dir) = path.parent()
+            && dir.join(&scenario).exists()
+        {
+            scenario = dir.join(&scenario);
+        }
+        Ok((save, scenario))
+    }
+
+    /// Loads a saved game and plays on from its end.
+    pub fn load(path: &Path) -> Result<Session, String> {
+        let (save, scenario) = Session::read_save(path)?;
+        Session::from_save(&save, scenario)
+    }
+
+    /// A session from a save file, at the end of its decisions.
+    pub fn from_save(save: &SaveFile, scenario_path: PathBuf) -> Result<Session, String> {
+        let actions = parse_actions(&save.actions)?;
+        let setup = GameSetup {
+            scenario_path,
+            seed: save.seed,
+            controllers: BySide::new(
+                Controller::from_text(&save.humans),
+                Controller::from_text(&save.martians),
+            ),
+        };
+        let mut s = Session::new(setup)?;
+        s.rebuild(&actions)?;
+        Ok(s)
+    }
+
+    /// Loads a saved game to step through it from the start.
+    pub fn load_replay(path: &Path) -> Result<Session, String> {
+        let (save, scenario) = Session::read_save(path)?;
+        let mut s = Session::from_save(&save, scenario)?;
+        let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
+        s.rebuild(&[])?;
+        s.replay = Some(Replay { actions, pos: 0 });
+        Ok(s)
+    }
+
+    /// In a replay, go to just after decision `pos` (0 = the start).
+    pub fn replay_to(&mut self, pos: usize) {
+        let Some(r) = &self.replay else {
+            return;
+        };
+        let pos = pos.min(r.actions.len());
+        let actions = r.actions.clone();
+        if pos == self.history.len() + 1 {
+            // One step forward: apply it rather than replaying everything.
+            let _ = self.play_step(actions[pos - 1]);
+        } else {
+            let _ = self.rebuild(&actions[..pos]);
+        }
+        if let Some(r) = &mut self.replay {
+            r.pos = self.history.len();
+        }
+    }
+
+    /// Leave a replay where it stands and play on from there.
+    pub fn take_over(&mut self) {
+        self.replay = None;
+        self.cancel_ai();
+        self.last_decision_at = None;
+    }
+
+    // ----- the result --------------------------------------------------------------
+
+    /// Where each side's VP came from, read from the events of the game.
+    pub fn vp_breakdown(&self) -> BySide<VpBreakdown> {
+        let mut out = BySide::new(VpBreakdown::new(), VpBreakdown::new());
+        for step in &self.history {
+            let mut cause: &'static str = "other";
+            for e in &step.events {
+                match e {
+                    Event::Shot { .. } => cause = "kills by shooting",
+                    Event::Fought { .. } => cause = "kills in a Fight",
+                    Event::Claimed(..) => cause = "counters claimed",
+                    Event::Exited(..) => cause = "models off the board",
+                    Event::VpScored { side, vp, .. } => {
+                        *out[*side].entry(cause).or_insert(0) += vp;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Parses decisions written as text; says which one does not parse.
+pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, String> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            t.parse::<Action>()
+                .map_err(|e| format!("decision {} (`{t}`) does not read: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// Loads a scenario file, every problem in one message.
+pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, String> {
+    match load_scenario(path) {
+        Ok(loaded) => Ok(Arc::new(loaded.scenario)),
+        Err(diagnostics) => {
+            let mut msg = format!("{} does not load:", path.display());
+            for d in diagnostics.iter().take(10) {
+                msg.push_str(&format!("\n{d}"));
+            }
+            if diagnostics.len() > 10 {
+                msg.push_str(&format!("\n... and {} more", diagnostics.len() - 10));
+            }
+            Err(msg)
+        }
+    }
+}
+
+/// The scenario files in `dir` that load, with their titles, sorted by file name.
+pub fn list_scenarios(dir: &Path) -> Vec<(PathBuf, String)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(PathBuf, String)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| {
+            load_scenario(&p)
+                .ok()
+                .map(|l| (p.clone(), l.scenario.name.clone()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A fresh seed for a new game.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let mut r = GameRng::seed_from_u64(nanos ^ u64::from(std::process::id()));
+    r.random_range(1..1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::state_text;
+    use rand::RngCore;
+
+    fn scenario_path() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
+    }
+
+    fn hot_seat(seed: u64) -> Session {
+        let setup = GameSetup {
+            scenario_path: scenario_path(),
+            seed,
+            controllers: BySide::new(Controller::Human, Controller::Human),
+        };
+        Session::new(setup).unwrap()
+    }
+
+    /// Plays the first legal action until `n` decisions are made or the game ends.
+    fn play_first(s: &mut Session, n: usize) {
+        for _ in 0..n {
+            let legal = s.legal();
+            let Some(a) = legal.first() else { break };
+            s.play(*a).unwrap();
+        }
+    }
+
+    #[test]
+    fn only_legal_actions_are_played() {
+        let mut s = hot_seat(1);
+        let legal = s.legal();
+        let illegal = Action::space(s.state().models().len())
+            .into_iter()
+            .find(|a| !legal.contains(a))
+            .unwrap();
+        assert!(s.play(illegal).is_err());
+        assert!(s.history().is_empty());
+        s.play(legal[0]).unwrap();
+        assert_eq!(s.history().len(), 1);
+    }
+
+    #[test]
+    fn save_and_load_replay_the_same_game() {
+        let mut s = hot_seat(7);
+        play_first(&mut s, 60);
+        let dir = std::env::temp_dir().join(format!("ma-gui-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.json");
+        s.save_to(&path).unwrap();
+        let t = Session::load(&path).unwrap();
+        assert_eq!(state_text(t.state()), state_text(s.state()), "the same position");
+        assert_eq!(t.history().len(), s.history().len());
+        // The dice go on the same way.
+        let mut a = s.dice.clone();
+        let mut b = t.dice.clone();
+        assert_eq!(RngCore::next_u64(&mut a), RngCore::next_u64(&mut b));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn load_err(p: &Path) -> String {
+        match Session::load(p) {
+            Err(e) => e,
+            Ok(_) => panic!("{} loaded", p.display()),
+        }
+    }
+
+    #[test]
+    fn bad_save_files_give_messages() {
+        let dir = std::env::temp_dir().join(format!("ma-gui-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("bad.json");
+        std::fs::write(&p, "not json").unwrap();
+        assert!(load_err(&p).contains("not a saved game"));
+        std::fs::write(
+            &p,
+            format!(
+                r#"{{"scenario": "{}", "seed": 1, "actions": ["jump a1"]}}"#,
+                scenario_path().display()
+            ),
+        )
+        .unwrap();
+        assert!(load_err(&p).contains("does not read"));
+        std::fs::write(
+            &p,
+            format!(
+                r#"{{"scenario": "{}", "seed": 1, "actions": ["shoot m1"]}}"#,
+                scenario_path().display()
+            ),
+        )
+        .unwrap();
+        assert!(load_err(&p).contains("not legal"));
+        std::fs::write(&p, r#"{"scenario": "nowhere.toml", "seed": 1, "actions": []}"#).unwrap();
+        assert!(load_err(&p).contains("does not load"));
+        assert!(Session::load(&dir.join("missing.json")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn undo_stops_at_the_last_roll() {
+        let mut s = hot_seat(3);
+        // Deployment and the first moves draw no dice until a counter is revealed or a
+        // shot is fired; undo takes back one decision at a time.
+        play_first(&mut s, 3);
+        let before: Vec<Action> = s.history().iter().map(|x| x.action).collect();
+        if s.history().last().is_some_and(|x| !x.random) {
+            assert!(s.undo());
+            assert_eq!(s.history().len(), before.len() - 1);
+        }
+        // Play on until a decision rolls dice: nothing before it can be undone.
+        for _ in 0..500 {
+            if s.history().last().is_some_and(|x| x.random) || s.state().is_over() {
+                break;
+            }
+            play_first(&mut s, 1);
+        }
+        if s.history().last().is_some_and(|x| x.random) {
+            assert_eq!(s.undo_depth(), None);
+            let n = s.history().len();
+            assert!(!s.undo());
+            assert_eq!(s.history().len(), n);
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_the_ai_replies_too() {
+        let setup = GameSetup::versus_ai(scenario_path(), Side::Martians, "random", 5);
+        let mut s = Session::new(setup).unwrap();
+        s.ai_delay = Duration::ZERO;
+        // Martians deploy first in Scenario 1; a person deploys them.
+        let mut guard = 0;
+        while s.human_to_move() == Some(Side::Martians) && guard < 10 {
+            let a = s.legal()[0];
+            s.play(a).unwrap();
+            guard += 1;
+        }
+        // Now the AI (Humans) moves: let it make a few decisions.
+        let start = Instant::now();
+        while s.human_to_move().is_none() && !s.state().is_over() {
+            s.tick();
+            std::thread::sleep(Duration::from_millis(1));
+            assert!(start.elapsed() < Duration::from_secs(20), "the AI answers");
+        }
+        assert!(s.history().iter().any(|st| st.by == Side::Humans));
+        if let Some(n) = s.undo_depth() {
+            let len = s.history().len();
+            assert!(s.undo());
+            assert_eq!(s.history().len(), len - n);
+            assert_eq!(s.human_to_move(), Some(Side::Martians));
+        }
+    }
+
+    #[test]
+    fn a_whole_game_against_the_random_ai() {
+        let setup = GameSetup {
+            scenario_path: scenario_path(),
+            seed: 11,
+            controllers: BySide::new(
+                Controller::Ai("random".into()),
+                Controller::Ai("random".into()),
+            ),
+        };
+        let mut s = Session::new(setup).unwrap();
+        s.ai_delay = Duration::ZERO;
+        assert!(s.is_watch());
+        let start = Instant::now();
+        while !s.state().is_over() {
+            s.tick();
+            std::thread::yield_now();
+            assert!(start.elapsed() < Duration::from_secs(60), "the game ends");
+        }
+        let b = s.vp_breakdown();
+        for side in Side::BOTH {
+            let sum: u16 = b[side].values().sum();
+            assert_eq!(sum, s.state().vp(side), "{side}: {:?}", b[side]);
+        }
+    }
+
+    #[test]
+    fn replay_steps_through_a_saved_game() {
+        let mut s = hot_seat(9);
+        play_first(&mut s, 40);
+        let dir = std::env::temp_dir().join(format!("ma-gui-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.json");
+        s.save_to(&path).unwrap();
+        let mut r = Session::load_replay(&path).unwrap();
+        assert_eq!(r.history().len(), 0);
+        assert!(r.play(r.legal()[0]).is_err(), "no playing in a replay");
+        r.replay_to(1);
+        r.replay_to(2);
+        assert_eq!(r.history().len(), 2);
+        r.replay_to(40);
+        assert_eq!(state_text(r.state()), state_text(s.state()));
+        r.replay_to(10);
+        assert_eq!(r.replay().unwrap().pos, 10);
+        r.take_over();
+        assert!(r.replay().is_none());
+        assert!(r.human_to_move().is_some());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

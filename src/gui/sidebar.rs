@@ -1,0 +1,530 @@
+//! The panel beside the board: the score, whose decision it is, the selected model, the
+//! decisions that are not board clicks, a response prompt, the AI at work and the last
+//! dice rolled.
+
+use std::time::Duration;
+
+use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
+
+use crate::rules::action::{Action, ModelId};
+use crate::rules::state::{Loc, Phase};
+use crate::rules::{GameState, Side};
+
+use super::app::Command;
+use super::board::{fight_odds_ui, shoot_odds_ui};
+use super::describe::{action_text, location, model_name, phase_text, side_title};
+use super::forecast::{fight_forecast, has_aimed, percent, shoot_forecast, target_of};
+use super::log::step_dice_ui;
+use super::session::{Controller, Session};
+use super::theme;
+
+/// The side panel. It keeps nothing between frames but whether its lists are open.
+#[derive(Default)]
+pub struct Sidebar {
+    pub show_all_decisions: bool,
+}
+
+/// A framed section with a heading.
+fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
+    egui::Frame::group(ui.style())
+        .fill(Color32::from_rgb(0x30, 0x2c, 0x27))
+        .corner_radius(CornerRadius::same(6))
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(title).strong().color(theme::LABEL));
+            add(ui);
+        });
+    ui.add_space(6.0);
+}
+
+/// Who controls a side, in words.
+pub fn controller_text(c: &Controller) -> String {
+    match c {
+        Controller::Human => "player".into(),
+        Controller::Ai(spec) => format!("AI {spec}"),
+    }
+}
+
+impl Sidebar {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        session: &Session,
+        selected: Option<ModelId>,
+        legal: &[Action],
+    ) -> Vec<Command> {
+        let mut out = Vec::new();
+        let g = session.state();
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                self.score_ui(ui, session);
+                self.turn_ui(ui, session, &mut out);
+                if let Some(side) = session.human_to_move() {
+                    self.decisions_ui(ui, session, side, selected, legal, &mut out);
+                }
+                if let Some(step) = session.history().iter().rev().find(|s| {
+                    s.events
+                        .iter()
+                        .any(|e| matches!(e, crate::rules::state::Event::Roll { .. }))
+                }) {
+                    section(ui, "Last dice", |ui| {
+                        step_dice_ui(ui, g, step);
+                    });
+                }
+                ai_ui(ui, session, &mut out);
+                if let Some(m) = selected {
+                    model_card(ui, g, m);
+                }
+            });
+        out
+    }
+
+    fn score_ui(&self, ui: &mut Ui, session: &Session) {
+        let g = session.state();
+        let target = g.scenario().vp_target;
+        section(ui, &g.scenario().name, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Round {}", g.round())).strong());
+                if let Some(limit) = g.scenario().round_limit {
+                    ui.label(RichText::new(format!("of {limit}")).color(theme::MUTED));
+                }
+                ui.separator();
+                ui.label("Turn:");
+                ui.label(
+                    RichText::new(side_title(g.turn_player()))
+                        .strong()
+                        .color(theme::side_light(g.turn_player())),
+                );
+            });
+            ui.add_space(4.0);
+            for side in Side::BOTH {
+                let vp = g.vp(side);
+                ui.horizontal(|ui| {
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                    ui.painter().circle_filled(rect.center(), 6.0, theme::side_color(side));
+                    ui.label(
+                        RichText::new(side_title(side))
+                            .strong()
+                            .color(theme::side_light(side)),
+                    );
+                    ui.label(
+                        RichText::new(controller_text(session.controller(side)))
+                            .small()
+                            .color(theme::MUTED),
+                    );
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(RichText::new(format!("{vp} / {target} VP")).strong().size(16.0));
+                    });
+                });
+                // VP progress.
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 5.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, CornerRadius::same(2), Color32::from_rgb(0x20, 0x1d, 0x1a));
+                let frac = (f32::from(vp) / f32::from(target.max(1))).min(1.0);
+                let mut filled = rect;
+                filled.set_width(rect.width() * frac);
+                ui.painter().rect_filled(filled, CornerRadius::same(2), theme::side_color(side));
+                let in_play = g.models_in_play(side);
+                let total = g.models().iter().filter(|m| m.side == side).count();
+                let acted = g
+                    .models()
+                    .iter()
+                    .filter(|m| m.side == side && m.activated && matches!(m.loc, Loc::Board(_) | Loc::Waiting))
+                    .count();
+                ui.label(
+                    RichText::new(format!(
+                        "{in_play} of {total} models in play, {acted} acted this Round, {} counters claimed",
+                        g.claimed(side)
+                    ))
+                    .small()
+                    .color(theme::MUTED),
+                );
+                ui.add_space(2.0);
+            }
+        });
+    }
+
+    fn turn_ui(&self, ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
+        let g = session.state();
+        let text = phase_text(g);
+        let who = g.to_move();
+        egui::Frame::new()
+            .fill(match who {
+                Some(s) => theme::alpha(theme::side_color(s), 60),
+                None => Color32::from_rgb(0x50, 0x40, 0x20),
+            })
+            .stroke(Stroke::new(1.0, who.map_or(theme::SELECT, theme::side_color)))
+            .corner_radius(CornerRadius::same(6))
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                if let Some(r) = session.replay() {
+                    ui.label(RichText::new(format!("Replay: decision {} of {}", r.pos, r.actions.len())).strong());
+                } else if let Some(side) = session.human_to_move() {
+                    let you = if session.is_watch() || Side::BOTH.iter().all(|s| session.controller(*s).is_human()) {
+                        format!("{} to decide", side_title(side))
+                    } else {
+                        "Your decision".to_string()
+                    };
+                    ui.label(RichText::new(you).strong().size(16.0));
+                } else if let Some(side) = who {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(RichText::new(format!("The {} are thinking", side_title(side))).strong());
+                    });
+                }
+                ui.label(text);
+                if let Some(n) = &session.notice {
+                    ui.colored_label(theme::BAD, n);
+                }
+            });
+        ui.add_space(6.0);
+        if let Some(r) = session.replay() {
+            ui.horizontal(|ui| {
+                if ui.button("|< Start").clicked() {
+                    out.push(Command::ReplayTo(0));
+                }
+                if ui.button("< Back").clicked() {
+                    out.push(Command::ReplayTo(r.pos.saturating_sub(1)));
+                }
+                if ui.button("Step >").clicked() {
+                    out.push(Command::ReplayTo(r.pos + 1));
+                }
+                if ui.button("End >|").clicked() {
+                    out.push(Command::ReplayTo(r.actions.len()));
+                }
+            });
+            if ui.button("Take over: play on from here").clicked() {
+                out.push(Command::TakeOver);
+            }
+            ui.add_space(6.0);
+        }
+    }
+
+    fn decisions_ui(
+        &mut self,
+        ui: &mut Ui,
+        session: &Session,
+        side: Side,
+        selected: Option<ModelId>,
+        legal: &[Action],
+        out: &mut Vec<Command>,
+    ) {
+        let g = session.state();
+        if let Phase::Defence { .. } = g.phase() {
+            ui.label(
+                RichText::new("A Fight: answer it above the board.")
+                    .strong()
+                    .color(theme::BAD),
+            );
+        }
+        section(ui, "Decisions", |ui| {
+            let mut any = false;
+            // Start the selected model's action.
+            if let Some(m) = selected
+                && legal.contains(&Action::Activate(m))
+            {
+                any = true;
+                if ui
+                    .button(RichText::new(action_text(g, &Action::Activate(m))).strong())
+                    .clicked()
+                {
+                    out.push(Command::Play(vec![Action::Activate(m)]));
+                }
+            }
+            // Decisions that are not a click on the board.
+            for a in legal.iter().filter(|a| target_of(a).is_none()) {
+                if matches!(a, Action::Defend(_)) {
+                    continue; // In the prompt above.
+                }
+                any = true;
+                let resp = ui.button(action_text(g, a)).on_hover_text(a.to_string());
+                if resp.clicked() {
+                    out.push(Command::Play(vec![*a]));
+                }
+            }
+            let on_board = legal.iter().filter(|a| target_of(a).is_some()).count();
+            if on_board > 0 {
+                ui.label(
+                    RichText::new(hint(g, legal, selected))
+                        .small()
+                        .color(theme::MUTED),
+                );
+            } else if !any {
+                ui.label(RichText::new("Nothing to decide.").color(theme::MUTED));
+            }
+            ui.add_space(2.0);
+            egui::CollapsingHeader::new(format!("All {} legal decisions", legal.len()))
+                .id_salt("all-decisions")
+                .default_open(false)
+                .show(ui, |ui| {
+                    for a in legal {
+                        if ui
+                            .small_button(format!("{}  ·  {a}", action_text(g, a)))
+                            .clicked()
+                        {
+                            out.push(Command::Play(vec![*a]));
+                        }
+                    }
+                });
+        });
+        let _ = side;
+    }
+}
+
+/// What to click next, in words.
+fn hint(g: &GameState, legal: &[Action], selected: Option<ModelId>) -> String {
+    let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+    if has(|a| matches!(a, Action::Deploy(_))) {
+        return "Click a square of the highlighted zone to deploy the next model.".into();
+    }
+    if has(|a| matches!(a, Action::Activate(_))) {
+        return match selected {
+            Some(m) if legal.contains(&Action::Activate(m)) => format!(
+                "Click a highlighted square to move {m}, or an enemy to shoot or charge it."
+            ),
+            _ => "Click one of your models to select it.".into(),
+        };
+    }
+    if has(|a| matches!(a, Action::Fight(_) | Action::Defender(_))) {
+        return "Click the enemy model to fight.".into();
+    }
+    let mut parts = Vec::new();
+    if has(|a| matches!(a, Action::Move(_))) {
+        parts.push("click a highlighted square to move");
+    }
+    if has(|a| matches!(a, Action::Shoot(_))) {
+        parts.push("click an enemy to shoot it");
+    }
+    let _ = g;
+    if parts.is_empty() {
+        "Click on the board.".into()
+    } else {
+        let mut s = parts.join(", or ");
+        s.replace_range(0..1, &s[0..1].to_uppercase());
+        s + "."
+    }
+}
+
+/// The prompt's contents (shown in the side panel and over the board).
+pub fn prompt_body(
+    ui: &mut Ui,
+    g: &GameState,
+    attacker: ModelId,
+    defender: ModelId,
+    legal: &[Action],
+    out: &mut Vec<Command>,
+) {
+    ui.label(
+        RichText::new(format!(
+            "{} attacks {}!",
+            model_name(g, attacker),
+            model_name(g, defender)
+        ))
+        .strong()
+        .size(16.0),
+    );
+    ui.label("Does your model fight back or try to survive?");
+    let f = fight_forecast(g, attacker, defender);
+    for a in legal {
+        let Action::Defend(d) = a else { continue };
+        let (label, odds) = match (d, f) {
+            (crate::rules::action::Defence::Fight, Some(f)) => (
+                "Fight back",
+                format!(
+                    "you kill it {}, it kills you {}, no kill {}  ({} dice at {}+ against {} at {}+)",
+                    percent(f.if_fight.defender_wins),
+                    percent(f.if_fight.attacker_wins),
+                    percent(f.if_fight.no_kill),
+                    f.defender_dice,
+                    f.defender_fight,
+                    f.attacker_dice,
+                    f.attacker_value
+                ),
+            ),
+            (crate::rules::action::Defence::Survive, Some(f)) => (
+                "Survive",
+                format!(
+                    "it kills you {}, nobody hurt {}  ({} dice at {}+ against {} at {}+)",
+                    percent(f.if_survive.attacker_wins),
+                    percent(f.if_survive.no_kill),
+                    f.defender_dice,
+                    f.defender_survive,
+                    f.attacker_dice,
+                    f.attacker_value
+                ),
+            ),
+            (_, None) => ("", String::new()),
+        };
+        ui.add_space(4.0);
+        let text = if label.is_empty() { action_text(g, a) } else { label.to_string() };
+        if ui
+            .add(egui::Button::new(RichText::new(text).strong().size(15.0)).min_size(egui::vec2(140.0, 28.0)))
+            .clicked()
+        {
+            out.push(Command::Play(vec![*a]));
+        }
+        ui.label(RichText::new(odds).small());
+    }
+}
+
+/// The selected model: its profile, state and what it can shoot.
+fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
+    let model = g.model(m);
+    let p = g.profile(m);
+    section(ui, "Selected model", |ui| {
+        ui.label(
+            RichText::new(model_name(g, m))
+                .strong()
+                .color(theme::side_light(model.side)),
+        );
+        let mut state = vec![location(g, m)];
+        if model.rattled {
+            state.push("Rattled".into());
+        }
+        if model.activated {
+            state.push("has acted this Round".into());
+        }
+        ui.label(state.join(", "));
+        egui::Grid::new("profile").num_columns(4).show(ui, |ui| {
+            for (k, v) in [
+                ("Shoot", format!("{}+", p.shoot)),
+                ("Fight", format!("{}+", p.fight)),
+                ("Survive", format!("{}+", p.survive)),
+                ("Range", p.range.to_string()),
+            ] {
+                ui.label(RichText::new(k).small().color(theme::MUTED));
+                ui.label(RichText::new(v).strong());
+            }
+            ui.end_row();
+        });
+        let abilities: Vec<String> = p.abilities.iter().map(|a| a.to_string()).collect();
+        if !abilities.is_empty() {
+            ui.label(RichText::new(abilities.join(", ")).small().color(theme::MUTED));
+        }
+        // The enemies it could shoot from where it stands.
+        if let Some(from) = model.square() {
+            let mut shown = 0;
+            for (i, e) in g.models().iter().enumerate() {
+                let t = ModelId(i as u8);
+                if e.side == model.side || e.square().is_none() {
+                    continue;
+                }
+                if let Some(f) = shoot_forecast(g, m, from, t, has_aimed(g, m))
+                    && f.range <= f.max_range
+                    && f.los != crate::rules::Los::None
+                {
+                    if shown == 0 {
+                        ui.add_space(4.0);
+                        ui.label(RichText::new("In sight and range:").small().color(theme::MUTED));
+                    }
+                    shown += 1;
+                    ui.label(RichText::new(format!("{} on {}", model_name(g, t), e.square().map(|s| s.to_string()).unwrap_or_default())).small().strong());
+                    shoot_odds_ui(ui, &f);
+                }
+            }
+        }
+        if let Phase::FightTarget { attacker, .. } = g.phase()
+            && attacker == m
+        {
+            for id in g.models_in(model.square().unwrap_or(crate::rules::Square::from_index(0))) {
+                if g.model(id).side != model.side
+                    && let Some(f) = fight_forecast(g, m, id)
+                {
+                    ui.label(RichText::new(format!("Fight {}", model_name(g, id))).small().strong());
+                    fight_odds_ui(ui, &f, true);
+                }
+            }
+        }
+    });
+}
+
+/// The AI at work, and what it considered last.
+fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
+    let any_ai = Side::BOTH.iter().any(|s| !session.controller(*s).is_human());
+    if !any_ai {
+        return;
+    }
+    section(ui, "The AI", |ui| {
+        if let Some(t) = session.thinking_for() {
+            let side = session.state().to_move();
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "{} thinking… {:.1} s",
+                    side.map(side_title).unwrap_or(""),
+                    t.as_secs_f32()
+                ));
+            });
+        }
+        if session.is_watch() {
+            ui.horizontal(|ui| {
+                let label = if session.paused { "Resume" } else { "Pause" };
+                if ui.button(label).clicked() {
+                    out.push(Command::Pause(!session.paused));
+                }
+                let mut ms = session.ai_delay.as_millis() as u32;
+                let slider = egui::Slider::new(&mut ms, 0..=2000)
+                    .text("ms between moves")
+                    .step_by(50.0);
+                if ui.add(slider).changed() {
+                    out.push(Command::Delay(Duration::from_millis(u64::from(ms))));
+                }
+            });
+        }
+        match &session.report {
+            Some((side, r)) => {
+                ui.label(
+                    RichText::new(format!(
+                        "{} ({}) chose: {}",
+                        side_title(*side),
+                        r.player,
+                        r.chosen.map(|a| a.to_string()).unwrap_or_default()
+                    ))
+                    .small(),
+                );
+                if r.iterations > 0 {
+                    ui.label(
+                        RichText::new(format!(
+                            "{} iterations in {:.2} s",
+                            r.iterations,
+                            r.elapsed.as_secs_f64()
+                        ))
+                        .small()
+                        .color(theme::MUTED),
+                    );
+                }
+                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
+                egui::Grid::new("ai-report")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.label(RichText::new("considered").small().color(theme::MUTED));
+                        ui.label(RichText::new("visits").small().color(theme::MUTED));
+                        ui.label(RichText::new("value").small().color(theme::MUTED));
+                        ui.end_row();
+                        for c in r.top.iter().take(8) {
+                            let chosen = r.chosen == Some(c.action);
+                            let t = RichText::new(c.action.to_string()).small();
+                            ui.label(if chosen { t.strong().color(theme::SELECT) } else { t });
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} ({:.0}%)",
+                                    c.visits,
+                                    100.0 * c.visits as f64 / total as f64
+                                ))
+                                .small(),
+                            );
+                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
+                            ui.end_row();
+                        }
+                    });
+            }
+            None if !session.is_thinking() => {
+                ui.label(RichText::new("No decision yet.").small().color(theme::MUTED));
+            }
+            None => {}
+        }
+    });
+}

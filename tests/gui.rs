@@ -1,0 +1,336 @@
+//! The table, driven headless: clicks on squares, models and buttons, as a player would.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use mars_attacks::gui::session::Controller;
+use mars_attacks::gui::{GameSetup, MarsApp};
+use mars_attacks::rules::action::{Action, ModelId};
+use mars_attacks::rules::state::{Event, Loc, Phase};
+use mars_attacks::rules::{BySide, Side, Square};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn m(n: u8) -> ModelId {
+    ModelId(n - 1)
+}
+
+/// A folder of its own for each test.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ma-gui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A small open street: soldiers m1 on c3 and m2 on e4, Martians m3 on c6 and m4 on e5.
+fn skirmish_file(dir: &Path) -> PathBuf {
+    let p = dir.join("skirmish.toml");
+    std::fs::write(
+        &p,
+        r#"
+name = "Street corner"
+first_turn = "humans"
+
+[map]
+walls = [{ edge = "a1 north", kind = "low" }]
+
+[humans]
+models = [
+  { profile = "soldier", start = "c3" },
+  { profile = "soldier", start = "e4" },
+]
+vp = { shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [
+  { profile = "martian", start = "c6" },
+  { profile = "martian", start = "e5" },
+]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    )
+    .unwrap();
+    p
+}
+
+fn harness(setup: GameSetup, saves: PathBuf) -> Harness<'static, MarsApp> {
+    let app = MarsApp::new(setup, root().join("scenarios"), saves);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
+    h.run_steps(4);
+    if let Some(s) = &mut h.state_mut().session {
+        s.ai_delay = Duration::ZERO;
+    }
+    h
+}
+
+/// Steps frames until `done` holds (the AI thinks on its own thread meanwhile).
+fn step_until(h: &mut Harness<'_, MarsApp>, what: &str, done: impl Fn(&MarsApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(start.elapsed() < Duration::from_secs(120), "timed out waiting for {what}");
+    }
+    h.run_steps(4);
+}
+
+fn hot_seat(path: PathBuf, seed: u64) -> GameSetup {
+    GameSetup {
+        scenario_path: path,
+        seed,
+        controllers: BySide::new(Controller::Human, Controller::Human),
+    }
+}
+
+fn history(h: &Harness<'_, MarsApp>) -> Vec<Action> {
+    h.state()
+        .session
+        .as_ref()
+        .unwrap()
+        .history()
+        .iter()
+        .map(|s| s.action)
+        .collect()
+}
+
+fn loc(h: &Harness<'_, MarsApp>, id: ModelId) -> Loc {
+    h.state().session.as_ref().unwrap().state().model(id).loc
+}
+
+#[test]
+fn scenario_one_opens_and_a_soldier_comes_on() {
+    let setup = GameSetup::versus_ai(root().join("scenarios/whos-there.toml"), Side::Humans, "random", 3);
+    let mut h = harness(setup, temp_dir("one"));
+    // The AI deploys the Martians first; then it is the player's decision.
+    step_until(&mut h, "the Martians to deploy", |a| {
+        a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
+    });
+    h.get_by_label_contains("Your decision");
+    // Select a waiting soldier in the tray, then click a square of the entry edge.
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    assert_eq!(h.state().selected, Some(m(1)));
+    h.get_by_label("square c1").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(loc(&h, m(1)), Loc::Board(sq("c1")));
+    assert_eq!(
+        history(&h)[history(&h).len() - 2..],
+        [Action::Activate(m(1)), Action::Move(sq("c1"))]
+    );
+    // One more step north, then the action ends by itself.
+    h.get_by_label("square c2").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(loc(&h, m(1)), Loc::Board(sq("c2")));
+    // No illegal click gets through: a square far away does nothing.
+    let before = history(&h).len();
+    h.get_by_label("square h8").click_accesskit();
+    h.run_steps(4);
+    assert!(history(&h).len() >= before);
+    assert!(h.state().session.as_ref().unwrap().state().check_invariants().is_ok());
+}
+
+#[test]
+fn shoot_charge_and_answer_the_fight_prompt() {
+    let dir = temp_dir("fight");
+    let mut h = harness(hot_seat(skirmish_file(&dir), 21), dir.clone());
+    // m1 shoots m3: select it, click the enemy.
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    assert_eq!(h.state().selected, Some(m(1)));
+    h.get_by_label("m3").hover();
+    h.run_steps(3);
+    h.get_by_label("m3").click();
+    h.run_steps(4);
+    let hist = history(&h);
+    assert_eq!(hist[..2], [Action::Activate(m(1)), Action::Shoot(m(3))], "{hist:?}");
+    let rolled = h.state().session.as_ref().unwrap().history()[1]
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Roll { .. }))
+        .count();
+    assert_eq!(rolled, 2, "a Shoot and a Survive roll");
+    // The dice are shown in the side panel.
+    h.get_by_label_contains("Last dice");
+    // After a shot the model may still move one square: end its action.
+    if h.state().session.as_ref().unwrap().legal().contains(&Action::Done) {
+        h.get_by_label("End this model's action").click();
+        h.run_steps(4);
+    }
+    // m2 charges m4 in e5: two decisions fit the click, so a menu opens.
+    let phase = h.state().session.as_ref().unwrap().state().phase();
+    assert!(matches!(phase, Phase::AfterFirst), "{phase:?}");
+    h.get_by_label("m2").click();
+    h.run_steps(4);
+    h.get_by_label("m4").click();
+    h.run_steps(4);
+    h.get_by_label_contains("charge into e5").click();
+    h.run_steps(4);
+    // m2 picks its opponent by clicking it.
+    if matches!(
+        h.state().session.as_ref().unwrap().state().phase(),
+        Phase::FightTarget { .. }
+    ) {
+        h.get_by_label("m4").click();
+        h.run_steps(4);
+    }
+    // The Martian player is asked: Fight back or Survive, with the odds.
+    assert!(matches!(
+        h.state().session.as_ref().unwrap().state().phase(),
+        Phase::Defence { .. }
+    ));
+    h.get_by_label_contains("Does your model fight back");
+    h.get_by_label("Fight back").click();
+    h.run_steps(4);
+    let last = h.state().session.as_ref().unwrap().history().last().unwrap().clone();
+    assert_eq!(last.action, Action::Defend(mars_attacks::rules::action::Defence::Fight));
+    assert!(last.events.iter().any(|e| matches!(e, Event::Fought { .. })));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn undo_takes_back_a_move_but_not_a_roll() {
+    let dir = temp_dir("undo");
+    let mut h = harness(hot_seat(skirmish_file(&dir), 5), dir.clone());
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    h.get_by_label("square b3").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(loc(&h, m(1)), Loc::Board(sq("b3")));
+    h.get_by_label("Undo").click();
+    h.run_steps(4);
+    assert_eq!(history(&h).len(), 1, "the move is taken back, the activation stays");
+    assert_eq!(loc(&h, m(1)), Loc::Board(sq("c3")));
+    // Ctrl+Z takes back the activation too.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(4);
+    assert!(history(&h).is_empty());
+    // A shot rolls dice: it cannot be undone.
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    h.get_by_label("m3").click();
+    h.run_steps(4);
+    let n = history(&h).len();
+    assert_eq!(n, 2);
+    h.get_by_label("Undo").click();
+    h.run_steps(4);
+    assert_eq!(history(&h).len(), n);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn save_and_load_through_the_windows() {
+    let dir = temp_dir("save");
+    let mut h = harness(hot_seat(skirmish_file(&dir), 8), dir.clone());
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    h.get_by_label("m3").click();
+    h.run_steps(4);
+    h.get_by_label("m2").click();
+    h.run_steps(4);
+    let played = history(&h);
+    assert!(played.len() >= 2);
+    let file = dir.join("my-game.json");
+    h.get_by_label("Save").click();
+    h.run_steps(4);
+    h.state_mut().files.path = file.display().to_string();
+    h.get_by_label("Save now").click();
+    h.run_steps(4);
+    h.get_by_label_contains("Saved to");
+    assert!(file.exists());
+    h.get_by_label("Close").click();
+    h.run_steps(4);
+
+    // A different game, then load the saved one back.
+    h.state_mut().run(vec![mars_attacks::gui::app::Command::NewGame(hot_seat(
+        skirmish_file(&dir),
+        99,
+    ))]);
+    h.run_steps(4);
+    assert!(history(&h).is_empty());
+    h.get_by_label("Load").click();
+    h.run_steps(4);
+    // A file that is not a game: a message, and the game is untouched.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ nonsense").unwrap();
+    h.state_mut().files.path = bad.display().to_string();
+    h.get_by_label("Load this game").click();
+    h.run_steps(4);
+    h.get_by_label_contains("is not a saved game");
+    assert!(history(&h).is_empty());
+    h.state_mut().files.path = file.display().to_string();
+    h.get_by_label("Load this game").click();
+    h.run_steps(4);
+    assert_eq!(history(&h), played);
+    let s = h.state().session.as_ref().unwrap();
+    assert_eq!(s.setup().seed, 8);
+
+    // Replay it step by step.
+    h.get_by_label("Replay").click();
+    h.run_steps(4);
+    h.state_mut().files.path = file.display().to_string();
+    h.get_by_label("Replay this game").click();
+    h.run_steps(4);
+    assert!(history(&h).is_empty());
+    h.get_by_label("Step >").click();
+    h.run_steps(4);
+    h.get_by_label("Step >").click();
+    h.run_steps(4);
+    assert_eq!(history(&h), played[..2]);
+    h.get_by_label("End >|").click();
+    h.run_steps(4);
+    assert_eq!(history(&h), played);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
+    let setup = GameSetup {
+        scenario_path: root().join("scenarios/whos-there.toml"),
+        seed: 12,
+        controllers: BySide::new(Controller::Ai("random".into()), Controller::Ai("random".into())),
+    };
+    let mut h = harness(setup, temp_dir("watch"));
+    step_until(&mut h, "the game to end", |a| {
+        a.session.as_ref().unwrap().state().is_over()
+    });
+    assert!(h.query_all_by_label_contains(" win!").count() >= 1, "the headline says who won");
+    h.get_by_label("total VP");
+    h.get_by_label("Look at the board").click();
+    h.run_steps(4);
+    assert!(h.query_by_label("total VP").is_none());
+}
+
+#[test]
+fn the_debug_overlay_shows_the_frame_time() {
+    let dir = temp_dir("f12");
+    let mut h = harness(hot_seat(skirmish_file(&dir), 1), dir.clone());
+    assert!(h.query_by_label_contains("fps").is_none());
+    h.key_press(egui::Key::F12);
+    h.run_steps(3);
+    h.get_by_label_contains("fps");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_scenario_that_does_not_load_opens_the_new_game_window() {
+    let dir = temp_dir("badscen");
+    let p = dir.join("broken.toml");
+    std::fs::write(&p, "name = 3").unwrap();
+    let h = harness(hot_seat(p, 1), dir.clone());
+    h.get_by_label_contains("does not load");
+    h.get_by_label("Start the game");
+    assert!(h.state().session.is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}
