@@ -22,6 +22,9 @@ pub struct PlayArgs {
     /// The dice seed (a fresh one when omitted); the same seed gives the same dice.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Open a saved game (JSON written by the table's Save) and play on from its end.
+    #[arg(long, value_name = "SAVE")]
+    pub load: Option<PathBuf>,
 }
 
 impl Default for PlayArgs {
@@ -32,6 +35,7 @@ impl Default for PlayArgs {
             side: d.side,
             level: d.level,
             seed: d.seed,
+            load: d.load,
         }
     }
 }
@@ -53,6 +57,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         side: args.side,
         level,
         seed: args.seed,
+        load: args.load,
     };
     gui::run(options).map_err(|e| {
         let _ = writeln!(io.err, "error: {e}");

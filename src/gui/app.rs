@@ -449,6 +449,15 @@ impl MarsApp {
         }
     }
 
+    /// Opens a saved game to play on from its end; a file that does not load is reported
+    /// and the current game kept.
+    pub fn open_saved(&mut self, path: &std::path::Path) {
+        match Session::load(path) {
+            Ok(s) => self.replace_session(s),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
     /// Loads a saved game, to play on or to replay; a file that does not load leaves the
     /// game as it was and says why.
     fn load(&mut self, path: &std::path::Path, replay: bool) {

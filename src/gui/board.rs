@@ -47,7 +47,7 @@ pub struct Geom {
 
 impl Geom {
     fn new(avail: Rect) -> Geom {
-        let label = 22.0;
+        let label = 26.0;
         // Eight squares, two trays of 0.62 squares, labels around.
         let sq_w = (avail.width() - 2.0 * label - 8.0) / 8.0;
         let sq_h = (avail.height() - 2.0 * label - 8.0) / (8.0 + 2.0 * 0.62);
@@ -336,14 +336,14 @@ impl BoardView {
         for c in 0..8 {
             let x = geom.board.left() + (c as f32 + 0.5) * geom.sq;
             let letter = ((b'a' + c as u8) as char).to_string();
-            painter.text(pos2(x, geom.board.bottom() + 11.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
-            painter.text(pos2(x, geom.board.top() - 11.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
+            painter.text(pos2(x, geom.board.bottom() + 16.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
+            painter.text(pos2(x, geom.board.top() - 15.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
         }
         for r in 0..8 {
             let y = geom.board.top() + (7 - r) as f32 * geom.sq + geom.sq * 0.5;
             let n = (r + 1).to_string();
-            painter.text(pos2(geom.board.left() - 13.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
-            painter.text(pos2(geom.board.right() + 13.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
+            painter.text(pos2(geom.board.left() - 16.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
+            painter.text(pos2(geom.board.right() + 16.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
         }
 
         // ----- counters -----
@@ -414,25 +414,35 @@ impl BoardView {
                 continue;
             }
             let r = geom.radius(4).min(tray.height() * 0.42);
-            let step = (r * 2.5).min(tray.width() / waiting.len().max(1) as f32);
-            let both_here = Side::BOTH.iter().filter(|o| tray_is_north(g, **o) == north).count() > 1;
-            let x0 = if both_here && side == Side::Martians {
-                tray.right() - step * (waiting.len() as f32 - 0.5)
-            } else {
-                tray.left() + step * 0.5
-            };
             let what = if waiting.iter().any(|m| g.model(*m).loc == Loc::Undeployed) {
-                "to deploy"
+                "to deploy:"
             } else {
-                "waiting to come on"
+                "waiting to come on:"
             };
-            painter.text(
-                pos2(x0 - step * 0.5, tray.center().y),
-                Align2::RIGHT_CENTER,
-                format!("{} {what} ", side_title(side)),
-                FontId::proportional(12.0),
+            // A tray mat, the side's name, then its models in a row.
+            let both_here = Side::BOTH.iter().filter(|o| tray_is_north(g, **o) == north).count() > 1;
+            let half = if both_here {
+                if side == Side::Humans {
+                    Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
+                } else {
+                    Rect::from_min_max(pos2(tray.center().x + 4.0, tray.top()), tray.right_bottom())
+                }
+            } else {
+                tray
+            };
+            painter.rect_filled(half, CornerRadius::same(6), theme::alpha(theme::side_color(side), 28));
+            painter.rect_stroke(half, CornerRadius::same(6), Stroke::new(1.0, theme::alpha(theme::side_color(side), 90)), StrokeKind::Inside);
+            let galley = painter.layout(
+                format!("{}\n{what}", side_title(side)),
+                FontId::proportional(11.5),
                 theme::side_light(side),
+                (half.width() * 0.3).max(60.0),
             );
+            let text_pos = pos2(half.left() + 8.0, half.center().y - galley.size().y / 2.0);
+            let left = half.left() + 16.0 + galley.size().x;
+            painter.galley(text_pos, galley, theme::side_light(side));
+            let step = (r * 2.5).min((half.right() - left) / waiting.len().max(1) as f32);
+            let x0 = left + step * 0.5;
             for (i, id) in waiting.into_iter().enumerate() {
                 placed.push(Placed {
                     id,
@@ -636,6 +646,7 @@ impl BoardView {
         match plans.len() {
             0 => match t {
                 Target::Model(m) => vec![BoardCommand::Select(Some(m))],
+                Target::Square(_) if acting_model(g).is_some() => Vec::new(),
                 Target::Square(s) => {
                     let own = g
                         .models_in(s)
@@ -975,18 +986,20 @@ fn draw_edge_band(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, 
     painter.rect_filled(band, CornerRadius::same(2), c);
     let along = vec2(inward.y.abs(), inward.x.abs());
     let dir = if entry { inward } else { -inward };
-    let size = geom.sq * 0.1;
+    let size = geom.sq * 0.06;
     for k in 0..8 {
-        let centre = match edge {
-            Edge::South | Edge::North => pos2(b.left() + (k as f32 + 0.5) * geom.sq, band.center().y),
-            _ => pos2(band.center().x, b.top() + (k as f32 + 0.5) * geom.sq),
-        } - inward * (t + size * 1.4);
+        // Small arrows just inside the board edge, clear of the models' places.
+        let edge_mid = match edge {
+            Edge::South | Edge::North => pos2(b.left() + (k as f32 + 0.5) * geom.sq, if edge == Edge::South { b.bottom() } else { b.top() }),
+            _ => pos2(if edge == Edge::West { b.left() } else { b.right() }, b.top() + (k as f32 + 0.5) * geom.sq),
+        };
+        let centre = edge_mid + inward * (size * 1.3);
         let tip = centre + dir * size * 0.8;
-        let back = centre - dir * size * 0.6;
+        let back = centre - dir * size * 0.8;
         painter.add(Shape::convex_polygon(
-            vec![tip, back + along * size, back - along * size],
-            theme::alpha(c, 200),
-            Stroke::NONE,
+            vec![tip, back + along * size * 1.3, back - along * size * 1.3],
+            theme::alpha(c, 230),
+            Stroke::new(1.0, theme::side_dark(side)),
         ));
     }
     let _ = entry;
@@ -1018,7 +1031,6 @@ fn draw_model(
         painter.add(Shape::ellipse_filled(c, rad, fill));
         painter.add(Shape::ellipse_stroke(c, rad, Stroke::new(2.0, rim)));
         painter.text(c, Align2::CENTER_CENTER, (id.0 as u32 + 1).to_string(), FontId::proportional(r * 0.8), Color32::WHITE);
-        painter.text(c + vec2(0.0, r * 0.95), Align2::CENTER_CENTER, "Rattled", FontId::proportional((r * 0.5).max(9.0)), theme::LOS_PARTIAL);
     } else {
         painter.circle_filled(c + vec2(2.0, 2.5), r, Color32::from_black_alpha(110));
         painter.circle(c, r, fill, Stroke::new(2.0, rim));

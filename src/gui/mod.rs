@@ -40,6 +40,8 @@ pub struct GuiOptions {
     pub level: String,
     /// The dice seed; a fresh one when `None`.
     pub seed: Option<u64>,
+    /// A saved game to open instead of a new one.
+    pub load: Option<PathBuf>,
 }
 
 impl Default for GuiOptions {
@@ -49,6 +51,7 @@ impl Default for GuiOptions {
             side: Side::Humans,
             level: "normal".into(),
             seed: None,
+            load: None,
         }
     }
 }
@@ -89,7 +92,13 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     eframe::run_native(
         &title,
         native,
-        Box::new(move |_cc| Ok(Box::new(MarsApp::new(setup, dir, PathBuf::from("saves"))))),
+        Box::new(move |_cc| {
+            let mut app = MarsApp::new(setup, dir, PathBuf::from("saves"));
+            if let Some(path) = &options.load {
+                app.open_saved(path);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| format!("cannot open the window: {e}"))
 }
