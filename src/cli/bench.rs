@@ -70,9 +70,20 @@ pub fn run(args: BenchArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             rounds as f64 / games as f64
         )?;
     } else {
-        writeln!(io.out, "scenario: {} (one core, random vs random)", scenario.name)?;
-        writeln!(io.out, "games:    {games} in {secs:.2} s = {gps:.0} games/s")?;
-        writeln!(io.out, "actions:  {actions} = {:.2} million actions/s", aps / 1e6)?;
+        writeln!(
+            io.out,
+            "scenario: {} (one core, random vs random)",
+            scenario.name
+        )?;
+        writeln!(
+            io.out,
+            "games:    {games} in {secs:.2} s = {gps:.0} games/s"
+        )?;
+        writeln!(
+            io.out,
+            "actions:  {actions} = {:.2} million actions/s",
+            aps / 1e6
+        )?;
         writeln!(
             io.out,
             "per game: {:.1} actions, {:.2} Rounds",

@@ -54,8 +54,11 @@ pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         if !args.json {
             lines.push(format!("game {} (seed {seed}): {}", i + 1, scenario.name));
         }
-        let record: GameRecord =
-            random_game(&scenario, seed, args.max_decisions, |before, action, events| {
+        let record: GameRecord = random_game(
+            &scenario,
+            seed,
+            args.max_decisions,
+            |before, action, events| {
                 let side = before.to_move().map(|s| s.name()).unwrap_or("-");
                 let texts: Vec<String> = events.iter().map(|e| describe(before, e)).collect();
                 if args.json {
@@ -75,7 +78,8 @@ pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                     }
                 }
                 n += 1;
-            });
+            },
+        );
         let (win, reason) = winner(record.outcome);
         if record.outcome.is_none() {
             failures += 1;
