@@ -53,6 +53,8 @@ pub struct MarsApp {
     /// The frame-time overlay (F12).
     pub debug: bool,
     frame_times: VecDeque<f32>,
+    /// Time spent building each frame's UI (the rest of a frame is drawing and waiting).
+    build_times: VecDeque<f32>,
     last_frame: Option<Instant>,
     styled: bool,
     /// Set once the session's AI can wake the window.
@@ -88,6 +90,7 @@ impl MarsApp {
             game_over: GameOverWindow::default(),
             debug: false,
             frame_times: VecDeque::new(),
+            build_times: VecDeque::new(),
             last_frame: None,
             styled: false,
             waker_set: false,
@@ -98,6 +101,15 @@ impl MarsApp {
 
     /// The whole window, drawn into `ui` (the eframe app and the tests call this).
     pub fn show(&mut self, ui: &mut Ui) {
+        let start = Instant::now();
+        self.show_inner(ui);
+        self.build_times.push_back(start.elapsed().as_secs_f32());
+        if self.build_times.len() > 120 {
+            self.build_times.pop_front();
+        }
+    }
+
+    fn show_inner(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         if !self.styled {
             theme::apply(&ctx);
@@ -304,6 +316,7 @@ impl MarsApp {
         let n = self.frame_times.len().max(1) as f32;
         let mean = self.frame_times.iter().sum::<f32>() / n;
         let worst = self.frame_times.iter().copied().fold(0.0f32, f32::max);
+        let build = self.build_times.iter().sum::<f32>() / self.build_times.len().max(1) as f32;
         egui::Area::new(egui::Id::unique("debug-overlay"))
             .order(egui::Order::Foreground)
             .fixed_pos(board.left_top() + egui::vec2(10.0, 10.0))
@@ -314,15 +327,19 @@ impl MarsApp {
                     .corner_radius(CornerRadius::same(4))
                     .inner_margin(6.0)
                     .show(ui, |ui| {
-                        ui.label(
-                            RichText::new(format!(
-                                "frame {:.1} ms ({:.0} fps), worst {:.1} ms",
-                                mean * 1000.0,
-                                if mean > 0.0 { 1.0 / mean } else { 0.0 },
-                                worst * 1000.0
-                            ))
-                            .monospace()
-                            .color(theme::GOOD),
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!(
+                                    "frame {:.1} ms ({:.0} fps), worst {:.1} ms, ui {:.2} ms",
+                                    mean * 1000.0,
+                                    if mean > 0.0 { 1.0 / mean } else { 0.0 },
+                                    worst * 1000.0,
+                                    build * 1000.0
+                                ))
+                                .monospace()
+                                .color(theme::GOOD),
+                            )
+                            .extend(),
                         );
                         if let Some(s) = &self.session {
                             ui.label(

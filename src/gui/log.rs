@@ -15,6 +15,11 @@ use super::theme;
 pub struct LogView {
     /// Decisions shown last frame: scroll to the end when more arrive.
     shown: usize,
+    /// The measured height of each decision's lines, for the width they were laid out
+    /// at: decisions out of sight are skipped by their height, so a long game costs no
+    /// more to draw than a short one.
+    heights: Vec<f32>,
+    width: f32,
 }
 
 impl LogView {
@@ -29,13 +34,20 @@ impl LogView {
             );
         });
         ui.separator();
-        let grew = session.history().len() != self.shown;
-        self.shown = session.history().len();
+        let history = session.history();
+        let grew = history.len() != self.shown;
+        self.shown = history.len();
+        if (ui.available_width() - self.width).abs() > 0.5 {
+            self.width = ui.available_width();
+            self.heights.clear();
+        }
+        self.heights.truncate(history.len());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
-            .show(ui, |ui| {
+            .show_viewport(ui, |ui, viewport| {
                 ui.spacing_mut().item_spacing.y = 2.0;
+                let origin = ui.cursor().top();
                 let placed = session
                     .setup_events()
                     .iter()
@@ -49,8 +61,23 @@ impl LogView {
                     );
                 }
                 ui.label(RichText::new("Round 1").strong().color(theme::LABEL));
-                for (i, step) in session.history().iter().enumerate() {
-                    step_ui(ui, g, i, step);
+                for (i, step) in history.iter().enumerate() {
+                    let top = ui.cursor().top() - origin;
+                    let known = self.heights.get(i).copied();
+                    let visible = known.is_none_or(|h| {
+                        top + h >= viewport.min.y - 200.0 && top <= viewport.max.y + 200.0
+                    });
+                    if visible {
+                        step_ui(ui, g, i, step);
+                        let h = ui.cursor().top() - origin - top;
+                        if i < self.heights.len() {
+                            self.heights[i] = h;
+                        } else {
+                            self.heights.push(h);
+                        }
+                    } else if let Some(h) = known {
+                        ui.allocate_space(egui::vec2(1.0, (h - ui.spacing().item_spacing.y).max(0.0)));
+                    }
                 }
                 if grew {
                     ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
