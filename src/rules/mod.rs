@@ -2,6 +2,7 @@
 //! Nothing here depends on a user interface or the command line.
 
 pub mod action;
+pub mod cards;
 pub mod dice;
 pub mod los;
 pub mod map;
@@ -13,6 +14,7 @@ pub mod square;
 pub mod state;
 
 pub use action::{Action, ModelId};
+pub use cards::{CardId, Deck};
 pub use dice::{GameRng, rng_from_seed};
 pub use map::{Los, Map, WallKind, Walls};
 pub use profile::{Abilities, Ability, Profile};

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::cards::Deck;
 use super::map::Map;
 use super::profile::Profile;
 use super::square::{BySide, Edge, Side, Square};
@@ -93,7 +94,14 @@ pub struct Scenario {
     pub vp_target: u16,
     /// Optional last Round; after it more VP wins and equal VP is a draw (R25).
     pub round_limit: Option<u16>,
+    /// The shared card deck (R19; the core deck unless the scenario names another).
+    pub deck: Arc<Deck>,
+    /// The hand size each side refills to (R22; 4 unless the scenario says otherwise).
+    pub hand_size: u8,
 }
+
+/// The hand size when a scenario does not set one (R22).
+pub const DEFAULT_HAND_SIZE: u8 = 4;
 
 /// The most models a scenario may field (all sides together).
 pub const MAX_MODELS: usize = 48;
