@@ -207,7 +207,124 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         }
         Event::VpScored { side, vp, total } => format!("the {side} score {vp} VP ({total} in all)"),
         Event::GameOver(o) => format!("game over: {o}"),
+        Event::Drew { side, card } => format!("the {side} draw {}", card_name(g, *card)),
+        Event::Reshuffled { cards } => {
+            format!("the discard pile becomes the draw deck ({cards} cards)")
+        }
+        Event::CardPlayed { side, card } => format!("the {side} play {}", card_name(g, *card)),
+        Event::Laid { side, card, level } => {
+            format!("the {side} lay {}: a set of {level}", card_name(g, *card))
+        }
+        Event::Called {
+            side,
+            owner,
+            card,
+            level,
+        } => {
+            if side == owner {
+                format!(
+                    "the {side} call their {} set of {level}",
+                    card_name(g, *card)
+                )
+            } else {
+                format!(
+                    "the {side} call the {owner}' {} set of {level}",
+                    card_name(g, *card)
+                )
+            }
+        }
+        Event::Jammed { owner, card } => {
+            format!("one {} of the {owner}' set is jammed", card_name(g, *card))
+        }
+        Event::Discarded { side, card } => {
+            format!("the {side} discard {}", card_name(g, *card))
+        }
+        Event::Passed(side) => format!("the {side} pass for the rest of the Round"),
+        Event::Modified { model, dice } => match model {
+            Some(m) => format!("{m} rolls {dice:+} dice"),
+            None => format!("the Bug rolls {dice:+} dice"),
+        },
+        Event::Escaped(m) => format!("{m} has a lucky escape"),
+        Event::Distracted(m) => format!("{m} is marked as activated"),
+        Event::Reinforced(m, s) => format!("{} arrives on {s}", name(g, *m)),
+        Event::EventDrawn { side, card } => {
+            format!("the {side} drew the Event {}", card_name(g, *card))
+        }
+        Event::AreaAttack { card, at, squares } => {
+            let list: Vec<String> = crate::rules::square::squares_of(*squares)
+                .map(|q| q.to_string())
+                .collect();
+            format!(
+                "{} strikes at {at}: {}",
+                card_name(g, *card),
+                list.join(" ")
+            )
+        }
+        Event::EffectRoll {
+            card,
+            square,
+            test,
+            dice,
+            value,
+            faces,
+            successes,
+        } => {
+            let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+            format!(
+                "{} rolls {} {dice} dice at {value}+ on {square}: [{}] = {successes}",
+                card_name(g, *card),
+                test_name(*test),
+                faces.join(" ")
+            )
+        }
+        Event::AreaShot { model, result } => {
+            let r = match result {
+                ShotResult::Kill => "hit",
+                ShotResult::Rattled => "saved by its armour and Rattled",
+                ShotResult::Miss => "unharmed",
+            };
+            format!("{model} is {r}")
+        }
+        Event::SurviveCheck {
+            model,
+            roll,
+            failed,
+        } => format!(
+            "{model} rolls {roll} against its Survive: {}",
+            if *failed { "fails" } else { "passes" }
+        ),
+        Event::CarLanded(s) => format!("the Flying Car lands on {s}"),
+        Event::CarLeft => "the Flying Car flies off the board".to_string(),
+        Event::BlockerPlaced(s) => format!("the Flying Car comes to rest on {s}: a blocker"),
+        Event::CowsEntered(s) => format!("the burning cows stampede in on {s}"),
+        Event::CowsMoved { from, to } => format!("the burning cows run {from} -> {to}"),
+        Event::CowsStopped(s) => format!("the burning cows stop against a wall on {s}"),
+        Event::CowsLeft => "the burning cows run off the board".to_string(),
+        Event::Stampeded(m) => format!("{m} dives out of the cows' way: Rattled"),
+        Event::Trampled(m) => format!("the cows trample {m}"),
+        Event::CivilianPlaced(s) => format!("a Civilian appears on {s}"),
+        Event::CivilianMoved { from, to } => format!("a Civilian runs {from} -> {to}"),
+        Event::CivilianLeft(s) => format!("a Civilian flees the board from {s}"),
+        Event::CivilianClaimed(m, k) => {
+            format!("{m} picks up a Civilian, counted as an {}", k.name())
+        }
+        Event::BugPlaced(s) => format!("the Bug descends on {s}"),
+        Event::BugAttacks(m) => format!("the Bug attacks {m}"),
+        Event::BugMoved { from, to } => format!("the Bug flies {from} -> {to}"),
+        Event::BugSnatched(m, s) => format!("the Bug snatches {m} away to {s}"),
+        Event::BugGone => "the Bug is gone".to_string(),
+        Event::ShotBug { shooter, killed } => format!(
+            "{shooter} shoots the Bug: {}",
+            if *killed { "killed" } else { "missed" }
+        ),
     }
+}
+
+fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
+    g.deck()
+        .local(card)
+        .map(|t| g.deck().card(t).name.clone())
+        .unwrap_or_else(|| card.to_string())
 }
 
 /// The state in plain text: Round, Turn, VP, counters and every model, one per line.
@@ -244,6 +361,41 @@ pub fn state_text(g: &GameState) -> String {
         squares(g.face_up_counters(CounterKind::Critter)),
         squares(g.face_up_counters(CounterKind::AlienSecret))
     );
+    if !g.deck().is_empty() {
+        let list = |it: &mut dyn Iterator<Item = (crate::rules::CardId, u8)>| -> String {
+            it.map(|(c, n)| format!("{c} x{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            s,
+            "cards: {} in the deck, discard pile [{}], in play [{}]",
+            g.deck_len(),
+            list(&mut g.discard_pile()),
+            list(&mut g.events_in_play())
+        );
+        for side in Side::BOTH {
+            let _ = writeln!(
+                s,
+                "{side}: hand [{}], Support sets [{}]",
+                list(&mut g.hand(side)),
+                list(&mut g.support_sets(side))
+            );
+        }
+        if let Some((q, by)) = g.cows() {
+            let _ = writeln!(s, "burning cows on {q} (drawn by the {by})");
+        }
+        if let Some((q, by)) = g.bug() {
+            let _ = writeln!(s, "the Bug on {q} (drawn by the {by})");
+        }
+        if !g.civilians().is_empty() {
+            let list: Vec<String> = g.civilians().iter().map(|q| q.to_string()).collect();
+            let _ = writeln!(s, "Civilians on [{}]", list.join(" "));
+        }
+        if g.map().blockers() != 0 {
+            let _ = writeln!(s, "blockers on [{}]", squares(g.map().blockers()));
+        }
+    }
     for (i, m) in g.models().iter().enumerate() {
         let id = ModelId(i as u8);
         let loc = match m.loc {

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::cards::CardId;
 use super::square::{Edge, Square};
 
 /// A model, by its index in the scenario's model list. Written `m1`, `m2`, ... (1-based).
@@ -76,6 +77,193 @@ pub enum Action {
     Done,
     /// End the Turn after one model has acted, without a second (R11).
     EndTurn,
+    /// Pass: no model left to act, nothing more this Round but responses (R11).
+    Pass,
+    /// Play an activation card from hand in the own Turn, on its target (R11).
+    Play(CardId, Target),
+    /// Lay a Support card into the own set of its type (R21).
+    Lay(CardId),
+    /// Call the own Support set of this type, aimed at `Spot` (R21).
+    Call(CardId, Spot),
+    /// Play this card on the test or kill waiting for a response, or none (R20).
+    Respond(Option<CardId>),
+    /// Round end: discard a card of this type from hand (R22).
+    Discard(CardId),
+    /// Round end: discard nothing more, and draw (R22).
+    Keep,
+    /// The Flying Car's drawer sends it along its row towards this edge.
+    Heading(Edge),
+    /// Pick this model (the target of the Bug's attack).
+    Pick(ModelId),
+    /// The acting model Shoots at the Bug.
+    ShootBug,
+}
+
+/// What an activation card is played on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Target {
+    None,
+    Model(ModelId),
+    /// Two models (the lower id first).
+    Models(ModelId, ModelId),
+    /// A model and the square it moves to.
+    ModelTo(ModelId, Square),
+    Square(Square),
+    /// An enemy Support set, by its card type.
+    Set(CardId),
+    /// An enemy Support set, called at a spot.
+    SetAt(CardId, Spot),
+}
+
+/// Where a Support set (or a card calling one) is aimed (R21). Rows and columns are 0..8
+/// (row 1 and column a are 0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Spot {
+    /// No choice: the set's level aims at random.
+    None,
+    Row(u8),
+    Column(u8),
+    Square(Square),
+    /// A row and a direction along it (east or west).
+    RowDir(u8, Edge),
+    /// A column and a direction along it (north or south).
+    ColumnDir(u8, Edge),
+    /// A start square and a direction.
+    SquareDir(Square, Edge),
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let col = |c: u8| (b'a' + c) as char;
+        match self {
+            Spot::None => Ok(()),
+            Spot::Row(r) => write!(f, "row {}", r + 1),
+            Spot::Column(c) => write!(f, "column {}", col(*c)),
+            Spot::Square(s) => write!(f, "{s}"),
+            Spot::RowDir(r, e) => write!(f, "row {} {e}", r + 1),
+            Spot::ColumnDir(c, e) => write!(f, "column {} {e}", col(*c)),
+            Spot::SquareDir(s, e) => write!(f, "{s} {e}"),
+        }
+    }
+}
+
+impl Spot {
+    /// Read a spot from its words (`row 5`, `column c north`, `c4`, `c3 east`, nothing).
+    pub fn parse_words(words: &[&str]) -> Result<Spot, String> {
+        let edge = |w: Option<&&str>| -> Result<Option<Edge>, String> {
+            w.map(|w| w.parse::<Edge>()).transpose()
+        };
+        match words {
+            [] => Ok(Spot::None),
+            [line, n, rest @ ..]
+                if rest.len() <= 1 && (*line == "row" || *line == "column" || *line == "col") =>
+            {
+                let dir = edge(rest.first())?;
+                if *line == "row" {
+                    let r: u8 = n
+                        .parse()
+                        .ok()
+                        .filter(|r| (1..=8).contains(r))
+                        .ok_or_else(|| format!("`row {n}`: rows run from 1 to 8"))?;
+                    Ok(match dir {
+                        None => Spot::Row(r - 1),
+                        Some(e) => Spot::RowDir(r - 1, e),
+                    })
+                } else {
+                    let c = n.to_ascii_lowercase();
+                    let c = match c.as_bytes() {
+                        [b @ b'a'..=b'h'] => b - b'a',
+                        _ => return Err(format!("`column {n}`: columns run from a to h")),
+                    };
+                    Ok(match dir {
+                        None => Spot::Column(c),
+                        Some(e) => Spot::ColumnDir(c, e),
+                    })
+                }
+            }
+            [sq, rest @ ..] if rest.len() <= 1 => {
+                let s: Square = sq.parse().map_err(|e| format!("`{sq}`: {e}"))?;
+                Ok(match edge(rest.first())? {
+                    None => Spot::Square(s),
+                    Some(e) => Spot::SquareDir(s, e),
+                })
+            }
+            _ => Err(format!(
+                "`{}` is not a place to aim at: expected `row 5`, `column c`, a square like \
+                 `c4`, any of them followed by a direction, or nothing",
+                words.join(" ")
+            )),
+        }
+    }
+
+    /// Every spot (for the whole action space).
+    pub fn all() -> Vec<Spot> {
+        let mut v = vec![Spot::None];
+        for i in 0..8u8 {
+            v.push(Spot::Row(i));
+            v.push(Spot::Column(i));
+            for e in Edge::ALL {
+                v.push(Spot::RowDir(i, e));
+                v.push(Spot::ColumnDir(i, e));
+            }
+        }
+        for s in Square::all() {
+            v.push(Spot::Square(s));
+            for e in Edge::ALL {
+                v.push(Spot::SquareDir(s, e));
+            }
+        }
+        v
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::None => Ok(()),
+            Target::Model(m) => write!(f, "{m}"),
+            Target::Models(a, b) => write!(f, "{a} {b}"),
+            Target::ModelTo(m, s) => write!(f, "{m} {s}"),
+            Target::Square(s) => write!(f, "{s}"),
+            Target::Set(c) => write!(f, "{c}"),
+            Target::SetAt(c, Spot::None) => write!(f, "{c}"),
+            Target::SetAt(c, spot) => write!(f, "{c} {spot}"),
+        }
+    }
+}
+
+impl Target {
+    /// Read a card's target from its words, by their shape: `m3`, `m9 m10`, `m3 c4`, `c8`,
+    /// `heat-ray`, `heat-ray row 5`, or nothing.
+    pub fn parse_words(words: &[&str]) -> Result<Target, String> {
+        let model = |w: &str| w.parse::<ModelId>().ok();
+        let square = |w: &str| w.parse::<Square>().ok();
+        match words {
+            [] => Ok(Target::None),
+            [a] if model(a).is_some() => Ok(Target::Model(model(a).unwrap())),
+            [a] if square(a).is_some() => Ok(Target::Square(square(a).unwrap())),
+            [a, b] if model(a).is_some() && model(b).is_some() => {
+                Ok(Target::Models(model(a).unwrap(), model(b).unwrap()))
+            }
+            [a, b] if model(a).is_some() && square(b).is_some() => {
+                Ok(Target::ModelTo(model(a).unwrap(), square(b).unwrap()))
+            }
+            [card, rest @ ..] if model(card).is_none() && square(card).is_none() => {
+                let c: CardId = card.parse()?;
+                if rest.is_empty() {
+                    Ok(Target::Set(c))
+                } else {
+                    Ok(Target::SetAt(c, Spot::parse_words(rest)?))
+                }
+            }
+            _ => Err(format!(
+                "`{}` is not a card's target: expected a model (`m3`), two models (`m9 m10`), \
+                 a model and a square (`m3 c4`), a square (`c8`), or a card (`heat-ray`, \
+                 `heat-ray row 5`)",
+                words.join(" ")
+            )),
+        }
+    }
 }
 
 impl Action {
@@ -98,6 +286,42 @@ impl Action {
         v.extend(models().map(Action::Defender));
         v.push(Action::Done);
         v.push(Action::EndTurn);
+        v.push(Action::Pass);
+        // Cards: every card of every loaded deck, with every target shape.
+        let _ = super::cards::core_deck();
+        let cards: Vec<CardId> = (0..=255u8)
+            .map(CardId)
+            .take_while(|c| super::cards::lookup(c.slug()) == Some(*c))
+            .collect();
+        let spots = Spot::all();
+        for &c in &cards {
+            v.push(Action::Lay(c));
+            v.push(Action::Discard(c));
+            v.push(Action::Respond(Some(c)));
+            v.extend(spots.iter().map(|s| Action::Call(c, *s)));
+            v.push(Action::Play(c, Target::None));
+            for m in models() {
+                v.push(Action::Play(c, Target::Model(m)));
+                for t in models() {
+                    v.push(Action::Play(c, Target::Models(m, t)));
+                }
+                v.extend(Square::all().map(|s| Action::Play(c, Target::ModelTo(m, s))));
+            }
+            v.extend(Square::all().map(|s| Action::Play(c, Target::Square(s))));
+            for &set in &cards {
+                v.push(Action::Play(c, Target::Set(set)));
+                v.extend(
+                    spots
+                        .iter()
+                        .map(|s| Action::Play(c, Target::SetAt(set, *s))),
+                );
+            }
+        }
+        v.push(Action::Respond(None));
+        v.push(Action::Keep);
+        v.extend(Edge::ALL.into_iter().map(Action::Heading));
+        v.extend(models().map(Action::Pick));
+        v.push(Action::ShootBug);
         v
     }
 }
@@ -118,6 +342,19 @@ impl fmt::Display for Action {
             Action::Defender(m) => write!(f, "defender {m}"),
             Action::Done => f.write_str("done"),
             Action::EndTurn => f.write_str("end-turn"),
+            Action::Pass => f.write_str("pass"),
+            Action::Play(c, Target::None) => write!(f, "play {c}"),
+            Action::Play(c, t) => write!(f, "play {c} {t}"),
+            Action::Lay(c) => write!(f, "lay {c}"),
+            Action::Call(c, Spot::None) => write!(f, "call {c}"),
+            Action::Call(c, s) => write!(f, "call {c} {s}"),
+            Action::Respond(Some(c)) => write!(f, "respond {c}"),
+            Action::Respond(None) => f.write_str("respond none"),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Keep => f.write_str("keep"),
+            Action::Heading(e) => write!(f, "heading {e}"),
+            Action::Pick(m) => write!(f, "pick {m}"),
+            Action::ShootBug => f.write_str("shoot bug"),
         }
     }
 }
@@ -125,13 +362,36 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = String;
     fn from_str(s: &str) -> Result<Action, String> {
-        let mut words = s.split_whitespace();
-        let verb = words
-            .next()
+        let all: Vec<&str> = s.split_whitespace().collect();
+        let verb = all
+            .first()
             .ok_or_else(|| "empty action".to_string())?
             .to_ascii_lowercase();
-        let arg = words.next();
-        if let Some(extra) = words.next() {
+        let rest = &all[1..];
+        let card = |w: Option<&&str>| -> Result<CardId, String> {
+            let w = w.ok_or_else(|| format!("`{verb}` needs a card"))?;
+            w.parse::<CardId>().map_err(|e| format!("`{verb}`: {e}"))
+        };
+        match verb.as_str() {
+            "play" => {
+                return Ok(Action::Play(
+                    card(rest.first())?,
+                    Target::parse_words(&rest[1..])?,
+                ));
+            }
+            "call" => {
+                return Ok(Action::Call(
+                    card(rest.first())?,
+                    Spot::parse_words(&rest[1..])?,
+                ));
+            }
+            "shoot" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("bug") => {
+                return Ok(Action::ShootBug);
+            }
+            _ => {}
+        }
+        let arg = rest.first().copied();
+        if let Some(extra) = rest.get(1) {
             return Err(format!("`{s}`: unexpected `{extra}`"));
         }
         let need = |what: &str| -> Result<&str, String> {
@@ -172,9 +432,24 @@ impl FromStr for Action {
             "defender" => Ok(Action::Defender(model(need("a model")?)?)),
             "done" => none(Action::Done),
             "end-turn" => none(Action::EndTurn),
+            "pass" => none(Action::Pass),
+            "lay" => Ok(Action::Lay(card(arg.as_ref())?)),
+            "respond" => match need("a card or none")? {
+                "none" => Ok(Action::Respond(None)),
+                w => Ok(Action::Respond(Some(card(Some(&w))?))),
+            },
+            "discard" => Ok(Action::Discard(card(arg.as_ref())?)),
+            "keep" => none(Action::Keep),
+            "heading" => Ok(Action::Heading(
+                need("an edge")?
+                    .parse::<Edge>()
+                    .map_err(|e| format!("`heading`: {e}"))?,
+            )),
+            "pick" => Ok(Action::Pick(model(need("a model")?)?)),
             _ => Err(format!(
                 "unknown action `{verb}`: expected deploy, activate, stand, move, exit, aim, \
-                 shoot, fight, defend, defender, done or end-turn"
+                 shoot, fight, defend, defender, done, end-turn, pass, play, lay, call, \
+                 respond, discard, keep, heading or pick"
             )),
         }
     }

@@ -13,7 +13,7 @@ pub mod scenario_file;
 pub mod square;
 pub mod state;
 
-pub use action::{Action, ModelId};
+pub use action::{Action, ModelId, Spot, Target};
 pub use cards::{CardId, Deck};
 pub use dice::{GameRng, rng_from_seed};
 pub use map::{Los, Map, WallKind, Walls};

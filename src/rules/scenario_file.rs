@@ -1639,6 +1639,8 @@ fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> Option<Scena
         counters,
         vp_target: f.vp_target.given().copied().unwrap_or(DEFAULT_VP_TARGET),
         round_limit,
+        deck: super::cards::core_deck(),
+        hand_size: super::scenario::DEFAULT_HAND_SIZE,
     })
 }
 

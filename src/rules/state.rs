@@ -1,10 +1,16 @@
 //! The game state and its transitions: set-up, Turns and Rounds (R11, R13), model
-//! actions (R12), Shoot / Fight / Rattled (R14-R17), counters (R24) and victory (R18, R25).
+//! actions (R12), Shoot / Fight / Rattled (R14-R17), counters (R24), victory (R18, R25),
+//! and the cards (R19-R23): hands, response windows, Support sets and Events.
 //!
 //! A Turn is a sequence of atomic decisions, each with its own legal list. Randomness is
 //! never stored: `apply` takes the generator (R26). Face-down counters have no identity
-//! until revealed: the identity is drawn then from the pool of unrevealed ones (R24), so a
-//! cloned state cannot leak the future.
+//! until revealed: the identity is drawn then from the pool of unrevealed ones (R24), and
+//! the deck is the multiset of unseen cards, drawn from uniformly, so a cloned state cannot
+//! leak the future.
+//!
+//! Whatever must wait for a decision in the middle of a resolution (a response window, a
+//! Lucky Escape, a Bug's target, the Round's refill) is written as steps on a small agenda
+//! held in the state: a decision phase pauses it, the next decision resumes it.
 
 use std::fmt;
 use std::sync::Arc;
@@ -12,11 +18,17 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use super::action::{Action, Defence, ModelId};
+use super::cards::{self, CardId, Deck, MAX_CARD_TYPES};
 use super::dice::{D8Stream, roll_test, roll_test_faces};
 use super::map::{Los, Map};
 use super::profile::{Ability, Profile};
 use super::scenario::{MAX_MODELS, Scenario, Start};
 use super::square::{BySide, Edge, Side, Square, squares_of};
+
+mod effects;
+mod play;
+
+pub use play::Observation;
 
 /// The most models a square holds (R3).
 pub const CAPACITY: u8 = 6;
@@ -146,7 +158,55 @@ pub enum Phase {
         defender: ModelId,
         charge: bool,
     },
+    /// A test's response window (R20): `side` may play one card on the test waiting in
+    /// [`GameState::test`], or none.
+    Respond(Side),
+    /// This model would be killed: its side may play a Lucky Escape, or none (P13).
+    Escape(ModelId),
+    /// Round end: `side` discards the cards it no longer wants, one at a time, then keeps
+    /// the rest (R22).
+    Refill(Side),
+    /// The Flying Car's drawer sends it along its row, east or west (P19).
+    CarHeading(Side),
+    /// The Bug attacks: `side` picks its target among the models in its square (P21).
+    BugTarget(Side),
+    /// The Bug's target chooses Fight or Survive (P21).
+    BugDefence(ModelId),
+    /// A resolution is under way (never seen between decisions).
+    Busy,
     GameOver(Outcome),
+}
+
+/// A Shoot test or a Fight waiting for its response windows and dice (R20).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TestCtx {
+    /// A Fight (else a Shoot test).
+    pub fight: bool,
+    pub attacker: ModelId,
+    /// The target or defender; `None` when a model Shoots the Bug.
+    pub defender: Option<ModelId>,
+    /// How the defender meets a Fight.
+    pub defence: Defence,
+    /// Shoot: the line of sight (3 dice, or 4 for a clear shot, R15).
+    pub los: Los,
+    pub aimed: bool,
+    /// Dice added by cards: [attacker, defender].
+    pub mods: [i8; 2],
+    /// The card each side played on the test (`BySide` order).
+    pub played: [Option<CardId>; 2],
+}
+
+impl TestCtx {
+    const NONE: TestCtx = TestCtx {
+        fight: false,
+        attacker: ModelId(0),
+        defender: None,
+        defence: Defence::Survive,
+        los: Los::None,
+        aimed: false,
+        mods: [0; 2],
+        played: [None; 2],
+    };
 }
 
 /// How a Shoot test ended (R15).
@@ -158,7 +218,8 @@ pub enum ShotResult {
     Miss,
 }
 
-/// One thing that happened, for logs and displays. Search ignores them.
+/// One thing that happened, for logs and displays. Search ignores them. Card draws name
+/// the card: a log shown to a player hides the other side's draws.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {
     CounterPlaced(Square),
@@ -224,6 +285,134 @@ pub enum Event {
         total: u16,
     },
     GameOver(Outcome),
+    /// `side` drew `card` into its hand (R22), or as an Event (then `EventDrawn` follows).
+    Drew {
+        side: Side,
+        card: CardId,
+    },
+    /// The discard pile became the draw deck (R22).
+    Reshuffled {
+        cards: u16,
+    },
+    /// `side` played `card` (from hand, or by calling its Support set).
+    CardPlayed {
+        side: Side,
+        card: CardId,
+    },
+    /// `side` laid `card` into its Support set, now `level` cards (R21).
+    Laid {
+        side: Side,
+        card: CardId,
+        level: u8,
+    },
+    /// `side` called the Support set of `card` belonging to `owner` at `level` (R21).
+    Called {
+        side: Side,
+        owner: Side,
+        card: CardId,
+        level: u8,
+    },
+    /// A card of `owner`'s Support set of `card` was jammed (discarded).
+    Jammed {
+        owner: Side,
+        card: CardId,
+    },
+    /// `side` discarded `card` from hand (R22).
+    Discarded {
+        side: Side,
+        card: CardId,
+    },
+    /// `side` passed for the rest of the Round (R11).
+    Passed(Side),
+    /// A test card changed a roll of this model by `dice` dice.
+    Modified {
+        model: Option<ModelId>,
+        dice: i8,
+    },
+    /// This model would have been killed and was saved by a Lucky Escape (P13).
+    Escaped(ModelId),
+    /// This model was marked as activated by a card.
+    Distracted(ModelId),
+    /// This killed model came back on this square (Always More).
+    Reinforced(ModelId, Square),
+    /// `side` drew this Event; it is resolved at once (R22).
+    EventDrawn {
+        side: Side,
+        card: CardId,
+    },
+    /// An attack of `card` aimed at `at` covers these squares.
+    AreaAttack {
+        card: CardId,
+        at: Square,
+        squares: u64,
+    },
+    /// An attack roll made by a card (not by a model): an area attack's roll on a square,
+    /// the Flying Car, the cows' trampling, the Bug.
+    EffectRoll {
+        card: CardId,
+        square: Square,
+        test: Test,
+        dice: u8,
+        value: u8,
+        faces: Vec<u8>,
+        successes: u8,
+    },
+    /// How an area or Event Shoot test on this model ended.
+    AreaShot {
+        model: ModelId,
+        result: ShotResult,
+    },
+    /// A single-die Survive roll against an area effect (Freeze Ray, Harassing Fire).
+    SurviveCheck {
+        model: ModelId,
+        roll: u8,
+        failed: bool,
+    },
+    /// The Flying Car landed on this square.
+    CarLanded(Square),
+    /// The Flying Car flew off the board.
+    CarLeft,
+    /// The Flying Car came to rest here: a blocker (P1).
+    BlockerPlaced(Square),
+    /// The burning cows entered the board here.
+    CowsEntered(Square),
+    CowsMoved {
+        from: Square,
+        to: Square,
+    },
+    /// The cows stopped against a wall.
+    CowsStopped(Square),
+    /// The cows ran off the board.
+    CowsLeft,
+    /// The cows ran into this model: it is Rattled.
+    Stampeded(ModelId),
+    /// The cows trampled this model (a Fight follows as an `EffectRoll` and a `Roll`).
+    Trampled(ModelId),
+    CivilianPlaced(Square),
+    CivilianMoved {
+        from: Square,
+        to: Square,
+    },
+    /// A Civilian scattered off the board.
+    CivilianLeft(Square),
+    /// A Civilian was picked up as a counter of `kind`.
+    CivilianClaimed(ModelId, CounterKind),
+    BugPlaced(Square),
+    /// The Bug attacks this model.
+    BugAttacks(ModelId),
+    BugMoved {
+        from: Square,
+        to: Square,
+    },
+    /// The Bug snatched this model away to this square.
+    BugSnatched(ModelId, Square),
+    /// The Bug is gone: beaten, shot, or off the board.
+    BugGone,
+    /// A model Shot at the Bug.
+    ShotBug {
+        shooter: ModelId,
+        killed: bool,
+    },
 }
 
 /// Which value a test is rolled against.
@@ -262,6 +451,160 @@ pub struct IllegalAction {
     pub reason: String,
 }
 
+/// Where every card of the deck is, as counts per card type (the deck's local index).
+/// Card counts are conserved: deck + hands + discard + sets + in play = the deck's size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Cards {
+    /// The unseen draw pile: a multiset, drawn from uniformly (DESIGN.md).
+    deck: [u8; MAX_CARD_TYPES],
+    hands: [[u8; MAX_CARD_TYPES]; 2],
+    discard: [u8; MAX_CARD_TYPES],
+    /// Support sets in front of each side (R21).
+    sets: [[u8; MAX_CARD_TYPES]; 2],
+    /// Events whose effect is on the board (P18).
+    in_play: [u8; MAX_CARD_TYPES],
+    deck_n: u16,
+    discard_n: u16,
+    hand_n: [u8; 2],
+    /// Card types held, a bit per local type, per side.
+    held: [u32; 2],
+}
+
+impl Cards {
+    const EMPTY: Cards = Cards {
+        deck: [0; MAX_CARD_TYPES],
+        hands: [[0; MAX_CARD_TYPES]; 2],
+        discard: [0; MAX_CARD_TYPES],
+        sets: [[0; MAX_CARD_TYPES]; 2],
+        in_play: [0; MAX_CARD_TYPES],
+        deck_n: 0,
+        discard_n: 0,
+        hand_n: [0; 2],
+        held: [0; 2],
+    };
+}
+
+/// Something left to do once the current decision is made (see the module notes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Step {
+    /// Offer the test's response window to this side (R20).
+    Window(Side),
+    /// Roll the waiting test.
+    Roll,
+    /// Kill the models marked for death, offering Lucky Escapes (P13), then Rattle tests.
+    Kills,
+    /// The acting model carries on with its action.
+    ResumeAct(Act),
+    FinishActivation(ModelId),
+    /// A card play is resolved: the Turn carries on (R11).
+    AfterCard,
+    /// The Flying Car lands on `sq`, this landing and `left - 1` more to go.
+    CarLand {
+        sq: Square,
+        left: u8,
+        heading: Edge,
+        card: u8,
+        by: Side,
+    },
+    /// The Flying Car comes to rest on `sq` (P19).
+    CarRest {
+        sq: Square,
+        card: u8,
+    },
+    /// The Flying Car flew off the board: its card is discarded.
+    CarLeft(u8),
+    /// The cows roll their scatter direction and set off (P20).
+    CowsScatter,
+    /// The cows move one square in direction `dir` (index into `Dir::ALL`).
+    Cows {
+        left: u8,
+        dir: u8,
+    },
+    /// The Bug attacks a model in its square (P21).
+    BugAttack,
+    /// The Bug's Fight against `target`.
+    BugFight {
+        target: ModelId,
+        defence: Defence,
+    },
+    /// After the Bug's Fight: snatch the target if it lives, unless it beat the Bug.
+    BugAfter {
+        target: ModelId,
+        beaten: bool,
+    },
+    /// An Event is resolved: discard it.
+    EventDone(u8),
+    /// End of Round: the cows, the Civilians, the Bug (P17).
+    RoundCounters,
+    CiviliansRound,
+    BugRound,
+    /// Refill: `side` discards (R22).
+    Refill(Side),
+    /// Refill: `side` draws up to its hand size, resolving Events (R22).
+    Draw(Side),
+    /// The next Round begins.
+    StartRound,
+}
+
+const AGENDA: usize = 16;
+
+/// The steps still to do, last pushed first done.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Agenda {
+    steps: [Step; AGENDA],
+    len: u8,
+}
+
+impl Agenda {
+    const EMPTY: Agenda = Agenda {
+        steps: [Step::Roll; AGENDA],
+        len: 0,
+    };
+    #[inline]
+    fn push(&mut self, s: Step) {
+        self.steps[self.len as usize] = s;
+        self.len += 1;
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<Step> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.steps[self.len as usize])
+    }
+}
+
+/// Models marked for death by one test or attack, killed one by one (P13).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Kills {
+    mask: u64,
+    /// Marked models whose side has already been asked about a Lucky Escape.
+    asked: u64,
+    /// Squares where a Shoot test killed a model (for Rattle tests, R17).
+    squares: u64,
+    /// The side credited with the kills (P15).
+    by: Side,
+    /// Fight kills (else Shoot kills).
+    fight: bool,
+    /// Sides that played a card on this test (no Lucky Escape on it, P13).
+    blocked: [bool; 2],
+}
+
+impl Kills {
+    const NONE: Kills = Kills {
+        mask: 0,
+        asked: 0,
+        squares: 0,
+        by: Side::Humans,
+        fight: false,
+        blocked: [false; 2],
+    };
+}
+
+/// The most Civilians on the board at once (P22).
+pub const MAX_CIVILIANS: usize = 8;
+
 /// A game in progress. Cheap to clone (fixed arrays plus two shared pointers).
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -292,6 +635,35 @@ pub struct GameState {
     /// The side that first had no model left to act this Round (R13).
     ran_out_first: Option<Side>,
     phase: Phase,
+    // ----- cards -----
+    cards: Cards,
+    agenda: Agenda,
+    /// The test waiting for its windows and dice.
+    test: TestCtx,
+    kills: Kills,
+    /// Models activated in the current Turn (R11).
+    turn_models: u8,
+    /// Card plays made in the current Turn (R11).
+    turn_cards: u8,
+    /// The Turn's acting model: cards on own models must affect it (P11).
+    turn_model: Option<ModelId>,
+    /// The Turn player had no model left to act when the Turn began (R11 options 3, 4).
+    no_models_at_start: bool,
+    passed: BySide<bool>,
+    /// Support set types the Turn player laid to this Turn (R21), a bit per local type.
+    laid: u32,
+    /// The Fight under way was started by a card's move (P16).
+    card_fight: bool,
+    /// The Round is over and its end is being resolved (P17).
+    in_round_end: bool,
+    /// The burning cows' square and the side that drew them.
+    cows: Option<(Square, Side)>,
+    /// The Bug's square and the side that drew it.
+    bug: Option<(Square, Side)>,
+    civilians: [Square; MAX_CIVILIANS],
+    n_civilians: u8,
+    /// The Event being resolved, while it waits for a decision (the Flying Car's heading).
+    pending_event: u8,
 }
 
 impl PartialEq for GameState {
@@ -313,6 +685,22 @@ impl PartialEq for GameState {
             && self.acted_this_turn == o.acted_this_turn
             && self.ran_out_first == o.ran_out_first
             && self.phase == o.phase
+            && self.cards == o.cards
+            && self.agenda == o.agenda
+            && self.test == o.test
+            && self.kills == o.kills
+            && self.turn_models == o.turn_models
+            && self.turn_cards == o.turn_cards
+            && self.turn_model == o.turn_model
+            && self.no_models_at_start == o.no_models_at_start
+            && self.passed == o.passed
+            && self.laid == o.laid
+            && self.card_fight == o.card_fight
+            && self.in_round_end == o.in_round_end
+            && self.cows == o.cows
+            && self.bug == o.bug
+            && self.civilians[..self.n_civilians as usize] == o.civilians[..o.n_civilians as usize]
+            && self.pending_event == o.pending_event
     }
 }
 
@@ -382,6 +770,23 @@ impl GameState {
             acted_this_turn: 0,
             ran_out_first: None,
             phase: Phase::TurnStart,
+            cards: Cards::EMPTY,
+            agenda: Agenda::EMPTY,
+            test: TestCtx::NONE,
+            kills: Kills::NONE,
+            turn_models: 0,
+            turn_cards: 0,
+            turn_model: None,
+            no_models_at_start: false,
+            passed: BySide::default(),
+            laid: 0,
+            card_fight: false,
+            in_round_end: false,
+            cows: None,
+            bug: None,
+            civilians: [Square::from_index(0); MAX_CIVILIANS],
+            n_civilians: 0,
+            pending_event: 0,
             scenario,
         };
         for (i, m) in g.scenario.models.iter().take(MAX_MODELS).enumerate() {
@@ -423,6 +828,8 @@ impl GameState {
                 }
             }
         }
+        // The shuffled deck, and opening hands without Events (R22, P17).
+        g.deal_opening_hands(rng, sink);
         g.phase = match g.next_deployer() {
             Some(side) => Phase::Deploy(side),
             None => Phase::TurnStart,
@@ -501,6 +908,88 @@ impl GameState {
         self.ran_out_first
     }
 
+    // ----- cards: read access ------------------------------------------------------
+
+    /// The deck this game is played with.
+    pub fn deck(&self) -> &Deck {
+        &self.scenario.deck
+    }
+    /// The hand size the refill draws up to (R22).
+    pub fn hand_size(&self) -> u8 {
+        self.scenario.hand_size
+    }
+    /// Cards of each type (in deck order) that `side` holds. Hidden from the other side:
+    /// see [`GameState::observation`].
+    pub fn hand(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.counted(&self.cards.hands[side.index()])
+    }
+    /// How many cards `side` holds (public).
+    pub fn hand_len(&self, side: Side) -> u8 {
+        self.cards.hand_n[side.index()]
+    }
+    /// How many copies of `card` `side` holds.
+    pub fn holds(&self, side: Side, card: CardId) -> u8 {
+        self.deck()
+            .local(card)
+            .map_or(0, |t| self.cards.hands[side.index()][t])
+    }
+    /// Cards left in the draw deck (public; which ones is not).
+    pub fn deck_len(&self) -> u16 {
+        self.cards.deck_n
+    }
+    /// The unseen cards of the draw deck, by type: what is left to draw, in no order.
+    pub fn deck_cards(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.counted(&self.cards.deck)
+    }
+    /// The discard pile, by type (public).
+    pub fn discard_pile(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.counted(&self.cards.discard)
+    }
+    /// `side`'s Support sets: card type and level (public, R21).
+    pub fn support_sets(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.counted(&self.cards.sets[side.index()])
+    }
+    /// Events in play (their effect is on the board, P18).
+    pub fn events_in_play(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.counted(&self.cards.in_play)
+    }
+    fn counted<'a>(
+        &'a self,
+        counts: &'a [u8; MAX_CARD_TYPES],
+    ) -> impl Iterator<Item = (CardId, u8)> + 'a {
+        let deck = self.deck();
+        (0..deck.types())
+            .filter(move |&t| counts[t] > 0)
+            .map(move |t| (deck.card(t).id, counts[t]))
+    }
+    /// The test waiting for its response windows, while one is.
+    pub fn test(&self) -> Option<TestCtx> {
+        match self.phase {
+            Phase::Respond(_) => Some(self.test),
+            _ => None,
+        }
+    }
+    /// Has `side` passed this Round (R11)?
+    pub fn has_passed(&self, side: Side) -> bool {
+        self.passed[side]
+    }
+    /// Card plays made in the current Turn (R11).
+    pub fn cards_played_this_turn(&self) -> u8 {
+        self.turn_cards
+    }
+    /// The burning cows' square, and who drew them.
+    pub fn cows(&self) -> Option<(Square, Side)> {
+        self.cows
+    }
+    /// The Bug's square, and who drew it.
+    pub fn bug(&self) -> Option<(Square, Side)> {
+        self.bug
+    }
+    /// The Civilians' squares (P22).
+    pub fn civilians(&self) -> &[Square] {
+        &self.civilians[..self.n_civilians as usize]
+    }
+
     /// Who makes the next decision (`None` once the game is over).
     pub fn to_move(&self) -> Option<Side> {
         match self.phase {
@@ -515,7 +1004,12 @@ impl GameState {
                 }
             }
             Phase::Defence { defender, .. } => Some(self.models[defender.index()].side),
-            Phase::GameOver(_) => None,
+            Phase::Respond(side)
+            | Phase::Refill(side)
+            | Phase::CarHeading(side)
+            | Phase::BugTarget(side) => Some(side),
+            Phase::Escape(m) | Phase::BugDefence(m) => Some(self.models[m.index()].side),
+            Phase::Busy | Phase::GameOver(_) => None,
         }
     }
 
@@ -558,7 +1052,7 @@ impl GameState {
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
-            Phase::GameOver(_) => {}
+            Phase::GameOver(_) | Phase::Busy => {}
             Phase::Deploy(side) => {
                 let zone = self.scenario.sides[side].deployment & !self.map.blockers();
                 for sq in squares_of(zone) {
@@ -567,10 +1061,19 @@ impl GameState {
                     }
                 }
             }
-            Phase::TurnStart => self.push_activations(out),
+            Phase::TurnStart => {
+                self.push_activations(out);
+                self.push_card_plays(out);
+                if self.no_models_at_start {
+                    out.push(Action::Pass);
+                }
+            }
             Phase::AfterFirst => {
                 self.push_activations(out);
-                out.push(Action::EndTurn);
+                self.push_card_plays(out);
+                if self.may_end_turn() {
+                    out.push(Action::EndTurn);
+                }
             }
             Phase::Acting(act) => self.push_act(act, out),
             Phase::FightTarget { attacker, .. } => {
@@ -585,17 +1088,42 @@ impl GameState {
                     }
                 }
             }
-            Phase::Defence { .. } => {
+            Phase::Defence { .. } | Phase::BugDefence(_) => {
                 out.push(Action::Defend(Defence::Fight));
                 out.push(Action::Defend(Defence::Survive));
+            }
+            Phase::Respond(side) => self.push_responses(side, out),
+            Phase::Escape(m) => self.push_escapes(m, out),
+            Phase::Refill(side) => {
+                for (card, _) in self.hand(side) {
+                    out.push(Action::Discard(card));
+                }
+                out.push(Action::Keep);
+            }
+            Phase::CarHeading(_) => {
+                out.push(Action::Heading(Edge::East));
+                out.push(Action::Heading(Edge::West));
+            }
+            Phase::BugTarget(_) => {
+                if let Some((sq, _)) = self.bug {
+                    for id in self.models_in(sq) {
+                        out.push(Action::Pick(id));
+                    }
+                }
             }
         }
     }
 
     fn push_activations(&self, out: &mut Vec<Action>) {
+        if !self.may_activate_more() {
+            return;
+        }
         for i in 0..self.n_models {
             let id = ModelId(i);
-            if self.models[i as usize].side == self.turn_player && self.can_activate(id) {
+            if self.models[i as usize].side == self.turn_player
+                && self.can_activate(id)
+                && (self.turn_cards == 0 || self.own_model_ok(id))
+            {
                 out.push(Action::Activate(id));
             }
         }
@@ -617,6 +1145,9 @@ impl GameState {
         }
         if act.aimed {
             self.push_shots(act.model, sq, out);
+            if self.may_shoot_bug(act.model, sq) {
+                out.push(Action::ShootBug);
+            }
             return;
         }
         let (may_move, may_shoot) = act_options(act);
@@ -625,6 +1156,9 @@ impl GameState {
         }
         if may_shoot {
             self.push_shots(act.model, sq, out);
+            if self.may_shoot_bug(act.model, sq) {
+                out.push(Action::ShootBug);
+            }
             if !act.stood && act.steps == 0 && !act.shot && out.iter().any(is_shot) {
                 out.push(Action::Aim);
             }
@@ -777,9 +1311,22 @@ impl GameState {
                 }
             }
             (Phase::TurnStart | Phase::AfterFirst, Action::Activate(id)) => {
+                self.turn_models += 1;
+                self.turn_model = Some(id);
                 self.activate(id, rng, sink);
             }
             (Phase::AfterFirst, Action::EndTurn) => self.end_turn(sink),
+            (Phase::TurnStart, Action::Pass) => {
+                self.passed[self.turn_player] = true;
+                if S::ENABLED {
+                    sink.event(Event::Passed(self.turn_player));
+                }
+                self.end_turn(sink);
+            }
+            (
+                Phase::TurnStart | Phase::AfterFirst,
+                Action::Play(..) | Action::Lay(_) | Action::Call(..),
+            ) => self.card_play(action, rng, sink),
             (Phase::Acting(act), a) => self.act(act, a, rng, sink),
             (Phase::FightTarget { attacker, charge }, Action::Fight(d) | Action::Defender(d)) => {
                 self.start_fight(attacker, d, charge, rng, sink);
@@ -792,7 +1339,37 @@ impl GameState {
                 },
                 Action::Defend(choice),
             ) => self.resolve_fight(attacker, defender, charge, choice, rng, sink),
+            (Phase::Respond(side), Action::Respond(card)) => self.respond(side, card, sink),
+            (Phase::Escape(id), Action::Respond(card)) => self.escape(id, card, sink),
+            (Phase::Refill(side), Action::Discard(card)) => {
+                self.discard_from_hand(side, card, sink)
+            }
+            (Phase::Refill(_), Action::Keep) => self.phase = Phase::Busy,
+            (Phase::CarHeading(_), Action::Heading(e)) => self.car_heading(e, rng, sink),
+            (Phase::BugTarget(_), Action::Pick(id)) => self.bug_target(id, sink),
+            (Phase::BugDefence(id), Action::Defend(d)) => {
+                self.agenda.push(Step::BugFight {
+                    target: id,
+                    defence: d,
+                });
+                self.phase = Phase::Busy;
+            }
             _ => debug_assert!(false, "apply: {action} is not legal in {:?}", self.phase),
+        }
+        self.run(rng, sink);
+    }
+
+    /// Carry out agenda steps until a decision is needed or the game is over.
+    #[inline]
+    fn run<R: RngCore + ?Sized, S: EventSink>(&mut self, rng: &mut R, sink: &mut S) {
+        while self.phase == Phase::Busy {
+            match self.agenda.pop() {
+                Some(step) => self.step_agenda(step, rng, sink),
+                None => {
+                    debug_assert!(false, "busy with nothing to do");
+                    self.phase = Phase::TurnStart;
+                }
+            }
         }
     }
 
@@ -923,12 +1500,13 @@ impl GameState {
             }
             Action::Shoot(target) => {
                 act.shot = true;
-                self.shoot(id, target, act.aimed, rng, sink);
-                if self.is_over() {
-                    return;
-                }
-                self.phase = Phase::Acting(act);
-                self.continue_or_finish(act, sink);
+                self.agenda.push(Step::ResumeAct(act));
+                self.shoot(id, Some(target), act.aimed);
+            }
+            Action::ShootBug => {
+                act.shot = true;
+                self.agenda.push(Step::ResumeAct(act));
+                self.shoot(id, None, act.aimed);
             }
             Action::Done => self.finish_activation(id, sink),
             _ => debug_assert!(false, "act: {action} is not legal"),
@@ -943,73 +1521,27 @@ impl GameState {
         }
     }
 
-    fn shoot<R: RngCore + ?Sized, S: EventSink>(
-        &mut self,
-        shooter: ModelId,
-        target: ModelId,
-        aimed: bool,
-        rng: &mut R,
-        sink: &mut S,
-    ) {
+    /// A model Shoots (R15) at an enemy model, or at the Bug (`None`, P21): the test
+    /// waits for its response windows (R20), then `roll_test_now` rolls it.
+    fn shoot(&mut self, shooter: ModelId, target: Option<ModelId>, aimed: bool) {
         let from = self.models[shooter.index()]
             .square()
             .expect("shooter on board");
-        let to = self.models[target.index()]
-            .square()
-            .expect("target on board");
-        let los = self.map.los(from, to);
-        // R15: 3 dice if seen, 4 if a clear shot, +1 if Aiming.
-        let dice = if los == Los::Clear { 4 } else { 3 } + aimed as u8;
-        let shoot_value = self.profile(shooter).shoot;
-        let tp = self.profile(target);
-        let survive_value = tp.survive;
-        let armour = tp.has(Ability::Armoured) as u8;
-        let hits = self.roll(shooter, Test::Shoot, dice, shoot_value, 0, rng, sink);
-        let saves = self.roll(target, Test::Survive, 3, survive_value, armour, rng, sink);
-        let result = if hits > saves + armour {
-            ShotResult::Kill
-        } else if hits > saves {
-            ShotResult::Rattled
-        } else {
-            ShotResult::Miss
+        let to = match target {
+            Some(t) => self.models[t.index()].square().expect("target on board"),
+            None => self.bug.expect("the Bug is on the board").0,
         };
-        if S::ENABLED {
-            sink.event(Event::Shot {
-                shooter,
-                target,
-                los,
-                result,
-            });
-        }
-        let side = self.models[shooter.index()].side;
-        match result {
-            ShotResult::Kill => {
-                let vp = self.scenario.sides[side].vp.shoot_kill;
-                self.kill(target, side, vp, sink);
-                // R17: every other model in the square that is not Rattled tests.
-                let mut dice = D8Stream::new(rng);
-                for i in 0..self.n_models {
-                    let m = self.models[i as usize];
-                    if m.loc == Loc::Board(to) && !m.rattled {
-                        let roll = dice.roll();
-                        let rattled = roll <= 4;
-                        if rattled {
-                            self.set_rattled(ModelId(i), true);
-                        }
-                        if S::ENABLED {
-                            sink.event(Event::RattleTest {
-                                model: ModelId(i),
-                                roll,
-                                rattled,
-                            });
-                        }
-                    }
-                }
-                self.check_victory(sink);
-            }
-            ShotResult::Rattled => self.set_rattled(target, true),
-            ShotResult::Miss => {}
-        }
+        self.test = TestCtx {
+            fight: false,
+            attacker: shooter,
+            defender: target,
+            defence: Defence::Survive,
+            los: self.map.los(from, to),
+            aimed,
+            mods: [0; 2],
+            played: [None; 2],
+        };
+        self.open_windows();
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1073,51 +1605,132 @@ impl GameState {
         3 + m.moved_in as u8 + (self.count[m.side][sq.index()] > 1) as u8
     }
 
+    /// The defence is chosen: the Fight waits for its response windows (R20), then
+    /// `roll_test_now` rolls it.
     fn resolve_fight<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
         attacker: ModelId,
         defender: ModelId,
         _charge: bool,
         defence: Defence,
-        rng: &mut R,
-        sink: &mut S,
+        _rng: &mut R,
+        _sink: &mut S,
     ) {
-        let a_dice = self.fight_dice(attacker);
-        let d_dice = self.fight_dice(defender);
-        let a_value = self.profile(attacker).fight;
-        let dp = self.profile(defender);
-        let (d_value, d_test) = match defence {
-            Defence::Fight => (dp.fight, Test::Fight),
-            Defence::Survive => (dp.survive, Test::Survive),
-        };
-        let a = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
-        let d = self.roll(defender, d_test, d_dice, d_value, 0, rng, sink);
-        // R16: strictly more wins; only a winner who rolled Fight kills. Armour does nothing.
-        let killed = if a > d {
-            Some((defender, attacker))
-        } else if d > a && defence == Defence::Fight {
-            Some((attacker, defender))
+        // R16: a Fight ends the acting model's action; a Fight started by a card's move
+        // does not (P16): the card play carries on instead.
+        if self.card_fight {
+            self.card_fight = false;
         } else {
-            None
+            self.agenda.push(Step::FinishActivation(attacker));
+        }
+        self.test = TestCtx {
+            fight: true,
+            attacker,
+            defender: Some(defender),
+            defence,
+            los: Los::None,
+            aimed: false,
+            mods: [0; 2],
+            played: [None; 2],
+        };
+        self.open_windows();
+    }
+
+    /// Roll the waiting test, after its windows (R15, R16), and mark the loser for death.
+    fn roll_test_now<R: RngCore + ?Sized, S: EventSink>(&mut self, rng: &mut R, sink: &mut S) {
+        let t = self.test;
+        let dice = |base: u8, m: i8| (base as i16 + m as i16).clamp(0, 255) as u8;
+        let attacker = t.attacker;
+        if t.fight {
+            let defender = t.defender.expect("a Fight has a defender");
+            let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
+            let d_dice = dice(self.fight_dice(defender), t.mods[1]);
+            let a_value = self.profile(attacker).fight;
+            let dp = self.profile(defender);
+            let (d_value, d_test) = match t.defence {
+                Defence::Fight => (dp.fight, Test::Fight),
+                Defence::Survive => (dp.survive, Test::Survive),
+            };
+            let a = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
+            let d = self.roll(defender, d_test, d_dice, d_value, 0, rng, sink);
+            // R16: strictly more wins; only a winner who rolled Fight kills. Armour does
+            // nothing.
+            let killed = if a > d {
+                Some((defender, attacker))
+            } else if d > a && t.defence == Defence::Fight {
+                Some((attacker, defender))
+            } else {
+                None
+            };
+            if S::ENABLED {
+                sink.event(Event::Fought {
+                    attacker,
+                    defender,
+                    defence: t.defence,
+                    killed: killed.map(|k| k.0),
+                });
+            }
+            if let Some((dead, killer)) = killed {
+                let side = self.models[killer.index()].side;
+                self.mark_kills(1u64 << dead.index(), side, true, t.played);
+            }
+            self.phase = Phase::Busy;
+            return;
+        }
+        // R15: 3 dice if seen, 4 if a clear shot, +1 if Aiming; then cards.
+        let base = if t.los == Los::Clear { 4 } else { 3 } + t.aimed as u8;
+        let shoot_value = self.profile(attacker).shoot;
+        let hits = self.roll(
+            attacker,
+            Test::Shoot,
+            dice(base, t.mods[0]),
+            shoot_value,
+            0,
+            rng,
+            sink,
+        );
+        let Some(target) = t.defender else {
+            // The Bug Survives with its own dice, no armour (P21).
+            self.shoot_bug_result(attacker, hits, rng, sink);
+            self.phase = Phase::Busy;
+            return;
+        };
+        let tp = self.profile(target);
+        let survive_value = tp.survive;
+        let armour = tp.has(Ability::Armoured) as u8;
+        let saves = self.roll(
+            target,
+            Test::Survive,
+            dice(3, t.mods[1]),
+            survive_value,
+            armour,
+            rng,
+            sink,
+        );
+        let result = if hits > saves + armour {
+            ShotResult::Kill
+        } else if hits > saves {
+            ShotResult::Rattled
+        } else {
+            ShotResult::Miss
         };
         if S::ENABLED {
-            sink.event(Event::Fought {
-                attacker,
-                defender,
-                defence,
-                killed: killed.map(|k| k.0),
+            sink.event(Event::Shot {
+                shooter: attacker,
+                target,
+                los: t.los,
+                result,
             });
         }
-        if let Some((dead, killer)) = killed {
-            let side = self.models[killer.index()].side;
-            let vp = self.scenario.sides[side].vp.fight_kill;
-            self.kill(dead, side, vp, sink);
-            if self.check_victory(sink) {
-                return;
+        match result {
+            ShotResult::Kill => {
+                let side = self.models[attacker.index()].side;
+                self.mark_kills(1u64 << target.index(), side, false, t.played);
             }
+            ShotResult::Rattled => self.set_rattled(target, true),
+            ShotResult::Miss => {}
         }
-        // R16: a Fight ends the acting model's action.
-        self.finish_activation(attacker, sink);
+        self.phase = Phase::Busy;
     }
 
     fn kill<S: EventSink>(&mut self, id: ModelId, by: Side, vp: u16, sink: &mut S) {
@@ -1175,6 +1788,12 @@ impl GameState {
             Side::Martians => CounterKind::Critter,
             Side::Humans => CounterKind::AlienSecret,
         };
+        if self.n_civilians > 0 {
+            self.claim_civilians(id, sq, kind, sink);
+            if self.is_over() {
+                return;
+            }
+        }
         if self.face_up[kind as usize] & bit != 0 {
             self.face_up[kind as usize] &= !bit;
             self.claimed[side] += 1;
@@ -1243,12 +1862,62 @@ impl GameState {
     fn finish_activation<S: EventSink>(&mut self, id: ModelId, sink: &mut S) {
         self.models[id.index()].activated = true;
         self.acted_this_turn += 1;
+        self.turn_continue(sink);
+    }
+
+    /// After a model's action or a card play: carry on with the Turn if anything is left to
+    /// do in it (R11), else end it.
+    fn turn_continue<S: EventSink>(&mut self, sink: &mut S) {
         self.note_ran_out();
-        if self.acted_this_turn < 2 && self.can_act(self.turn_player) {
+        if (self.may_activate_more() && self.any_activation()) || self.any_card_play() {
             self.phase = Phase::AfterFirst;
         } else {
             self.end_turn(sink);
         }
+    }
+
+    /// R11: may the Turn player activate (another) model? Up to two models, or one model
+    /// and one card; none when no model was left at the start of the Turn.
+    #[inline]
+    fn may_activate_more(&self) -> bool {
+        !self.no_models_at_start && self.turn_models + self.turn_cards < 2
+    }
+
+    fn any_activation(&self) -> bool {
+        (0..self.n_models).map(ModelId).any(|id| {
+            self.models[id.index()].side == self.turn_player
+                && self.can_activate(id)
+                && (self.turn_cards == 0 || self.own_model_ok(id))
+        })
+    }
+
+    /// P11: a card that affected one of the Turn player's models names the Turn's acting
+    /// model; after a model acted, cards on own models must affect it.
+    #[inline]
+    fn own_model_ok(&self, id: ModelId) -> bool {
+        self.no_models_at_start || self.turn_model.is_none_or(|m| m == id)
+    }
+
+    /// R11: may the Turn player make a card play now? One card with at most one model, or
+    /// two cards when no model was left at the start of the Turn. Outside a Turn (the end
+    /// of a Round) cards count against nothing (P17).
+    #[inline]
+    fn card_budget(&self, side: Side) -> bool {
+        if side != self.turn_player || self.in_round_end {
+            return true;
+        }
+        if self.no_models_at_start {
+            self.turn_cards < 2
+        } else {
+            self.turn_cards == 0 && self.turn_models <= 1
+        }
+    }
+
+    /// `end-turn` is offered once a model has acted, or (with no model left at the start
+    /// of the Turn) once a card was played; after a card alone a model must act if one can
+    /// (P11).
+    fn may_end_turn(&self) -> bool {
+        self.turn_models > 0 || self.no_models_at_start
     }
 
     /// R13: remember which side first had no model left to act this Round. If both ran
@@ -1270,10 +1939,15 @@ impl GameState {
             m.moved_in = false;
         }
         self.note_ran_out();
+        // R13: the Round ends when every model has acted, whatever cards are left.
+        if !self.can_act(Side::Humans) && !self.can_act(Side::Martians) {
+            self.end_round(sink);
+            return;
+        }
         let next = self.turn_player.other();
-        if self.can_act(next) {
+        if self.can_take_turn(next) {
             self.turn_player = next;
-        } else if !self.can_act(self.turn_player) {
+        } else if !self.can_take_turn(self.turn_player) {
             self.end_round(sink);
             return;
         }
@@ -1289,9 +1963,21 @@ impl GameState {
     fn start_turn(&mut self) {
         self.turn += 1;
         self.acted_this_turn = 0;
+        self.turn_models = 0;
+        self.turn_cards = 0;
+        self.turn_model = None;
+        self.laid = 0;
+        self.no_models_at_start = !self.can_act(self.turn_player);
     }
 
-    /// R13: the Round ends when every model has acted.
+    /// Does `side` get a Turn now: a model to act with, or (not having passed) a card it
+    /// can play (R11 options 3 and 4)?
+    fn can_take_turn(&self, side: Side) -> bool {
+        self.can_act(side) || (!self.passed[side] && self.has_turn_card(side))
+    }
+
+    /// R13: the Round ends when every model has acted. Then the end of Round (P17): the
+    /// counters Events left move, both sides refill (R22), and the next Round begins.
     fn end_round<S: EventSink>(&mut self, sink: &mut S) {
         let first = self.ran_out_first.unwrap_or(self.turn_player);
         if S::ENABLED {
@@ -1307,11 +1993,26 @@ impl GameState {
             self.game_over(o, sink);
             return;
         }
+        self.ran_out_first = Some(first);
+        self.in_round_end = true;
+        self.agenda.push(Step::StartRound);
+        self.agenda.push(Step::Draw(first.other()));
+        self.agenda.push(Step::Refill(first.other()));
+        self.agenda.push(Step::Draw(first));
+        self.agenda.push(Step::Refill(first));
+        self.agenda.push(Step::RoundCounters);
+        self.phase = Phase::Busy;
+    }
+
+    fn start_round<S: EventSink>(&mut self, sink: &mut S) {
+        let first = self.ran_out_first.unwrap_or(self.turn_player);
         self.round += 1;
         for m in &mut self.models[..self.n_models as usize] {
             m.activated = false;
         }
         self.ran_out_first = None;
+        self.passed = BySide::default();
+        self.in_round_end = false;
         self.turn_player = first;
         self.phase = Phase::TurnStart;
         self.begin_turn_or_skip(sink);
@@ -1323,15 +2024,14 @@ impl GameState {
         if self.phase != Phase::TurnStart {
             return;
         }
-        if !self.can_act(self.turn_player) {
-            if self.can_act(self.turn_player.other()) {
-                self.turn_player = self.turn_player.other();
-            } else {
-                // Nobody can act at all: a scenario where no side has models in play.
-                let o = self.more_vp_outcome(None);
-                self.game_over(o, sink);
-                return;
-            }
+        if !self.can_act(Side::Humans) && !self.can_act(Side::Martians) {
+            // Nobody can act at all: a scenario where no side has models in play.
+            let o = self.more_vp_outcome(None);
+            self.game_over(o, sink);
+            return;
+        }
+        if !self.can_take_turn(self.turn_player) {
+            self.turn_player = self.turn_player.other();
         }
         self.start_turn();
     }
@@ -1409,6 +2109,7 @@ impl GameState {
 
     fn game_over<S: EventSink>(&mut self, o: Outcome, sink: &mut S) {
         self.phase = Phase::GameOver(o);
+        self.agenda = Agenda::EMPTY;
         if S::ENABLED {
             sink.event(Event::GameOver(o));
         }
@@ -1467,6 +2168,19 @@ impl GameState {
             Phase::Defence { defender, .. } => {
                 format!("{defender} must choose to Fight or Survive")
             }
+            Phase::Respond(side) => {
+                format!("the {side} may play a card on the test, or none (R20)")
+            }
+            Phase::Escape(id) => format!("{id} would be killed: a Lucky Escape, or none"),
+            Phase::Refill(side) => {
+                format!("the {side} are discarding at the end of the Round (R22)")
+            }
+            Phase::CarHeading(side) => {
+                format!("the {side} choose the Flying Car's heading, east or west")
+            }
+            Phase::BugTarget(side) => format!("the {side} pick the Bug's target"),
+            Phase::BugDefence(id) => format!("{id} must choose to Fight or Survive the Bug"),
+            Phase::Busy => "a resolution is under way".to_string(),
             Phase::GameOver(_) => "the game is over".to_string(),
         };
         match action {
@@ -1602,14 +2316,129 @@ impl GameState {
                 _ => format!("no Fight is starting: {phase_text}"),
             },
             Action::Defend(_) => match self.phase {
-                Phase::Defence { .. } => phase_text,
+                Phase::Defence { .. } | Phase::BugDefence(_) => phase_text,
                 _ => format!("no Fight is waiting for a defence: {phase_text}"),
+            },
+            Action::Pass => match self.phase {
+                Phase::TurnStart => format!(
+                    "the {} still have a model to act: only a player with none left at the \
+                     start of the Turn may pass (R11)",
+                    self.turn_player
+                ),
+                _ => format!("passing is a whole Turn: {phase_text}"),
+            },
+            Action::Play(card, _) | Action::Lay(card) | Action::Call(card, _) => {
+                self.why_not_card(action, card, &phase_text)
+            }
+            Action::Respond(card) => match self.phase {
+                Phase::Respond(_) | Phase::Escape(_) => {
+                    let side = match self.phase {
+                        Phase::Escape(id) => self.models[id.index()].side,
+                        _ => self.to_move().unwrap_or(self.turn_player),
+                    };
+                    match card {
+                        None => phase_text,
+                        Some(c) if self.holds(side, c) == 0 => {
+                            format!("the {side} hold no {c}")
+                        }
+                        Some(c) => format!(
+                            "{c} cannot be played on this (it must fit the roll or the \
+                             kill, one card per player per test, and in the own Turn only \
+                             as its card play on the acting model, R11, R20)"
+                        ),
+                    }
+                }
+                _ => format!("nothing waits for a response: {phase_text}"),
+            },
+            Action::Discard(c) => match self.phase {
+                Phase::Refill(side) => format!("the {side} hold no {c}"),
+                _ => format!("cards are discarded at the end of a Round (R22): {phase_text}"),
+            },
+            Action::Keep => format!("nothing is being discarded: {phase_text}"),
+            Action::Heading(e) => match self.phase {
+                Phase::CarHeading(_) => {
+                    format!("the car flies along its row, east or west, not {e}")
+                }
+                _ => format!("no Flying Car is waiting: {phase_text}"),
+            },
+            Action::Pick(id) => match self.phase {
+                Phase::BugTarget(_) => format!("{id} is not in the Bug's square"),
+                _ => format!("no Bug is picking a target: {phase_text}"),
+            },
+            Action::ShootBug => match (acting, self.bug) {
+                (_, None) => "there is no Bug on the board".to_string(),
+                (None, _) => format!("no model is acting: {phase_text}"),
+                (Some(a), Some((sq, _))) => format!(
+                    "{} cannot Shoot the Bug on {sq} now (range, sight, a square with enemies \
+                     or friends, or no Shoot left in its action, P21)",
+                    a.model
+                ),
             },
             Action::Done => format!("no model's action can end now: {phase_text}"),
             Action::EndTurn => match self.phase {
                 Phase::TurnStart => "the Turn has not started: choose a model to act".into(),
                 _ => format!("the Turn cannot end now: {phase_text}"),
             },
+        }
+    }
+
+    fn why_not_card(&self, action: Action, card: CardId, phase_text: &str) -> String {
+        let side = self.turn_player;
+        if !matches!(self.phase, Phase::TurnStart | Phase::AfterFirst) {
+            return format!(
+                "cards are played in the own Turn, before or after a model's action (R11): \
+                 {phase_text}"
+            );
+        }
+        let Some(t) = self.deck().local(card) else {
+            return format!("{card} is not in this game's deck");
+        };
+        let c = self.deck().card(t);
+        let Some(face) = c.face(side) else {
+            return format!("{} is not a card the {side} can use (R19)", c.name);
+        };
+        if !self.card_budget(side) {
+            return format!(
+                "the {side} have no card play left this Turn: one card with one model, or two \
+                 cards with no model left to act (R11)"
+            );
+        }
+        match action {
+            Action::Call(..) => {
+                let level = self.cards.sets[side.index()][t];
+                if level == 0 {
+                    format!("the {side} have no {} set to call (R21)", c.name)
+                } else if self.laid & (1 << t) != 0 {
+                    format!("a card was laid to the {} set this Turn (R21)", c.name)
+                } else if face.aim(level) == cards::Aim::Nothing {
+                    format!("a {} set of {level} does nothing (P14)", c.name)
+                } else {
+                    format!(
+                        "a {} set of {level} is aimed at {} (R21)",
+                        c.name,
+                        face.aim(level).name()
+                    )
+                }
+            }
+            _ if self.cards.hands[side.index()][t] == 0 => format!("the {side} hold no {}", c.name),
+            Action::Lay(_) if face.kind != cards::Kind::Support => {
+                format!("{} is not a Support card", c.name)
+            }
+            Action::Lay(_) => format!("the {} set is full ({} cards, R21)", c.name, face.cap()),
+            _ if face.kind != cards::Kind::Activation => format!(
+                "{} is a {} card: it is {}",
+                c.name,
+                face.kind.name(),
+                match face.kind {
+                    cards::Kind::Support => "laid (`lay`) and called (`call`)",
+                    _ => "played on a test or a kill (`respond`)",
+                }
+            ),
+            _ => format!(
+                "{} cannot be played on that target now (a card on an own model must be on \
+                 the Turn's acting model, R11, P11, P16)",
+                c.name
+            ),
         }
     }
 
@@ -1737,20 +2566,107 @@ impl GameState {
                 check_live(attacker)?;
                 check_live(defender)?;
             }
+            Phase::Escape(id) => {
+                check_live(id)?;
+                if self.kills.mask & (1u64 << id.index()) == 0 {
+                    return Err(format!("{id} is asked for a Lucky Escape but is not dying"));
+                }
+            }
+            Phase::BugDefence(id) => check_live(id)?,
+            Phase::Busy => return Err("a resolution was left half done".into()),
             _ => {}
         }
-        Ok(())
+        self.check_cards()
     }
 
-    // ----- hidden information ------------------------------------------------------
-
-    /// Resample everything `observer` may not see, consistently with what it has seen,
-    /// drawing only from `rng`. Face-down counters carry no identity in the state (it is
-    /// drawn from the unrevealed pool when revealed, R24), and dice are rolled only when a
-    /// test is made, so without cards nothing in the state is hidden and this changes
-    /// nothing. The number of draws never depends on hidden information.
-    pub fn determinize<R: RngCore + ?Sized>(&mut self, observer: Side, rng: &mut R) {
-        let _ = (observer, rng);
+    /// Card counts are conserved (deck + hands + discard + sets + in play = the deck, per
+    /// card type), hands hold no Event, sets hold their side's Support cards within their
+    /// cap, and what Events left on the board has its card in play.
+    fn check_cards(&self) -> Result<(), String> {
+        let deck = self.deck();
+        let c = &self.cards;
+        let mut sums = [0u32; 6];
+        for t in 0..MAX_CARD_TYPES {
+            let n = [
+                c.deck[t],
+                c.hands[0][t],
+                c.hands[1][t],
+                c.discard[t],
+                c.sets[0][t] + c.sets[1][t],
+                c.in_play[t],
+            ];
+            for (s, x) in sums.iter_mut().zip(n) {
+                *s += x as u32;
+            }
+            let total: u32 = n.iter().map(|x| *x as u32).sum();
+            let want = if t < deck.types() {
+                deck.card(t).count as u32
+            } else {
+                0
+            };
+            if total != want {
+                let name = if t < deck.types() {
+                    deck.card(t).slug.as_str()
+                } else {
+                    "a card not in the deck"
+                };
+                return Err(format!(
+                    "{name}: {total} cards in the game, the deck has {want} (deck {}, hands {} \
+                     and {}, discard {}, sets {}, in play {})",
+                    n[0], n[1], n[2], n[3], n[4], n[5]
+                ));
+            }
+            if t < deck.types() {
+                let card = deck.card(t);
+                for side in Side::BOTH {
+                    let s = side.index();
+                    if card.is_event() && c.hands[s][t] > 0 {
+                        return Err(format!("the {side} hold the Event {}", card.slug));
+                    }
+                    if (c.hands[s][t] > 0) != (c.held[s] & (1 << t) != 0) {
+                        return Err(format!("the {side}' held mask is wrong for {}", card.slug));
+                    }
+                    let set = c.sets[s][t];
+                    if set > 0 {
+                        match card.face(side) {
+                            Some(f) if f.kind == cards::Kind::Support && set <= f.cap() => {}
+                            _ => {
+                                return Err(format!(
+                                    "the {side} have a set of {set} {}, which is not theirs to \
+                                     lay or is over its cap",
+                                    card.slug
+                                ));
+                            }
+                        }
+                    }
+                }
+                if c.in_play[t] > 0 && !card.is_event() {
+                    return Err(format!("{} is in play but is not an Event", card.slug));
+                }
+            }
+        }
+        if sums[0] != c.deck_n as u32
+            || sums[1] != c.hand_n[0] as u32
+            || sums[2] != c.hand_n[1] as u32
+            || sums[3] != c.discard_n as u32
+        {
+            return Err("a card pile's size is out of step with its cards".into());
+        }
+        let in_play = |f: fn(&cards::Effect) -> bool| {
+            (0..deck.types()).any(|t| {
+                c.in_play[t] > 0 && deck.card(t).event.as_ref().is_some_and(|e| f(&e.effect))
+            })
+        };
+        if self.cows.is_some() != in_play(|e| matches!(e, cards::Effect::BurningCows { .. })) {
+            return Err("the cows and their card in play disagree".into());
+        }
+        if self.bug.is_some() != in_play(|e| matches!(e, cards::Effect::Bug { .. })) {
+            return Err("the Bug and its card in play disagree".into());
+        }
+        if (self.n_civilians > 0) != in_play(|e| matches!(e, cards::Effect::Civilians { .. })) {
+            return Err("the Civilians and their card in play disagree".into());
+        }
+        Ok(())
     }
 
     // ----- position set-up ---------------------------------------------------------
@@ -1803,7 +2719,7 @@ fn act_options(act: Act) -> (bool, bool) {
 
 #[inline]
 fn is_shot(a: &Action) -> bool {
-    matches!(a, Action::Shoot(_))
+    matches!(a, Action::Shoot(_) | Action::ShootBug)
 }
 
 /// Changes a position by hand; see `GameState::edit`.
@@ -1838,12 +2754,122 @@ impl Editor<'_> {
         self.g.models[id.index()].moved_in = moved_in;
         self
     }
-    /// Start a fresh Turn of `side` (nobody acting).
+    /// Start a fresh Turn of `side` (nobody acting, nothing played).
     pub fn turn(&mut self, side: Side) -> &mut Self {
         self.g.turn_player = side;
-        self.g.acted_this_turn = 0;
         self.g.phase = Phase::TurnStart;
+        self.g.agenda = Agenda::EMPTY;
+        self.g.in_round_end = false;
+        self.g.passed = BySide::default();
+        self.g.start_turn();
+        self.g.turn -= 1;
         self
+    }
+    /// Move `n` cards of `card` from the draw deck (or, if it has too few, the discard
+    /// pile) into `side`'s hand.
+    pub fn give(&mut self, side: Side, card: CardId, n: u8) -> &mut Self {
+        let t = self.local(card);
+        for _ in 0..n {
+            self.take_card(t);
+            self.g.hand_add(side, t);
+        }
+        self.refresh_turn();
+        self
+    }
+    /// Put every card of `side`'s hand back into the draw deck.
+    pub fn clear_hand(&mut self, side: Side) -> &mut Self {
+        let s = side.index();
+        for t in 0..MAX_CARD_TYPES {
+            let n = std::mem::take(&mut self.g.cards.hands[s][t]);
+            self.g.cards.deck[t] += n;
+            self.g.cards.deck_n += n as u16;
+        }
+        self.g.cards.hand_n[s] = 0;
+        self.g.cards.held[s] = 0;
+        self.refresh_turn();
+        self
+    }
+    /// Lay `n` cards of `card` (from the deck) into `side`'s Support set.
+    pub fn set(&mut self, side: Side, card: CardId, n: u8) -> &mut Self {
+        let t = self.local(card);
+        for _ in 0..n {
+            self.take_card(t);
+            self.g.cards.sets[side.index()][t] += 1;
+        }
+        self.refresh_turn();
+        self
+    }
+    /// Leave in the draw deck only `card` (the rest goes to the discard pile), so the next
+    /// draws are that card while it lasts.
+    pub fn stack_deck(&mut self, card: CardId) -> &mut Self {
+        let t = self.local(card);
+        for u in 0..MAX_CARD_TYPES {
+            if u != t {
+                let n = std::mem::take(&mut self.g.cards.deck[u]);
+                self.g.cards.deck_n -= n as u16;
+                self.g.put_discard(u, n);
+            }
+        }
+        self
+    }
+    /// Put the burning cows on `sq`, drawn by `by` (their card goes into play).
+    pub fn cows(&mut self, sq: Square, by: Side) -> &mut Self {
+        self.event_in_play(|e| matches!(e, cards::Effect::BurningCows { .. }));
+        self.g.cows = Some((sq, by));
+        self
+    }
+    /// Put the Bug on `sq`, drawn by `by` (its card goes into play).
+    pub fn bug(&mut self, sq: Square, by: Side) -> &mut Self {
+        self.event_in_play(|e| matches!(e, cards::Effect::Bug { .. }));
+        self.g.bug = Some((sq, by));
+        self
+    }
+    /// Put a Civilian on `sq` (the card goes into play with the first).
+    pub fn civilian(&mut self, sq: Square) -> &mut Self {
+        if self.g.n_civilians == 0 {
+            self.event_in_play(|e| matches!(e, cards::Effect::Civilians { .. }));
+        }
+        let n = self.g.n_civilians as usize;
+        self.g.civilians[n] = sq;
+        self.g.n_civilians += 1;
+        self
+    }
+    fn event_in_play(&mut self, same: impl Fn(&cards::Effect) -> bool) {
+        let deck = self.g.scenario.deck.clone();
+        let t = (0..deck.types())
+            .find(|t| {
+                deck.card(*t)
+                    .event
+                    .as_ref()
+                    .is_some_and(|f| same(&f.effect))
+            })
+            .expect("the deck has this Event");
+        if self.g.cards.in_play[t] == 0 {
+            self.take_card(t);
+            self.g.cards.in_play[t] += 1;
+        }
+    }
+    fn local(&self, card: CardId) -> usize {
+        self.g
+            .deck()
+            .local(card)
+            .unwrap_or_else(|| panic!("{card} is not in this game's deck"))
+    }
+    fn take_card(&mut self, t: usize) {
+        let c = &mut self.g.cards;
+        if c.deck[t] > 0 {
+            c.deck[t] -= 1;
+            c.deck_n -= 1;
+        } else {
+            assert!(c.discard[t] > 0, "no card of this type left to take");
+            c.discard[t] -= 1;
+            c.discard_n -= 1;
+        }
+    }
+    fn refresh_turn(&mut self) {
+        if self.g.phase == Phase::TurnStart && self.g.turn_cards == 0 && self.g.turn_models == 0 {
+            self.g.no_models_at_start = !self.g.can_act(self.g.turn_player);
+        }
     }
     pub fn vp(&mut self, side: Side, vp: u16) -> &mut Self {
         self.g.vp[side] = vp;

@@ -5,12 +5,13 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use mars_attacks::rules::cards::core_deck;
 use mars_attacks::rules::scenario::{
     CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
 use mars_attacks::rules::scenario_file::core_profiles;
 use mars_attacks::rules::{
-    Action, BySide, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
+    Action, BySide, Deck, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
 };
 
 pub fn sq(s: &str) -> Square {
@@ -71,7 +72,18 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
         counters: CounterSetup::default(),
         vp_target: 8,
         round_limit: None,
+        // No cards unless a test asks for them (`with_cards`).
+        deck: Arc::new(Deck::empty()),
+        hand_size: 0,
     })
+}
+
+/// The same scenario played with the core deck (R19) and hands of `hand_size`.
+pub fn with_cards(s: &Arc<Scenario>, hand_size: u8) -> Arc<Scenario> {
+    let mut s = (**s).clone();
+    s.deck = core_deck();
+    s.hand_size = hand_size;
+    Arc::new(s)
 }
 
 /// Like `small_scenario` but the Humans' models start off the board and enter across

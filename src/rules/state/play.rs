@@ -1,0 +1,914 @@
+//! Cards in a game: the deck and the hands, card plays in a Turn (R11, P11), response
+//! windows on tests (R20, P12), kills and Lucky Escapes (P13), the refill (R22, P17), and
+//! what each side may see of it all.
+
+use rand::RngCore;
+
+use super::super::action::{Spot, Target};
+use super::super::cards::{Aim, CardId, Effect, Kind, MAX_CARD_TYPES, Whose};
+use super::super::dice::D8Stream;
+use super::super::profile::Ability;
+use super::super::square::{Edge, Side, Square, squares_of};
+use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step};
+use crate::rules::action::Action;
+
+/// A uniform draw in `0..n` from one 64-bit word (the bias is below 2^-56).
+#[inline]
+pub(super) fn uniform<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as u32
+}
+
+/// Pick a type from `counts` (total `n`, counting only types in `mask`) with one draw.
+fn pick<R: RngCore + ?Sized>(
+    rng: &mut R,
+    counts: &[u8; MAX_CARD_TYPES],
+    mask: u32,
+    n: u32,
+) -> usize {
+    let mut r = uniform(rng, n);
+    let mut m = mask;
+    while m != 0 {
+        let t = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let c = counts[t] as u32;
+        if r < c {
+            return t;
+        }
+        r -= c;
+    }
+    unreachable!("the counts add up to n")
+}
+
+fn mask_of(counts: &[u8; MAX_CARD_TYPES]) -> u32 {
+    let mut m = 0;
+    for (t, c) in counts.iter().enumerate() {
+        if *c > 0 {
+            m |= 1 << t;
+        }
+    }
+    m
+}
+
+/// Every spot a level aimed this way may be called on (R21, P14).
+pub(super) fn for_spots(aim: Aim, f: &mut impl FnMut(Spot) -> bool) -> bool {
+    match aim {
+        Aim::Nothing => false,
+        Aim::Random => f(Spot::None),
+        Aim::Line => (0..8).any(|r| f(Spot::Row(r))) || (0..8).any(|c| f(Spot::Column(c))),
+        Aim::Square => Square::all().any(|s| f(Spot::Square(s))),
+        Aim::LineDirection => {
+            (0..8).any(|r| f(Spot::RowDir(r, Edge::East)) || f(Spot::RowDir(r, Edge::West)))
+                || (0..8).any(|c| {
+                    f(Spot::ColumnDir(c, Edge::North)) || f(Spot::ColumnDir(c, Edge::South))
+                })
+        }
+        Aim::SquareDirection => {
+            Square::all().any(|s| Edge::ALL.into_iter().any(|e| f(Spot::SquareDir(s, e))))
+        }
+    }
+}
+
+/// What one side may see of a game: everything but the other side's hand (only its size)
+/// and the order or contents of the deck (only the multiset of cards it has not seen:
+/// the deck and the other hand together). Two states that differ only in what `observer`
+/// cannot see give equal observations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observation {
+    observer: Side,
+    /// The state with the hidden card contents emptied (their counts kept).
+    view: GameState,
+    /// The cards `observer` has not seen: the deck and the other hand, by type.
+    unseen: [u8; MAX_CARD_TYPES],
+}
+
+impl Observation {
+    pub fn observer(&self) -> Side {
+        self.observer
+    }
+    /// The public state. Its `hand(other)` and `deck_cards()` are empty; their sizes are
+    /// right.
+    pub fn public(&self) -> &GameState {
+        &self.view
+    }
+    /// The observer's own hand.
+    pub fn hand(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.view.hand(self.observer)
+    }
+    /// How many cards the other side holds.
+    pub fn other_hand_len(&self) -> u8 {
+        self.view.hand_len(self.observer.other())
+    }
+    /// The cards the observer has not seen (the deck and the other hand), by type.
+    pub fn unseen(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        self.view.counted(&self.unseen)
+    }
+}
+
+impl GameState {
+    // ----- deck and hands ----------------------------------------------------------
+
+    pub(super) fn hand_add(&mut self, side: Side, t: usize) {
+        let s = side.index();
+        self.cards.hands[s][t] += 1;
+        self.cards.hand_n[s] += 1;
+        self.cards.held[s] |= 1 << t;
+    }
+
+    pub(super) fn hand_remove(&mut self, side: Side, t: usize) {
+        let s = side.index();
+        self.cards.hands[s][t] -= 1;
+        self.cards.hand_n[s] -= 1;
+        if self.cards.hands[s][t] == 0 {
+            self.cards.held[s] &= !(1 << t);
+        }
+    }
+
+    pub(super) fn put_discard(&mut self, t: usize, n: u8) {
+        self.cards.discard[t] += n;
+        self.cards.discard_n += n as u16;
+    }
+
+    /// Every Event in play with an effect of this kind goes to the discard pile (P18).
+    pub(super) fn discard_in_play(&mut self, same: impl Fn(&Effect) -> bool) {
+        let deck = self.scenario.deck.clone();
+        for t in 0..deck.types() {
+            let n = self.cards.in_play[t];
+            if n > 0 && deck.card(t).event.as_ref().is_some_and(|f| same(&f.effect)) {
+                self.cards.in_play[t] = 0;
+                self.put_discard(t, n);
+            }
+        }
+    }
+
+    /// Draw a card from the deck, the discard pile becoming the deck when it is empty
+    /// (R22). One draw from `rng` per card.
+    fn draw_card<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) -> Option<usize> {
+        if self.cards.deck_n == 0 {
+            if self.cards.discard_n == 0 {
+                return None;
+            }
+            self.cards.deck = self.cards.discard;
+            self.cards.deck_n = self.cards.discard_n;
+            self.cards.discard = [0; MAX_CARD_TYPES];
+            self.cards.discard_n = 0;
+            if S::ENABLED {
+                sink.event(Event::Reshuffled {
+                    cards: self.cards.deck_n,
+                });
+            }
+        }
+        let mask = mask_of(&self.cards.deck);
+        let t = pick(rng, &self.cards.deck, mask, self.cards.deck_n as u32);
+        self.cards.deck[t] -= 1;
+        self.cards.deck_n -= 1;
+        Some(t)
+    }
+
+    /// Draw a non-Event card into `side`'s hand (opening hands, determinization).
+    fn draw_non_event<R: RngCore + ?Sized>(&mut self, side: Side, rng: &mut R) -> Option<usize> {
+        let mask = mask_of(&self.cards.deck) & !self.scenario.deck.event_mask();
+        let n: u32 = squares_bits(mask).map(|t| self.cards.deck[t] as u32).sum();
+        if n == 0 {
+            return None;
+        }
+        let t = pick(rng, &self.cards.deck, mask, n);
+        self.cards.deck[t] -= 1;
+        self.cards.deck_n -= 1;
+        self.hand_add(side, t);
+        Some(t)
+    }
+
+    /// The deck, shuffled, and each side's opening hand (P17): drawing among the non-Event
+    /// cards is the same as putting Events back and drawing again (R22).
+    pub(super) fn deal_opening_hands<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        let deck = self.scenario.deck.clone();
+        for t in 0..deck.types() {
+            self.cards.deck[t] = deck.card(t).count;
+        }
+        self.cards.deck_n = deck.total();
+        for side in Side::BOTH {
+            for _ in 0..self.scenario.hand_size {
+                let Some(t) = self.draw_non_event(side, rng) else {
+                    break;
+                };
+                if S::ENABLED {
+                    sink.event(Event::Drew {
+                        side,
+                        card: deck.card(t).id,
+                    });
+                }
+            }
+        }
+    }
+
+    // ----- card plays in a Turn (R11) ------------------------------------------------
+
+    /// Has `side` a card it could play at the start of a Turn with no model left to act
+    /// (R11 option 3)?
+    pub(super) fn has_turn_card(&self, side: Side) -> bool {
+        (self.cards.held[side.index()] != 0 || self.cards.sets[side.index()].iter().any(|n| *n > 0))
+            && self.for_card_plays(side, true, &mut |_| true)
+    }
+
+    /// Can the Turn player make a card play now?
+    pub(super) fn any_card_play(&self) -> bool {
+        let side = self.turn_player;
+        self.card_budget(side) && self.for_card_plays(side, false, &mut |_| true)
+    }
+
+    pub(super) fn push_card_plays(&self, out: &mut Vec<Action>) {
+        let side = self.turn_player;
+        if self.card_budget(side) {
+            self.for_card_plays(side, false, &mut |a| {
+                out.push(a);
+                false
+            });
+        }
+    }
+
+    /// The lowest-numbered killed non-Hero model of `side`: the one Always More brings
+    /// back (P16).
+    pub(super) fn reinforcement(&self, side: Side) -> Option<ModelId> {
+        (0..self.n_models).map(ModelId).find(|id| {
+            let m = &self.models[id.index()];
+            m.side == side && m.loc == Loc::Dead && !self.profile(*id).has(Ability::Hero)
+        })
+    }
+
+    /// Squares a reinforcement of `side` may be placed on (P16).
+    pub(super) fn reinforcement_squares(&self, side: Side) -> u64 {
+        let zone =
+            self.scenario.sides[side].deployment & !self.map.blockers() & !self.occ[side.other()];
+        squares_of(zone)
+            .filter(|s| self.total(*s) < super::CAPACITY)
+            .fold(0, |b, s| b | s.bit())
+    }
+
+    /// Squares a model of `side` on `sq` may step to (R4-R7): none out of a square holding
+    /// a non-Rattled enemy; only into squares with room.
+    pub(super) fn step_squares(&self, side: Side, sq: Square) -> u64 {
+        if self.standing[side.other()][sq.index()] > 0 {
+            return 0;
+        }
+        squares_of(self.map.step_targets(sq))
+            .filter(|t| self.total(*t) < super::CAPACITY)
+            .fold(0, |b, s| b | s.bit())
+    }
+
+    /// Call `f` on every card play `side` could make in its Turn, in a fixed order; stop
+    /// when it returns true (and return true). `fresh`: as at the start of a Turn with no
+    /// model left to act.
+    pub(super) fn for_card_plays(
+        &self,
+        side: Side,
+        fresh: bool,
+        f: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
+        let deck = &*self.scenario.deck;
+        let s = side.index();
+        let enemy = side.other();
+        let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
+        let laid = if fresh { 0 } else { self.laid };
+        let mut held = self.cards.held[s];
+        while held != 0 {
+            let t = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let card = deck.card(t);
+            let Some(face) = card.face(side) else {
+                continue;
+            };
+            let id = card.id;
+            match face.kind {
+                Kind::Support => {
+                    if self.cards.sets[s][t] < face.cap() && f(Action::Lay(id)) {
+                        return true;
+                    }
+                }
+                Kind::Activation => {
+                    let stop = match face.effect {
+                        Effect::MoveOne => (0..self.n_models).map(ModelId).any(|m| {
+                            let model = &self.models[m.index()];
+                            let Some(sq) = model.square() else {
+                                return false;
+                            };
+                            model.side == side
+                                && !model.rattled
+                                && own_ok(m)
+                                && squares_of(self.step_squares(side, sq))
+                                    .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
+                        }),
+                        Effect::Distract { models: 1 } => {
+                            (0..self.n_models).map(ModelId).any(|e| {
+                                self.models[e.index()].side == enemy
+                                    && self.can_activate(e)
+                                    && f(Action::Play(id, Target::Model(e)))
+                            })
+                        }
+                        Effect::Distract { .. } => (0..self.n_models).map(ModelId).any(|a| {
+                            let ma = self.models[a.index()];
+                            ma.side == enemy
+                                && ma.square().is_some()
+                                && (a.0 + 1..self.n_models).map(ModelId).any(|b| {
+                                    let mb = self.models[b.index()];
+                                    mb.side == enemy
+                                        && mb.loc == ma.loc
+                                        && (!ma.activated || !mb.activated)
+                                        && f(Action::Play(id, Target::Models(a, b)))
+                                })
+                        }),
+                        Effect::Reinforce => match self.reinforcement(side) {
+                            Some(r) if own_ok(r) && self.turn_model_free(fresh) => {
+                                squares_of(self.reinforcement_squares(side))
+                                    .any(|sq| f(Action::Play(id, Target::Square(sq))))
+                            }
+                            _ => false,
+                        },
+                        Effect::Jam => (0..deck.types()).any(|u| {
+                            self.cards.sets[enemy.index()][u] > 0
+                                && f(Action::Play(id, Target::Set(deck.card(u).id)))
+                        }),
+                        Effect::MindControl => (0..deck.types()).any(|u| {
+                            let level = self.cards.sets[enemy.index()][u];
+                            let Some(ef) = deck.card(u).face(enemy) else {
+                                return false;
+                            };
+                            let set = deck.card(u).id;
+                            level > 0
+                                && for_spots(ef.aim(level), &mut |spot| {
+                                    f(Action::Play(
+                                        id,
+                                        match spot {
+                                            Spot::None => Target::Set(set),
+                                            _ => Target::SetAt(set, spot),
+                                        },
+                                    ))
+                                })
+                        }),
+                        _ => false,
+                    };
+                    if stop {
+                        return true;
+                    }
+                }
+                Kind::Response | Kind::Event => {}
+            }
+        }
+        // Calling a set (R21): not the Turn it was laid to, and only at a level that does
+        // something (P14).
+        for t in 0..deck.types() {
+            let level = self.cards.sets[s][t];
+            if level == 0 || laid & (1 << t) != 0 {
+                continue;
+            }
+            let card = deck.card(t);
+            let Some(face) = card.face(side) else {
+                continue;
+            };
+            let id = card.id;
+            if for_spots(face.aim(level), &mut |spot| f(Action::Call(id, spot))) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Always More's model is the Turn's acting model (P16): no other model may have acted
+    /// or been named by a card this Turn.
+    fn turn_model_free(&self, fresh: bool) -> bool {
+        fresh || self.no_models_at_start || self.turn_model.is_none()
+    }
+
+    /// Resolve a card play of the Turn player (legal by construction).
+    pub(super) fn card_play<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        let side = self.turn_player;
+        let deck = self.scenario.deck.clone();
+        self.turn_cards += 1;
+        match action {
+            Action::Lay(id) => {
+                let t = deck.local(id).expect("a card of the deck");
+                self.hand_remove(side, t);
+                self.cards.sets[side.index()][t] += 1;
+                self.laid |= 1 << t;
+                if S::ENABLED {
+                    sink.event(Event::Laid {
+                        side,
+                        card: id,
+                        level: self.cards.sets[side.index()][t],
+                    });
+                }
+                self.turn_continue(sink);
+            }
+            Action::Call(id, spot) => {
+                let t = deck.local(id).expect("a card of the deck");
+                let level = std::mem::take(&mut self.cards.sets[side.index()][t]);
+                self.put_discard(t, level);
+                if S::ENABLED {
+                    sink.event(Event::Called {
+                        side,
+                        owner: side,
+                        card: id,
+                        level,
+                    });
+                }
+                let face = deck.card(t).face(side).expect("an own Support card");
+                self.agenda.push(Step::AfterCard);
+                self.call_area(id, face.effect, face.aim(level), spot, side, rng, sink);
+            }
+            Action::Play(id, target) => {
+                let t = deck.local(id).expect("a card of the deck");
+                self.hand_remove(side, t);
+                self.put_discard(t, 1);
+                if S::ENABLED {
+                    sink.event(Event::CardPlayed { side, card: id });
+                }
+                let effect = deck.card(t).face(side).expect("an own card").effect;
+                self.play_effect(side, effect, target, rng, sink);
+            }
+            _ => debug_assert!(false, "{action} is not a card play"),
+        }
+    }
+
+    fn play_effect<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        side: Side,
+        effect: Effect,
+        target: Target,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        let deck = self.scenario.deck.clone();
+        match (effect, target) {
+            (Effect::MoveOne, Target::ModelTo(m, to)) => {
+                // P16: one square, as a step (R4-R7); not an activation.
+                self.turn_model.get_or_insert(m);
+                self.agenda.push(Step::AfterCard);
+                let from = self.models[m.index()].square();
+                self.step(m, to);
+                if S::ENABLED {
+                    sink.event(Event::Moved { model: m, from, to });
+                }
+                self.reveal(m, to, rng, sink);
+                if self.is_over() {
+                    return;
+                }
+                if self.count[side.other()][to.index()] > 0 {
+                    self.card_fight = true;
+                    self.phase = Phase::FightTarget {
+                        attacker: m,
+                        charge: true,
+                    };
+                } else {
+                    self.phase = Phase::Busy;
+                }
+            }
+            (Effect::Distract { .. }, Target::Model(a) | Target::Models(a, _)) => {
+                let b = match target {
+                    Target::Models(_, b) => Some(b),
+                    _ => None,
+                };
+                for id in std::iter::once(a).chain(b) {
+                    self.models[id.index()].activated = true;
+                    if S::ENABLED {
+                        sink.event(Event::Distracted(id));
+                    }
+                }
+                self.turn_continue(sink);
+            }
+            (Effect::Reinforce, Target::Square(sq)) => {
+                let r = self.reinforcement(side).expect("a killed model");
+                self.turn_models += 1;
+                self.turn_model = Some(r);
+                let m = &mut self.models[r.index()];
+                m.loc = Loc::Waiting;
+                m.rattled = false;
+                m.activated = false;
+                self.put(r, sq);
+                self.models[r.index()].moved_in = true;
+                if S::ENABLED {
+                    sink.event(Event::Reinforced(r, sq));
+                }
+                self.reveal(r, sq, rng, sink);
+                if self.is_over() {
+                    return;
+                }
+                // Placing it was its first square; it may Shoot or Move a second (P16).
+                let act = Act {
+                    model: r,
+                    steps: 1,
+                    shot: false,
+                    aimed: false,
+                    stood: false,
+                };
+                self.phase = Phase::Acting(act);
+            }
+            (Effect::Jam, Target::Set(set)) => {
+                let u = deck.local(set).expect("a card of the deck");
+                let owner = side.other();
+                self.cards.sets[owner.index()][u] -= 1;
+                self.put_discard(u, 1);
+                if S::ENABLED {
+                    sink.event(Event::Jammed { owner, card: set });
+                }
+                self.turn_continue(sink);
+            }
+            (Effect::MindControl, Target::Set(set) | Target::SetAt(set, _)) => {
+                let spot = match target {
+                    Target::SetAt(_, s) => s,
+                    _ => Spot::None,
+                };
+                let u = deck.local(set).expect("a card of the deck");
+                let owner = side.other();
+                let level = std::mem::take(&mut self.cards.sets[owner.index()][u]);
+                self.put_discard(u, level);
+                if S::ENABLED {
+                    sink.event(Event::Called {
+                        side,
+                        owner,
+                        card: set,
+                        level,
+                    });
+                }
+                let face = deck.card(u).face(owner).expect("the owner's Support card");
+                self.agenda.push(Step::AfterCard);
+                self.call_area(set, face.effect, face.aim(level), spot, side, rng, sink);
+            }
+            _ => {
+                debug_assert!(false, "{effect:?} on {target:?}");
+                self.turn_continue(sink);
+            }
+        }
+    }
+
+    // ----- response windows (R20, P12) ---------------------------------------------------
+
+    /// The test in `self.test` is set: windows for the Turn player, then the other, then
+    /// the dice.
+    pub(super) fn open_windows(&mut self) {
+        self.agenda.push(Step::Roll);
+        let any = Side::BOTH
+            .into_iter()
+            .any(|s| self.cards.held[s.index()] & self.scenario.deck.test_mask(s) != 0);
+        if any {
+            let first = self.turn_player;
+            self.agenda.push(Step::Window(first.other()));
+            self.agenda.push(Step::Window(first));
+        }
+        self.phase = Phase::Busy;
+    }
+
+    /// The model of `side` in the waiting test, if any, with the roll it makes; and the
+    /// same for the enemy model.
+    fn test_roll(
+        &self,
+        side: Side,
+        whose: Whose,
+    ) -> Option<(usize, Option<ModelId>, super::super::cards::Roll)> {
+        use super::super::action::Defence;
+        use super::super::cards::Roll;
+        let t = &self.test;
+        let a_side = self.models[t.attacker.index()].side;
+        let attacker_roll = if t.fight { Roll::Fight } else { Roll::Shoot };
+        let defender_roll = match (t.fight, t.defence) {
+            (true, Defence::Fight) => Roll::Fight,
+            _ => Roll::Survive,
+        };
+        let want_own = whose == Whose::Own;
+        if (a_side == side) == want_own {
+            return Some((0, Some(t.attacker), attacker_roll));
+        }
+        let d = t.defender?;
+        if (self.models[d.index()].side == side) == want_own {
+            return Some((1, Some(d), defender_roll));
+        }
+        None
+    }
+
+    /// Card types `side` may play on the waiting test, as bits.
+    pub(super) fn window_cards(&self, side: Side) -> u32 {
+        let s = side.index();
+        let deck = &*self.scenario.deck;
+        let mut mask = self.cards.held[s] & deck.test_mask(side);
+        if mask == 0 || self.test.played[s].is_some() || !self.card_budget(side) {
+            return 0;
+        }
+        let mut out = 0;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let Some(Effect::TestDice { whose, rolls, .. }) =
+                deck.card(t).face(side).map(|f| f.effect)
+            else {
+                continue;
+            };
+            let Some((_, model, roll)) = self.test_roll(side, whose) else {
+                continue;
+            };
+            let own_ok = whose == Whose::Enemy
+                || side != self.turn_player
+                || self.in_round_end
+                || model.is_some_and(|m| self.own_model_ok(m));
+            if rolls.has(roll) && own_ok {
+                out |= 1 << t;
+            }
+        }
+        out
+    }
+
+    pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
+        let mut mask = self.window_cards(side);
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            out.push(Action::Respond(Some(self.scenario.deck.card(t).id)));
+        }
+        out.push(Action::Respond(None));
+    }
+
+    pub(super) fn respond<S: EventSink>(&mut self, side: Side, card: Option<CardId>, sink: &mut S) {
+        self.phase = Phase::Busy;
+        let Some(id) = card else {
+            return;
+        };
+        let deck = self.scenario.deck.clone();
+        let t = deck.local(id).expect("a card of the deck");
+        let Some(Effect::TestDice { whose, dice, .. }) = deck.card(t).face(side).map(|f| f.effect)
+        else {
+            return;
+        };
+        self.hand_remove(side, t);
+        self.put_discard(t, 1);
+        self.test.played[side.index()] = Some(id);
+        let (idx, model, _) = self.test_roll(side, whose).expect("playable");
+        self.test.mods[idx] += dice;
+        if side == self.turn_player && !self.in_round_end {
+            self.turn_cards += 1;
+            if whose == Whose::Own
+                && let Some(m) = model
+            {
+                self.turn_model.get_or_insert(m);
+            }
+        }
+        if S::ENABLED {
+            sink.event(Event::CardPlayed { side, card: id });
+            sink.event(Event::Modified { model, dice });
+        }
+    }
+
+    // ----- kills (P13) -------------------------------------------------------------------
+
+    /// Mark models (bits of `mask`) to be killed, credited to `by`.
+    pub(super) fn mark_kills(
+        &mut self,
+        mask: u64,
+        by: Side,
+        fight: bool,
+        played: [Option<CardId>; 2],
+    ) {
+        if mask == 0 {
+            return;
+        }
+        self.kills = super::Kills {
+            mask,
+            asked: 0,
+            squares: 0,
+            by,
+            fight,
+            blocked: [played[0].is_some(), played[1].is_some()],
+        };
+        self.agenda.push(Step::Kills);
+    }
+
+    /// Kill the marked models one by one, in model order, asking first whenever a Lucky
+    /// Escape may be played; then the Rattle tests (R17, P10) in the squares where a Shoot
+    /// test killed.
+    pub(super) fn process_kills<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        while self.kills.mask != 0 {
+            let i = self.kills.mask.trailing_zeros() as usize;
+            let bit = 1u64 << i;
+            let id = ModelId(i as u8);
+            let Some(sq) = self.models[i].square() else {
+                self.kills.mask &= !bit;
+                continue;
+            };
+            if self.kills.asked & bit == 0 && self.escape_cards(id) != 0 {
+                self.kills.asked |= bit;
+                self.agenda.push(Step::Kills);
+                self.phase = Phase::Escape(id);
+                return;
+            }
+            self.kills.mask &= !bit;
+            let by = self.kills.by;
+            let awards = self.scenario.sides[by].vp;
+            // P15: only kills of enemy models score.
+            let vp = if self.models[i].side == by {
+                0
+            } else if self.kills.fight {
+                awards.fight_kill
+            } else {
+                awards.shoot_kill
+            };
+            self.kill(id, by, vp, sink);
+            if !self.kills.fight {
+                self.kills.squares |= sq.bit();
+            }
+            if self.check_victory(sink) {
+                return;
+            }
+        }
+        let squares = std::mem::take(&mut self.kills.squares);
+        if squares != 0 {
+            // R17: every other model in the square that is not already Rattled tests.
+            let mut dice = D8Stream::new(rng);
+            for i in 0..self.n_models {
+                let m = self.models[i as usize];
+                if let Loc::Board(sq) = m.loc
+                    && squares & sq.bit() != 0
+                    && !m.rattled
+                {
+                    let roll = dice.roll();
+                    let rattled = roll <= 4;
+                    if rattled {
+                        self.set_rattled(ModelId(i), true);
+                    }
+                    if S::ENABLED {
+                        sink.event(Event::RattleTest {
+                            model: ModelId(i),
+                            roll,
+                            rattled,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lucky Escape cards the side of `id` may play to save it now (P13), as bits.
+    pub(super) fn escape_cards(&self, id: ModelId) -> u32 {
+        let side = self.models[id.index()].side;
+        let s = side.index();
+        let mask = self.cards.held[s] & self.scenario.deck.escape_mask(side);
+        if mask == 0 || self.kills.blocked[s] || !self.card_budget(side) {
+            return 0;
+        }
+        if side == self.turn_player && !self.in_round_end && !self.own_model_ok(id) {
+            return 0;
+        }
+        mask
+    }
+
+    pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
+        let mut mask = self.escape_cards(id);
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            out.push(Action::Respond(Some(self.scenario.deck.card(t).id)));
+        }
+        out.push(Action::Respond(None));
+    }
+
+    pub(super) fn escape<S: EventSink>(&mut self, id: ModelId, card: Option<CardId>, sink: &mut S) {
+        self.phase = Phase::Busy;
+        let Some(c) = card else {
+            return; // asked: the next Kills step kills it
+        };
+        let side = self.models[id.index()].side;
+        let t = self.scenario.deck.local(c).expect("a card of the deck");
+        self.hand_remove(side, t);
+        self.put_discard(t, 1);
+        if side == self.turn_player && !self.in_round_end {
+            self.turn_cards += 1;
+            self.turn_model.get_or_insert(id);
+        }
+        self.kills.mask &= !(1u64 << id.index());
+        if S::ENABLED {
+            sink.event(Event::CardPlayed { side, card: c });
+            sink.event(Event::Escaped(id));
+        }
+    }
+
+    // ----- the refill (R22, P17) -----------------------------------------------------
+
+    pub(super) fn discard_from_hand<S: EventSink>(
+        &mut self,
+        side: Side,
+        card: CardId,
+        sink: &mut S,
+    ) {
+        let t = self.scenario.deck.local(card).expect("a card of the deck");
+        self.hand_remove(side, t);
+        self.put_discard(t, 1);
+        if S::ENABLED {
+            sink.event(Event::Discarded { side, card });
+        }
+        if self.cards.hand_n[side.index()] == 0 {
+            self.phase = Phase::Busy;
+        }
+    }
+
+    /// Draw up to the hand size; an Event drawn is resolved at once, then drawing goes on.
+    pub(super) fn refill_draw<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        side: Side,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        while self.cards.hand_n[side.index()] < self.scenario.hand_size {
+            let Some(t) = self.draw_card(rng, sink) else {
+                break;
+            };
+            let card = self.scenario.deck.card(t);
+            if S::ENABLED {
+                sink.event(Event::Drew {
+                    side,
+                    card: card.id,
+                });
+            }
+            if card.is_event() {
+                self.cards.in_play[t] += 1;
+                self.agenda.push(Step::Draw(side));
+                self.start_event(t, side, rng, sink);
+                return;
+            }
+            self.hand_add(side, t);
+        }
+    }
+
+    // ----- hidden information ------------------------------------------------------------
+
+    /// What `side` may see: its own hand, the size of the other hand, the discard pile,
+    /// both sides' Support sets, the board, revealed counters, VP. The other hand's cards
+    /// and the deck are merged into one multiset of unseen cards.
+    pub fn observation(&self, side: Side) -> Observation {
+        let mut view = self.clone();
+        let o = side.other().index();
+        let mut unseen = [0u8; MAX_CARD_TYPES];
+        for (t, u) in unseen.iter_mut().enumerate() {
+            *u = self.cards.deck[t] + self.cards.hands[o][t];
+        }
+        view.cards.deck = [0; MAX_CARD_TYPES];
+        view.cards.hands[o] = [0; MAX_CARD_TYPES];
+        view.cards.held[o] = 0;
+        Observation {
+            observer: side,
+            view,
+            unseen,
+        }
+    }
+
+    /// Resample everything `observer` may not see, consistently with what it has seen,
+    /// drawing only from `rng`: the other side's hand is dealt afresh from the cards
+    /// `observer` has not seen (the deck and that hand), among the non-Event cards, since
+    /// a hand never holds an Event. Face-down counters carry no identity in the state (R24)
+    /// and the deck is a multiset, so nothing else is hidden. The number of draws is the
+    /// other hand's size, which `observer` sees.
+    pub fn determinize<R: RngCore + ?Sized>(&mut self, observer: Side, rng: &mut R) {
+        let other = observer.other();
+        let o = other.index();
+        let n = self.cards.hand_n[o];
+        if n == 0 {
+            return;
+        }
+        for t in 0..MAX_CARD_TYPES {
+            self.cards.deck[t] += self.cards.hands[o][t];
+            self.cards.hands[o][t] = 0;
+        }
+        self.cards.deck_n += n as u16;
+        self.cards.hand_n[o] = 0;
+        self.cards.held[o] = 0;
+        for _ in 0..n {
+            if self.draw_non_event(other, rng).is_none() {
+                break;
+            }
+        }
+    }
+}
+
+/// The set bits of a card-type mask, as indices.
+fn squares_bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(t)
+        }
+    })
+}
