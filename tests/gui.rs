@@ -81,7 +81,10 @@ fn step_until(h: &mut Harness<'_, MarsApp>, what: &str, done: impl Fn(&MarsApp) 
     while !done(h.state()) {
         h.step();
         std::thread::sleep(Duration::from_millis(1));
-        assert!(start.elapsed() < Duration::from_secs(120), "timed out waiting for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "timed out waiting for {what}"
+        );
     }
     h.run_steps(4);
 }
@@ -111,7 +114,12 @@ fn loc(h: &Harness<'_, MarsApp>, id: ModelId) -> Loc {
 
 #[test]
 fn scenario_one_opens_and_a_soldier_comes_on() {
-    let setup = GameSetup::versus_ai(root().join("scenarios/whos-there.toml"), Side::Humans, "random", 3);
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "random",
+        3,
+    );
     let mut h = harness(setup, temp_dir("one"));
     // The AI deploys the Martians first; then it is the player's decision.
     step_until(&mut h, "the Martians to deploy", |a| {
@@ -138,7 +146,15 @@ fn scenario_one_opens_and_a_soldier_comes_on() {
     h.get_by_label("square h8").click_accesskit();
     h.run_steps(4);
     assert!(history(&h).len() >= before);
-    assert!(h.state().session.as_ref().unwrap().state().check_invariants().is_ok());
+    assert!(
+        h.state()
+            .session
+            .as_ref()
+            .unwrap()
+            .state()
+            .check_invariants()
+            .is_ok()
+    );
 }
 
 #[test]
@@ -154,7 +170,11 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     h.get_by_label("m3").click();
     h.run_steps(4);
     let hist = history(&h);
-    assert_eq!(hist[..2], [Action::Activate(m(1)), Action::Shoot(m(3))], "{hist:?}");
+    assert_eq!(
+        hist[..2],
+        [Action::Activate(m(1)), Action::Shoot(m(3))],
+        "{hist:?}"
+    );
     let rolled = h.state().session.as_ref().unwrap().history()[1]
         .events
         .iter()
@@ -164,7 +184,13 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     // The dice are shown in the side panel.
     h.get_by_label_contains("Last dice");
     // After a shot the model may still move one square: end its action.
-    if h.state().session.as_ref().unwrap().legal().contains(&Action::Done) {
+    if h.state()
+        .session
+        .as_ref()
+        .unwrap()
+        .legal()
+        .contains(&Action::Done)
+    {
         h.get_by_label("End this model's action").click();
         h.run_steps(4);
     }
@@ -193,9 +219,24 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     h.get_by_label_contains("Does your model fight back");
     h.get_by_label("Fight back").click();
     h.run_steps(4);
-    let last = h.state().session.as_ref().unwrap().history().last().unwrap().clone();
-    assert_eq!(last.action, Action::Defend(mars_attacks::rules::action::Defence::Fight));
-    assert!(last.events.iter().any(|e| matches!(e, Event::Fought { .. })));
+    let last = h
+        .state()
+        .session
+        .as_ref()
+        .unwrap()
+        .history()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        last.action,
+        Action::Defend(mars_attacks::rules::action::Defence::Fight)
+    );
+    assert!(
+        last.events
+            .iter()
+            .any(|e| matches!(e, Event::Fought { .. }))
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -210,7 +251,11 @@ fn undo_takes_back_a_move_but_not_a_roll() {
     assert_eq!(loc(&h, m(1)), Loc::Board(sq("b3")));
     h.get_by_label("Undo").click();
     h.run_steps(4);
-    assert_eq!(history(&h).len(), 1, "the move is taken back, the activation stays");
+    assert_eq!(
+        history(&h).len(),
+        1,
+        "the move is taken back, the activation stays"
+    );
     assert_eq!(loc(&h, m(1)), Loc::Board(sq("c3")));
     // Ctrl+Z takes back the activation too.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -253,10 +298,11 @@ fn save_and_load_through_the_windows() {
     h.run_steps(4);
 
     // A different game, then load the saved one back.
-    h.state_mut().run(vec![mars_attacks::gui::app::Command::NewGame(hot_seat(
-        skirmish_file(&dir),
-        99,
-    ))]);
+    h.state_mut()
+        .run(vec![mars_attacks::gui::app::Command::NewGame(hot_seat(
+            skirmish_file(&dir),
+            99,
+        ))]);
     h.run_steps(4);
     assert!(history(&h).is_empty());
     h.get_by_label("Load").click();
@@ -299,13 +345,19 @@ fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
     let setup = GameSetup {
         scenario_path: root().join("scenarios/whos-there.toml"),
         seed: 12,
-        controllers: BySide::new(Controller::Ai("random".into()), Controller::Ai("random".into())),
+        controllers: BySide::new(
+            Controller::Ai("random".into()),
+            Controller::Ai("random".into()),
+        ),
     };
     let mut h = harness(setup, temp_dir("watch"));
     step_until(&mut h, "the game to end", |a| {
         a.session.as_ref().unwrap().state().is_over()
     });
-    assert!(h.query_all_by_label_contains(" win!").count() >= 1, "the headline says who won");
+    assert!(
+        h.query_all_by_label_contains(" win!").count() >= 1,
+        "the headline says who won"
+    );
     h.get_by_label("total VP");
     h.get_by_label("Look at the board").click();
     h.run_steps(4);

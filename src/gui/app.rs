@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Align2, Color32, CornerRadius, Key, RichText, Ui};
 
+use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::state::{Loc, Phase};
-use crate::rules::Side;
 
 use super::board::{BoardCommand, BoardInput, BoardView};
 use super::describe::{action_text, side_title};
@@ -132,7 +132,11 @@ impl MarsApp {
         self.catch_up();
 
         egui::Panel::top("top-bar")
-            .frame(egui::Frame::new().fill(theme::BACKGROUND).inner_margin(egui::Margin::symmetric(10, 6)))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::BACKGROUND)
+                    .inner_margin(egui::Margin::symmetric(10, 6)),
+            )
             .show(ui, |ui| {
                 commands.extend(self.top_bar(ui));
             });
@@ -195,7 +199,14 @@ impl MarsApp {
                 .anchor(Align2::CENTER_TOP, [0.0, 12.0])
                 .constrain_to(board_rect)
                 .show(&ctx, |ui| {
-                    prompt_body(ui, session.state(), attacker, defender, &legal, &mut commands);
+                    prompt_body(
+                        ui,
+                        session.state(),
+                        attacker,
+                        defender,
+                        &legal,
+                        &mut commands,
+                    );
                 });
         }
 
@@ -235,23 +246,37 @@ impl MarsApp {
             if ui.button("New game").clicked() {
                 out.push(Command::OpenNewGame);
             }
-            let can_undo = self.session.as_ref().is_some_and(|s| s.undo_depth().is_some());
+            let can_undo = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.undo_depth().is_some());
             if ui
                 .add_enabled(can_undo, egui::Button::new("Undo"))
-                .on_hover_text("Take back your last decision (Ctrl+Z); dice rolled are never taken back")
-                .on_disabled_hover_text("Nothing to undo: dice were rolled since your last decision")
+                .on_hover_text(
+                    "Take back your last decision (Ctrl+Z); dice rolled are never taken back",
+                )
+                .on_disabled_hover_text(
+                    "Nothing to undo: dice were rolled since your last decision",
+                )
                 .clicked()
             {
                 out.push(Command::Undo);
             }
             let has_game = self.session.is_some();
-            if ui.add_enabled(has_game, egui::Button::new("Save")).clicked() {
+            if ui
+                .add_enabled(has_game, egui::Button::new("Save"))
+                .clicked()
+            {
                 out.push(Command::OpenFile(FileAction::Save));
             }
             if ui.button("Load").clicked() {
                 out.push(Command::OpenFile(FileAction::Load));
             }
-            if ui.button("Replay").on_hover_text("Step through a saved game").clicked() {
+            if ui
+                .button("Replay")
+                .on_hover_text("Step through a saved game")
+                .clicked()
+            {
                 out.push(Command::OpenFile(FileAction::Replay));
             }
             if let Some(s) = &self.session {
@@ -259,12 +284,8 @@ impl MarsApp {
                     ui.label(RichText::new("F12: frame time").small().color(theme::MUTED));
                     ui.separator();
                     ui.label(
-                        RichText::new(format!(
-                            "{}  ·  seed {}",
-                            s.scenario().name,
-                            s.setup().seed
-                        ))
-                        .color(theme::LABEL),
+                        RichText::new(format!("{}  ·  seed {}", s.scenario().name, s.setup().seed))
+                            .color(theme::LABEL),
                     );
                 });
             }
@@ -304,7 +325,8 @@ impl MarsApp {
     fn measure_frame(&mut self) {
         let now = Instant::now();
         if let Some(last) = self.last_frame {
-            self.frame_times.push_back(now.duration_since(last).as_secs_f32());
+            self.frame_times
+                .push_back(now.duration_since(last).as_secs_f32());
             if self.frame_times.len() > 120 {
                 self.frame_times.pop_front();
             }

@@ -13,8 +13,8 @@ use eframe::egui::{
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::map::{Los, WallKind};
-use crate::rules::state::{CounterKind, Loc, Phase};
 use crate::rules::square::squares_of;
+use crate::rules::state::{CounterKind, Loc, Phase};
 use crate::rules::{Edge, GameState, Side, Square};
 
 use super::describe::{action_text, location, model_name, plan_text, side_title};
@@ -92,7 +92,11 @@ impl Geom {
 
     /// A model token's radius for `n` models in a square.
     fn radius(&self, n: usize) -> f32 {
-        if n <= 4 { self.sq * 0.165 } else { self.sq * 0.135 }
+        if n <= 4 {
+            self.sq * 0.165
+        } else {
+            self.sq * 0.135
+        }
     }
 
     /// Where model `i` of `n` stands in a square: up to six, each clear of the others.
@@ -110,7 +114,11 @@ impl Geom {
 
     /// The tray at a board edge (north or south).
     fn tray(&self, north: bool) -> Rect {
-        if north { self.north_tray } else { self.south_tray }
+        if north {
+            self.north_tray
+        } else {
+            self.south_tray
+        }
     }
 }
 
@@ -234,7 +242,10 @@ impl BoardView {
 
         let deciding = session.human_to_move();
         let selected = input.selected.filter(|m| {
-            matches!(g.model(*m).loc, Loc::Board(_) | Loc::Waiting | Loc::Undeployed)
+            matches!(
+                g.model(*m).loc,
+                Loc::Board(_) | Loc::Waiting | Loc::Undeployed
+            )
         });
         // The selected model's reach, when it can act for the person deciding.
         let sel_reach = selected
@@ -277,10 +288,19 @@ impl BoardView {
             let deploying = matches!(g.phase(), Phase::Deploy(s) if s == side);
             let a = if deploying { 70 } else { 22 };
             for s in squares_of(zone) {
-                painter.rect_filled(geom.rect(s), CornerRadius::ZERO, theme::alpha(theme::side_color(side), a));
+                painter.rect_filled(
+                    geom.rect(s),
+                    CornerRadius::ZERO,
+                    theme::alpha(theme::side_color(side), a),
+                );
             }
             if zone != 0 {
-                draw_zone_outline(&painter, &geom, zone, theme::alpha(theme::side_color(side), if deploying { 220 } else { 90 }));
+                draw_zone_outline(
+                    &painter,
+                    &geom,
+                    zone,
+                    theme::alpha(theme::side_color(side), if deploying { 220 } else { 90 }),
+                );
             }
         }
         // The grid.
@@ -288,8 +308,14 @@ impl BoardView {
             let x = geom.board.left() + i as f32 * geom.sq;
             let y = geom.board.top() + i as f32 * geom.sq;
             let st = Stroke::new(1.0, theme::GRID);
-            painter.line_segment([pos2(x, geom.board.top()), pos2(x, geom.board.bottom())], st);
-            painter.line_segment([pos2(geom.board.left(), y), pos2(geom.board.right(), y)], st);
+            painter.line_segment(
+                [pos2(x, geom.board.top()), pos2(x, geom.board.bottom())],
+                st,
+            );
+            painter.line_segment(
+                [pos2(geom.board.left(), y), pos2(geom.board.right(), y)],
+                st,
+            );
         }
         // Blockers.
         for s in squares_of(g.map().blockers()) {
@@ -306,12 +332,22 @@ impl BoardView {
             for s in squares_of(sel_reach.two) {
                 let r = geom.rect(s).shrink(2.0);
                 painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 34));
-                painter.rect_stroke(r, CornerRadius::same(3), Stroke::new(1.0, theme::alpha(c, 110)), StrokeKind::Inside);
+                painter.rect_stroke(
+                    r,
+                    CornerRadius::same(3),
+                    Stroke::new(1.0, theme::alpha(c, 110)),
+                    StrokeKind::Inside,
+                );
             }
             for s in squares_of(sel_reach.one) {
                 let r = geom.rect(s).shrink(2.0);
                 painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 80));
-                painter.rect_stroke(r, CornerRadius::same(3), Stroke::new(2.0, theme::alpha(c, 220)), StrokeKind::Inside);
+                painter.rect_stroke(
+                    r,
+                    CornerRadius::same(3),
+                    Stroke::new(2.0, theme::alpha(c, 220)),
+                    StrokeKind::Inside,
+                );
             }
         }
 
@@ -336,14 +372,38 @@ impl BoardView {
         for c in 0..8 {
             let x = geom.board.left() + (c as f32 + 0.5) * geom.sq;
             let letter = ((b'a' + c as u8) as char).to_string();
-            painter.text(pos2(x, geom.board.bottom() + 16.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
-            painter.text(pos2(x, geom.board.top() - 15.0), Align2::CENTER_CENTER, &letter, font.clone(), theme::LABEL);
+            painter.text(
+                pos2(x, geom.board.bottom() + 16.0),
+                Align2::CENTER_CENTER,
+                &letter,
+                font.clone(),
+                theme::LABEL,
+            );
+            painter.text(
+                pos2(x, geom.board.top() - 15.0),
+                Align2::CENTER_CENTER,
+                &letter,
+                font.clone(),
+                theme::LABEL,
+            );
         }
         for r in 0..8 {
             let y = geom.board.top() + (7 - r) as f32 * geom.sq + geom.sq * 0.5;
             let n = (r + 1).to_string();
-            painter.text(pos2(geom.board.left() - 16.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
-            painter.text(pos2(geom.board.right() + 16.0, y), Align2::CENTER_CENTER, &n, font.clone(), theme::LABEL);
+            painter.text(
+                pos2(geom.board.left() - 16.0, y),
+                Align2::CENTER_CENTER,
+                &n,
+                font.clone(),
+                theme::LABEL,
+            );
+            painter.text(
+                pos2(geom.board.right() + 16.0, y),
+                Align2::CENTER_CENTER,
+                &n,
+                font.clone(),
+                theme::LABEL,
+            );
         }
 
         // ----- counters -----
@@ -354,7 +414,11 @@ impl BoardView {
             let r = geom.rect(s);
             let p = pos2(r.right() - geom.sq * 0.16, r.top() + geom.sq * 0.16);
             let (fill, text, tip) = if hidden & s.bit() != 0 {
-                (theme::COUNTER_BACK, "?", "a face-down counter: a Critter or an Alien Secret")
+                (
+                    theme::COUNTER_BACK,
+                    "?",
+                    "a face-down counter: a Critter or an Alien Secret",
+                )
             } else if critters & s.bit() != 0 {
                 (theme::CRITTER, "C", "a Critter (the Martians claim it)")
             } else {
@@ -362,9 +426,24 @@ impl BoardView {
             };
             let cr = geom.sq * 0.12;
             painter.circle_filled(p + vec2(1.5, 1.5), cr, Color32::from_black_alpha(90));
-            painter.circle(p, cr, fill, Stroke::new(1.5, Color32::from_rgb(0x3a, 0x30, 0x20)));
-            painter.circle_stroke(p, cr * 0.72, Stroke::new(1.0, theme::alpha(Color32::BLACK, 70)));
-            painter.text(p, Align2::CENTER_CENTER, text, FontId::proportional(cr * 1.15), Color32::from_rgb(0x2a, 0x22, 0x18));
+            painter.circle(
+                p,
+                cr,
+                fill,
+                Stroke::new(1.5, Color32::from_rgb(0x3a, 0x30, 0x20)),
+            );
+            painter.circle_stroke(
+                p,
+                cr * 0.72,
+                Stroke::new(1.0, theme::alpha(Color32::BLACK, 70)),
+            );
+            painter.text(
+                p,
+                Align2::CENTER_CENTER,
+                text,
+                FontId::proportional(cr * 1.15),
+                Color32::from_rgb(0x2a, 0x22, 0x18),
+            );
             let _ = tip;
         }
 
@@ -420,7 +499,11 @@ impl BoardView {
                 "waiting to come on:"
             };
             // A tray mat, the side's name, then its models in a row.
-            let both_here = Side::BOTH.iter().filter(|o| tray_is_north(g, **o) == north).count() > 1;
+            let both_here = Side::BOTH
+                .iter()
+                .filter(|o| tray_is_north(g, **o) == north)
+                .count()
+                > 1;
             let half = if both_here {
                 if side == Side::Humans {
                     Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
@@ -430,8 +513,17 @@ impl BoardView {
             } else {
                 tray
             };
-            painter.rect_filled(half, CornerRadius::same(6), theme::alpha(theme::side_color(side), 28));
-            painter.rect_stroke(half, CornerRadius::same(6), Stroke::new(1.0, theme::alpha(theme::side_color(side), 90)), StrokeKind::Inside);
+            painter.rect_filled(
+                half,
+                CornerRadius::same(6),
+                theme::alpha(theme::side_color(side), 28),
+            );
+            painter.rect_stroke(
+                half,
+                CornerRadius::same(6),
+                Stroke::new(1.0, theme::alpha(theme::side_color(side), 90)),
+                StrokeKind::Inside,
+            );
             let galley = painter.layout(
                 format!("{}\n{what}", side_title(side)),
                 FontId::proportional(11.5),
@@ -496,7 +588,12 @@ impl BoardView {
                     }
                     _ => {
                         painter.extend(Shape::dashed_line(&[a, b], shadow, 9.0, 5.0));
-                        painter.extend(Shape::dashed_line(&[a, b], Stroke::new(w, color), 9.0, 5.0));
+                        painter.extend(Shape::dashed_line(
+                            &[a, b],
+                            Stroke::new(w, color),
+                            9.0,
+                            5.0,
+                        ));
                     }
                 }
                 // Range and sight at the target end.
@@ -507,12 +604,19 @@ impl BoardView {
                 };
                 let at = b + (a - b).normalized() * (geom.sq * 0.42);
                 let galley = painter.layout_no_wrap(tag, FontId::proportional(11.0), color);
-                let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size()).expand2(vec2(4.0, 1.0));
+                let rect = Align2::CENTER_CENTER
+                    .anchor_size(at, galley.size())
+                    .expand2(vec2(4.0, 1.0));
                 painter.rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(170));
                 painter.galley(rect.min + vec2(4.0, 1.0), galley, color);
             }
             // The origin square of the sight lines.
-            painter.rect_stroke(geom.rect(from).shrink(1.0), CornerRadius::same(2), Stroke::new(2.0, theme::SELECT), StrokeKind::Inside);
+            painter.rect_stroke(
+                geom.rect(from).shrink(1.0),
+                CornerRadius::same(2),
+                Stroke::new(2.0, theme::SELECT),
+                StrokeKind::Inside,
+            );
         }
 
         // ----- models drawn, each a click target -----
@@ -546,7 +650,10 @@ impl BoardView {
                 hover_target = Some((Target::Model(*id), resp.clone()));
             }
             if resp.clicked() {
-                clicked = Some((Target::Model(*id), resp.interact_pointer_pos().unwrap_or(resp.rect.center())));
+                clicked = Some((
+                    Target::Model(*id),
+                    resp.interact_pointer_pos().unwrap_or(resp.rect.center()),
+                ));
             }
         }
         for (s, resp) in &square_responses {
@@ -557,11 +664,19 @@ impl BoardView {
                 }
             }
             if resp.clicked() && clicked.is_none() {
-                clicked = Some((Target::Square(*s), resp.interact_pointer_pos().unwrap_or(resp.rect.center())));
+                clicked = Some((
+                    Target::Square(*s),
+                    resp.interact_pointer_pos().unwrap_or(resp.rect.center()),
+                ));
             }
         }
         if let Some(s) = self.hovered_square {
-            painter.rect_stroke(geom.rect(s), CornerRadius::ZERO, Stroke::new(1.5, theme::alpha(Color32::WHITE, 120)), StrokeKind::Inside);
+            painter.rect_stroke(
+                geom.rect(s),
+                CornerRadius::ZERO,
+                Stroke::new(1.5, theme::alpha(Color32::WHITE, 120)),
+                StrokeKind::Inside,
+            );
         }
 
         // A tooltip for what is under the pointer: the model, and what a click would do
@@ -586,7 +701,7 @@ impl BoardView {
         }
 
         if let Some((t, pos)) = clicked
-            && !self.menu.as_ref().is_some_and(|m| m.opened == frame)
+            && self.menu.as_ref().is_none_or(|m| m.opened != frame)
         {
             self.menu = None;
             out.extend(self.click(g, input, t, pos, frame));
@@ -648,13 +763,13 @@ impl BoardView {
                 Target::Model(m) => vec![BoardCommand::Select(Some(m))],
                 Target::Square(_) if acting_model(g).is_some() => Vec::new(),
                 Target::Square(s) => {
-                    let own = g
-                        .models_in(s)
-                        .find(|m| Some(g.model(*m).side) == deciding);
+                    let own = g.models_in(s).find(|m| Some(g.model(*m).side) == deciding);
                     vec![BoardCommand::Select(own)]
                 }
             },
-            1 => vec![BoardCommand::Play(plans.into_iter().next().expect("one plan"))],
+            1 => vec![BoardCommand::Play(
+                plans.into_iter().next().expect("one plan"),
+            )],
             _ => {
                 let title = match t {
                     Target::Model(m) => model_name(g, m),
@@ -744,11 +859,23 @@ pub fn shoot_odds_ui(ui: &mut Ui, f: &ShootForecast) {
         ))
         .small(),
     );
-    let mut parts = vec![(f.odds.kill, theme::GOOD, format!("kill {}", percent(f.odds.kill)))];
+    let mut parts = vec![(
+        f.odds.kill,
+        theme::GOOD,
+        format!("kill {}", percent(f.odds.kill)),
+    )];
     if f.armour > 0 {
-        parts.push((f.odds.rattled, theme::LOS_PARTIAL, format!("Rattled {}", percent(f.odds.rattled))));
+        parts.push((
+            f.odds.rattled,
+            theme::LOS_PARTIAL,
+            format!("Rattled {}", percent(f.odds.rattled)),
+        ));
     }
-    parts.push((f.odds.miss, theme::MUTED, format!("miss {}", percent(f.odds.miss))));
+    parts.push((
+        f.odds.miss,
+        theme::MUTED,
+        format!("miss {}", percent(f.odds.miss)),
+    ));
     odds_bar(ui, &parts);
 }
 
@@ -757,7 +884,11 @@ pub fn fight_odds_ui(ui: &mut Ui, f: &FightForecast, attacker_view: bool) {
     ui.label(
         egui::RichText::new(format!(
             "{} dice at {}+ against {} dice (Fight {}+ / Survive {}+)",
-            f.attacker_dice, f.attacker_value, f.defender_dice, f.defender_fight, f.defender_survive
+            f.attacker_dice,
+            f.attacker_value,
+            f.defender_dice,
+            f.defender_fight,
+            f.defender_survive
         ))
         .small(),
     );
@@ -771,22 +902,45 @@ pub fn fight_odds_ui(ui: &mut Ui, f: &FightForecast, attacker_view: bool) {
         odds_bar(
             ui,
             &[
-                (f.if_fight.attacker_wins, theme::BAD, format!("{win} {}", percent(f.if_fight.attacker_wins))),
-                (f.if_fight.no_kill, theme::MUTED, format!("no kill {}", percent(f.if_fight.no_kill))),
-                (f.if_fight.defender_wins, theme::GOOD, format!("{lose} {}", percent(f.if_fight.defender_wins))),
+                (
+                    f.if_fight.attacker_wins,
+                    theme::BAD,
+                    format!("{win} {}", percent(f.if_fight.attacker_wins)),
+                ),
+                (
+                    f.if_fight.no_kill,
+                    theme::MUTED,
+                    format!("no kill {}", percent(f.if_fight.no_kill)),
+                ),
+                (
+                    f.if_fight.defender_wins,
+                    theme::GOOD,
+                    format!("{lose} {}", percent(f.if_fight.defender_wins)),
+                ),
             ],
         );
     }
-    ui.label(egui::RichText::new(if f.survive_only {
-        "the defender is Rattled and may only Survive:"
-    } else {
-        "if the defender survives:"
-    }).small());
+    ui.label(
+        egui::RichText::new(if f.survive_only {
+            "the defender is Rattled and may only Survive:"
+        } else {
+            "if the defender survives:"
+        })
+        .small(),
+    );
     odds_bar(
         ui,
         &[
-            (f.if_survive.attacker_wins, theme::BAD, format!("{win} {}", percent(f.if_survive.attacker_wins))),
-            (f.if_survive.no_kill, theme::MUTED, format!("no kill {}", percent(f.if_survive.no_kill))),
+            (
+                f.if_survive.attacker_wins,
+                theme::BAD,
+                format!("{win} {}", percent(f.if_survive.attacker_wins)),
+            ),
+            (
+                f.if_survive.no_kill,
+                theme::MUTED,
+                format!("no kill {}", percent(f.if_survive.no_kill)),
+            ),
         ],
     );
 }
@@ -815,7 +969,12 @@ pub fn odds_bar(ui: &mut Ui, parts: &[(f64, Color32, String)]) {
 }
 
 /// What the tooltip over a square or model says.
-fn hover_info(g: &GameState, t: Target, selected: Option<ModelId>, plans: &[Vec<Action>]) -> Vec<InfoLine> {
+fn hover_info(
+    g: &GameState,
+    t: Target,
+    selected: Option<ModelId>,
+    plans: &[Vec<Action>],
+) -> Vec<InfoLine> {
     let mut out = Vec::new();
     match t {
         Target::Model(m) => {
@@ -859,7 +1018,8 @@ fn hover_info(g: &GameState, t: Target, selected: Option<ModelId>, plans: &[Vec<
         let head = plan_text(g, plan);
         match (*last, t) {
             (Action::Shoot(target), _) => {
-                let shooter = selected.filter(|s| plan.first() == Some(&Action::Activate(*s)))
+                let shooter = selected
+                    .filter(|s| plan.first() == Some(&Action::Activate(*s)))
                     .or(acting_model(g));
                 if let Some(s) = shooter
                     && let Some(from) = g.model(s).square()
@@ -897,7 +1057,10 @@ fn hover_info(g: &GameState, t: Target, selected: Option<ModelId>, plans: &[Vec<
     {
         // Not a decision now, but worth knowing: the odds were it to shoot.
         if f.los != Los::None && f.range <= f.max_range {
-            out.push(InfoLine::Shoot(format!("Were {s} to shoot it from {from}"), f));
+            out.push(InfoLine::Shoot(
+                format!("Were {s} to shoot it from {from}"),
+                f,
+            ));
         }
     }
     let _ = action_text;
@@ -938,17 +1101,26 @@ fn draw_wall(painter: &egui::Painter, geom: &Geom, s: Square, edge: Edge, kind: 
             let ext = dir * (w * 0.5);
             let (a, b) = (a - ext, b + ext);
             // Shadow, body, lit top and brick joints.
-            painter.line_segment([a + vec2(2.0, 3.0), b + vec2(2.0, 3.0)], Stroke::new(w + 2.0, Color32::from_black_alpha(110)));
+            painter.line_segment(
+                [a + vec2(2.0, 3.0), b + vec2(2.0, 3.0)],
+                Stroke::new(w + 2.0, Color32::from_black_alpha(110)),
+            );
             painter.line_segment([a, b], Stroke::new(w + 2.0, theme::HIGH_WALL_EDGE));
             painter.line_segment([a, b], Stroke::new(w, theme::HIGH_WALL));
-            painter.line_segment([a - normal * (w * 0.22), b - normal * (w * 0.22)], Stroke::new(w * 0.3, theme::HIGH_WALL_TOP));
+            painter.line_segment(
+                [a - normal * (w * 0.22), b - normal * (w * 0.22)],
+                Stroke::new(w * 0.3, theme::HIGH_WALL_TOP),
+            );
             let len = (b - a).length();
             let bricks = (len / (w * 1.8)).round().max(2.0) as i32;
             for k in 1..bricks {
                 let p = a + dir * (len * k as f32 / bricks as f32);
                 let off = if k % 2 == 0 { 0.0 } else { w * 0.25 };
                 painter.line_segment(
-                    [p - normal * (w * 0.5) + dir * off, p + normal * (w * 0.5) + dir * off],
+                    [
+                        p - normal * (w * 0.5) + dir * off,
+                        p + normal * (w * 0.5) + dir * off,
+                    ],
                     Stroke::new(1.0, theme::HIGH_WALL_EDGE),
                 );
             }
@@ -963,8 +1135,14 @@ fn draw_wall(painter: &egui::Painter, geom: &Geom, s: Square, edge: Edge, kind: 
                 let p0 = a + dir * (seg * k as f32 + seg * 0.08);
                 let p1 = a + dir * (seg * (k + 1) as f32 - seg * 0.08);
                 let jog = normal * if k % 2 == 0 { w * 0.18 } else { -w * 0.18 };
-                painter.line_segment([p0 + jog + vec2(1.5, 2.0), p1 + jog + vec2(1.5, 2.0)], Stroke::new(w + 1.0, Color32::from_black_alpha(90)));
-                painter.line_segment([p0 + jog, p1 + jog], Stroke::new(w + 1.5, theme::LOW_WALL_EDGE));
+                painter.line_segment(
+                    [p0 + jog + vec2(1.5, 2.0), p1 + jog + vec2(1.5, 2.0)],
+                    Stroke::new(w + 1.0, Color32::from_black_alpha(90)),
+                );
+                painter.line_segment(
+                    [p0 + jog, p1 + jog],
+                    Stroke::new(w + 1.5, theme::LOW_WALL_EDGE),
+                );
                 painter.line_segment([p0 + jog, p1 + jog], Stroke::new(w, theme::LOW_WALL));
             }
         }
@@ -977,10 +1155,22 @@ fn draw_edge_band(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, 
     let b = geom.board;
     let t = 5.0;
     let (band, inward) = match edge {
-        Edge::South => (Rect::from_min_max(pos2(b.left(), b.bottom()), pos2(b.right(), b.bottom() + t)), vec2(0.0, -1.0)),
-        Edge::North => (Rect::from_min_max(pos2(b.left(), b.top() - t), pos2(b.right(), b.top())), vec2(0.0, 1.0)),
-        Edge::West => (Rect::from_min_max(pos2(b.left() - t, b.top()), pos2(b.left(), b.bottom())), vec2(1.0, 0.0)),
-        Edge::East => (Rect::from_min_max(pos2(b.right(), b.top()), pos2(b.right() + t, b.bottom())), vec2(-1.0, 0.0)),
+        Edge::South => (
+            Rect::from_min_max(pos2(b.left(), b.bottom()), pos2(b.right(), b.bottom() + t)),
+            vec2(0.0, -1.0),
+        ),
+        Edge::North => (
+            Rect::from_min_max(pos2(b.left(), b.top() - t), pos2(b.right(), b.top())),
+            vec2(0.0, 1.0),
+        ),
+        Edge::West => (
+            Rect::from_min_max(pos2(b.left() - t, b.top()), pos2(b.left(), b.bottom())),
+            vec2(1.0, 0.0),
+        ),
+        Edge::East => (
+            Rect::from_min_max(pos2(b.right(), b.top()), pos2(b.right() + t, b.bottom())),
+            vec2(-1.0, 0.0),
+        ),
     };
     let c = theme::side_color(side);
     painter.rect_filled(band, CornerRadius::same(2), c);
@@ -990,8 +1180,22 @@ fn draw_edge_band(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, 
     for k in 0..8 {
         // Small arrows just inside the board edge, clear of the models' places.
         let edge_mid = match edge {
-            Edge::South | Edge::North => pos2(b.left() + (k as f32 + 0.5) * geom.sq, if edge == Edge::South { b.bottom() } else { b.top() }),
-            _ => pos2(if edge == Edge::West { b.left() } else { b.right() }, b.top() + (k as f32 + 0.5) * geom.sq),
+            Edge::South | Edge::North => pos2(
+                b.left() + (k as f32 + 0.5) * geom.sq,
+                if edge == Edge::South {
+                    b.bottom()
+                } else {
+                    b.top()
+                },
+            ),
+            _ => pos2(
+                if edge == Edge::West {
+                    b.left()
+                } else {
+                    b.right()
+                },
+                b.top() + (k as f32 + 0.5) * geom.sq,
+            ),
         };
         let centre = edge_mid + inward * (size * 1.3);
         let tip = centre + dir * size * 0.8;
@@ -1018,39 +1222,78 @@ fn draw_model(
     acting: bool,
 ) {
     let base = theme::side_color(side);
-    let fill = if acted { theme::mix(base, Color32::from_gray(110), 0.55) } else { base };
+    let fill = if acted {
+        theme::mix(base, Color32::from_gray(110), 0.55)
+    } else {
+        base
+    };
     let rim = theme::side_dark(side);
     if selected || acting {
-        let glow = if acting { Color32::WHITE } else { theme::SELECT };
+        let glow = if acting {
+            Color32::WHITE
+        } else {
+            theme::SELECT
+        };
         painter.circle_stroke(c, r + 4.0, Stroke::new(3.0, glow));
     }
     if rattled {
         // Lying down: a flat ellipse.
         let rad = vec2(r * 1.15, r * 0.6);
-        painter.add(Shape::ellipse_filled(c + vec2(2.0, 2.5), rad, Color32::from_black_alpha(100)));
+        painter.add(Shape::ellipse_filled(
+            c + vec2(2.0, 2.5),
+            rad,
+            Color32::from_black_alpha(100),
+        ));
         painter.add(Shape::ellipse_filled(c, rad, fill));
         painter.add(Shape::ellipse_stroke(c, rad, Stroke::new(2.0, rim)));
-        painter.text(c, Align2::CENTER_CENTER, (id.0 as u32 + 1).to_string(), FontId::proportional(r * 0.8), Color32::WHITE);
+        painter.text(
+            c,
+            Align2::CENTER_CENTER,
+            (id.0 as u32 + 1).to_string(),
+            FontId::proportional(r * 0.8),
+            Color32::WHITE,
+        );
     } else {
         painter.circle_filled(c + vec2(2.0, 2.5), r, Color32::from_black_alpha(110));
         painter.circle(c, r, fill, Stroke::new(2.0, rim));
         // A highlight: a helmet for a soldier, a glass dome for a Martian.
         match side {
             Side::Martians => {
-                painter.circle_stroke(c - vec2(0.0, r * 0.05), r * 0.72, Stroke::new(1.5, theme::alpha(Color32::WHITE, 110)));
+                painter.circle_stroke(
+                    c - vec2(0.0, r * 0.05),
+                    r * 0.72,
+                    Stroke::new(1.5, theme::alpha(Color32::WHITE, 110)),
+                );
             }
             Side::Humans => {
                 painter.circle_stroke(c, r * 0.72, Stroke::new(1.5, theme::alpha(rim, 160)));
             }
         }
-        painter.text(c, Align2::CENTER_CENTER, (id.0 as u32 + 1).to_string(), FontId::proportional(r * 0.95), Color32::WHITE);
+        painter.text(
+            c,
+            Align2::CENTER_CENTER,
+            (id.0 as u32 + 1).to_string(),
+            FontId::proportional(r * 0.95),
+            Color32::WHITE,
+        );
     }
     if acted {
         // The Activation marker.
         let m = c + vec2(r * 0.78, r * 0.72);
         let mr = (r * 0.36).max(4.0);
-        painter.circle(m, mr, Color32::from_rgb(0x20, 0x1c, 0x18), Stroke::new(1.0, theme::LABEL));
-        painter.line_segment([m + vec2(-mr * 0.45, 0.0), m + vec2(-mr * 0.1, mr * 0.4)], Stroke::new(1.5, theme::LABEL));
-        painter.line_segment([m + vec2(-mr * 0.1, mr * 0.4), m + vec2(mr * 0.5, -mr * 0.4)], Stroke::new(1.5, theme::LABEL));
+        painter.circle(
+            m,
+            mr,
+            Color32::from_rgb(0x20, 0x1c, 0x18),
+            Stroke::new(1.0, theme::LABEL),
+        );
+        painter.line_segment(
+            [m + vec2(-mr * 0.45, 0.0), m + vec2(-mr * 0.1, mr * 0.4)],
+            Stroke::new(1.5, theme::LABEL),
+        );
+        painter.line_segment(
+            [m + vec2(-mr * 0.1, mr * 0.4), m + vec2(mr * 0.5, -mr * 0.4)],
+            Stroke::new(1.5, theme::LABEL),
+        );
     }
 }

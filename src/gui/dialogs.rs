@@ -8,7 +8,9 @@ use crate::rules::{BySide, Side};
 
 use super::app::Command;
 use super::describe::{outcome_text, side_title};
-use super::session::{Controller, GameSetup, Session, ai_spec_for_level, list_scenarios, random_seed};
+use super::session::{
+    Controller, GameSetup, Session, ai_spec_for_level, list_scenarios, random_seed,
+};
 use super::theme;
 
 /// How the two sides are played.
@@ -138,68 +140,84 @@ impl NewGameDialog {
             .resizable(false)
             .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
-                egui::Grid::new("new-game").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
-                    ui.label("Scenario");
-                    ui.vertical(|ui| {
-                        for (p, name) in &self.scenarios {
-                            let text = format!("{name}  ({})", file_name(p));
-                            let chosen = Path::new(self.path.trim()) == p.as_path();
-                            if ui.selectable_label(chosen, text).clicked() {
-                                self.path = p.display().to_string();
+                egui::Grid::new("new-game")
+                    .num_columns(2)
+                    .spacing([12.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.label("Scenario");
+                        ui.vertical(|ui| {
+                            for (p, name) in &self.scenarios {
+                                let text = format!("{name}  ({})", file_name(p));
+                                let chosen = Path::new(self.path.trim()) == p.as_path();
+                                if ui.selectable_label(chosen, text).clicked() {
+                                    self.path = p.display().to_string();
+                                }
                             }
-                        }
-                        ui.horizontal(|ui| {
-                            let l = ui.label(RichText::new("or a file:").small());
-                            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(260.0))
+                            ui.horizontal(|ui| {
+                                let l = ui.label(RichText::new("or a file:").small());
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut self.path).desired_width(260.0),
+                                )
                                 .labelled_by(l.id);
+                            });
                         });
-                    });
-                    ui.end_row();
+                        ui.end_row();
 
-                    ui.label("Players");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut self.mode, Mode::VersusAi, "against the AI");
-                        ui.radio_value(&mut self.mode, Mode::HotSeat, "two players (hot-seat)");
-                        ui.radio_value(&mut self.mode, Mode::Watch, "watch AI against AI");
-                    });
-                    ui.end_row();
-
-                    if self.mode == Mode::VersusAi {
-                        ui.label("Your side");
+                        ui.label("Players");
                         ui.horizontal(|ui| {
-                            for s in Side::BOTH {
-                                ui.radio_value(&mut self.side, s, side_title(s));
-                            }
+                            ui.radio_value(&mut self.mode, Mode::VersusAi, "against the AI");
+                            ui.radio_value(&mut self.mode, Mode::HotSeat, "two players (hot-seat)");
+                            ui.radio_value(&mut self.mode, Mode::Watch, "watch AI against AI");
                         });
                         ui.end_row();
-                    }
-                    if self.mode != Mode::HotSeat {
-                        ui.label(if self.mode == Mode::Watch { "Martian AI" } else { "AI level" });
-                        level_combo(ui, "level", &mut self.level);
-                        ui.end_row();
-                    }
-                    if self.mode == Mode::Watch {
-                        ui.label("Human AI");
-                        level_combo(ui, "level2", &mut self.level2);
-                        ui.end_row();
-                    }
-                    let l = ui.label("Seed");
-                    ui.horizontal(|ui| {
-                        ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
-                            .labelled_by(l.id);
-                        if ui.button("New seed").clicked() {
-                            self.seed = random_seed().to_string();
+
+                        if self.mode == Mode::VersusAi {
+                            ui.label("Your side");
+                            ui.horizontal(|ui| {
+                                for s in Side::BOTH {
+                                    ui.radio_value(&mut self.side, s, side_title(s));
+                                }
+                            });
+                            ui.end_row();
                         }
-                        ui.label(RichText::new("the same seed gives the same dice").small().color(theme::MUTED));
+                        if self.mode != Mode::HotSeat {
+                            ui.label(if self.mode == Mode::Watch {
+                                "Martian AI"
+                            } else {
+                                "AI level"
+                            });
+                            level_combo(ui, "level", &mut self.level);
+                            ui.end_row();
+                        }
+                        if self.mode == Mode::Watch {
+                            ui.label("Human AI");
+                            level_combo(ui, "level2", &mut self.level2);
+                            ui.end_row();
+                        }
+                        let l = ui.label("Seed");
+                        ui.horizontal(|ui| {
+                            ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
+                                .labelled_by(l.id);
+                            if ui.button("New seed").clicked() {
+                                self.seed = random_seed().to_string();
+                            }
+                            ui.label(
+                                RichText::new("the same seed gives the same dice")
+                                    .small()
+                                    .color(theme::MUTED),
+                            );
+                        });
+                        ui.end_row();
                     });
-                    ui.end_row();
-                });
                 if let Some(e) = &self.error {
                     ui.colored_label(theme::BAD, e);
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
-                    if ui.button(RichText::new("Start the game").strong()).clicked() {
+                    if ui
+                        .button(RichText::new("Start the game").strong())
+                        .clicked()
+                    {
                         match self.setup() {
                             Ok(s) => out.push(Command::NewGame(s)),
                             Err(e) => self.error = Some(e),
@@ -313,15 +331,19 @@ impl FileDialog {
                     .labelled_by(l.id);
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if !self.found.is_empty() && what != FileAction::Save {
-                    ui.label(RichText::new(format!("Saved games in {}:", self.dir.display())).small());
-                    egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
-                        for p in &self.found {
-                            let s = p.display().to_string();
-                            if ui.selectable_label(self.path == s, file_name(p)).clicked() {
-                                self.path = s;
+                    ui.label(
+                        RichText::new(format!("Saved games in {}:", self.dir.display())).small(),
+                    );
+                    egui::ScrollArea::vertical()
+                        .max_height(160.0)
+                        .show(ui, |ui| {
+                            for p in &self.found {
+                                let s = p.display().to_string();
+                                if ui.selectable_label(self.path == s, file_name(p)).clicked() {
+                                    self.path = s;
+                                }
                             }
-                        }
-                    });
+                        });
                 }
                 if let Some(e) = &self.error {
                     ui.colored_label(theme::BAD, e);
@@ -331,11 +353,17 @@ impl FileDialog {
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
-                    let go = ui.button(RichText::new(match what {
-                        FileAction::Save => "Save now",
-                        FileAction::Load => "Load this game",
-                        FileAction::Replay => "Replay this game",
-                    }).strong()).clicked() || enter;
+                    let go = ui
+                        .button(
+                            RichText::new(match what {
+                                FileAction::Save => "Save now",
+                                FileAction::Load => "Load this game",
+                                FileAction::Replay => "Replay this game",
+                            })
+                            .strong(),
+                        )
+                        .clicked()
+                        || enter;
                     if go {
                         let p = PathBuf::from(self.path.trim());
                         if self.path.trim().is_empty() {
@@ -391,40 +419,55 @@ impl GameOverWindow {
                 };
                 ui.label(RichText::new(head).size(24.0).strong().color(color));
                 ui.label(reason);
-                ui.label(RichText::new(format!("after {} Rounds and {} decisions", g.round(), session.history().len())).small().color(theme::MUTED));
+                ui.label(
+                    RichText::new(format!(
+                        "after {} Rounds and {} decisions",
+                        g.round(),
+                        session.history().len()
+                    ))
+                    .small()
+                    .color(theme::MUTED),
+                );
                 ui.separator();
-                egui::Grid::new("vp-breakdown").num_columns(3).striped(true).show(ui, |ui| {
-                    ui.label("");
-                    for s in Side::BOTH {
-                        ui.label(RichText::new(side_title(s)).strong().color(theme::side_light(s)));
-                    }
-                    ui.end_row();
-                    let mut causes: Vec<&'static str> = Vec::new();
-                    for s in Side::BOTH {
-                        for k in breakdown[s].keys() {
-                            if !causes.contains(k) {
-                                causes.push(k);
-                            }
-                        }
-                    }
-                    for c in causes {
-                        ui.label(c);
+                egui::Grid::new("vp-breakdown")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.label("");
                         for s in Side::BOTH {
-                            ui.label(breakdown[s].get(c).copied().unwrap_or(0).to_string());
+                            ui.label(
+                                RichText::new(side_title(s))
+                                    .strong()
+                                    .color(theme::side_light(s)),
+                            );
                         }
                         ui.end_row();
-                    }
-                    ui.label(RichText::new("total VP").strong());
-                    for s in Side::BOTH {
-                        ui.label(RichText::new(g.vp(s).to_string()).strong());
-                    }
-                    ui.end_row();
-                    ui.label("models left");
-                    for s in Side::BOTH {
-                        ui.label(g.models_in_play(s).to_string());
-                    }
-                    ui.end_row();
-                });
+                        let mut causes: Vec<&'static str> = Vec::new();
+                        for s in Side::BOTH {
+                            for k in breakdown[s].keys() {
+                                if !causes.contains(k) {
+                                    causes.push(k);
+                                }
+                            }
+                        }
+                        for c in causes {
+                            ui.label(c);
+                            for s in Side::BOTH {
+                                ui.label(breakdown[s].get(c).copied().unwrap_or(0).to_string());
+                            }
+                            ui.end_row();
+                        }
+                        ui.label(RichText::new("total VP").strong());
+                        for s in Side::BOTH {
+                            ui.label(RichText::new(g.vp(s).to_string()).strong());
+                        }
+                        ui.end_row();
+                        ui.label("models left");
+                        for s in Side::BOTH {
+                            ui.label(g.models_in_play(s).to_string());
+                        }
+                        ui.end_row();
+                    });
                 ui.separator();
                 ui.horizontal(|ui| {
                     if ui.button(RichText::new("New game").strong()).clicked() {

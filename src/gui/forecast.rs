@@ -175,7 +175,11 @@ pub struct FightForecast {
 
 /// The odds of a Fight between `attacker` and `defender` as they stand in `g` (both in
 /// the same square, the attacker having moved in or not).
-pub fn fight_forecast(g: &GameState, attacker: ModelId, defender: ModelId) -> Option<FightForecast> {
+pub fn fight_forecast(
+    g: &GameState,
+    attacker: ModelId,
+    defender: ModelId,
+) -> Option<FightForecast> {
     g.model(attacker).square()?;
     g.model(defender).square()?;
     let a_dice = g.fight_dice(attacker);

@@ -1,6 +1,8 @@
 //! The action log: every decision with what it caused, dice shown die by die.
 
-use eframe::egui::{self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+use eframe::egui::{
+    self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
+};
 
 use crate::rules::GameState;
 use crate::rules::state::{Event, ShotResult, Test};
@@ -76,7 +78,10 @@ impl LogView {
                             self.heights.push(h);
                         }
                     } else if let Some(h) = known {
-                        ui.allocate_space(egui::vec2(1.0, (h - ui.spacing().item_spacing.y).max(0.0)));
+                        ui.allocate_space(egui::vec2(
+                            1.0,
+                            (h - ui.spacing().item_spacing.y).max(0.0),
+                        ));
                     }
                 }
                 if grew {
@@ -89,7 +94,11 @@ impl LogView {
 /// One decision and its consequences.
 fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("{}.", i + 1)).small().color(theme::MUTED));
+        ui.label(
+            RichText::new(format!("{}.", i + 1))
+                .small()
+                .color(theme::MUTED),
+        );
         ui.label(
             RichText::new(side_title(step.by))
                 .small()
@@ -116,11 +125,21 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
                 indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
             }
             Event::Fought { killed, .. } => {
-                let c = if killed.is_some() { theme::BAD } else { theme::MUTED };
+                let c = if killed.is_some() {
+                    theme::BAD
+                } else {
+                    theme::MUTED
+                };
                 indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
             }
             Event::Killed { .. } | Event::VpScored { .. } | Event::GameOver(_) => {
-                indented(ui, RichText::new(describe(g, e)).small().strong().color(theme::SELECT));
+                indented(
+                    ui,
+                    RichText::new(describe(g, e))
+                        .small()
+                        .strong()
+                        .color(theme::SELECT),
+                );
             }
             Event::RoundEnded { round, next_first } => {
                 ui.add_space(4.0);
@@ -137,7 +156,10 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
             Event::TurnEnded { .. } => {
                 ui.separator();
             }
-            _ => indented(ui, RichText::new(describe(g, e)).small().color(theme::MUTED)),
+            _ => indented(
+                ui,
+                RichText::new(describe(g, e)).small().color(theme::MUTED),
+            ),
         }
     }
 }
@@ -220,7 +242,11 @@ pub fn die(ui: &mut Ui, face: u8, success: bool, side: crate::rules::Side, size:
         egui::Align2::CENTER_CENTER,
         face.to_string(),
         FontId::monospace(size * 0.68),
-        if success { Color32::WHITE } else { theme::MUTED },
+        if success {
+            Color32::WHITE
+        } else {
+            theme::MUTED
+        },
     );
     resp.on_hover_text(match (face, success) {
         (8, _) => "an 8: a success, and one more die".to_string(),
@@ -237,7 +263,10 @@ pub fn step_dice_ui(ui: &mut Ui, g: &GameState, step: &Step) {
             Event::Roll { .. } => {
                 ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0));
             }
-            Event::Shot { .. } | Event::Fought { .. } | Event::RattleTest { .. } | Event::Killed { .. } => {
+            Event::Shot { .. }
+            | Event::Fought { .. }
+            | Event::RattleTest { .. }
+            | Event::Killed { .. } => {
                 ui.label(RichText::new(describe(g, e)).strong());
             }
             _ => {}

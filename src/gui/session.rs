@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -427,7 +427,8 @@ impl Session {
         let before = self.dice.get_word_pos();
         let text = super::describe::action_text(&self.state, &action);
         let mut events = Vec::new();
-        self.state.play_logged(action, &mut self.dice, &mut events)?;
+        self.state
+            .play_logged(action, &mut self.dice, &mut events)?;
         let random = self.dice.get_word_pos() != before;
         self.history.push(Step {
             action,
@@ -588,8 +589,11 @@ impl Session {
     fn rebuild(&mut self, actions: &[Action]) -> Result<(), String> {
         self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
-        self.state =
-            GameState::new_logged(self.scenario.clone(), &mut self.dice, &mut self.setup_events);
+        self.state = GameState::new_logged(
+            self.scenario.clone(),
+            &mut self.dice,
+            &mut self.setup_events,
+        );
         self.history.clear();
         for (i, a) in actions.iter().enumerate() {
             self.play_step(*a)
@@ -835,7 +839,11 @@ mod tests {
         let path = dir.join("save.json");
         s.save_to(&path).unwrap();
         let t = Session::load(&path).unwrap();
-        assert_eq!(state_text(t.state()), state_text(s.state()), "the same position");
+        assert_eq!(
+            state_text(t.state()),
+            state_text(s.state()),
+            "the same position"
+        );
         assert_eq!(t.history().len(), s.history().len());
         // The dice go on the same way.
         let mut a = s.dice.clone();
@@ -876,7 +884,11 @@ mod tests {
         )
         .unwrap();
         assert!(load_err(&p).contains("not legal"));
-        std::fs::write(&p, r#"{"scenario": "nowhere.toml", "seed": 1, "actions": []}"#).unwrap();
+        std::fs::write(
+            &p,
+            r#"{"scenario": "nowhere.toml", "seed": 1, "actions": []}"#,
+        )
+        .unwrap();
         assert!(load_err(&p).contains("does not load"));
         assert!(Session::load(&dir.join("missing.json")).is_err());
         std::fs::remove_dir_all(&dir).ok();

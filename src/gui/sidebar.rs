@@ -102,8 +102,10 @@ impl Sidebar {
             for side in Side::BOTH {
                 let vp = g.vp(side);
                 ui.horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                    ui.painter().circle_filled(rect.center(), 6.0, theme::side_color(side));
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                    ui.painter()
+                        .circle_filled(rect.center(), 6.0, theme::side_color(side));
                     ui.label(
                         RichText::new(side_title(side))
                             .strong()
@@ -115,22 +117,38 @@ impl Sidebar {
                             .color(theme::MUTED),
                     );
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(RichText::new(format!("{vp} / {target} VP")).strong().size(16.0));
+                        ui.label(
+                            RichText::new(format!("{vp} / {target} VP"))
+                                .strong()
+                                .size(16.0),
+                        );
                     });
                 });
                 // VP progress.
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 5.0), egui::Sense::hover());
-                ui.painter().rect_filled(rect, CornerRadius::same(2), Color32::from_rgb(0x20, 0x1d, 0x1a));
+                let (rect, _) = ui.allocate_exact_size(
+                    egui::vec2(ui.available_width(), 5.0),
+                    egui::Sense::hover(),
+                );
+                ui.painter().rect_filled(
+                    rect,
+                    CornerRadius::same(2),
+                    Color32::from_rgb(0x20, 0x1d, 0x1a),
+                );
                 let frac = (f32::from(vp) / f32::from(target.max(1))).min(1.0);
                 let mut filled = rect;
                 filled.set_width(rect.width() * frac);
-                ui.painter().rect_filled(filled, CornerRadius::same(2), theme::side_color(side));
+                ui.painter()
+                    .rect_filled(filled, CornerRadius::same(2), theme::side_color(side));
                 let in_play = g.models_in_play(side);
                 let total = g.models().iter().filter(|m| m.side == side).count();
                 let acted = g
                     .models()
                     .iter()
-                    .filter(|m| m.side == side && m.activated && matches!(m.loc, Loc::Board(_) | Loc::Waiting))
+                    .filter(|m| {
+                        m.side == side
+                            && m.activated
+                            && matches!(m.loc, Loc::Board(_) | Loc::Waiting)
+                    })
                     .count();
                 ui.label(
                     RichText::new(format!(
@@ -154,15 +172,23 @@ impl Sidebar {
                 Some(s) => theme::alpha(theme::side_color(s), 60),
                 None => Color32::from_rgb(0x50, 0x40, 0x20),
             })
-            .stroke(Stroke::new(1.0, who.map_or(theme::SELECT, theme::side_color)))
+            .stroke(Stroke::new(
+                1.0,
+                who.map_or(theme::SELECT, theme::side_color),
+            ))
             .corner_radius(CornerRadius::same(6))
             .inner_margin(8.0)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 if let Some(r) = session.replay() {
-                    ui.label(RichText::new(format!("Replay: decision {} of {}", r.pos, r.actions.len())).strong());
+                    ui.label(
+                        RichText::new(format!("Replay: decision {} of {}", r.pos, r.actions.len()))
+                            .strong(),
+                    );
                 } else if let Some(side) = session.human_to_move() {
-                    let you = if session.is_watch() || Side::BOTH.iter().all(|s| session.controller(*s).is_human()) {
+                    let you = if session.is_watch()
+                        || Side::BOTH.iter().all(|s| session.controller(*s).is_human())
+                    {
                         format!("{} to decide", side_title(side))
                     } else {
                         "Your decision".to_string()
@@ -171,7 +197,10 @@ impl Sidebar {
                 } else if let Some(side) = who {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label(RichText::new(format!("The {} are thinking", side_title(side))).strong());
+                        ui.label(
+                            RichText::new(format!("The {} are thinking", side_title(side)))
+                                .strong(),
+                        );
                     });
                 }
                 ui.label(text);
@@ -358,9 +387,16 @@ pub fn prompt_body(
             (_, None) => ("", String::new()),
         };
         ui.add_space(4.0);
-        let text = if label.is_empty() { action_text(g, a) } else { label.to_string() };
+        let text = if label.is_empty() {
+            action_text(g, a)
+        } else {
+            label.to_string()
+        };
         if ui
-            .add(egui::Button::new(RichText::new(text).strong().size(15.0)).min_size(egui::vec2(140.0, 28.0)))
+            .add(
+                egui::Button::new(RichText::new(text).strong().size(15.0))
+                    .min_size(egui::vec2(140.0, 28.0)),
+            )
             .clicked()
         {
             out.push(Command::Play(vec![*a]));
@@ -401,7 +437,11 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
         });
         let abilities: Vec<String> = p.abilities.iter().map(|a| a.to_string()).collect();
         if !abilities.is_empty() {
-            ui.label(RichText::new(abilities.join(", ")).small().color(theme::MUTED));
+            ui.label(
+                RichText::new(abilities.join(", "))
+                    .small()
+                    .color(theme::MUTED),
+            );
         }
         // The enemies it could shoot from where it stands.
         if let Some(from) = model.square() {
@@ -417,10 +457,22 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
                 {
                     if shown == 0 {
                         ui.add_space(4.0);
-                        ui.label(RichText::new("In sight and range:").small().color(theme::MUTED));
+                        ui.label(
+                            RichText::new("In sight and range:")
+                                .small()
+                                .color(theme::MUTED),
+                        );
                     }
                     shown += 1;
-                    ui.label(RichText::new(format!("{} on {}", model_name(g, t), e.square().map(|s| s.to_string()).unwrap_or_default())).small().strong());
+                    ui.label(
+                        RichText::new(format!(
+                            "{} on {}",
+                            model_name(g, t),
+                            e.square().map(|s| s.to_string()).unwrap_or_default()
+                        ))
+                        .small()
+                        .strong(),
+                    );
                     shoot_odds_ui(ui, &f);
                 }
             }
@@ -428,11 +480,19 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
         if let Phase::FightTarget { attacker, .. } = g.phase()
             && attacker == m
         {
-            for id in g.models_in(model.square().unwrap_or(crate::rules::Square::from_index(0))) {
+            for id in g.models_in(
+                model
+                    .square()
+                    .unwrap_or(crate::rules::Square::from_index(0)),
+            ) {
                 if g.model(id).side != model.side
                     && let Some(f) = fight_forecast(g, m, id)
                 {
-                    ui.label(RichText::new(format!("Fight {}", model_name(g, id))).small().strong());
+                    ui.label(
+                        RichText::new(format!("Fight {}", model_name(g, id)))
+                            .small()
+                            .strong(),
+                    );
                     fight_odds_ui(ui, &f, true);
                 }
             }
@@ -442,7 +502,9 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
 
 /// The AI at work, and what it considered last.
 fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
-    let any_ai = Side::BOTH.iter().any(|s| !session.controller(*s).is_human());
+    let any_ai = Side::BOTH
+        .iter()
+        .any(|s| !session.controller(*s).is_human());
     if !any_ai {
         return;
     }
@@ -507,7 +569,11 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                         for c in r.top.iter().take(8) {
                             let chosen = r.chosen == Some(c.action);
                             let t = RichText::new(c.action.to_string()).small();
-                            ui.label(if chosen { t.strong().color(theme::SELECT) } else { t });
+                            ui.label(if chosen {
+                                t.strong().color(theme::SELECT)
+                            } else {
+                                t
+                            });
                             ui.label(
                                 RichText::new(format!(
                                     "{} ({:.0}%)",
@@ -522,7 +588,11 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                     });
             }
             None if !session.is_thinking() => {
-                ui.label(RichText::new("No decision yet.").small().color(theme::MUTED));
+                ui.label(
+                    RichText::new("No decision yet.")
+                        .small()
+                        .color(theme::MUTED),
+                );
             }
             None => {}
         }
