@@ -1412,3 +1412,30 @@ fn a_scenario_without_cards_plays_as_before() {
     assert_eq!(g.hand_len(H), 0);
     assert_eq!(legal(&g), ["activate m1"]);
 }
+
+#[test]
+fn a_scenario_names_its_deck_and_hand_size() {
+    use mars_attacks::rules::scenario_file::parse_scenario;
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml"),
+    )
+    .unwrap();
+    let s = parse_scenario("s1.toml", &base).unwrap().scenario;
+    assert_eq!(s.deck.total(), 75);
+    assert_eq!(s.hand_size, 4);
+    let text = base.replacen(
+        "vp_target = 8",
+        "vp_target = 8\ndeck = \"none\"\nhand_size = 3",
+        1,
+    );
+    let s = parse_scenario("s1.toml", &text).unwrap().scenario;
+    assert!(s.deck.is_empty());
+    assert_eq!(s.hand_size, 3);
+    let text = base.replacen("vp_target = 8", "vp_target = 8\ndeck = \"cor\"", 1);
+    let errs = parse_scenario("s1.toml", &text).unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|d| d.message.contains("deck") && d.message.contains("did you mean")),
+        "{errs:?}"
+    );
+}

@@ -389,6 +389,10 @@ struct ScenarioFile {
     profiles_invalid: bool,
     sides: [Field<SideFile>; 2],
     counters: Field<CountersFile>,
+    /// The card deck (R19): the core deck, or none.
+    deck: Field<Arc<super::cards::Deck>>,
+    /// The hand size (R22).
+    hand_size: Field<u8>,
 }
 
 #[derive(Debug)]
@@ -739,6 +743,8 @@ const ROOT_KEYS: &[&str] = &[
     "vp_target",
     "round_limit",
     "deploy_first",
+    "deck",
+    "hand_size",
     "map",
     "profiles",
     "humans",
@@ -766,6 +772,8 @@ const MAX_DESCRIPTION_CHARS: usize = 10_000;
 const MAX_PROFILE_NAME_CHARS: usize = 60;
 const MAX_PROFILE_KEY_CHARS: usize = 32;
 const MAX_VP_TARGET: u16 = 1000;
+/// The largest hand size a scenario may set (R22).
+const MAX_HAND_SIZE: u8 = 20;
 const MAX_ROUNDS: u16 = 1000;
 const MAX_VP_AWARD: u16 = 1000;
 const MAX_COUNTERS_OF_A_KIND: u8 = 64;
@@ -824,6 +832,18 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         Field::from_option(root.req(sink, side.name(), what, |s, p, v| read_side(s, side, p, v)))
     });
     let counters = root.opt(sink, "counters", read_counters);
+    let deck = root.opt(sink, "deck", |s, p, v| {
+        read_word(s, &p, v, "a deck", &[("core", true), ("none", false)]).map(|w| {
+            if w.value {
+                super::cards::core_deck()
+            } else {
+                Arc::new(super::cards::Deck::empty())
+            }
+        })
+    });
+    let hand_size = root.opt(sink, "hand_size", |s, p, v| {
+        read_u8(s, &p, v, 0, MAX_HAND_SIZE)
+    });
     ScenarioFile {
         name,
         description,
@@ -836,6 +856,8 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         profiles_invalid,
         sides,
         counters,
+        deck,
+        hand_size,
     }
 }
 
@@ -1639,8 +1661,16 @@ fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> Option<Scena
         counters,
         vp_target: f.vp_target.given().copied().unwrap_or(DEFAULT_VP_TARGET),
         round_limit,
-        deck: super::cards::core_deck(),
-        hand_size: super::scenario::DEFAULT_HAND_SIZE,
+        deck: f
+            .deck
+            .given()
+            .cloned()
+            .unwrap_or_else(super::cards::core_deck),
+        hand_size: f
+            .hand_size
+            .given()
+            .copied()
+            .unwrap_or(super::scenario::DEFAULT_HAND_SIZE),
     })
 }
 
