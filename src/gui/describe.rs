@@ -1,6 +1,7 @@
 //! Words for what is on the table: models, sides, decisions and results.
 
-use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
+use crate::rules::cards::{CardId, CardType, Face};
 use crate::rules::state::{Loc, Outcome, Phase, WinReason};
 use crate::rules::{GameState, Side};
 
@@ -25,6 +26,58 @@ pub fn location(g: &GameState, id: ModelId) -> String {
         Loc::Undeployed => "not yet deployed".into(),
         Loc::Dead => "dead".into(),
         Loc::Exited => "has left the board".into(),
+    }
+}
+
+/// A card's type in the game's deck.
+pub fn card_type(g: &GameState, id: CardId) -> Option<&CardType> {
+    g.deck().local(id).map(|t| g.deck().card(t))
+}
+
+/// A card's printed name (its slug when the deck does not know it).
+pub fn card_name(g: &GameState, id: CardId) -> String {
+    card_type(g, id)
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// The face of a card that `side` uses (an Event's only face for Events).
+pub fn card_face(g: &GameState, id: CardId, side: Side) -> Option<&Face> {
+    card_type(g, id).and_then(|c| c.face(side).or(c.event.as_ref()))
+}
+
+/// The card a decision plays, lays, calls, discards or answers with, if any.
+#[allow(unreachable_patterns)]
+pub fn card_of(action: &Action) -> Option<CardId> {
+    match *action {
+        Action::Play(c, _)
+        | Action::Lay(c)
+        | Action::Call(c, _)
+        | Action::Respond(Some(c))
+        | Action::Discard(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// What a card is aimed at, in words (empty when nothing).
+fn card_target_text(g: &GameState, t: &CardTarget) -> String {
+    match *t {
+        CardTarget::None => String::new(),
+        CardTarget::Model(m) => format!(" on {}", model_name(g, m)),
+        CardTarget::Models(a, b) => format!(" on {a} and {b}"),
+        CardTarget::ModelTo(m, s) => format!(": {m} to {s}"),
+        CardTarget::Square(s) => format!(" at {s}"),
+        CardTarget::Set(c) => format!(" on the {} set", card_name(g, c)),
+        CardTarget::SetAt(c, spot) => {
+            format!(" on the {} set{}", card_name(g, c), spot_text(&spot))
+        }
+    }
+}
+
+fn spot_text(spot: &Spot) -> String {
+    match spot {
+        Spot::None => String::new(),
+        other => format!(" at {other}"),
     }
 }
 
@@ -63,6 +116,17 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
         Action::Defender(m) => format!("{} steps forward to defend", model_name(g, m)),
         Action::Done => "End this model's action".into(),
         Action::EndTurn => "End the Turn".into(),
+        Action::Pass => "Pass for the rest of the Round".into(),
+        Action::Play(c, ref t) => format!("Play {}{}", card_name(g, c), card_target_text(g, t)),
+        Action::Lay(c) => format!("Lay {} into your Support set", card_name(g, c)),
+        Action::Call(c, spot) => format!("Call the {} set{}", card_name(g, c), spot_text(&spot)),
+        Action::Respond(Some(c)) => format!("Play {}", card_name(g, c)),
+        Action::Respond(None) => "Play no card".into(),
+        Action::Discard(c) => format!("Discard {}", card_name(g, c)),
+        Action::Keep => "Keep the rest and draw".into(),
+        Action::Heading(e) => format!("Send the Flying Car {e}"),
+        Action::Pick(m) => format!("The Bug attacks {}", model_name(g, m)),
+        Action::ShootBug => "Shoot the Bug".into(),
         _ => action.to_string(),
     }
 }
@@ -137,6 +201,21 @@ pub fn phase_text(g: &GameState) -> String {
             model_name(g, defender)
         ),
         Phase::GameOver(o) => outcome_text(g, o).0,
+        Phase::Respond(side) => format!("The {}: play a card on this test?", side_title(side)),
+        Phase::Escape(m) => format!(
+            "{} would be killed: the {} may play a Lucky Escape",
+            model_name(g, m),
+            side_title(g.model(m).side)
+        ),
+        Phase::Refill(side) => format!(
+            "Round end: the {} discard the cards they do not want, then draw",
+            side_title(side)
+        ),
+        Phase::CarHeading(side) => {
+            format!("The {}: send the Flying Car east or west", side_title(side))
+        }
+        Phase::BugTarget(side) => format!("The {}: pick the Bug's target", side_title(side)),
+        Phase::BugDefence(m) => format!("The Bug attacks {}: Fight or Survive?", model_name(g, m)),
         other => format!("{other:?}"),
     }
 }

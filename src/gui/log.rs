@@ -4,8 +4,8 @@ use eframe::egui::{
     self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
 };
 
-use crate::rules::GameState;
 use crate::rules::state::{Event, ShotResult, Test};
+use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
 
 use super::describe::side_title;
@@ -63,6 +63,10 @@ impl LogView {
                     );
                 }
                 ui.label(RichText::new("Round 1").strong().color(theme::LABEL));
+                let sees = BySide::new(
+                    session.sees_hand(Side::Humans),
+                    session.sees_hand(Side::Martians),
+                );
                 for (i, step) in history.iter().enumerate() {
                     let top = ui.cursor().top() - origin;
                     let known = self.heights.get(i).copied();
@@ -70,7 +74,7 @@ impl LogView {
                         top + h >= viewport.min.y - 200.0 && top <= viewport.max.y + 200.0
                     });
                     if visible {
-                        step_ui(ui, g, i, step);
+                        step_ui(ui, g, i, step, &sees);
                         let h = ui.cursor().top() - origin - top;
                         if i < self.heights.len() {
                             self.heights[i] = h;
@@ -92,7 +96,7 @@ impl LogView {
 }
 
 /// One decision and its consequences.
-fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
+fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool>) {
     ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!("{}.", i + 1))
@@ -110,6 +114,13 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step) {
     for e in &step.events {
         match e {
             Event::Activated(_) => {}
+            // A card drawn into a hand the table may not see stays face down.
+            Event::Drew { side, .. } if !sees[*side] => indented(
+                ui,
+                RichText::new(format!("the {side} draw a card"))
+                    .small()
+                    .color(theme::MUTED),
+            ),
             Event::Roll { .. } => {
                 ui.horizontal(|ui| {
                     ui.add_space(14.0);

@@ -401,6 +401,21 @@ impl Session {
         self.thinking_since.map(|t| t.elapsed())
     }
 
+    /// May the people at this table see `side`'s cards? In a game against the AI, only
+    /// their own; watching two AIs, both; in a hot-seat game neither in the shared log
+    /// (each hand is shown only while its side decides).
+    pub fn sees_hand(&self, side: Side) -> bool {
+        let humans: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|s| self.setup.controllers[*s].is_human())
+            .collect();
+        match humans.as_slice() {
+            [] => true,
+            [h] => *h == side,
+            _ => false,
+        }
+    }
+
     /// Do both sides play by AI?
     pub fn is_watch(&self) -> bool {
         Side::BOTH

@@ -12,7 +12,7 @@ use crate::rules::{GameState, Side};
 
 use super::app::Command;
 use super::board::{fight_odds_ui, shoot_odds_ui};
-use super::describe::{action_text, location, model_name, phase_text, side_title};
+use super::describe::{action_text, card_of, location, model_name, phase_text, side_title};
 use super::forecast::{fight_forecast, has_aimed, percent, shoot_forecast, target_of};
 use super::log::step_dice_ui;
 use super::session::{Controller, Session};
@@ -566,9 +566,17 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                         ui.label(RichText::new("visits").small().color(theme::MUTED));
                         ui.label(RichText::new("value").small().color(theme::MUTED));
                         ui.end_row();
+                        let hide = !session.sees_hand(*side);
                         for c in r.top.iter().take(8) {
                             let chosen = r.chosen == Some(c.action);
-                            let t = RichText::new(c.action.to_string()).small();
+                            // The cards the AI thought of playing are in its hand: never
+                            // shown to its opponent.
+                            let text = if hide && !chosen && card_of(&c.action).is_some() {
+                                "a card from its hand".to_string()
+                            } else {
+                                c.action.to_string()
+                            };
+                            let t = RichText::new(text).small();
                             ui.label(if chosen {
                                 t.strong().color(theme::SELECT)
                             } else {
