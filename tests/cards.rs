@@ -1439,3 +1439,64 @@ fn a_scenario_names_its_deck_and_hand_size() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn lucky_escape_also_saves_from_support_attacks_but_not_beyond_the_turns_card_play() {
+    // In the enemy's Turn: a Heat Ray kill is offered to the Lucky Escape (P13).
+    let mut g = setup(&[Place(H, "soldier", "c4"), Place(M, "martian", "h8")], 4);
+    g.edit()
+        .give(H, card("lucky-escape"), 1)
+        .set(M, card("heat-ray"), 3)
+        .turn(M);
+    let mut dice = Dice::new(&[&[3, 3, 3, 1, 1, 1], &[1, 1, 1]]);
+    ev(&mut g, "call heat-ray c4", &mut dice);
+    assert_eq!(g.phase(), Phase::Escape(m(1)));
+    ev(&mut g, "respond lucky-escape", &mut dice);
+    assert_eq!(g.model(m(1)).loc, Loc::Board(sq("c4")));
+    // In its own Turn, after calling its own Artillery Strike (its card play), the Humans
+    // cannot play a second card to save their own model (P11).
+    let mut g = setup(
+        &[
+            Place(H, "soldier", "c4"),
+            Place(H, "soldier", "a1"),
+            Place(M, "martian", "h8"),
+        ],
+        4,
+    );
+    g.edit()
+        .give(H, card("lucky-escape"), 1)
+        .set(H, card("artillery-strike"), 3);
+    let mut dice = Dice::new(&[&[5, 5, 5, 1, 1], &[1, 1, 1]]);
+    ev(&mut g, "call artillery-strike c4", &mut dice);
+    assert_eq!(g.model(m(1)).loc, Loc::Dead);
+    assert_eq!(g.vp(H), 0);
+}
+
+#[test]
+fn the_cows_and_the_bug_move_at_the_end_of_every_round() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 0);
+    g.edit()
+        .activated(m(2), true)
+        .cows(sq("d4"), M)
+        .bug(sq("f6"), H);
+    // P17: the cows first (scatter 3: east, 4 squares: e4 f4 g4 h4), then the Bug (no
+    // model with it: scatter 1, north, to f7).
+    let mut dice = Dice::new(&[&[3], &[1]]);
+    let e = end_the_round(&mut g, &mut dice);
+    assert!(e.contains(&Event::CowsMoved {
+        from: sq("g4"),
+        to: sq("h4")
+    }));
+    assert_eq!(g.cows(), Some((sq("h4"), M)));
+    assert_eq!(g.bug(), Some((sq("f7"), H)));
+    assert_eq!(g.round(), 2);
+    // Next Round the cows head east again: off the board with movement left, gone.
+    play(&mut g, &["activate m1", "done"]);
+    let mut dice = Dice::new(&[&[3], &[1]]);
+    ev(&mut g, "activate m2", &mut dice);
+    let e = ev(&mut g, "done", &mut dice);
+    assert!(e.contains(&Event::CowsLeft));
+    assert_eq!(g.cows(), None);
+    assert_eq!(g.bug(), Some((sq("f8"), H)));
+    assert_eq!(count(g.discard_pile(), "barbecue-on-the-hoof"), 1);
+}

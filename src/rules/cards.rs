@@ -387,6 +387,8 @@ pub struct Deck {
     test: [u32; 2],
     /// Per side, local types whose face for that side is a Lucky Escape (bits).
     escape: [u32; 2],
+    /// Per side, local types that side may play in its Turn: activation and Support (bits).
+    turn: [u32; 2],
 }
 
 const NOT_IN_DECK: u8 = u8::MAX;
@@ -410,6 +412,7 @@ impl Deck {
         let mut events = 0;
         let mut test = [0; 2];
         let mut escape = [0; 2];
+        let mut turn = [0; 2];
         for (i, c) in cards.iter().enumerate() {
             local[c.id.0 as usize] = i as u8;
             if c.is_event() {
@@ -419,7 +422,8 @@ impl Deck {
                 match c.face(side).map(|f| f.effect) {
                     Some(Effect::TestDice { .. }) => test[side.index()] |= 1 << i,
                     Some(Effect::LuckyEscape) => escape[side.index()] |= 1 << i,
-                    _ => {}
+                    Some(_) => turn[side.index()] |= 1 << i,
+                    None => {}
                 }
             }
         }
@@ -432,6 +436,7 @@ impl Deck {
             events,
             test,
             escape,
+            turn,
         }
     }
 
@@ -473,6 +478,11 @@ impl Deck {
     #[inline]
     pub fn test_mask(&self, side: Side) -> u32 {
         self.test[side.index()]
+    }
+    /// Local types `side` may play in its own Turn (activation and Support cards), as bits.
+    #[inline]
+    pub fn turn_mask(&self, side: Side) -> u32 {
+        self.turn[side.index()]
     }
     /// Local types that save a model of `side` about to be killed, as bits.
     #[inline]

@@ -1362,7 +1362,7 @@ impl GameState {
     /// Carry out agenda steps until a decision is needed or the game is over.
     #[inline]
     fn run<R: RngCore + ?Sized, S: EventSink>(&mut self, rng: &mut R, sink: &mut S) {
-        while self.phase == Phase::Busy {
+        while matches!(self.phase, Phase::Busy) {
             match self.agenda.pop() {
                 Some(step) => self.step_agenda(step, rng, sink),
                 None => {

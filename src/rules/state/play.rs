@@ -214,8 +214,7 @@ impl GameState {
     /// Has `side` a card it could play at the start of a Turn with no model left to act
     /// (R11 option 3)?
     pub(super) fn has_turn_card(&self, side: Side) -> bool {
-        (self.cards.held[side.index()] != 0 || self.cards.sets[side.index()].iter().any(|n| *n > 0))
-            && self.for_card_plays(side, true, &mut |_| true)
+        self.for_card_plays(side, true, &mut |_| true)
     }
 
     /// Can the Turn player make a card play now?
@@ -275,9 +274,13 @@ impl GameState {
         let deck = &*self.scenario.deck;
         let s = side.index();
         let enemy = side.other();
+        let mut held = self.cards.held[s] & deck.turn_mask(side);
+        let sets = &self.cards.sets[s][..deck.types()];
+        if held == 0 && sets.iter().all(|n| *n == 0) {
+            return false;
+        }
         let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
         let laid = if fresh { 0 } else { self.laid };
-        let mut held = self.cards.held[s];
         while held != 0 {
             let t = held.trailing_zeros() as usize;
             held &= held - 1;
