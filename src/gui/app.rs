@@ -9,6 +9,7 @@ use eframe::egui::{self, Align2, Color32, CornerRadius, Key, RichText, Ui};
 
 use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
+use crate::rules::cards::CardId;
 use crate::rules::state::{Loc, Phase};
 
 use super::board::{BoardCommand, BoardInput, BoardView};
@@ -17,7 +18,7 @@ use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog};
 use super::forecast::acting_model;
 use super::log::LogView;
 use super::session::{GameSetup, Session};
-use super::sidebar::{Sidebar, prompt_body};
+use super::sidebar::{Sidebar, answer_body, is_prompt, prompt_body};
 use super::theme;
 
 /// What a panel asks the application to do.
@@ -26,6 +27,8 @@ pub enum Command {
     /// Play these decisions in turn, each only if it is legal when its turn comes.
     Play(Vec<Action>),
     Select(Option<ModelId>),
+    /// Pick a card from the hand whose target is then chosen on the board (or none).
+    Arm(Option<CardId>),
     Undo,
     NewGame(GameSetup),
     OpenNewGame,
@@ -44,6 +47,8 @@ pub struct MarsApp {
     /// The game (none when the first scenario would not load).
     pub session: Option<Session>,
     pub selected: Option<ModelId>,
+    /// A card whose target is being chosen on the board.
+    pub armed: Option<CardId>,
     pub board: BoardView,
     pub sidebar: Sidebar,
     pub log: LogView,
@@ -82,6 +87,7 @@ impl MarsApp {
         MarsApp {
             session,
             selected: None,
+            armed: None,
             board: BoardView::default(),
             sidebar: Sidebar::default(),
             log: LogView::default(),
@@ -165,7 +171,10 @@ impl MarsApp {
             .size_range(280.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
             .show(ui, |ui| {
-                commands.extend(self.sidebar.ui(ui, session, self.selected, &legal));
+                commands.extend(
+                    self.sidebar
+                        .ui(ui, session, self.selected, self.armed, &legal),
+                );
             });
         let board_rect = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::BACKGROUND))
@@ -174,6 +183,7 @@ impl MarsApp {
                     session,
                     selected: self.selected,
                     legal: &legal,
+                    armed: self.armed,
                 };
                 for c in self.board.ui(ui, &input) {
                     commands.push(match c {
@@ -185,28 +195,34 @@ impl MarsApp {
             })
             .inner;
 
-        // A Fight waiting for a person's answer: the prompt over the board too.
-        if session.human_to_move().is_some()
-            && let Phase::Defence {
-                attacker, defender, ..
-            } = session.state().phase()
+        // A question waiting for a person's answer: a prompt over the board.
+        if let Some(side) = session.human_to_move()
+            && is_prompt(session.state())
         {
-            egui::Window::new("Fight!")
-                .id(egui::Id::unique("fight-prompt"))
+            egui::Window::new("Answer")
+                .id(egui::Id::unique("answer-prompt"))
                 .collapsible(false)
                 .resizable(false)
                 .title_bar(false)
                 .anchor(Align2::CENTER_TOP, [0.0, 12.0])
                 .constrain_to(board_rect)
                 .show(&ctx, |ui| {
-                    prompt_body(
-                        ui,
-                        session.state(),
-                        attacker,
-                        defender,
-                        &legal,
-                        &mut commands,
-                    );
+                    ui.set_max_width(420.0);
+                    if let Phase::Defence {
+                        attacker, defender, ..
+                    } = session.state().phase()
+                    {
+                        prompt_body(
+                            ui,
+                            session.state(),
+                            attacker,
+                            defender,
+                            &legal,
+                            &mut commands,
+                        );
+                    } else {
+                        answer_body(ui, session.state(), side, &legal, &mut commands);
+                    }
                 });
         }
 
@@ -305,7 +321,11 @@ impl MarsApp {
             self.debug = !self.debug;
         }
         if esc && !self.board.close_menu() {
-            self.selected = None;
+            if self.armed.is_some() {
+                self.armed = None;
+            } else {
+                self.selected = None;
+            }
         }
         if undo {
             self.run(vec![Command::Undo]);
@@ -389,6 +409,7 @@ impl MarsApp {
         }
         self.seen = n;
         self.board.position_changed();
+        self.armed = None;
         let g = s.state();
         if let Some(m) = acting_model(g) {
             self.selected = Some(m);
@@ -418,6 +439,7 @@ impl MarsApp {
         match c {
             Command::Play(plan) => self.play_plan(&plan),
             Command::Select(m) => self.selected = m,
+            Command::Arm(c) => self.armed = c,
             Command::Undo => {
                 if let Some(s) = &mut self.session
                     && s.undo()

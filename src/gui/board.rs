@@ -12,15 +12,16 @@ use eframe::egui::{
 };
 
 use crate::rules::action::{Action, ModelId};
+use crate::rules::cards::CardId;
 use crate::rules::map::{Los, WallKind};
 use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Loc, Phase};
 use crate::rules::{Edge, GameState, Side, Square};
 
-use super::describe::{action_text, location, model_name, plan_text, side_title};
+use super::describe::{action_text, card_of, location, model_name, plan_text, side_title};
 use super::forecast::{
     FightForecast, Reach, ShootForecast, Target, acting_model, after, charge_forecast,
-    fight_forecast, has_aimed, percent, reach, shoot_forecast, target_of,
+    fight_forecast, has_aimed, hits, percent, reach, shoot_forecast,
 };
 use super::session::Session;
 use super::theme;
@@ -165,6 +166,8 @@ pub struct BoardInput<'a> {
     pub session: &'a Session,
     pub selected: Option<ModelId>,
     pub legal: &'a [Action],
+    /// A card whose target is being chosen: clicks offer only its decisions.
+    pub armed: Option<CardId>,
 }
 
 impl BoardView {
@@ -199,22 +202,17 @@ impl BoardView {
         g: &GameState,
         legal: &[Action],
         selected: Option<ModelId>,
+        armed: Option<CardId>,
         t: Target,
     ) -> Vec<Vec<Action>> {
+        // Card decisions are chosen on the board only once their card is picked from the
+        // hand; the rest never while a card is picked.
         let hits = |a: &Action| -> bool {
-            if matches!(a, Action::Activate(_)) {
-                return false;
-            }
-            match (target_of(a), t) {
-                (Some(Target::Model(m)), Target::Model(c)) => m == c,
-                (Some(Target::Square(s)), Target::Square(c)) => s == c,
-                (Some(Target::Square(s)), Target::Model(c)) => g.model(c).square() == Some(s),
-                _ => false,
-            }
+            !matches!(a, Action::Activate(_)) && card_of(a) == armed && hits(g, a, t)
         };
         let mut plans: Vec<Vec<Action>> =
             legal.iter().filter(|a| hits(a)).map(|a| vec![*a]).collect();
-        if let Some(s) = selected {
+        if let Some(s) = selected.filter(|_| armed.is_none()) {
             let activate = Action::Activate(s);
             if legal.contains(&activate)
                 && let Some(c) = after(g, &[activate])
@@ -346,6 +344,33 @@ impl BoardView {
                     r,
                     CornerRadius::same(3),
                     Stroke::new(2.0, theme::alpha(c, 220)),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+
+        // ----- the targets of a card being played -----
+        if let Some(card) = input.armed {
+            let mut bb = 0u64;
+            for a in input.legal.iter().filter(|a| card_of(a) == Some(card)) {
+                for t in super::forecast::targets_of(a) {
+                    match t {
+                        Target::Square(s) => bb |= s.bit(),
+                        Target::Model(m) => {
+                            if let Some(s) = g.model(m).square() {
+                                bb |= s.bit();
+                            }
+                        }
+                    }
+                }
+            }
+            for s in squares_of(bb) {
+                let r = geom.rect(s).shrink(2.0);
+                painter.rect_filled(r, CornerRadius::same(3), theme::alpha(theme::SELECT, 50));
+                painter.rect_stroke(
+                    r,
+                    CornerRadius::same(3),
+                    Stroke::new(2.0, theme::alpha(theme::SELECT, 200)),
                     StrokeKind::Inside,
                 );
             }
@@ -685,7 +710,7 @@ impl BoardView {
             && self.menu.is_none()
         {
             let plans = if deciding.is_some() {
-                Self::plans_for(g, input.legal, selected, t)
+                Self::plans_for(g, input.legal, selected, input.armed, t)
             } else {
                 Vec::new()
             };
@@ -749,12 +774,13 @@ impl BoardView {
         // (nothing is played until the square or enemy is clicked).
         let choosing = input.legal.iter().any(|a| matches!(a, Action::Activate(_)));
         if let Target::Model(m) = t
-            && (deciding.is_none() || (choosing && Some(g.model(m).side) == deciding))
+            && (deciding.is_none()
+                || (choosing && input.armed.is_none() && Some(g.model(m).side) == deciding))
         {
             return vec![BoardCommand::Select(Some(m))];
         }
         let plans = if deciding.is_some() {
-            Self::plans_for(g, input.legal, input.selected, t)
+            Self::plans_for(g, input.legal, input.selected, input.armed, t)
         } else {
             Vec::new()
         };

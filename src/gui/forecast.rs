@@ -5,10 +5,11 @@
 
 use rand::SeedableRng;
 
-use crate::rules::action::{Action, ModelId};
+use crate::rules::action::{Action, ModelId, Spot, Target as CardTarget};
 use crate::rules::map::Los;
 use crate::rules::odds::{self, FightOdds, ShootOdds};
 use crate::rules::profile::Ability;
+use crate::rules::square::squares_of;
 use crate::rules::state::Phase;
 use crate::rules::{GameRng, GameState, Square};
 
@@ -19,17 +20,53 @@ pub enum Target {
     Model(ModelId),
 }
 
-/// The board target of a decision, if it has one. Decisions without one (and any kind
-/// the table does not know) are offered as buttons.
+/// The board targets of a decision: where a click can choose it. Decisions without one
+/// (and any kind the table does not know) are offered as buttons.
 #[allow(unreachable_patterns)]
-pub fn target_of(action: &Action) -> Option<Target> {
+pub fn targets_of(action: &Action) -> Vec<Target> {
+    let line = |bb: u64| squares_of(bb).map(Target::Square).collect::<Vec<_>>();
+    let row = |r: u8| line(0xFFu64 << (8 * u32::from(r.min(7))));
+    let col = |c: u8| line(0x0101_0101_0101_0101u64 << u32::from(c.min(7)));
     match *action {
-        Action::Deploy(sq) | Action::Move(sq) => Some(Target::Square(sq)),
-        Action::Activate(m) | Action::Shoot(m) | Action::Fight(m) | Action::Defender(m) => {
-            Some(Target::Model(m))
-        }
-        _ => None,
+        Action::Deploy(sq) | Action::Move(sq) => vec![Target::Square(sq)],
+        Action::Activate(m)
+        | Action::Shoot(m)
+        | Action::Fight(m)
+        | Action::Defender(m)
+        | Action::Pick(m) => vec![Target::Model(m)],
+        Action::Play(_, t) => match t {
+            CardTarget::Model(m) => vec![Target::Model(m)],
+            CardTarget::Models(a, b) => vec![Target::Model(a), Target::Model(b)],
+            CardTarget::ModelTo(_, sq) | CardTarget::Square(sq) => vec![Target::Square(sq)],
+            CardTarget::SetAt(_, spot) => spot_targets(spot, &row, &col),
+            _ => Vec::new(),
+        },
+        Action::Call(_, spot) => spot_targets(spot, &row, &col),
+        _ => Vec::new(),
     }
+}
+
+fn spot_targets(
+    spot: Spot,
+    row: &dyn Fn(u8) -> Vec<Target>,
+    col: &dyn Fn(u8) -> Vec<Target>,
+) -> Vec<Target> {
+    match spot {
+        Spot::Square(sq) | Spot::SquareDir(sq, _) => vec![Target::Square(sq)],
+        Spot::Row(r) | Spot::RowDir(r, _) => row(r),
+        Spot::Column(c) | Spot::ColumnDir(c, _) => col(c),
+        _ => Vec::new(),
+    }
+}
+
+/// Does a click on `t` choose `action`? A click on a model also stands for its square.
+pub fn hits(g: &GameState, action: &Action, t: Target) -> bool {
+    targets_of(action).into_iter().any(|x| match (x, t) {
+        (Target::Model(m), Target::Model(c)) => m == c,
+        (Target::Square(s), Target::Square(c)) => s == c,
+        (Target::Square(s), Target::Model(c)) => g.model(c).square() == Some(s),
+        _ => false,
+    })
 }
 
 /// A throwaway generator for looking ahead on copies: whatever it rolls is discarded

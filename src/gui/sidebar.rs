@@ -7,13 +7,16 @@ use std::time::Duration;
 use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
 
 use crate::rules::action::{Action, ModelId};
+use crate::rules::cards::CardId;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side};
 
 use super::app::Command;
 use super::board::{fight_odds_ui, shoot_odds_ui};
-use super::describe::{action_text, card_of, location, model_name, phase_text, side_title};
-use super::forecast::{fight_forecast, has_aimed, percent, shoot_forecast, target_of};
+use super::describe::{
+    action_text, card_face, card_name, card_of, location, model_name, phase_text, side_title,
+};
+use super::forecast::{fight_forecast, has_aimed, percent, shoot_dice, shoot_forecast, targets_of};
 use super::log::step_dice_ui;
 use super::session::{Controller, Session};
 use super::theme;
@@ -52,6 +55,7 @@ impl Sidebar {
         ui: &mut Ui,
         session: &Session,
         selected: Option<ModelId>,
+        armed: Option<CardId>,
         legal: &[Action],
     ) -> Vec<Command> {
         let mut out = Vec::new();
@@ -64,6 +68,7 @@ impl Sidebar {
                 if let Some(side) = session.human_to_move() {
                     self.decisions_ui(ui, session, side, selected, legal, &mut out);
                 }
+                cards_ui(ui, session, armed, legal, &mut out);
                 if let Some(step) = session.history().iter().rev().find(|s| {
                     s.events
                         .iter()
@@ -241,9 +246,9 @@ impl Sidebar {
         out: &mut Vec<Command>,
     ) {
         let g = session.state();
-        if let Phase::Defence { .. } = g.phase() {
+        if is_prompt(g) {
             ui.label(
-                RichText::new("A Fight: answer it above the board.")
+                RichText::new("Answer the question above the board.")
                     .strong()
                     .color(theme::BAD),
             );
@@ -262,10 +267,14 @@ impl Sidebar {
                     out.push(Command::Play(vec![Action::Activate(m)]));
                 }
             }
-            // Decisions that are not a click on the board.
-            for a in legal.iter().filter(|a| target_of(a).is_none()) {
-                if matches!(a, Action::Defend(_)) {
-                    continue; // In the prompt above.
+            // Decisions that are not a click on the board (cards are in their own panel,
+            // answers to a test in the prompt over the board).
+            for a in legal
+                .iter()
+                .filter(|a| targets_of(a).is_empty() && card_of(a).is_none())
+            {
+                if matches!(a, Action::Defend(_) | Action::Respond(_)) {
+                    continue;
                 }
                 any = true;
                 let resp = ui.button(action_text(g, a)).on_hover_text(a.to_string());
@@ -273,7 +282,10 @@ impl Sidebar {
                     out.push(Command::Play(vec![*a]));
                 }
             }
-            let on_board = legal.iter().filter(|a| target_of(a).is_some()).count();
+            let on_board = legal
+                .iter()
+                .filter(|a| !targets_of(a).is_empty() && card_of(a).is_none())
+                .count();
             if on_board > 0 {
                 ui.label(
                     RichText::new(hint(g, legal, selected))
@@ -603,6 +615,256 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                 );
             }
             None => {}
+        }
+    });
+}
+
+/// Is the game waiting for a person's answer that the prompt over the board asks for?
+#[allow(unreachable_patterns)]
+pub fn is_prompt(g: &GameState) -> bool {
+    match g.phase() {
+        Phase::Defence { .. }
+        | Phase::Respond(_)
+        | Phase::Escape(_)
+        | Phase::BugDefence(_)
+        | Phase::CarHeading(_) => true,
+        _ => false,
+    }
+}
+
+/// The prompt for an answer that is not a Fight-or-Survive: a card on a test, a Lucky
+/// Escape, the Bug's victim's choice. Each legal answer is a button, with the card's text.
+pub fn answer_body(
+    ui: &mut Ui,
+    g: &GameState,
+    side: Side,
+    legal: &[Action],
+    out: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(phase_text(g)).strong().size(16.0));
+    if let Some(t) = g.test() {
+        let attacker = t.attacker;
+        let defender = t.defender;
+        let what = match (t.fight, defender) {
+            (true, Some(d)) => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
+            (false, Some(d)) => format!(
+                "{} shoots {} ({} shot)",
+                model_name(g, attacker),
+                model_name(g, d),
+                t.los
+            ),
+            (_, None) => format!("{} shoots the Bug", model_name(g, attacker)),
+        };
+        ui.label(what);
+        if let Some(d) = defender {
+            let add = |n: u8, m: i8| (i16::from(n) + i16::from(m)).clamp(0, 255) as u8;
+            if t.fight {
+                let a_dice = add(g.fight_dice(attacker), t.mods[0]);
+                let d_dice = add(g.fight_dice(d), t.mods[1]);
+                let fights = t.defence == crate::rules::action::Defence::Fight;
+                let dv = if fights {
+                    g.profile(d).fight
+                } else {
+                    g.profile(d).survive
+                };
+                let o = crate::rules::odds::fight(
+                    a_dice,
+                    g.profile(attacker).fight,
+                    d_dice,
+                    dv,
+                    fights,
+                );
+                ui.label(RichText::new(format!(
+                    "as it stands: {a_dice} dice against {d_dice}: attacker wins {}, defender wins {}, no kill {}",
+                    percent(o.attacker_wins), percent(o.defender_wins), percent(o.no_kill)
+                )).small());
+            } else {
+                let dice = add(shoot_dice(t.los, t.aimed), t.mods[0]);
+                let sdice = add(3, t.mods[1]);
+                let armour = u8::from(g.profile(d).has(crate::rules::Ability::Armoured));
+                let o = crate::rules::odds::shoot(
+                    dice,
+                    g.profile(attacker).shoot,
+                    sdice,
+                    g.profile(d).survive,
+                    armour,
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "as it stands: {dice} dice against {sdice}: kill {}, Rattled {}, miss {}",
+                        percent(o.kill),
+                        percent(o.rattled),
+                        percent(o.miss)
+                    ))
+                    .small(),
+                );
+            }
+        }
+    }
+    for a in legal {
+        ui.add_space(4.0);
+        if ui
+            .add(
+                egui::Button::new(RichText::new(action_text(g, a)).strong())
+                    .min_size(egui::vec2(140.0, 26.0)),
+            )
+            .clicked()
+        {
+            out.push(Command::Play(vec![*a]));
+        }
+        if let Some(c) = card_of(a)
+            && let Some(face) = card_face(g, c, side)
+        {
+            ui.label(RichText::new(&face.text).small().color(theme::MUTED));
+        }
+    }
+}
+
+/// The cards: the hand the table may show, each with what can be done with it; both
+/// sides' hand sizes and Support sets; the deck.
+fn cards_ui(
+    ui: &mut Ui,
+    session: &Session,
+    armed: Option<CardId>,
+    legal: &[Action],
+    out: &mut Vec<Command>,
+) {
+    let g = session.state();
+    if g.deck().is_empty() {
+        return;
+    }
+    let deciding = session.human_to_move();
+    let shown = deciding.or_else(|| {
+        Side::BOTH
+            .into_iter()
+            .find(|s| session.sees_hand(*s) && session.controller(*s).is_human())
+    });
+    section(ui, "Cards", |ui| {
+        ui.label(
+            RichText::new(format!(
+                "Deck {} · discard pile {}",
+                g.deck_len(),
+                g.discard_pile().map(|(_, n)| u16::from(n)).sum::<u16>()
+            ))
+            .small()
+            .color(theme::MUTED),
+        );
+        for side in Side::BOTH {
+            let sets: Vec<String> = g
+                .support_sets(side)
+                .map(|(c, n)| format!("{} ×{n}", card_name(g, c)))
+                .collect();
+            let sets = if sets.is_empty() {
+                String::new()
+            } else {
+                format!(" · Support: {}", sets.join(", "))
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{}: {} in hand{sets}",
+                    side_title(side),
+                    g.hand_len(side)
+                ))
+                .small()
+                .color(theme::side_light(side)),
+            );
+        }
+        let events: Vec<String> = g.events_in_play().map(|(c, _)| card_name(g, c)).collect();
+        if !events.is_empty() {
+            ui.label(RichText::new(format!("In play: {}", events.join(", "))).small());
+        }
+        if let Some(c) = armed {
+            ui.add_space(4.0);
+            ui.label(
+                RichText::new(format!(
+                    "{}: choose its target on the board (gold squares).",
+                    card_name(g, c)
+                ))
+                .strong()
+                .color(theme::SELECT),
+            );
+            // Targets the board cannot show (a whole row or set, say) are buttons.
+            for a in legal
+                .iter()
+                .filter(|a| card_of(a) == Some(c) && targets_of(a).is_empty())
+            {
+                if ui.small_button(action_text(g, a)).clicked() {
+                    out.push(Command::Play(vec![*a]));
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                out.push(Command::Arm(None));
+            }
+        }
+        let Some(side) = shown else { return };
+        ui.add_space(4.0);
+        ui.label(RichText::new(format!("The {}' hand", side_title(side))).strong());
+        let mine = deciding == Some(side);
+        let mut cards: Vec<(CardId, u8, bool)> = g.hand(side).map(|(c, n)| (c, n, false)).collect();
+        cards.extend(g.support_sets(side).map(|(c, n)| (c, n, true)));
+        for (card, n, is_set) in cards {
+            egui::Frame::new()
+                .fill(Color32::from_rgb(0x3a, 0x34, 0x2c))
+                .stroke(Stroke::new(
+                    1.0,
+                    if armed == Some(card) {
+                        theme::SELECT
+                    } else {
+                        Color32::from_rgb(0x5a, 0x50, 0x44)
+                    },
+                ))
+                .corner_radius(CornerRadius::same(4))
+                .inner_margin(6.0)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    let face = card_face(g, card, side);
+                    ui.horizontal(|ui| {
+                        let title = if is_set {
+                            format!("{} Support set, level {n}", card_name(g, card))
+                        } else if n > 1 {
+                            format!("{} ×{n}", card_name(g, card))
+                        } else {
+                            card_name(g, card)
+                        };
+                        ui.label(RichText::new(title).strong());
+                        if let Some(f) = face {
+                            ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
+                        }
+                    });
+                    if let Some(f) = face {
+                        ui.label(RichText::new(&f.text).small());
+                    }
+                    if !mine {
+                        return;
+                    }
+                    let acts: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| card_of(a) == Some(card))
+                        .filter(|a| is_set == matches!(a, Action::Call(..)))
+                        .filter(|a| !matches!(a, Action::Respond(_)))
+                        .collect();
+                    let targeted = acts.iter().any(|a| !targets_of(a).is_empty());
+                    ui.horizontal_wrapped(|ui| {
+                        if targeted && armed != Some(card) {
+                            let verb = if is_set { "Call it…" } else { "Play it…" };
+                            if ui
+                                .button(verb)
+                                .on_hover_text("then choose the target on the board")
+                                .clicked()
+                            {
+                                out.push(Command::Arm(Some(card)));
+                            }
+                        }
+                        if !targeted {
+                            for a in &acts {
+                                if ui.button(action_text(g, a)).clicked() {
+                                    out.push(Command::Play(vec![*a]));
+                                }
+                            }
+                        }
+                    });
+                });
         }
     });
 }
