@@ -1500,3 +1500,13 @@ fn the_cows_and_the_bug_move_at_the_end_of_every_round() {
     assert_eq!(g.bug(), Some((sq("f8"), H)));
     assert_eq!(count(g.discard_pile(), "barbecue-on-the-hoof"), 1);
 }
+
+#[test]
+fn every_action_of_the_whole_space_prints_and_parses_back() {
+    let _ = core_deck();
+    let space = Action::space(13);
+    assert!(space.len() > 1000);
+    for a in space {
+        assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+    }
+}

@@ -313,6 +313,7 @@ impl Action {
                 v.extend(
                     spots
                         .iter()
+                        .filter(|s| **s != Spot::None)
                         .map(|s| Action::Play(c, Target::SetAt(set, *s))),
                 );
             }
@@ -482,6 +483,10 @@ mod tests {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert_eq!(Action::Activate(m).to_string(), "activate m3");
+        // Every action of the whole space prints and parses back to itself.
+        for a in Action::space(13) {
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+        }
     }
 
     #[test]
