@@ -818,6 +818,11 @@ fn cards_ui(
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     let face = card_face(g, card, side);
+                    // A card with no use to this side (R19): show the other side's text.
+                    let other = face
+                        .is_none()
+                        .then(|| card_face(g, card, side.other()))
+                        .flatten();
                     ui.horizontal(|ui| {
                         let title = if is_set {
                             format!("{} Support set, level {n}", card_name(g, card))
@@ -833,6 +838,17 @@ fn cards_ui(
                     });
                     if let Some(f) = face {
                         ui.label(RichText::new(&f.text).small());
+                    } else if let Some(f) = other {
+                        ui.label(
+                            RichText::new(format!(
+                                "A {} card, of no use to the {}: {}",
+                                side_title(side.other()),
+                                side_title(side),
+                                f.text
+                            ))
+                            .small()
+                            .color(theme::MUTED),
+                        );
                     }
                     if !mine {
                         return;
