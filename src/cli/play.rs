@@ -64,3 +64,38 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         CliError::Invalid
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::run_from;
+
+    fn code(args: &[&str]) -> (i32, String) {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let c = run_from(args.iter().copied(), &mut out, &mut err);
+        (c, String::from_utf8_lossy(&err).into_owned())
+    }
+
+    #[test]
+    fn a_bad_level_or_side_is_a_usage_error_before_any_window_opens() {
+        let (c, e) = code(&["mars-attacks", "play", "--level", "silly"]);
+        assert_eq!(c, 2, "{e}");
+        assert!(e.contains("not a level"), "{e}");
+        let (c, e) = code(&["mars-attacks", "play", "--side", "aliens"]);
+        assert_eq!(c, 2, "{e}");
+        let (c, _) = code(&["mars-attacks", "play", "--seed", "x"]);
+        assert_eq!(c, 2);
+    }
+
+    #[test]
+    fn play_help_lists_its_options() {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let c = run_from(["mars-attacks", "play", "--help"], &mut out, &mut err);
+        assert_eq!(c, 0);
+        let text = String::from_utf8_lossy(&out);
+        for opt in ["--scenario", "--side", "--level", "--seed", "--load"] {
+            assert!(text.contains(opt), "{opt} in {text}");
+        }
+    }
+}
