@@ -714,7 +714,10 @@ impl BoardView {
             } else {
                 Vec::new()
             };
-            let info = hover_info(g, t, selected, &plans);
+            let mut info = hover_info(g, t, selected, &plans);
+            if let Some(side) = deciding {
+                info.extend(card_odds(g, side, &plans, selected));
+            }
             if !info.is_empty() {
                 resp.on_hover_ui_at_pointer(|ui| {
                     ui.set_max_width(340.0);
@@ -1322,4 +1325,60 @@ fn draw_model(
             Stroke::new(1.5, theme::LABEL),
         );
     }
+}
+
+/// How the test cards in the deciding side's hand would change the odds of the Shoot a
+/// click would make: each card's dice added to its roll (R20).
+fn card_odds(
+    g: &GameState,
+    side: Side,
+    plans: &[Vec<Action>],
+    selected: Option<ModelId>,
+) -> Vec<InfoLine> {
+    use crate::rules::cards::{Effect, Roll, Whose};
+    let mut out = Vec::new();
+    for plan in plans {
+        let Some(Action::Shoot(target)) = plan.last() else {
+            continue;
+        };
+        let shooter = selected
+            .filter(|s| plan.first() == Some(&Action::Activate(*s)))
+            .or(acting_model(g));
+        let Some(s) = shooter else { continue };
+        let Some(from) = g.model(s).square() else {
+            continue;
+        };
+        let Some(base) = shoot_forecast(g, s, from, *target, has_aimed(g, s)) else {
+            continue;
+        };
+        for (card, _) in g.hand(side) {
+            let Some(face) = super::describe::card_face(g, card, side) else {
+                continue;
+            };
+            let Effect::TestDice { whose, rolls, dice } = face.effect else {
+                continue;
+            };
+            let shooter_side = g.model(s).side == side;
+            let add = |n: u8| (i16::from(n) + i16::from(dice)).clamp(0, 255) as u8;
+            let (a, d) = match (whose, shooter_side) {
+                (Whose::Own, true) if rolls.has(Roll::Shoot) => (add(base.dice), base.survive_dice),
+                (Whose::Enemy, true) if rolls.has(Roll::Survive) => {
+                    (base.dice, add(base.survive_dice))
+                }
+                _ => continue,
+            };
+            let mut f = base;
+            f.dice = a;
+            f.survive_dice = d;
+            f.odds = crate::rules::odds::shoot(a, f.shoot, d, f.survive, f.armour);
+            out.push(InfoLine::Shoot(
+                format!(
+                    "With {} from your hand",
+                    super::describe::card_name(g, card)
+                ),
+                f,
+            ));
+        }
+    }
+    out
 }
