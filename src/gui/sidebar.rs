@@ -620,16 +620,15 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
 }
 
 /// Is the game waiting for a person's answer that the prompt over the board asks for?
-#[allow(unreachable_patterns)]
 pub fn is_prompt(g: &GameState) -> bool {
-    match g.phase() {
+    matches!(
+        g.phase(),
         Phase::Defence { .. }
-        | Phase::Respond(_)
-        | Phase::Escape(_)
-        | Phase::BugDefence(_)
-        | Phase::CarHeading(_) => true,
-        _ => false,
-    }
+            | Phase::Respond(_)
+            | Phase::Escape(_)
+            | Phase::BugDefence(_)
+            | Phase::CarHeading(_)
+    )
 }
 
 /// The prompt for an answer that is not a Fight-or-Survive: a card on a test, a Lucky
