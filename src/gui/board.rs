@@ -472,6 +472,57 @@ impl BoardView {
             let _ = tip;
         }
 
+        // ----- the things Event cards bring: burning cows, Civilians, the Bug -----
+        let token = |s: Square, corner: Vec2, fill: Color32, text: &str| {
+            let r = geom.rect(s);
+            let p = r.center() + corner * geom.sq;
+            let w = geom.sq * 0.4;
+            let rect = Rect::from_center_size(p, vec2(w, geom.sq * 0.2));
+            painter.rect_filled(
+                rect.translate(vec2(1.5, 1.5)),
+                CornerRadius::same(4),
+                Color32::from_black_alpha(100),
+            );
+            painter.rect(
+                rect,
+                CornerRadius::same(4),
+                fill,
+                Stroke::new(1.0, Color32::BLACK),
+                StrokeKind::Inside,
+            );
+            painter.text(
+                p,
+                Align2::CENTER_CENTER,
+                text,
+                FontId::proportional(geom.sq * 0.13),
+                Color32::WHITE,
+            );
+        };
+        for s in g.civilians() {
+            token(
+                *s,
+                vec2(-0.26, -0.36),
+                Color32::from_rgb(0x8a, 0x7a, 0x60),
+                "civilian",
+            );
+        }
+        if let Some((s, _)) = g.cows() {
+            token(
+                s,
+                vec2(0.0, 0.38),
+                Color32::from_rgb(0xc8, 0x5a, 0x1a),
+                "COWS",
+            );
+        }
+        if let Some((s, _)) = g.bug() {
+            token(
+                s,
+                vec2(0.0, -0.38),
+                Color32::from_rgb(0x6a, 0x2a, 0x7a),
+                "BUG",
+            );
+        }
+
         // ----- squares as click targets -----
         let mut clicked: Option<(Target, Pos2)> = None;
         self.hovered_square = None;
