@@ -54,37 +54,30 @@ pub fn d8<R: RngCore + ?Sized>(rng: &mut R) -> u8 {
 /// Returns the number of successes.
 #[inline]
 pub fn roll_test<R: RngCore + ?Sized>(rng: &mut R, dice: u8, value: u8) -> u8 {
-    let mut stream = D8Stream::new(rng);
-    let mut to_roll = dice as u32;
-    let mut successes: u32 = 0;
-    while to_roll > 0 {
-        to_roll -= 1;
-        let face = stream.roll();
-        if face >= value {
-            successes += 1;
-        }
-        if face == 8 {
-            to_roll += 1;
-        }
-    }
-    successes.min(u8::MAX as u32) as u8
+    roll(rng, dice, value, |_| {})
 }
 
 /// As `roll_test`, also recording every face rolled, in order (explosions follow the
-/// dice that caused them), for a player to see die by die.
+/// dice that caused them), for a player to see die by die. Draws exactly what
+/// `roll_test` draws.
 pub fn roll_test_faces<R: RngCore + ?Sized>(
     rng: &mut R,
     dice: u8,
     value: u8,
     faces: &mut Vec<u8>,
 ) -> u8 {
+    roll(rng, dice, value, |f| faces.push(f))
+}
+
+#[inline(always)]
+fn roll<R: RngCore + ?Sized>(rng: &mut R, dice: u8, value: u8, mut seen: impl FnMut(u8)) -> u8 {
     let mut stream = D8Stream::new(rng);
     let mut to_roll = dice as u32;
     let mut successes: u32 = 0;
     while to_roll > 0 {
         to_roll -= 1;
         let face = stream.roll();
-        faces.push(face);
+        seen(face);
         if face >= value {
             successes += 1;
         }

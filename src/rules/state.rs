@@ -1556,22 +1556,15 @@ impl GameState {
         rng: &mut R,
         sink: &mut S,
     ) -> u8 {
-        if S::ENABLED {
-            let mut faces = Vec::new();
-            let successes = roll_test_faces(rng, dice, value, &mut faces);
-            sink.event(Event::Roll {
-                model,
-                test,
-                dice,
-                value,
-                faces,
-                successes,
-                bonus,
-            });
-            successes
-        } else {
-            roll_test(rng, dice, value)
-        }
+        logged_roll(rng, dice, value, sink, |faces, successes| Event::Roll {
+            model,
+            test,
+            dice,
+            value,
+            faces,
+            successes,
+            bonus,
+        })
     }
 
     fn start_fight<R: RngCore + ?Sized, S: EventSink>(
@@ -2899,5 +2892,26 @@ impl Editor<'_> {
     pub fn claimed(&mut self, side: Side, n: u16) -> &mut Self {
         self.g.claimed[side] = n;
         self
+    }
+}
+
+/// Roll a test; when `sink` wants events, record every face and report the roll as the
+/// event `make` builds from the faces and the successes. The dice drawn are the same
+/// either way (R26).
+#[inline]
+pub(crate) fn logged_roll<R: RngCore + ?Sized, S: EventSink>(
+    rng: &mut R,
+    dice: u8,
+    value: u8,
+    sink: &mut S,
+    make: impl FnOnce(Vec<u8>, u8) -> Event,
+) -> u8 {
+    if S::ENABLED {
+        let mut faces = Vec::new();
+        let successes = roll_test_faces(rng, dice, value, &mut faces);
+        sink.event(make(faces, successes));
+        successes
+    } else {
+        roll_test(rng, dice, value)
     }
 }

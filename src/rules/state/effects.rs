@@ -9,7 +9,7 @@ use rand::RngCore;
 
 use super::super::action::{Defence, Spot};
 use super::super::cards::{Aim, Area, CardId, Effect, Failed, Hit};
-use super::super::dice::{D8Stream, roll_test, roll_test_faces};
+use super::super::dice::D8Stream;
 use super::super::map::{Map, Walls};
 use super::super::profile::Ability;
 use super::super::square::{Dir, Edge, Side, Square, squares_of};
@@ -169,10 +169,8 @@ impl GameState {
         rng: &mut R,
         sink: &mut S,
     ) -> u8 {
-        if S::ENABLED {
-            let mut faces = Vec::new();
-            let successes = roll_test_faces(rng, dice, value, &mut faces);
-            sink.event(Event::EffectRoll {
+        super::logged_roll(rng, dice, value, sink, |faces, successes| {
+            Event::EffectRoll {
                 card,
                 square,
                 test,
@@ -180,11 +178,8 @@ impl GameState {
                 value,
                 faces,
                 successes,
-            });
-            successes
-        } else {
-            roll_test(rng, dice, value)
-        }
+            }
+        })
     }
 
     /// A Shoot test of `dice` at `value` on every model in `sq`: one attack roll for the
