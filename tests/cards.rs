@@ -32,36 +32,6 @@ fn setup_walls(walls: &[(&str, Edge, WallKind)], models: &[Place], hand_size: u8
     g
 }
 
-fn ev(g: &mut GameState, action: &str, dice: &mut Dice) -> Vec<Event> {
-    let mut e = Vec::new();
-    g.play_logged(action.parse().unwrap(), dice, &mut e)
-        .unwrap_or_else(|e| panic!("{e}"));
-    g.check_invariants().unwrap();
-    e
-}
-
-fn rolls(ev: &[Event]) -> Vec<(Test, u8, u8, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Roll {
-                test,
-                dice,
-                value,
-                successes,
-                ..
-            } => Some((*test, *dice, *value, *successes)),
-            Event::EffectRoll {
-                test,
-                dice,
-                value,
-                successes,
-                ..
-            } => Some((*test, *dice, *value, *successes)),
-            _ => None,
-        })
-        .collect()
-}
-
 fn count(it: impl Iterator<Item = (CardId, u8)>, c: &str) -> u8 {
     let c = card(c);
     it.filter(|(x, _)| *x == c).map(|(_, n)| n).sum()
@@ -250,12 +220,12 @@ fn we_come_in_peace_adds_a_die_to_a_martian_shoot_roll() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
     g.edit().give(M, card("we-come-in-peace"), 1).turn(M);
     let mut dice = Dice::new(&[&[1, 1, 1, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "activate m2", &mut dice);
-    ev(&mut g, "shoot m1", &mut dice);
+    events(&mut g, "activate m2", &mut dice);
+    events(&mut g, "shoot m1", &mut dice);
     // The Turn player's window comes first; the Humans hold nothing and are skipped.
     assert_eq!(g.phase(), Phase::Respond(M));
     assert_eq!(legal(&g), ["respond none", "respond we-come-in-peace"]);
-    let e = ev(&mut g, "respond we-come-in-peace", &mut dice);
+    let e = events(&mut g, "respond we-come-in-peace", &mut dice);
     // A clear shot: 4 dice, +1 for the card.
     assert_eq!(
         rolls(&e),
@@ -272,11 +242,11 @@ fn tough_little_suckers_adds_a_die_to_a_martian_survive_roll() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
     g.edit().give(M, card("tough-little-suckers"), 1);
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1, 1, 1]]);
-    ev(&mut g, "activate m1", &mut dice);
-    ev(&mut g, "shoot m2", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    events(&mut g, "shoot m2", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(M));
     assert_eq!(g.to_move(), Some(M));
-    let e = ev(&mut g, "respond tough-little-suckers", &mut dice);
+    let e = events(&mut g, "respond tough-little-suckers", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 5, 0), (Test::Survive, 4, 6, 0)]
@@ -290,12 +260,12 @@ fn we_are_your_friends_adds_a_die_to_a_martian_fight_roll() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a2")], 4);
     g.edit().give(M, card("we-are-your-friends"), 1).turn(M);
     let mut dice = Dice::new(&[&[1, 1, 1, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "activate m2", &mut dice);
-    ev(&mut g, "move a1", &mut dice);
-    ev(&mut g, "fight m1", &mut dice);
-    ev(&mut g, "defend fight", &mut dice);
+    events(&mut g, "activate m2", &mut dice);
+    events(&mut g, "move a1", &mut dice);
+    events(&mut g, "fight m1", &mut dice);
+    events(&mut g, "defend fight", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(M));
-    let e = ev(&mut g, "respond we-are-your-friends", &mut dice);
+    let e = events(&mut g, "respond we-are-your-friends", &mut dice);
     // 3 dice, +1 charging, +1 for the card.
     assert_eq!(rolls(&e), [(Test::Fight, 5, 5, 0), (Test::Fight, 3, 4, 0)]);
 }
@@ -306,10 +276,10 @@ fn human_ingenuity_adds_a_die_to_the_roll_its_model_makes() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
     g.edit().give(H, card("human-ingenuity"), 1).turn(M);
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1, 1, 1]]);
-    ev(&mut g, "activate m2", &mut dice);
-    ev(&mut g, "shoot m1", &mut dice);
+    events(&mut g, "activate m2", &mut dice);
+    events(&mut g, "shoot m1", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(H));
-    let e = ev(&mut g, "respond human-ingenuity", &mut dice);
+    let e = events(&mut g, "respond human-ingenuity", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 4, 0), (Test::Survive, 4, 6, 0)]
@@ -318,9 +288,9 @@ fn human_ingenuity_adds_a_die_to_the_roll_its_model_makes() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
     g.edit().give(H, card("human-ingenuity"), 1);
     let mut dice = Dice::new(&[&[1, 1, 1, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "activate m1", &mut dice);
-    ev(&mut g, "shoot m2", &mut dice);
-    let e = ev(&mut g, "respond human-ingenuity", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    events(&mut g, "shoot m2", &mut dice);
+    let e = events(&mut g, "respond human-ingenuity", &mut dice);
     assert_eq!(rolls(&e)[0], (Test::Shoot, 5, 5, 0));
 }
 
@@ -329,10 +299,10 @@ fn splat_takes_a_die_from_a_martian_survive_roll_only() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
     g.edit().give(H, card("splat"), 1);
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1]]);
-    ev(&mut g, "activate m1", &mut dice);
-    ev(&mut g, "shoot m2", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    events(&mut g, "shoot m2", &mut dice);
     assert_eq!(legal(&g), ["respond none", "respond splat"]);
-    let e = ev(&mut g, "respond splat", &mut dice);
+    let e = events(&mut g, "respond splat", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 5, 0), (Test::Survive, 2, 6, 0)]
@@ -341,10 +311,10 @@ fn splat_takes_a_die_from_a_martian_survive_roll_only() {
     let mut g = setup(&[Place(M, "martian", "a1"), Place(H, "soldier", "a2")], 4);
     g.edit().give(H, card("splat"), 1);
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "activate m2", &mut dice);
-    ev(&mut g, "move a1", &mut dice);
-    ev(&mut g, "fight m1", &mut dice);
-    let e = ev(&mut g, "defend fight", &mut dice);
+    events(&mut g, "activate m2", &mut dice);
+    events(&mut g, "move a1", &mut dice);
+    events(&mut g, "fight m1", &mut dice);
+    let e = events(&mut g, "defend fight", &mut dice);
     assert_eq!(rolls(&e), [(Test::Fight, 4, 4, 0), (Test::Fight, 3, 5, 0)]);
     assert_eq!(g.holds(H, card("splat")), 1);
 }
@@ -357,17 +327,17 @@ fn one_card_per_player_per_test_and_the_turn_player_first_r20() {
         .give(H, card("human-ingenuity"), 1)
         .give(M, card("tough-little-suckers"), 2);
     let mut dice = Dice::new(&[&[1, 1, 1, 1, 1], &[1, 1, 1, 1]]);
-    ev(&mut g, "activate m1", &mut dice);
-    ev(&mut g, "shoot m2", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    events(&mut g, "shoot m2", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(H));
     assert_eq!(
         legal(&g),
         ["respond human-ingenuity", "respond none", "respond splat"]
     );
-    ev(&mut g, "respond human-ingenuity", &mut dice);
+    events(&mut g, "respond human-ingenuity", &mut dice);
     // The Martians' window: one card only.
     assert_eq!(g.phase(), Phase::Respond(M));
-    let e = ev(&mut g, "respond tough-little-suckers", &mut dice);
+    let e = events(&mut g, "respond tough-little-suckers", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 5, 5, 0), (Test::Survive, 4, 6, 0)]
@@ -384,18 +354,18 @@ fn lucky_escape_saves_a_human_about_to_be_killed() {
         let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
         g.edit().give(H, card("lucky-escape"), 1).turn(M);
         let mut dice = Dice::new(&[&[4, 4, 4, 4], &[1, 1, 1]]);
-        ev(&mut g, "activate m2", &mut dice);
-        ev(&mut g, "shoot m1", &mut dice);
+        events(&mut g, "activate m2", &mut dice);
+        events(&mut g, "shoot m1", &mut dice);
         assert_eq!(g.phase(), Phase::Escape(m(1)));
         assert_eq!(g.to_move(), Some(H));
         assert_eq!(legal(&g), ["respond lucky-escape", "respond none"]);
         if play_it {
-            let e = ev(&mut g, "respond lucky-escape", &mut dice);
+            let e = events(&mut g, "respond lucky-escape", &mut dice);
             assert!(e.contains(&Event::Escaped(m(1))));
             assert_eq!(g.model(m(1)).loc, Loc::Board(sq("a1")));
             assert_eq!(g.vp(M), 0);
         } else {
-            ev(&mut g, "respond none", &mut dice);
+            events(&mut g, "respond none", &mut dice);
             assert_eq!(g.model(m(1)).loc, Loc::Dead);
             assert_eq!(g.vp(M), 1);
         }
@@ -419,13 +389,13 @@ fn sneak_moves_a_human_one_square_without_activating_it() {
     assert!(l.contains(&"play sneak m1 c4".to_string()));
     assert!(l.contains(&"play sneak m2 b2".to_string()));
     let mut dice = Dice::new(&[]);
-    ev(&mut g, "play sneak m1 c4", &mut dice);
+    events(&mut g, "play sneak m1 c4", &mut dice);
     assert_eq!(g.model(m(1)).loc, Loc::Board(sq("c4")));
     assert!(!g.model(m(1)).activated);
     // The card affected m1: only m1 may act this Turn, and it must (P11).
     assert_eq!(legal(&g), ["activate m1"]);
-    ev(&mut g, "activate m1", &mut dice);
-    ev(&mut g, "done", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    events(&mut g, "done", &mut dice);
     assert_eq!(g.turn_player(), M);
 }
 
@@ -441,10 +411,10 @@ fn sneak_into_enemies_fights_with_the_charge_die() {
     );
     g.edit().give(H, card("sneak"), 1);
     let mut dice = Dice::new(&[&[4, 4, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "play sneak m1 c4", &mut dice);
+    events(&mut g, "play sneak m1 c4", &mut dice);
     assert_eq!(legal(&g), ["fight m2"]);
-    ev(&mut g, "fight m2", &mut dice);
-    let e = ev(&mut g, "defend survive", &mut dice);
+    events(&mut g, "fight m2", &mut dice);
+    let e = events(&mut g, "defend survive", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Fight, 4, 4, 2), (Test::Survive, 3, 6, 0)]
@@ -471,7 +441,7 @@ fn alien_cunning_moves_an_activated_martian_and_leaves_it_activated() {
         .activated(m(2), true)
         .turn(M);
     assert!(legal(&g).contains(&"play alien-cunning m2 e6".to_string()));
-    ev(&mut g, "play alien-cunning m2 e6", &mut Dice::new(&[]));
+    events(&mut g, "play alien-cunning m2 e6", &mut Dice::new(&[]));
     assert_eq!(g.model(m(2)).loc, Loc::Board(sq("e6")));
     assert!(g.model(m(2)).activated);
     // The card named m2, which cannot act again: the Turn is over (P11).
@@ -496,7 +466,7 @@ fn isnt_he_cute_marks_a_martian_activated() {
         .filter(|a| a.starts_with("play"))
         .collect();
     assert_eq!(plays, ["play isnt-he-cute m2"]);
-    let e = ev(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
+    let e = events(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
     assert!(e.contains(&Event::Distracted(m(2))));
     assert!(g.model(m(2)).activated);
     // A card played first: a model must act now, the Turn cannot just end (P11).
@@ -527,7 +497,7 @@ fn squabble_marks_two_martians_of_one_square() {
         .collect();
     // Two in one square, at least one not yet activated.
     assert_eq!(plays, ["play squabble m2 m3"]);
-    ev(&mut g, "play squabble m2 m3", &mut Dice::new(&[]));
+    events(&mut g, "play squabble m2 m3", &mut Dice::new(&[]));
     assert!(g.model(m(2)).activated && g.model(m(3)).activated);
     assert!(!g.model(m(4)).activated);
 }
@@ -558,14 +528,14 @@ fn always_more_brings_back_a_killed_martian_who_may_shoot_or_move() {
         .collect();
     // Any square of the deployment zone with room (h8 has m2: room for more).
     assert_eq!(plays.len(), 16);
-    let e = ev(&mut g, "play always-more c7", &mut Dice::new(&[]));
+    let e = events(&mut g, "play always-more c7", &mut Dice::new(&[]));
     assert!(e.contains(&Event::Reinforced(m(3), sq("c7"))));
     // Placing it was its first square: one more square, or Shoot; no Aim.
     let l = legal(&g);
     assert!(l.contains(&"shoot m1".to_string()));
     assert!(l.contains(&"move c6".to_string()));
     assert!(!l.contains(&"aim".to_string()));
-    ev(&mut g, "move c6", &mut Dice::new(&[]));
+    events(&mut g, "move c6", &mut Dice::new(&[]));
     assert!(g.model(m(3)).activated);
     // A card and its model: the Turn is over.
     assert_eq!(g.turn_player(), H);
@@ -595,7 +565,7 @@ fn a_set_is_laid_one_card_at_a_time_and_not_called_the_turn_it_was_laid_to() {
     assert!(l.contains(&"lay heat-ray".to_string()));
     // Level 1 does nothing: no call yet.
     assert!(!l.iter().any(|a| a.starts_with("call")));
-    ev(&mut g, "lay heat-ray", &mut Dice::new(&[]));
+    events(&mut g, "lay heat-ray", &mut Dice::new(&[]));
     assert_eq!(count(g.support_sets(M), "heat-ray"), 2);
     // Laid this Turn: no call; a card played: a model must act (P11).
     assert_eq!(legal(&g), ["activate m2"]);
@@ -631,7 +601,7 @@ fn heat_ray_level_2_hits_one_square_of_the_chosen_row() {
     g.edit().set(M, card("heat-ray"), 2).turn(M);
     // D8 3 on row 4: c4. One 6-dice 3+ roll, then a Survive per model there; d4 untouched.
     let mut dice = Dice::new(&[&[3], &[3, 3, 1, 1, 1, 1], &[1, 1, 1], &[6, 6, 1], &[2]]);
-    let e = ev(&mut g, "call heat-ray row 4", &mut dice);
+    let e = events(&mut g, "call heat-ray row 4", &mut dice);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::AreaAttack { squares, .. } if *squares == sq("c4").bit()))
@@ -670,7 +640,7 @@ fn artillery_strike_level_3_hits_the_square_and_its_8_neighbours_friend_or_foe()
     g.edit().set(H, card("artillery-strike"), 3);
     // b3 (square order first): 5 dice at 5+; then d5; e5 is outside.
     let mut dice = Dice::new(&[&[5, 5, 1, 1, 1], &[1, 1, 1], &[5, 5, 5, 1, 1], &[1, 1, 1]]);
-    let e = ev(&mut g, "call artillery-strike c4", &mut dice);
+    let e = events(&mut g, "call artillery-strike c4", &mut dice);
     let hit = ["b3", "c3", "d3", "b4", "c4", "d4", "b5", "c5", "d5"]
         .iter()
         .fold(0u64, |b, s| b | sq(s).bit());
@@ -712,7 +682,7 @@ fn strafing_run_covers_four_squares_in_a_line() {
         .collect();
     assert_eq!(calls.len(), 32);
     let mut dice = Dice::new(&[&[6], &[4, 4, 4], &[1, 1, 1]]);
-    let e = ev(&mut g, "call strafing-run row 1 east", &mut dice);
+    let e = events(&mut g, "call strafing-run row 1 east", &mut dice);
     let hit = sq("f1").bit() | sq("g1").bit() | sq("h1").bit();
     assert!(
         e.iter()
@@ -728,7 +698,7 @@ fn strafing_run_covers_four_squares_in_a_line() {
     let mut g = setup(&[Place(H, "soldier", "a8"), Place(M, "martian", "c6")], 4);
     g.edit().set(H, card("strafing-run"), 3);
     let mut dice = Dice::new(&[&[1, 1, 1], &[1, 1, 1]]);
-    let e = ev(&mut g, "call strafing-run c3 north", &mut dice);
+    let e = events(&mut g, "call strafing-run c3 north", &mut dice);
     let hit = ["c3", "c4", "c5", "c6"]
         .iter()
         .fold(0u64, |b, s| b | sq(s).bit());
@@ -755,7 +725,7 @@ fn freeze_ray_marks_models_that_fail_a_die_against_survive() {
     );
     g.edit().set(M, card("freeze-ray"), 3).turn(M);
     let mut dice = Dice::new(&[&[5, 6]]);
-    let e = ev(&mut g, "call freeze-ray c4", &mut dice);
+    let e = events(&mut g, "call freeze-ray c4", &mut dice);
     let checks: Vec<_> = e
         .iter()
         .filter_map(|x| match x {
@@ -789,7 +759,7 @@ fn harassing_fire_rattles_on_a_failed_die_and_holds_two_cards() {
     assert!(!legal(&g).contains(&"lay harassing-fire".to_string()));
     // Level 2: a chosen square.
     let mut dice = Dice::new(&[&[1, 8]]);
-    ev(&mut g, "call harassing-fire c4", &mut dice);
+    events(&mut g, "call harassing-fire c4", &mut dice);
     assert!(g.model(m(2)).rattled);
     assert!(!g.model(m(3)).rattled);
 }
@@ -799,7 +769,7 @@ fn harassing_fire_level_1_is_a_row_or_column_and_a_d8() {
     let mut g = setup(&[Place(H, "soldier", "a8"), Place(M, "martian", "c4")], 4);
     g.edit().set(H, card("harassing-fire"), 1);
     let mut dice = Dice::new(&[&[4], &[2]]);
-    let e = ev(&mut g, "call harassing-fire column c", &mut dice);
+    let e = events(&mut g, "call harassing-fire column c", &mut dice);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::AreaAttack { at, .. } if *at == sq("c4")))
@@ -814,7 +784,7 @@ fn jammer_discards_one_card_of_an_enemy_set() {
         .give(H, card("jammer"), 1)
         .set(M, card("heat-ray"), 2);
     assert!(legal(&g).contains(&"play jammer heat-ray".to_string()));
-    ev(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
+    events(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
     assert_eq!(count(g.support_sets(M), "heat-ray"), 1);
     assert_eq!(count(g.discard_pile(), "heat-ray"), 1);
     assert_eq!(count(g.discard_pile(), "jammer"), 1);
@@ -840,7 +810,7 @@ fn mind_control_calls_an_enemy_set_as_ones_own() {
         .count();
     assert_eq!(plays, 64);
     let mut dice = Dice::new(&[&[5, 5, 5, 1, 1], &[1, 1, 1], &[1, 1, 1, 1, 1], &[1, 1, 1]]);
-    let e = ev(&mut g, "play mind-control artillery-strike c4", &mut dice);
+    let e = events(&mut g, "play mind-control artillery-strike c4", &mut dice);
     assert!(e.contains(&Event::Called {
         side: M,
         owner: H,
@@ -874,10 +844,10 @@ fn a_side_with_no_model_left_plays_up_to_two_cards_or_passes_r11() {
     let l = legal(&g);
     assert!(l.contains(&"pass".to_string()));
     assert!(l.contains(&"play isnt-he-cute m2".to_string()));
-    ev(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
+    events(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
     // A second card, or end the Turn.
     assert_eq!(legal(&g), ["end-turn", "play jammer heat-ray"]);
-    ev(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
+    events(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
     assert_eq!(g.turn_player(), M);
 
     // Passing: nothing more that Round but responses; the Martians play on alone.
@@ -893,7 +863,7 @@ fn a_side_with_no_model_left_plays_up_to_two_cards_or_passes_r11() {
         .activated(m(1), true)
         .give(H, card("isnt-he-cute"), 1)
         .turn(H);
-    ev(&mut g, "pass", &mut Dice::new(&[]));
+    events(&mut g, "pass", &mut Dice::new(&[]));
     assert!(g.has_passed(H));
     assert_eq!(g.turn_player(), M);
     play(&mut g, &["activate m2", "done", "end-turn"]);
@@ -916,7 +886,7 @@ fn after_a_model_acted_a_card_on_own_models_must_affect_it_p11() {
     assert!(l.contains(&"play sneak m1 c4".to_string()));
     assert!(!l.iter().any(|a| a.starts_with("play sneak m2")));
     assert!(l.contains(&"activate m2".to_string()));
-    ev(&mut g, "play sneak m1 c4", &mut Dice::new(&[]));
+    events(&mut g, "play sneak m1 c4", &mut Dice::new(&[]));
     // One model and one card: the Turn is over.
     assert_eq!(g.turn_player(), M);
 }
@@ -946,8 +916,8 @@ fn opening_hands_hold_no_events() {
 /// Humans m1 acts and ends the Round (everyone else has acted); the Humans, who ran out
 /// first, refill first.
 fn end_the_round(g: &mut GameState, dice: &mut Dice) -> Vec<Event> {
-    let mut e = ev(g, "activate m1", dice);
-    e.extend(ev(g, "done", dice));
+    let mut e = events(g, "activate m1", dice);
+    e.extend(events(g, "done", dice));
     e
 }
 
@@ -964,9 +934,9 @@ fn the_refill_discards_by_choice_then_draws_up_to_the_hand_size() {
     end_the_round(&mut g, &mut dice);
     assert_eq!(g.phase(), Phase::Refill(H));
     assert_eq!(legal(&g), ["discard heat-ray", "discard splat", "keep"]);
-    ev(&mut g, "discard heat-ray", &mut dice);
+    events(&mut g, "discard heat-ray", &mut dice);
     assert_eq!(legal(&g), ["discard splat", "keep"]);
-    let e = ev(&mut g, "keep", &mut dice);
+    let e = events(&mut g, "keep", &mut dice);
     assert!(e.contains(&Event::Drew {
         side: H,
         card: card("jammer")
@@ -974,7 +944,7 @@ fn the_refill_discards_by_choice_then_draws_up_to_the_hand_size() {
     assert_eq!(g.holds(H, card("jammer")), 2);
     // Then the Martians.
     assert_eq!(g.phase(), Phase::Refill(M));
-    ev(&mut g, "keep", &mut dice);
+    events(&mut g, "keep", &mut dice);
     assert_eq!(g.round(), 2);
     assert!(dice.is_empty());
 }
@@ -1018,7 +988,7 @@ fn event_game(walls: &[(&str, Edge, WallKind)], models: &[Place], event: &str) -
 fn draw_event(g: &mut GameState, dice: &mut Dice) -> Vec<Event> {
     let mut e = end_the_round(g, dice);
     assert_eq!(g.phase(), Phase::Refill(H));
-    e.extend(ev(g, "keep", dice));
+    e.extend(events(g, "keep", dice));
     e
 }
 
@@ -1116,7 +1086,7 @@ fn the_flying_car_lands_three_times_and_leaves_a_blocker() {
         &[1, 1, 1],
         DRAW,
     ]);
-    let e = ev(&mut g, "heading east", &mut dice);
+    let e = events(&mut g, "heading east", &mut dice);
     let landed: Vec<_> = e
         .iter()
         .filter_map(|x| match x {
@@ -1150,7 +1120,7 @@ fn the_flying_car_lands_three_times_and_leaves_a_blocker() {
     let mut dice = Dice::new(&[DRAW]);
     draw_event(&mut g, &mut dice);
     let mut dice = Dice::new(&[&[5, 2], DRAW]);
-    let e = ev(&mut g, "heading west", &mut dice);
+    let e = events(&mut g, "heading west", &mut dice);
     assert!(e.contains(&Event::CarLeft));
     assert_eq!(g.map().blockers(), 0);
     // Discarded (and, the deck being empty, already shuffled back in for the next draw).
@@ -1208,11 +1178,11 @@ fn terror_on_the_streets_places_civilians_either_side_may_claim() {
     let mut dice = Dice::new(&[DRAW, &[3, 1, 1, 2, 2, 5, 5], DRAW]);
     draw_event(&mut g, &mut dice);
     assert_eq!(g.civilians(), [sq("b2"), sq("e5")]);
-    ev(&mut g, "keep", &mut dice);
+    events(&mut g, "keep", &mut dice);
     assert_eq!(g.round(), 2);
     // Round 2: the Human steps onto b2 and picks one up (P22, P2).
-    ev(&mut g, "activate m1", &mut dice);
-    let e = ev(&mut g, "move b2", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
+    let e = events(&mut g, "move b2", &mut dice);
     assert!(e.iter().any(|x| matches!(x, Event::CivilianClaimed(..))));
     assert_eq!(g.claimed(H), 1);
     assert_eq!(g.civilians(), [sq("e5")]);
@@ -1249,7 +1219,7 @@ fn wings_of_death_attacks_and_snatches() {
     assert_eq!(g.phase(), Phase::BugDefence(m(2)));
     assert_eq!(g.to_move(), Some(H));
     let mut dice = Dice::new(&[&[4, 4, 4, 1], &[4, 4, 4], &[6, 6], DRAW]);
-    let e = ev(&mut g, "defend fight", &mut dice);
+    let e = events(&mut g, "defend fight", &mut dice);
     assert_eq!(rolls(&e), [(Test::Fight, 4, 4, 3), (Test::Fight, 3, 4, 3)]);
     // A draw: snatched to f6 with the Bug.
     assert!(e.contains(&Event::BugSnatched(m(2), sq("f6"))));
@@ -1270,7 +1240,7 @@ fn wings_of_death_attacks_and_snatches() {
     let mut dice = Dice::new(&[DRAW, &[3, 3]]);
     draw_event(&mut g, &mut dice);
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[4, 1, 1], DRAW]);
-    let e = ev(&mut g, "defend fight", &mut dice);
+    let e = events(&mut g, "defend fight", &mut dice);
     assert!(e.contains(&Event::BugGone));
     assert_eq!(g.bug(), None);
     assert_eq!(count(g.events_in_play(), "wings-of-death"), 0);
@@ -1297,11 +1267,11 @@ fn the_bug_picks_by_d8_who_chooses_its_target_and_can_be_shot() {
     end_the_round(&mut g, &mut dice);
     assert_eq!(g.phase(), Phase::BugTarget(M));
     assert_eq!(legal(&g), ["pick m2", "pick m3"]);
-    ev(&mut g, "pick m2", &mut dice);
+    events(&mut g, "pick m2", &mut dice);
     assert_eq!(g.phase(), Phase::BugDefence(m(2)));
     // The Bug kills: a Fight kill for the drawer's side (P15).
     let mut dice = Dice::new(&[&[4, 4, 4, 4], &[1, 1, 1]]);
-    ev(&mut g, "defend survive", &mut dice);
+    events(&mut g, "defend survive", &mut dice);
     assert_eq!(g.model(m(2)).loc, Loc::Dead);
     assert_eq!(g.vp(M), 2);
     assert_eq!(g.bug(), Some((sq("c3"), M)));
@@ -1310,9 +1280,9 @@ fn the_bug_picks_by_d8_who_chooses_its_target_and_can_be_shot() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 0);
     g.edit().bug(sq("a4"), M);
     let mut dice = Dice::new(&[&[5, 5, 1, 1], &[4, 1, 1]]);
-    ev(&mut g, "activate m1", &mut dice);
+    events(&mut g, "activate m1", &mut dice);
     assert!(legal(&g).contains(&"shoot bug".to_string()));
-    let e = ev(&mut g, "shoot bug", &mut dice);
+    let e = events(&mut g, "shoot bug", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 5, 2), (Test::Survive, 3, 4, 1)]
@@ -1449,9 +1419,9 @@ fn lucky_escape_also_saves_from_support_attacks_but_not_beyond_the_turns_card_pl
         .set(M, card("heat-ray"), 3)
         .turn(M);
     let mut dice = Dice::new(&[&[3, 3, 3, 1, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "call heat-ray c4", &mut dice);
+    events(&mut g, "call heat-ray c4", &mut dice);
     assert_eq!(g.phase(), Phase::Escape(m(1)));
-    ev(&mut g, "respond lucky-escape", &mut dice);
+    events(&mut g, "respond lucky-escape", &mut dice);
     assert_eq!(g.model(m(1)).loc, Loc::Board(sq("c4")));
     // In its own Turn, after calling its own Artillery Strike (its card play), the Humans
     // cannot play a second card to save their own model (P11).
@@ -1467,7 +1437,7 @@ fn lucky_escape_also_saves_from_support_attacks_but_not_beyond_the_turns_card_pl
         .give(H, card("lucky-escape"), 1)
         .set(H, card("artillery-strike"), 3);
     let mut dice = Dice::new(&[&[5, 5, 5, 1, 1], &[1, 1, 1]]);
-    ev(&mut g, "call artillery-strike c4", &mut dice);
+    events(&mut g, "call artillery-strike c4", &mut dice);
     assert_eq!(g.model(m(1)).loc, Loc::Dead);
     assert_eq!(g.vp(H), 0);
 }
@@ -1493,8 +1463,8 @@ fn the_cows_and_the_bug_move_at_the_end_of_every_round() {
     // Next Round the cows head east again: off the board with movement left, gone.
     play(&mut g, &["activate m1", "done"]);
     let mut dice = Dice::new(&[&[3], &[1]]);
-    ev(&mut g, "activate m2", &mut dice);
-    let e = ev(&mut g, "done", &mut dice);
+    events(&mut g, "activate m2", &mut dice);
+    let e = events(&mut g, "done", &mut dice);
     assert!(e.contains(&Event::CowsLeft));
     assert_eq!(g.cows(), None);
     assert_eq!(g.bug(), Some((sq("f8"), H)));

@@ -7,31 +7,9 @@ use common::*;
 use mars_attacks::rules::state::{
     CounterKind, Event, Loc, Outcome, Phase, ShotResult, Test, WinReason,
 };
-use mars_attacks::rules::{Edge, GameState, Side, WallKind};
+use mars_attacks::rules::{Edge, Side, WallKind};
 
 use Side::{Humans as H, Martians as M};
-
-fn events(g: &mut GameState, action: &str, dice: &mut Dice) -> Vec<Event> {
-    let mut ev = Vec::new();
-    g.play_logged(action.parse().unwrap(), dice, &mut ev)
-        .unwrap_or_else(|e| panic!("{e}"));
-    ev
-}
-
-fn rolls(ev: &[Event]) -> Vec<(Test, u8, u8, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Roll {
-                test,
-                dice,
-                value,
-                successes,
-                ..
-            } => Some((*test, *dice, *value, *successes)),
-            _ => None,
-        })
-        .collect()
-}
 
 // ----- Turns and Rounds (R11, R13) ------------------------------------------------
 

@@ -10,6 +10,7 @@ use mars_attacks::rules::scenario::{
     CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
 use mars_attacks::rules::scenario_file::core_profiles;
+use mars_attacks::rules::state::{Event, Test};
 use mars_attacks::rules::{
     Action, BySide, Deck, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
 };
@@ -172,4 +173,36 @@ pub fn play(g: &mut GameState, actions: &[&str]) {
         g.play(action, &mut no_dice)
             .unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+/// Play `action` with these dice, returning its events; the state must stay sound.
+pub fn events(g: &mut GameState, action: &str, dice: &mut Dice) -> Vec<Event> {
+    let mut e = Vec::new();
+    g.play_logged(action.parse().unwrap(), dice, &mut e)
+        .unwrap_or_else(|e| panic!("{e}"));
+    g.check_invariants().unwrap();
+    e
+}
+
+/// The tests rolled, as (test, dice, value, successes), model and card rolls alike.
+pub fn rolls(ev: &[Event]) -> Vec<(Test, u8, u8, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Roll {
+                test,
+                dice,
+                value,
+                successes,
+                ..
+            } => Some((*test, *dice, *value, *successes)),
+            Event::EffectRoll {
+                test,
+                dice,
+                value,
+                successes,
+                ..
+            } => Some((*test, *dice, *value, *successes)),
+            _ => None,
+        })
+        .collect()
 }
