@@ -101,6 +101,18 @@ fn specs_parse_print_and_explain_their_mistakes() {
             Some(Effort::Iterations(2000)),
             "mcts:2000",
         ),
+        (
+            "oracle",
+            Kind::Oracle,
+            Some(Effort::Level(Level::Normal)),
+            "oracle:normal",
+        ),
+        (
+            "Oracle:300",
+            Kind::Oracle,
+            Some(Effort::Iterations(300)),
+            "oracle:300",
+        ),
     ];
     for (text, kind, effort, shown) in cases {
         let s = spec(text);
@@ -118,6 +130,10 @@ fn specs_parse_print_and_explain_their_mistakes() {
     );
     assert_eq!(
         spec("mcts:easy").budget(),
+        Some(Budget::Time(Duration::from_millis(45)))
+    );
+    assert_eq!(
+        spec("oracle:easy").budget(),
         Some(Budget::Time(Duration::from_millis(45)))
     );
     assert_eq!(spec("flat:500").budget(), Some(Budget::Iterations(500)));
@@ -140,12 +156,33 @@ fn specs_parse_print_and_explain_their_mistakes() {
     }
 }
 
+/// `oracle` is listed among all kinds but is the only unfair one, so whatever offers
+/// players to a person (which lists the fair kinds) never offers it.
+#[test]
+fn only_the_oracle_is_unfair() {
+    assert_eq!(Kind::ALL.len(), Kind::FAIR.len() + 1);
+    for k in Kind::ALL {
+        assert_eq!(k.is_fair(), k != Kind::Oracle, "{k:?}");
+        assert_eq!(Kind::FAIR.contains(&k), k.is_fair(), "{k:?}");
+    }
+    assert!(!spec("oracle:hard").is_fair());
+    assert!(spec("mcts:hard").is_fair());
+    assert!(spec("oracle:10").kind.searches());
+}
+
 #[test]
 fn every_player_returns_a_legal_action_from_random_positions() {
     let scenario = whos_there();
     let positions = random_positions(&scenario, 12, 23);
     assert!(positions.len() > 100, "{} positions", positions.len());
-    let specs = ["random", "greedy", "flat:40", "pimc:40", "mcts:40"];
+    let specs = [
+        "random",
+        "greedy",
+        "flat:40",
+        "pimc:40",
+        "mcts:40",
+        "oracle:40",
+    ];
     let mut checked = 0;
     for s in specs {
         let mut player = spec(s).build();
@@ -380,6 +417,28 @@ fn decisions_depend_only_on_what_the_side_to_move_may_see() {
             assert_eq!(decide(g), decide(&other), "{s} at position {i}");
         }
     }
+    // The oracle is the same search without determinization: it sees the other hand, so
+    // at some of these positions (those where the other side holds cards that could
+    // matter) the same seed gives a different search once that hand is dealt afresh.
+    let differ = positions
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| {
+            let me = g.to_move().unwrap();
+            let mut other = (*g).clone();
+            other.determinize(me, &mut rng_from_seed(1000 + *i as u64));
+            let decide = |state: &GameState| {
+                let mut p = spec("oracle:300").build();
+                p.choose(
+                    &Skirmish::new(state.clone()),
+                    &mut ChaCha8Rng::seed_from_u64(*i as u64),
+                );
+                p.last_report().map(|r| r.top.clone())
+            };
+            decide(g) != decide(&other)
+        })
+        .count();
+    assert!(differ > 0, "the oracle searched alike in all positions");
     // And the search itself sees the game only through determinizations for the side to
     // move: every root action it reports is legal for that side.
     let g = &positions[0];

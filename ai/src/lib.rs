@@ -5,6 +5,8 @@
 //! * [`Player`]: anything that decides; [`SearchReport`] is what a search thought.
 //! * Players: [`IsMcts`] (single-observer Information Set MCTS, root-parallel),
 //!   [`Pimc`] (determinized UCT), [`FlatMc`] (flat Monte Carlo), [`RandomPlayer`].
+//! * [`Oracle`]: the same search on the true state, hidden information included. It breaks
+//!   the fairness contract on purpose, as a ceiling to measure the fair players against.
 //! * [`arena`]: seeded matches between two players, with Wilson intervals ([`stats`]).
 //! * [`toys`]: Pig and Kuhn poker, small games with known answers.
 //!
@@ -40,6 +42,7 @@ mod clock;
 pub mod flat;
 pub mod game;
 pub mod ismcts;
+pub mod oracle;
 pub mod pimc;
 pub mod player;
 pub mod random;
@@ -51,6 +54,7 @@ pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;
 pub use game::Game;
 pub use ismcts::{IsMcts, IsMctsConfig};
+pub use oracle::Oracle;
 pub use pimc::Pimc;
 pub use player::{ActionStat, Budget, Player, SearchReport};
 pub use random::RandomPlayer;

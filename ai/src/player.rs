@@ -16,7 +16,8 @@ use crate::game::Game;
 /// see: before reading hidden parts it clones the state and calls
 /// [`Game::determinize`] for `game.to_move()`, and it works only on such determinized
 /// copies. The public parts it may read directly: who is to move, the legal actions,
-/// anything both players see. All players in this crate are fair in this sense; the tests
+/// anything both players see. All players in this crate but [`Oracle`](crate::Oracle) (a
+/// deliberate cheat, kept as a yardstick) are fair in this sense; the tests
 /// check that a search's decision is identical for two true states that differ only in what
 /// the searching player cannot see.
 ///

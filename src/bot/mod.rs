@@ -7,10 +7,11 @@
 //! * [`Greedy`]: the human-like scripted baseline.
 //! * [`PlayerSpec`]: `random`, `greedy`, `flat`, `pimc`, `mcts`, with a level (`easy`,
 //!   `normal`, `hard`: about 0.05 s, 0.3 s, 1.5 s per decision) or an iteration count
-//!   (`mcts:2000`), parsed from text and built into a player by [`PlayerSpec::build`].
+//!   (`mcts:2000`), parsed from text and built into a player by [`PlayerSpec::build`];
+//!   and `oracle`, the same search seeing the hidden cards, for measurements only.
 //! * [`duel`](duel::duel): seeded matches between two specs, on several threads.
 //!
-//! Every player here is fair: it decides from what its side may see. The searches work on
+//! Every player here but `oracle` is fair: it decides from what its side may see. The searches work on
 //! determinizations made by [`GameState::determinize`](crate::rules::GameState::determinize)
 //! for the side to move; the heuristics read only public parts of the state.
 

@@ -1,12 +1,19 @@
 //! Player specifications as text (`random`, `greedy`, `flat`, `flat:normal`, `pimc:hard`,
-//! `mcts`, `mcts:hard`, `mcts:2000`) and the factory that turns one into a player, so the
-//! command line, matches and the GUI all make players the same way.
+//! `mcts`, `mcts:hard`, `mcts:2000`, `oracle:2000`) and the factory that turns one into a
+//! player, so the command line, matches and the GUI all make players the same way.
+//!
+//! `oracle` is not a fair player: it is the `mcts` search run on the true state, so it sees
+//! the other side's hand (see [`ai::oracle`]). It exists as a yardstick for `duel`, to
+//! measure what hidden information is worth and how far the fair search is from a ceiling.
+//! It must never be offered as an opponent: whatever lets a person pick a player (the
+//! table's dialogs, `play --level`) must accept only [`PlayerSpec::is_fair`] specs, or
+//! list [`Kind::FAIR`], never [`Kind::ALL`].
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Pimc, Player, RandomPlayer};
+use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, RandomPlayer};
 
 use super::game::Skirmish;
 use super::greedy::Greedy;
@@ -28,17 +35,37 @@ pub enum Kind {
     Pimc,
     /// Information Set MCTS ([`ai::IsMcts`]).
     Mcts,
+    /// **Not fair**: the `mcts` search on the true state, seeing the other side's hand
+    /// ([`ai::Oracle`]). A yardstick for matches between programs; never an opponent for a
+    /// person (see the [module documentation](self)).
+    Oracle,
 }
 
 impl Kind {
-    /// Every kind, in the order the help lists them.
-    pub const ALL: [Kind; 5] = [
+    /// Every kind, in the order the help lists them, `oracle` included. Anything offered to a
+    /// person lists [`Kind::FAIR`] instead.
+    pub const ALL: [Kind; 6] = [
+        Kind::Random,
+        Kind::Greedy,
+        Kind::Flat,
+        Kind::Pimc,
+        Kind::Mcts,
+        Kind::Oracle,
+    ];
+
+    /// The kinds that decide only from what their side may see: all but `oracle`.
+    pub const FAIR: [Kind; 5] = [
         Kind::Random,
         Kind::Greedy,
         Kind::Flat,
         Kind::Pimc,
         Kind::Mcts,
     ];
+
+    /// Does this kind decide only from what its side may see? False only for `oracle`.
+    pub const fn is_fair(self) -> bool {
+        !matches!(self, Kind::Oracle)
+    }
 
     /// The name in a spec.
     pub const fn name(self) -> &'static str {
@@ -48,12 +75,13 @@ impl Kind {
             Kind::Flat => "flat",
             Kind::Pimc => "pimc",
             Kind::Mcts => "mcts",
+            Kind::Oracle => "oracle",
         }
     }
 
     /// Does this kind search (and so take a level or an iteration count)?
     pub const fn searches(self) -> bool {
-        matches!(self, Kind::Flat | Kind::Pimc | Kind::Mcts)
+        matches!(self, Kind::Flat | Kind::Pimc | Kind::Mcts | Kind::Oracle)
     }
 }
 
@@ -111,7 +139,8 @@ pub struct PlayerSpec {
 }
 
 /// The forms a spec may take, for error messages and help.
-pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc or mcts optionally followed by \
+pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mcts seeing the \
+                              hidden cards, for measurements only) optionally followed by \
                               :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
                               pimc:normal, mcts:2000)";
 
@@ -203,6 +232,12 @@ pub const TIME_SHARE: f64 = 0.9;
 pub const PIMC_WORLDS: usize = 4;
 
 impl PlayerSpec {
+    /// Does this player decide only from what its side may see? False for `oracle`, which
+    /// must never be offered to a person as an opponent.
+    pub const fn is_fair(&self) -> bool {
+        self.kind.is_fair()
+    }
+
     /// The search budget, if this player searches: for a level, [`TIME_SHARE`] of its time.
     pub fn budget(&self) -> Option<Budget> {
         self.effort.map(|e| match e {
@@ -216,8 +251,8 @@ impl PlayerSpec {
         self.build_with_threads(1)
     }
 
-    /// Makes the player; `mcts` grows one tree per thread (root parallelism) on `threads`
-    /// threads. Every player decides a forced move (one legal action) at once.
+    /// Makes the player; `mcts` and `oracle` grow one tree per thread (root parallelism) on
+    /// `threads` threads. Every player decides a forced move (one legal action) at once.
     pub fn build_with_threads(&self, threads: usize) -> BoxedPlayer {
         let budget = self.budget().unwrap_or(Budget::Iterations(1));
         match self.kind {
@@ -226,6 +261,10 @@ impl PlayerSpec {
             Kind::Flat => Box::new(FlatMc::new(budget, HORIZON)),
             Kind::Pimc => Box::new(Pimc::new(PIMC_WORLDS, search_config(budget))),
             Kind::Mcts => Box::new(IsMcts::new(IsMctsConfig {
+                threads: threads.max(1),
+                ..search_config(budget)
+            })),
+            Kind::Oracle => Box::new(Oracle::new(IsMctsConfig {
                 threads: threads.max(1),
                 ..search_config(budget)
             })),
