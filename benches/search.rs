@@ -1,7 +1,9 @@
 //! Search speed on Scenario 1: ISMCTS iterations per second on one core, with rollouts
 //! truncated at the tuned horizon, from the opening (the Humans' first decision, after the
 //! Martians have deployed) and from a mid-game position (a seeded random game played to
-//! Round 3). Criterion's throughput is in iterations per second ("elem/s").
+//! Round 3), with the deck of the scenario in play. Criterion's throughput is in iterations
+//! per second ("elem/s"). The `no-card-heuristics` variant measures the cost of the card
+//! knowledge of the evaluation and priors.
 //!
 //! `cargo bench --bench search`; add `-- --quick` for a fast look.
 
@@ -72,17 +74,20 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(ITERATIONS));
     group.sample_size(20);
     for (name, g) in &positions {
-        for (policy, rollout) in [
-            ("greedy-rollouts", Rollout::Greedy { epsilon: 0.15 }),
-            ("uniform-rollouts", Rollout::Uniform),
+        let greedy = Heuristics {
+            rollout: Rollout::Greedy { epsilon: 0.15 },
+            ..Heuristics::default()
+        };
+        for (policy, heuristics) in [
+            ("greedy-rollouts", greedy),
+            ("uniform-rollouts", Heuristics::default()),
+            // The cost of the card knowledge: the heuristics as before the deck.
+            (
+                "uniform-rollouts-no-card-heuristics",
+                Heuristics::without_cards(),
+            ),
         ] {
-            let game = Skirmish::with_heuristics(
-                g.clone(),
-                Heuristics {
-                    rollout,
-                    ..Heuristics::default()
-                },
-            );
+            let game = Skirmish::with_heuristics(g.clone(), heuristics);
             let config: IsMctsConfig = search_config(Budget::Iterations(ITERATIONS));
             let mut seed = 0u64;
             group.bench_function(format!("{name}/{policy}"), |b| {

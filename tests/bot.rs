@@ -525,3 +525,185 @@ fn duel_prints_one_json_object() {
     assert_eq!(code, 2);
     assert!(err.contains("mcts:2000") && err.contains("greedy"), "{err}");
 }
+
+// ===== card knowledge =====================================================================
+
+fn card(slug: &str) -> mars_attacks::rules::CardId {
+    slug.parse().unwrap()
+}
+
+/// Models on a small board with the core deck, both hands emptied, Humans to play.
+fn card_game(models: &[Place]) -> GameState {
+    let s = common::with_cards(&small_scenario(&[], models), 4);
+    let mut g = game(&s);
+    g.edit()
+        .clear_hand(Side::Humans)
+        .clear_hand(Side::Martians)
+        .turn(Side::Humans);
+    g
+}
+
+/// A Soldier on a1 Shoots a Martian on a4 (clear line, not Aiming: 4 dice at the
+/// Soldier's Shoot value against 3 Survive dice, R15). The Martians hold Tough Little
+/// Suckers, one more Survive die: the response's gain is the drop in the exact kill chance
+/// (rules::odds) times the 1 VP a kill by shooting earns, and its score is `0.5 + 2 x`
+/// that gain less the 0.2 a single-roll test card is worth in hand.
+#[test]
+fn a_response_is_scored_by_the_exact_odds_it_changes() {
+    let mut g = card_game(&[
+        Place(Side::Humans, "soldier", "a1"),
+        Place(Side::Martians, "martian", "a4"),
+    ]);
+    let tough = card("tough-little-suckers");
+    g.edit().give(Side::Martians, tough, 1);
+    let mut rng = rng_from_seed(0);
+    for a in ["activate m1", "shoot m2"] {
+        g.play(a.parse().unwrap(), &mut rng).unwrap();
+    }
+    assert_eq!(g.to_move(), Some(Side::Martians));
+    assert!(legal(&g).contains(&Action::Respond(Some(tough))));
+    let (shooter, target) = (g.profile(m(1)).clone(), g.profile(m(2)).clone());
+    let armour = u8::from(target.has(mars_attacks::rules::Ability::Armoured));
+    let before = mars_attacks::rules::odds::shoot(4, shooter.shoot, 3, target.survive, armour);
+    let after = mars_attacks::rules::odds::shoot(4, shooter.shoot, 4, target.survive, armour);
+    let exact = before.kill - after.kill;
+    assert!(exact > 0.0);
+    let gain = eval::response_gain(&g, Side::Martians, tough).unwrap();
+    assert!((gain - exact).abs() < 1e-6, "{gain} vs {exact}");
+    assert_eq!(eval::card_value(&g, tough, Side::Martians), 0.2);
+    let score = eval::action_score(&g, Action::Respond(Some(tough)));
+    let want = (0.5 + 2.0 * (exact - 0.2)).max(0.05);
+    assert!((score - want).abs() < 1e-6, "{score} vs {want}");
+    assert_eq!(eval::action_score(&g, Action::Respond(None)), 0.5);
+    // Without card knowledge every card action is neutral.
+    assert_eq!(
+        eval::action_score_with(&g, Action::Respond(Some(tough)), false),
+        0.5
+    );
+}
+
+/// A level-3 Strafing Run offers a start square and a direction: 64 x 4 = 256 calls. Three
+/// Martians stand in column c (c5, c6, c7); a line of 4 covers all three only from c4 or c5
+/// going north, or from c7 or c8 going south. Those calls score highest, each worth three
+/// times the exact kill chance of the run's Shoot test (R15) on a Martian; a call on empty
+/// squares is worth nothing and scores below not calling.
+#[test]
+fn a_strafing_run_is_aimed_where_it_hits_most() {
+    let mut g = card_game(&[
+        Place(Side::Humans, "soldier", "a1"),
+        Place(Side::Martians, "martian", "c5"),
+        Place(Side::Martians, "martian", "c6"),
+        Place(Side::Martians, "martian", "c7"),
+    ]);
+    let run = card("strafing-run");
+    g.edit().set(Side::Humans, run, 3);
+    let calls: Vec<Action> = legal(&g)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Call(..)))
+        .collect();
+    assert_eq!(calls.len(), 256);
+    let score = |a: &Action| eval::action_score(&g, *a);
+    let best = calls.iter().map(score).fold(f64::NEG_INFINITY, f64::max);
+    let mut top: Vec<String> = calls
+        .iter()
+        .filter(|a| score(a) == best)
+        .map(|a| a.to_string())
+        .collect();
+    top.sort();
+    assert_eq!(
+        top,
+        [
+            "call strafing-run c4 north",
+            "call strafing-run c5 north",
+            "call strafing-run c7 south",
+            "call strafing-run c8 south"
+        ]
+    );
+    let t = g.profile(m(2));
+    let armour = u8::from(t.has(mars_attacks::rules::Ability::Armoured));
+    let kill = mars_attacks::rules::odds::shoot(3, 4, 3, t.survive, armour).kill;
+    let spot =
+        mars_attacks::rules::Spot::SquareDir(common::sq("c5"), mars_attacks::rules::Edge::North);
+    let v = eval::call_value(
+        &g,
+        Side::Humans,
+        g.deck().by_slug("strafing-run").unwrap().faces[0]
+            .as_ref()
+            .unwrap()
+            .effect,
+        spot,
+    );
+    assert!((v - 3.0 * kill).abs() < 1e-6, "{v} vs {}", 3.0 * kill);
+    let empty: Action = "call strafing-run f1 east".parse().unwrap();
+    assert!(score(&empty) < 0.5, "{}", score(&empty));
+}
+
+/// At the refill a card with no face for the side (Heat Ray is a Martian card) is worth
+/// discarding to draw again; a card the side can use is kept. In the evaluation a held
+/// card adds its value to the side's score, and a card of no use adds nothing.
+#[test]
+fn cards_in_hand_are_valued_by_what_they_do() {
+    let mut g = card_game(&[
+        Place(Side::Humans, "soldier", "a1"),
+        Place(Side::Martians, "martian", "h8"),
+    ]);
+    let w = Weights::default();
+    let bare = eval::side_score(&g, Side::Humans, &w);
+    g.edit()
+        .give(Side::Humans, card("heat-ray"), 1)
+        .give(Side::Humans, card("splat"), 1)
+        .give(Side::Humans, card("lucky-escape"), 1);
+    let with = eval::side_score(&g, Side::Humans, &w);
+    // Splat! (one roll) 0.2, Lucky Escape 0.6, Heat Ray nothing for the Humans.
+    assert!((with - bare - 0.8).abs() < 1e-9, "{}", with - bare);
+    let no_cards = Weights { cards: 0.0, ..w };
+    assert_eq!(eval::side_score(&g, Side::Humans, &no_cards), bare);
+    let keep = eval::action_score(&g, Action::Keep);
+    assert!(eval::action_score(&g, Action::Discard(card("heat-ray"))) > keep);
+    assert!(eval::action_score(&g, Action::Discard(card("splat"))) < keep);
+    assert!(eval::action_score(&g, Action::Discard(card("lucky-escape"))) < keep);
+}
+
+/// The measured match behind the card heuristics (run on purpose, `--ignored`): MCTS at
+/// `MA_CARDS_ITERATIONS` (default 1,000) iterations per decision with the card knowledge
+/// against the same search with the heuristics as they were before the deck, on Scenario
+/// 1, `MA_CARDS_GAMES` games (default 100) from seed 1, seats swapped, two threads. Prints
+/// the result with its Wilson interval; asserts only that every game finished.
+#[test]
+#[ignore]
+fn card_knowledge_match() {
+    use mars_attacks::bot::{Heuristics, duel_players};
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let iterations = env("MA_CARDS_ITERATIONS", 1000);
+    let games = env("MA_CARDS_GAMES", 100) as u32;
+    let scenario = whos_there();
+    let mut config = DuelConfig::new(games, 1);
+    config.jobs = 2;
+    let new = spec(&format!("mcts:{iterations}"));
+    let report = duel_players(
+        &scenario,
+        || new.build_with_heuristics(Heuristics::default()),
+        || new.build_with_heuristics(Heuristics::without_cards()),
+        &config,
+        |_| {},
+    );
+    eprintln!("cards vs no cards, mcts:{iterations}:\n{report}");
+    assert!(report.failures.is_empty(), "{report}");
+    let greedy = spec("greedy");
+    let mut config = DuelConfig::new(1000, 1);
+    config.jobs = 2;
+    let report = duel_players(
+        &scenario,
+        || greedy.build_with_heuristics(Heuristics::default()),
+        || greedy.build_with_heuristics(Heuristics::without_cards()),
+        &config,
+        |_| {},
+    );
+    eprintln!("greedy, cards vs no cards:\n{report}");
+    assert!(report.failures.is_empty(), "{report}");
+}

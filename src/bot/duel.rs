@@ -10,7 +10,7 @@ use crate::rules::rng_from_seed;
 use crate::rules::scenario::Scenario;
 
 use super::game::Skirmish;
-use super::spec::PlayerSpec;
+use super::spec::{BoxedPlayer, PlayerSpec};
 
 /// The default runaway guard: a game with more decisions than this is reported as failed.
 /// Games of Scenario 1 take a few hundred decisions; random play rarely passes 2,000.
@@ -55,6 +55,24 @@ pub fn duel<F>(
 where
     F: Fn(&GameRecord) + Sync,
 {
+    duel_players(scenario, || a.build(), || b.build(), config, on_game)
+}
+
+/// [`duel`] between players made by `make_a` and `make_b` (fresh ones for every game), for
+/// players no spec names (a search with other heuristics, see
+/// [`PlayerSpec::build_with_heuristics`](super::spec::PlayerSpec::build_with_heuristics)).
+pub fn duel_players<FA, FB, F>(
+    scenario: &Arc<Scenario>,
+    make_a: FA,
+    make_b: FB,
+    config: &DuelConfig,
+    on_game: F,
+) -> MatchReport
+where
+    FA: Fn() -> BoxedPlayer + Sync,
+    FB: Fn() -> BoxedPlayer + Sync,
+    F: Fn(&GameRecord) + Sync,
+{
     let games = config.matches.games;
     let jobs = config.jobs.clamp(1, games.max(1) as usize);
     // Games 2k and 2k+1 share a deal; give both to the same thread, pairs dealt in turn.
@@ -64,8 +82,8 @@ where
             &config.matches,
             part(j),
             |seed| Skirmish::start(scenario.clone(), &mut rng_from_seed(seed)),
-            || a.build(),
-            || b.build(),
+            &make_a,
+            &make_b,
             &on_game,
         )
     };

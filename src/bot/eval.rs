@@ -2,8 +2,10 @@
 //! evaluation of a position, and a quick score of each legal action that serves as the
 //! tree's prior, the rollout policy and the greedy player's preference.
 //!
-//! Everything here reads only what both players see (the board, VP, counters and the pool
-//! of unrevealed counter identities), so it is fair to call on the true state.
+//! The action scores read only what both players see (the board, VP, counters, the pool of
+//! unrevealed counter identities, laid Support sets) and the hand of the side to move, so
+//! they are fair to call on the true state; the evaluation also values the other hand (see
+//! below), which the searches only ever see in determinizations.
 //!
 //! # The evaluation
 //!
@@ -19,14 +21,21 @@
 //!   the public pool of unrevealed identities, R24), and every face-up counter of its kind,
 //!   times its VP (the first claimed scores nothing but unlocks the rest), discounted by
 //!   the walking distance of the side's nearest model;
-//! * **approach**: a small pull towards the enemy for models with nothing in range.
+//! * **approach**: a small pull towards the enemy for models with nothing in range;
+//! * **cards**: [`Weights::cards`] times the value of each card in hand with a use for the
+//!   side ([`card_value`]) and of each Support set laid ([`set_value`]).
+//!
+//! The cards term reads both hands. The searches call the evaluation only on states
+//! determinized for the side to move, where the other hand is a sample of the unseen cards,
+//! so this is fair there; on the true state it would read a hand the side may not see.
 //!
 //! The value for the Humans is a logistic function of the score difference.
 
-use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::action::{Action, Defence, ModelId, Spot, Target};
+use crate::rules::cards::{Area, CardId, Effect, Failed, Hit, Kind, Whose};
 use crate::rules::profile::Ability;
 use crate::rules::scenario::{MAX_MODELS, Scenario};
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Dir, Side, Square, squares_of};
 use crate::rules::state::{CounterKind, GameState, Loc, Phase, within_range};
 use crate::rules::{Los, Map};
 
@@ -50,6 +59,9 @@ pub struct Weights {
     pub approach: f64,
     /// Slope of the logistic, per VP-equivalent of score difference.
     pub slope: f64,
+    /// Weight of the cards a side holds and has laid (see [`card_value`] and
+    /// [`set_value`]); 0 ignores cards, as the evaluation did before the deck.
+    pub cards: f64,
 }
 
 impl Default for Weights {
@@ -62,6 +74,7 @@ impl Default for Weights {
             counter_decay: 0.7,
             approach: 0.08,
             slope: 0.5,
+            cards: 1.0,
         }
     }
 }
@@ -408,7 +421,371 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
         }
         score += per * counters;
     }
+    if w.cards != 0.0 && !g.deck().is_empty() {
+        score += w.cards * cards_score(g, side);
+    }
     score
+}
+
+// ===== cards =============================================================================
+
+/// The face `side` may use of card `card`, if any.
+#[inline]
+fn face(g: &GameState, card: CardId, side: Side) -> Option<&crate::rules::cards::Face> {
+    let deck = g.deck();
+    deck.local(card).and_then(|l| deck.card(l).face(side))
+}
+
+/// The value in VP-equivalents of holding one card of `card` for `side`, by its effect:
+/// roughly the VP it is expected to swing when played in a good moment.
+///
+/// * A die more or less on a test moves a kill chance by about 0.1-0.2; the card waits for
+///   a test that matters, so 0.2 for a card on one roll, 0.3 for one on any roll.
+/// * Lucky Escape saves a model that would be killed: about a kill's VP, 0.6.
+/// * Moving one square (a charge out of turn, a step to a counter), marking enemies
+///   activated: 0.25, 0.3 for two models.
+/// * Bringing back a killed model: 0.5, only when one is dead (else 0.1).
+/// * Jamming or taking over an enemy Support set: 0.15, and 0.35 while the enemy has one.
+/// * A Support card is worth its share of a set (see [`set_value`]): 0.25.
+/// * A card with no face for the side only waits to be discarded: 0.
+pub fn card_value(g: &GameState, card: CardId, side: Side) -> f64 {
+    let Some(f) = face(g, card, side) else {
+        return 0.0;
+    };
+    match f.effect {
+        Effect::TestDice { rolls, .. } => {
+            if rolls.0.count_ones() > 1 {
+                0.3
+            } else {
+                0.2
+            }
+        }
+        Effect::LuckyEscape => 0.6,
+        Effect::MoveOne => 0.25,
+        Effect::Distract { models } => {
+            if models > 1 {
+                0.3
+            } else {
+                0.25
+            }
+        }
+        Effect::Reinforce => {
+            let dead = g
+                .models()
+                .iter()
+                .any(|m| m.side == side && m.loc == Loc::Dead);
+            if dead { 0.5 } else { 0.1 }
+        }
+        Effect::Jam | Effect::MindControl => {
+            if g.support_sets(side.other()).next().is_some() {
+                0.35
+            } else {
+                0.15
+            }
+        }
+        _ if f.kind == Kind::Support => 0.25,
+        _ => 0.0,
+    }
+}
+
+/// The value in VP-equivalents of `side`'s Support set of `n` cards of `card` (R21): 0.25 a
+/// card, plus 0.4 when the set can be called at its level and 0.3 more when it is aimed at
+/// a chosen square rather than along a line.
+pub fn set_value(g: &GameState, card: CardId, n: u8, side: Side) -> f64 {
+    use crate::rules::cards::Aim;
+    let Some(f) = face(g, card, side) else {
+        return 0.0;
+    };
+    let aimed = match f.aim(n) {
+        Aim::Nothing => 0.0,
+        Aim::Square | Aim::SquareDirection => 0.7,
+        _ => 0.4,
+    };
+    0.25 * f64::from(n) + aimed
+}
+
+/// Hand and Support sets of `side`, in VP-equivalents.
+fn cards_score(g: &GameState, side: Side) -> f64 {
+    let hand: f64 = g
+        .hand(side)
+        .map(|(c, n)| f64::from(n) * card_value(g, c, side))
+        .sum();
+    let sets: f64 = g
+        .support_sets(side)
+        .map(|(c, n)| set_value(g, c, n, side))
+        .sum();
+    hand + sets
+}
+
+/// The cost, in VP-equivalents, of spending a card: what holding it was worth, which a
+/// play must beat.
+fn spend(g: &GameState, card: CardId, side: Side) -> f64 {
+    card_value(g, card, side)
+}
+
+/// The VP `side` expects from the test waiting in its response window, with `extra` dice
+/// added to the attacker's roll and `extra_def` to the defender's, from the exact odds:
+/// the attacker's side gains its kill VP times the kill chance, the defender's side (in a
+/// Fight met with Fight) its own. Returns the expectation for `side` (gains minus losses).
+fn test_value(g: &GameState, side: Side, extra: i8, extra_def: i8) -> Option<f64> {
+    let t = g.test()?;
+    let defender = t.defender?;
+    let a_side = g.model(t.attacker).side;
+    let dice = |base: u8, m: i8| (i16::from(base) + i16::from(m)).clamp(0, 255) as u8;
+    let ap = g.profile(t.attacker);
+    let dp = g.profile(defender);
+    let (shoot_vp_a, fight_vp_a) = kill_vp(g, a_side);
+    let (_, fight_vp_d) = kill_vp(g, a_side.other());
+    let (gain_a, gain_d) = if t.fight {
+        let a = dice(g.fight_dice(t.attacker), t.mods[0] + extra);
+        let d = dice(g.fight_dice(defender), t.mods[1] + extra_def);
+        let fights = t.defence == Defence::Fight;
+        let value = if fights { dp.fight } else { dp.survive };
+        let (wa, wd) = table::fight(a, ap.fight, d, value, fights);
+        (wa * fight_vp_a, if fights { wd * fight_vp_d } else { 0.0 })
+    } else {
+        let base = if t.los == Los::Clear { 4 } else { 3 } + u8::from(t.aimed);
+        let armour = u8::from(dp.has(Ability::Armoured));
+        let p = table::shoot_kill(
+            dice(base, t.mods[0] + extra),
+            ap.shoot,
+            dice(3, t.mods[1] + extra_def),
+            dp.survive,
+            armour,
+        );
+        (p * shoot_vp_a, 0.0)
+    };
+    Some(if side == a_side {
+        gain_a - gain_d
+    } else {
+        gain_d - gain_a
+    })
+}
+
+/// How much playing `card` in `side`'s response window changes the VP `side` expects from
+/// the waiting test (exact odds before and after the dice the card adds).
+pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
+    let Effect::TestDice { whose, dice, .. } = face(g, card, side)?.effect else {
+        return None;
+    };
+    let t = g.test()?;
+    let a_side = g.model(t.attacker).side;
+    // The attacker's roll (index 0) is changed when the card is on the own model and the
+    // side attacks, or on the enemy model and the side defends.
+    let on_attacker = (whose == Whose::Own) == (side == a_side);
+    let (ea, ed) = if on_attacker { (dice, 0) } else { (0, dice) };
+    Some(test_value(g, side, ea, ed)? - test_value(g, side, 0, 0)?)
+}
+
+/// The squares a Support effect aimed at `at` covers (P14): the square, its 3x3 block, or a
+/// line of squares in the direction `dir`.
+fn area_at(area: Area, at: Square, dir: Option<Dir>) -> u64 {
+    match area {
+        Area::Square => at.bit(),
+        Area::Block3 => within_range(at, 1),
+        Area::Line(n) => {
+            let mut bb = at.bit();
+            let mut s = at;
+            if let Some(d) = dir {
+                for _ in 1..n {
+                    match s.step(d) {
+                        Some(next) => {
+                            s = next;
+                            bb |= s.bit();
+                        }
+                        None => break,
+                    }
+                }
+            }
+            bb
+        }
+    }
+}
+
+/// The VP-equivalents `side` expects from an area attack `hit` on the squares `area`:
+/// each enemy model's chance of being killed (exact Shoot odds, R15) times the kill's VP,
+/// minus the same for the side's own models caught in it; a Survive attack counts 0.3 for
+/// each Rattled enemy and 0.25 for each enemy marked activated before it acted, from the
+/// chance `(survive - 1) / 8` that one die fails.
+fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
+    let (shoot_vp, _) = kill_vp(g, side);
+    let (enemy_vp, _) = kill_vp(g, side.other());
+    let mut v = 0.0;
+    for m in g.models() {
+        let Loc::Board(sq) = m.loc else { continue };
+        if squares & sq.bit() == 0 {
+            continue;
+        }
+        let p = &g.scenario().profiles[usize::from(m.profile)];
+        let mine = m.side == side;
+        let x = match hit {
+            Hit::Shoot { dice, value } => {
+                let kill = table::shoot_kill(
+                    dice,
+                    value,
+                    3,
+                    p.survive,
+                    u8::from(p.has(Ability::Armoured)),
+                );
+                kill * if mine { enemy_vp + 0.5 } else { shoot_vp }
+            }
+            Hit::Survive(outcome) => {
+                let fail = f64::from(p.survive.clamp(1, 9) - 1) / 8.0;
+                let worth = match outcome {
+                    Failed::Rattled if !m.rattled => 0.3,
+                    Failed::Activated if !m.activated => 0.25,
+                    _ => 0.0,
+                };
+                fail * worth
+            }
+        };
+        v += if mine { -x } else { x };
+    }
+    v
+}
+
+/// The VP-equivalents `side` expects from calling a Support effect at `spot`: exact at a
+/// chosen square, the mean over the eight squares a D8 may pick along a chosen row or
+/// column, and 0 for a random aim (no better than chance).
+pub fn call_value(g: &GameState, side: Side, effect: Effect, spot: Spot) -> f64 {
+    let Effect::Area { hit, area } = effect else {
+        return 0.0;
+    };
+    let dir = match spot {
+        Spot::RowDir(_, e) | Spot::ColumnDir(_, e) | Spot::SquareDir(_, e) => Some(e.dir()),
+        _ => None,
+    };
+    let along = |sq: &dyn Fn(i8) -> Option<Square>| -> f64 {
+        (0..8)
+            .filter_map(sq)
+            .map(|s| area_value(g, side, hit, area_at(area, s, dir)))
+            .sum::<f64>()
+            / 8.0
+    };
+    match spot {
+        Spot::Square(s) | Spot::SquareDir(s, _) => area_value(g, side, hit, area_at(area, s, dir)),
+        Spot::Row(r) | Spot::RowDir(r, _) => along(&|c| Square::new(c, r as i8)),
+        Spot::Column(c) | Spot::ColumnDir(c, _) => along(&|r| Square::new(c as i8, r)),
+        Spot::None => 0.0,
+    }
+}
+
+/// The card actions' scores for [`action_score`] (same scale: `0.5 + 2 x` the expected VP
+/// gained, spending a card counted as losing what holding it was worth).
+fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
+    let side = g.to_move()?;
+    let scaled = |gain: f64| (0.5 + 2.0 * gain).max(0.05);
+    Some(match action {
+        Action::Respond(None) | Action::Keep => 0.5,
+        Action::Respond(Some(card)) => match g.phase() {
+            // Lucky Escape: the model lives and the enemy scores nothing for it.
+            Phase::Escape(_) => {
+                let (s, f) = kill_vp(g, side.other());
+                scaled(0.5 * (s + f) + 0.5 - spend(g, card, side))
+            }
+            _ => scaled(response_gain(g, side, card)? - spend(g, card, side)),
+        },
+        Action::Discard(card) => {
+            // A card with no use for the side is worth drawing again (R22).
+            let v = card_value(g, card, side);
+            if v == 0.0 { 1.2 } else { scaled(0.1 - v) }
+        }
+        Action::Lay(card) => {
+            let n = g
+                .support_sets(side)
+                .find(|&(c, _)| c == card)
+                .map_or(0, |(_, n)| n);
+            scaled(
+                set_value(g, card, n + 1, side)
+                    - set_value(g, card, n, side)
+                    - spend(g, card, side)
+                    + 0.05,
+            )
+        }
+        Action::Call(card, spot) => {
+            let n = g
+                .support_sets(side)
+                .find(|&(c, _)| c == card)
+                .map_or(0, |(_, n)| n);
+            let f = face(g, card, side)?;
+            scaled(call_value(g, side, f.effect, spot) - 0.5 * set_value(g, card, n, side))
+        }
+        Action::Play(card, target) => {
+            let f = face(g, card, side)?;
+            let cost = spend(g, card, side);
+            match (f.effect, target) {
+                (Effect::MoveOne, Target::ModelTo(m, to)) => {
+                    if g.count(side.other(), to) > 0 {
+                        match best_fight_in(g, m, to, true) {
+                            Some((_, gain, loss)) => scaled(gain - loss - cost),
+                            None => scaled(-cost),
+                        }
+                    } else {
+                        let map = g.map();
+                        let targets = goals(g, side);
+                        let before = g
+                            .model(m)
+                            .square()
+                            .and_then(|s| distance_to(map, s, targets));
+                        let after = distance_to(map, to, targets);
+                        let progress = match (before, after) {
+                            (Some(b), Some(a)) => f64::from(b) - f64::from(a),
+                            _ => 0.0,
+                        };
+                        scaled(0.1 * progress.clamp(-1.0, 1.0) - cost)
+                    }
+                }
+                (Effect::Distract { .. }, Target::Model(a)) => scaled(distract_gain(g, a) - cost),
+                (Effect::Distract { .. }, Target::Models(a, b)) => {
+                    scaled(distract_gain(g, a) + distract_gain(g, b) - cost)
+                }
+                // A model back in play, and its Shoot or step.
+                (Effect::Reinforce, _) => scaled(0.8 - cost),
+                (Effect::Jam, Target::Set(set)) => {
+                    let enemy = side.other();
+                    let n = g
+                        .support_sets(enemy)
+                        .find(|&(c, _)| c == set)
+                        .map_or(0, |(_, n)| n);
+                    let loss =
+                        set_value(g, set, n, enemy) - set_value(g, set, n.saturating_sub(1), enemy);
+                    scaled(loss - cost)
+                }
+                (Effect::MindControl, Target::SetAt(set, spot)) => {
+                    let enemy = side.other();
+                    let n = g
+                        .support_sets(enemy)
+                        .find(|&(c, _)| c == set)
+                        .map_or(0, |(_, n)| n);
+                    let effect = face(g, set, enemy)?.effect;
+                    // The set is used against the enemy and then discarded.
+                    scaled(call_value(g, side, effect, spot) + set_value(g, set, n, enemy) - cost)
+                }
+                _ => return None,
+            }
+        }
+        Action::Pick(target) => {
+            // The Bug attacks the model picked: an enemy rather than an own one.
+            if g.model(target).side == side {
+                0.2
+            } else {
+                1.0
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// What marking enemy model `id` activated is worth: the best shot it would have had
+/// (Aiming), if it has not acted yet.
+fn distract_gain(g: &GameState, id: ModelId) -> f64 {
+    let m = g.model(id);
+    if m.activated {
+        return 0.0;
+    }
+    let Some(sq) = m.square() else { return 0.0 };
+    let (vp, _) = kill_vp(g, m.side);
+    0.7 * vp * best_shot_from(g, id, sq, !m.rattled).map_or(0.1, |b| b.1.max(0.1))
 }
 
 /// What the acting model (if any) may still do, from the phase.
@@ -435,7 +812,20 @@ fn acting(g: &GameState) -> Option<Acting> {
 /// shots by their exact kill odds, Aim by the extra die, Fights and Fight-or-Survive by
 /// their exact odds, steps by progress towards the model's goals (enemies and counters) and
 /// the shot they open, activations by the best shot the model has. Always positive.
+///
+/// Cards: a response on a test by the change it makes to the test's exact odds, Lucky
+/// Escape by the kill it cancels, a Support call by the exact odds of its area attack on
+/// the models there (averaged over the D8 when the level aims along a line), Move-one by
+/// the Fight or the step it makes, Distract by the shot it denies, Jam and Mind Control by
+/// the set they take away or use; each less what holding the card was worth
+/// ([`card_value`]). At the refill a card of no use to the side is discarded.
 pub fn action_score(g: &GameState, action: Action) -> f64 {
+    action_score_with(g, action, true)
+}
+
+/// [`action_score`], with the card actions scored by their effects when `cards` is set,
+/// or all a neutral 0.5 (as before the deck) when not.
+pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
     match action {
         Action::Shoot(target) => {
             let Some(a) = acting(g) else { return 0.5 };
@@ -537,6 +927,7 @@ pub fn action_score(g: &GameState, action: Action) -> f64 {
             (0.8 - 0.05 * d - 0.1 * f64::from(g.count(side, sq))).max(0.05)
         }
         Action::Stand => 1.0,
+        _ if cards => card_action_score(g, action).unwrap_or(0.5),
         _ => 0.5,
     }
 }

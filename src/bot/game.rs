@@ -3,7 +3,7 @@
 //! [`super::eval`] as evaluator, prior and rollout policy.
 //!
 //! Nothing here matches the actions or phases of the rules exhaustively: whatever the
-//! rules add (cards and their responses) is played by the same code, with a neutral score.
+//! rules add is played by the same code, with a neutral score until the heuristics learn it.
 
 use std::cell::Cell;
 use std::sync::Arc;
@@ -55,6 +55,20 @@ pub struct Heuristics {
     pub weights: Weights,
     /// The rollout policy.
     pub rollout: Rollout,
+    /// Score card actions by their effects ([`eval::action_score`]) in the prior and the
+    /// rollouts; when false they all score a neutral 0.5, as before the deck.
+    pub card_actions: bool,
+}
+
+impl Heuristics {
+    /// The heuristics as they were before the deck: no value for cards in hand or laid,
+    /// every card action neutral. Kept to measure what the card knowledge is worth.
+    pub fn without_cards() -> Heuristics {
+        let mut h = Heuristics::default();
+        h.weights.cards = 0.0;
+        h.card_actions = false;
+        h
+    }
 }
 
 impl Default for Heuristics {
@@ -65,6 +79,7 @@ impl Default for Heuristics {
             // (epsilon 0.15) against uniform ones won 19 of 40 games, at twice the cost per
             // iteration, so uniform rollouts are the default.
             rollout: Rollout::Uniform,
+            card_actions: true,
         }
     }
 }
@@ -188,7 +203,8 @@ impl ai::Game for Skirmish {
     }
 
     fn prior(&self, action: Action) -> f64 {
-        (eval::action_score(&self.state, action) / 3.0).clamp(0.0, 1.0)
+        (eval::action_score_with(&self.state, action, self.heuristics.card_actions) / 3.0)
+            .clamp(0.0, 1.0)
     }
 
     fn rollout_action<R: RngCore + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Action {
@@ -202,17 +218,27 @@ impl ai::Game for Skirmish {
         if rng.random::<f32>() < epsilon {
             return legal[rng.random_range(0..legal.len())];
         }
-        best_action(&self.state, legal, rng)
+        best_action_with(&self.state, legal, rng, self.heuristics.card_actions)
     }
 }
 
 /// The action of `legal` with the highest [`eval::action_score`], ties broken at random.
 pub fn best_action<R: RngCore + ?Sized>(g: &GameState, legal: &[Action], rng: &mut R) -> Action {
+    best_action_with(g, legal, rng, true)
+}
+
+/// [`best_action`] by [`eval::action_score_with`] `cards`.
+pub fn best_action_with<R: RngCore + ?Sized>(
+    g: &GameState,
+    legal: &[Action],
+    rng: &mut R,
+    cards: bool,
+) -> Action {
     let mut best = legal[0];
     let mut best_score = f64::NEG_INFINITY;
     let mut ties = 0u32;
     for &a in legal {
-        let s = eval::action_score(g, a);
+        let s = eval::action_score_with(g, a, cards);
         if s > best_score {
             best_score = s;
             best = a;

@@ -5,25 +5,43 @@
 //! odds (Aiming first when the extra die is worth more than the step it costs), a charge
 //! when the Fight's exact odds favour it, Fight or Survive by the exact odds of each, and
 //! otherwise a step towards the nearest enemy or counter, activating first the model with
-//! the best shot. Ties are broken with the generator it is handed, so it is reproducible.
-//! It reads only what its side may see (the board, VP and counters), never hidden state.
+//! the best shot; card actions by their effects (exact odds for responses and Support
+//! calls). Ties are broken with the generator it is handed, so it is reproducible.
+//! It reads only what its side may see (the board, VP, counters and its own hand), never
+//! hidden state.
 
 use rand_chacha::ChaCha8Rng;
 
 use crate::rules::Action;
 
-use super::game::{Skirmish, best_action};
+use super::game::{Skirmish, best_action_with};
 
 /// The greedy player. See the [module documentation](self).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Greedy {
     legal: Vec<Action>,
+    card_actions: bool,
+}
+
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy::new()
+    }
 }
 
 impl Greedy {
     /// A greedy player.
     pub fn new() -> Greedy {
-        Greedy::default()
+        Greedy::with_card_actions(true)
+    }
+
+    /// A greedy player that scores card actions by their effects, or (`false`) treats them
+    /// all as neutral, as before the deck.
+    pub fn with_card_actions(card_actions: bool) -> Greedy {
+        Greedy {
+            legal: Vec::new(),
+            card_actions,
+        }
     }
 }
 
@@ -41,7 +59,7 @@ impl ai::Player<Skirmish> for Greedy {
         match self.legal.len() {
             0 => None,
             1 => Some(self.legal[0]),
-            _ => Some(best_action(g, &self.legal, rng)),
+            _ => Some(best_action_with(g, &self.legal, rng, self.card_actions)),
         }
     }
 }

@@ -22,7 +22,7 @@ pub mod greedy;
 pub mod spec;
 mod table;
 
-pub use duel::{DuelConfig, duel};
+pub use duel::{DuelConfig, duel, duel_players};
 pub use game::{Heuristics, Rollout, Skirmish, player_of, side_of};
 pub use greedy::Greedy;
-pub use spec::{BoxedPlayer, Effort, Kind, Level, PlayerSpec, SpecError};
+pub use spec::{BoxedPlayer, Effort, Kind, Level, PlayerSpec, SpecError, WithHeuristics};

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, RandomPlayer};
 
-use super::game::Skirmish;
+use super::game::{Heuristics, Skirmish};
 use super::greedy::Greedy;
 
 /// A player made by [`PlayerSpec::build`]: any search or baseline, movable to a worker
@@ -268,6 +268,49 @@ impl PlayerSpec {
                 threads: threads.max(1),
                 ..search_config(budget)
             })),
+        }
+    }
+}
+
+/// A player that searches with heuristics of its own, whatever heuristics the game it is
+/// handed carries (both players of a match share one [`Skirmish`]); for matches between
+/// versions of the heuristics.
+pub struct WithHeuristics {
+    inner: BoxedPlayer,
+    heuristics: Heuristics,
+}
+
+impl ai::Player<Skirmish> for WithHeuristics {
+    fn name(&self) -> String {
+        format!("{} (own heuristics)", self.inner.name())
+    }
+
+    fn choose(
+        &mut self,
+        game: &Skirmish,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<crate::rules::Action> {
+        let mut own = game.clone();
+        own.set_heuristics(self.heuristics);
+        self.inner.choose(&own, rng)
+    }
+
+    fn last_report(&self) -> Option<&ai::SearchReport<crate::rules::Action>> {
+        self.inner.last_report()
+    }
+}
+
+impl PlayerSpec {
+    /// Makes the player (one thread), searching with `heuristics` instead of those of the
+    /// game it is handed. The scripted `greedy` player reads only whether card actions are
+    /// scored.
+    pub fn build_with_heuristics(&self, heuristics: Heuristics) -> BoxedPlayer {
+        match self.kind {
+            Kind::Greedy => Box::new(Greedy::with_card_actions(heuristics.card_actions)),
+            _ => Box::new(WithHeuristics {
+                inner: self.build(),
+                heuristics,
+            }),
         }
     }
 }
