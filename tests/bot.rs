@@ -694,6 +694,29 @@ fn card_knowledge_match() {
     );
     eprintln!("cards vs no cards, mcts:{iterations}:\n{report}");
     assert!(report.failures.is_empty(), "{report}");
+    // Scenario 1 favours the Humans heavily between equal players, so a swapped match says
+    // little: also compare the two as the Martians against the same Humans, on the same
+    // deals.
+    for humans in ["greedy", "mcts:200"] {
+        let humans = spec(humans);
+        let mut config = DuelConfig::new(games, 1);
+        config.jobs = 2;
+        config.matches.swap_seats = false;
+        for (label, h) in [
+            ("cards", Heuristics::default()),
+            ("no cards", Heuristics::without_cards()),
+        ] {
+            let report = duel_players(
+                &scenario,
+                || humans.build(),
+                || new.build_with_heuristics(h),
+                &config,
+                |_| {},
+            );
+            eprintln!("Martians mcts:{iterations} with {label} against {humans}:\n{report}");
+            assert!(report.failures.is_empty(), "{report}");
+        }
+    }
     let greedy = spec("greedy");
     let mut config = DuelConfig::new(1000, 1);
     config.jobs = 2;
