@@ -456,3 +456,272 @@ fn a_card_is_played_from_the_hand_on_a_target_picked_on_the_board() {
     assert!(h.state().armed.is_none());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ----- odds with the cards in hand (issue 5) --------------------------------------------
+
+/// The first seed of the skirmish whose deal satisfies `want`.
+fn deal_where(path: &Path, want: impl Fn(&mars_attacks::rules::GameState) -> bool) -> u64 {
+    (1..2000u64)
+        .find(|seed| {
+            let s = mars_attacks::gui::Session::new(hot_seat(path.to_path_buf(), *seed)).unwrap();
+            want(s.state())
+        })
+        .expect("some deal fits")
+}
+
+fn card_id(g: &mars_attacks::rules::GameState, slug: &str) -> mars_attacks::rules::CardId {
+    g.deck().by_slug(slug).unwrap().id
+}
+
+fn holds(g: &mars_attacks::rules::GameState, side: Side, slug: &str) -> bool {
+    g.holds(side, card_id(g, slug)) > 0
+}
+
+/// Is this text shown somewhere (perhaps more than once)?
+fn shows(h: &Harness<'_, MarsApp>, text: &str) -> bool {
+    h.query_all_by_label(text).count() > 0
+}
+
+/// Steps until the tooltip of what the pointer is over is up.
+fn hover(h: &mut Harness<'_, MarsApp>, label: &str) {
+    h.get_by_label(label).hover();
+    h.run_steps(4);
+    h.get_by_label(label).hover();
+    h.run_steps(4);
+}
+
+#[test]
+fn the_hover_odds_include_each_test_card_in_the_hand() {
+    use mars_attacks::gui::forecast::percent;
+    use mars_attacks::rules::map::Los;
+    use mars_attacks::rules::odds;
+    let dir = temp_dir("hover-cards");
+    let path = skirmish_file(&dir);
+    // The Humans hold Human Ingenuity: +1 die to their own Shoot, Fight or Survive roll.
+    let seed = deal_where(&path, |g| holds(g, Side::Humans, "human-ingenuity"));
+    let mut h = harness(hot_seat(path, seed), dir.clone());
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    let soldier = g.profile(m(2)).clone();
+    let martian = g.profile(m(4)).clone();
+    // Martians are Armoured: one automatic Survive success (R15).
+    let armour = u8::from(martian.has(mars_attacks::rules::Ability::Armoured));
+
+    // m2 on e4 next to m4 on e5: it may shoot it or charge it.
+    h.get_by_label("m2").click();
+    h.run_steps(4);
+    hover(&mut h, "m4");
+    h.get_by_label("Shoot, with Human Ingenuity from your hand");
+    h.get_by_label("Fight, with Human Ingenuity from your hand");
+
+    // The Shoot: a clear shot rolls 4 dice (R15), the card adds one.
+    assert_eq!(g.map().los(sq("e4"), sq("e5")), Los::Clear);
+    let plain = odds::shoot(4, soldier.shoot, 3, martian.survive, armour);
+    let carded = odds::shoot(5, soldier.shoot, 3, martian.survive, armour);
+    assert_ne!(percent(plain.kill), percent(carded.kill));
+    assert!(shows(&h, &format!("kill {}", percent(plain.kill))));
+    assert!(shows(&h, &format!("kill {}", percent(carded.kill))));
+    h.get_by_label_contains(&format!(
+        "5 dice at {}+ against 3 at {}+",
+        soldier.shoot, martian.survive
+    ));
+
+    // The Fight after the charge: 3 dice +1 for moving in (R16), +1 from the card, against
+    // m4's 3; for each of m4's choices.
+    let fights = odds::fight(5, soldier.fight, 3, martian.fight, true);
+    let survives = odds::fight(5, soldier.fight, 3, martian.survive, false);
+    assert_ne!(
+        percent(fights.attacker_wins),
+        percent(odds::fight(4, soldier.fight, 3, martian.fight, true).attacker_wins)
+    );
+    assert!(shows(
+        &h,
+        &format!("attacker wins {}", percent(fights.attacker_wins))
+    ));
+    assert!(shows(
+        &h,
+        &format!("defender wins {}", percent(fights.defender_wins))
+    ));
+    h.get_by_label(&format!(
+        "attacker wins {}",
+        percent(survives.attacker_wins)
+    ));
+    h.get_by_label_contains(&format!(
+        "5 dice at {}+ against 3 at {}+",
+        soldier.fight, martian.fight
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_card_prompt_gives_the_odds_of_each_answer() {
+    use mars_attacks::gui::forecast::percent;
+    use mars_attacks::rules::odds;
+    let dir = temp_dir("prompt-cards");
+    let path = skirmish_file(&dir);
+    let seed = deal_where(&path, |g| holds(g, Side::Humans, "human-ingenuity"));
+    let mut h = harness(hot_seat(path, seed), dir.clone());
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    let (soldier, martian) = (g.profile(m(1)).clone(), g.profile(m(3)).clone());
+    // m1 on c3 shoots m3 on c6: a clear shot in the open, 4 dice against 3 (R15).
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    h.get_by_label("m3").click();
+    h.run_steps(4);
+    assert_eq!(phase(&h), Phase::Respond(Side::Humans));
+    // Martians are Armoured: one automatic Survive success, a Rattled band (R15).
+    let armour = u8::from(martian.has(mars_attacks::rules::Ability::Armoured));
+    assert_eq!(armour, 1);
+    let plain = odds::shoot(4, soldier.shoot, 3, martian.survive, armour);
+    let carded = odds::shoot(5, soldier.shoot, 3, martian.survive, armour);
+    h.get_by_label_contains(&format!(
+        "play Human Ingenuity: kill {}, Rattled {}, miss {}",
+        percent(carded.kill),
+        percent(carded.rattled),
+        percent(carded.miss)
+    ));
+    h.get_by_label_contains(&format!(
+        "no card: kill {}, Rattled {}, miss {}",
+        percent(plain.kill),
+        percent(plain.rattled),
+        percent(plain.miss)
+    ));
+    // Playing it rolls the five dice the prompt counted.
+    h.get_by_label("Play Human Ingenuity").click();
+    h.run_steps(4);
+    answer_windows(&mut h);
+    let steps = h.state().session.as_ref().unwrap().history().to_vec();
+    let shot = steps
+        .iter()
+        .flat_map(|s| s.events.iter())
+        .find_map(|e| match e {
+            Event::Roll { model, dice, .. } if *model == m(1) => Some(*dice),
+            _ => None,
+        });
+    assert_eq!(shot, Some(5));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_fight_or_survive_prompt_gives_the_odds_with_each_card() {
+    use mars_attacks::gui::forecast::percent;
+    use mars_attacks::rules::odds;
+    let dir = temp_dir("defence-cards");
+    let path = skirmish_file(&dir);
+    // The Martians hold We Are Your Friends: +1 die to their own Fight roll.
+    let seed = deal_where(&path, |g| holds(g, Side::Martians, "we-are-your-friends"));
+    let mut h = harness(hot_seat(path, seed), dir.clone());
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    let (soldier, martian) = (g.profile(m(2)).clone(), g.profile(m(4)).clone());
+    // m2 charges m4 in e5.
+    h.get_by_label("m2").click();
+    h.run_steps(4);
+    h.get_by_label("m4").click();
+    h.run_steps(4);
+    h.get_by_label_contains("charge into e5").click();
+    h.run_steps(4);
+    if matches!(phase(&h), Phase::FightTarget { .. }) {
+        h.get_by_label("m4").click();
+        h.run_steps(4);
+    }
+    assert!(
+        matches!(phase(&h), Phase::Defence { .. }),
+        "{:?}",
+        phase(&h)
+    );
+    // 4 dice for the charging soldier (3, +1 for moving in, R16) against m4's 3, or 4
+    // with the card.
+    let plain = odds::fight(4, soldier.fight, 3, martian.fight, true);
+    let carded = odds::fight(4, soldier.fight, 4, martian.fight, true);
+    h.get_by_label_contains(&format!(
+        "you kill it {}, it kills you {}, no kill {}",
+        percent(plain.defender_wins),
+        percent(plain.attacker_wins),
+        percent(plain.no_kill)
+    ));
+    h.get_by_label_contains(&format!(
+        "then play We Are Your Friends: you kill it {}, it kills you {}, no kill {}",
+        percent(carded.defender_wins),
+        percent(carded.attacker_wins),
+        percent(carded.no_kill)
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
+    use mars_attacks::rules::action::Spot;
+    let dir = temp_dir("aim-line");
+    let path = skirmish_file(&dir);
+    // The Humans hold Harassing Fire, a Support card aimed by row or column with one card
+    // in the set.
+    let seed = deal_where(&path, |g| holds(g, Side::Humans, "harassing-fire"));
+    let mut h = harness(hot_seat(path, seed), dir.clone());
+    let hf = card_id(
+        h.state().session.as_ref().unwrap().state(),
+        "harassing-fire",
+    );
+    // Play on with the first decision that lays no other card until the set can be called.
+    for _ in 0..400 {
+        let s = h.state_mut().session.as_mut().unwrap();
+        let legal = s.legal();
+        if legal
+            .iter()
+            .any(|a| matches!(a, Action::Call(c, Spot::Row(_)) if *c == hf))
+        {
+            break;
+        }
+        let pick = legal
+            .iter()
+            .find(|a| **a == Action::Lay(hf))
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    matches!(
+                        a,
+                        Action::EndTurn
+                            | Action::Done
+                            | Action::Respond(None)
+                            | Action::Keep
+                            | Action::Defend(_)
+                    )
+                })
+            })
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| mars_attacks::gui::describe::card_of(a).is_none())
+            })
+            .or(legal.first())
+            .copied()
+            .unwrap();
+        s.play(pick).unwrap();
+    }
+    h.run_steps(4);
+    let legal = h.state().session.as_ref().unwrap().legal();
+    assert!(
+        legal.contains(&Action::Call(hf, Spot::Row(3))),
+        "the set can be called on row 4"
+    );
+    // Pick the set in the hand panel, then point at d4: row 4 and column d light up.
+    h.state_mut()
+        .run(vec![mars_attacks::gui::app::Command::Arm(Some(hf))]);
+    h.run_steps(4);
+    hover(&mut h, "square d4");
+    let row4 = 0xFFu64 << 24;
+    let col_d = 0x0101_0101_0101_0101u64 << 3;
+    assert_eq!(h.state().board.aim, row4 | col_d);
+    // A click offers both; pointing at the row's entry lights the row alone.
+    h.get_by_label("square d4").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(h.state().board.aim, row4 | col_d);
+    h.get_by_label_contains("set at row 4").hover();
+    h.run_steps(3);
+    assert_eq!(h.state().board.aim, row4);
+    h.get_by_label_contains("set at column d").hover();
+    h.run_steps(3);
+    assert_eq!(h.state().board.aim, col_d);
+    h.get_by_label_contains("set at column d").click();
+    h.run_steps(4);
+    let last = *history(&h).last().unwrap();
+    assert_eq!(last, Action::Call(hf, Spot::Column(3)));
+    std::fs::remove_dir_all(&dir).ok();
+}

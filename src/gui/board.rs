@@ -11,17 +11,20 @@ use eframe::egui::{
     StrokeKind, Ui, Vec2, pos2, vec2,
 };
 
-use crate::rules::action::{Action, ModelId};
+use crate::rules::action::{Action, Defence, ModelId, Spot};
 use crate::rules::cards::CardId;
 use crate::rules::map::{Los, WallKind};
 use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Loc, Phase};
 use crate::rules::{Edge, GameState, Side, Square};
 
-use super::describe::{action_text, card_of, location, model_name, plan_text, side_title};
+use super::describe::{
+    action_text, card_name, card_of, location, model_name, plan_text, side_title,
+};
 use super::forecast::{
-    FightForecast, Reach, ShootForecast, Target, acting_model, after, charge_forecast,
-    fight_forecast, has_aimed, hits, percent, reach, shoot_forecast,
+    FightForecast, Reach, ShootForecast, Target, TestOdds, acting_model, after, card_choices,
+    charge_forecast, defence_plans, fight_forecast, has_aimed, hits, percent, reach,
+    shoot_forecast, spot_of,
 };
 use super::session::Session;
 use super::theme;
@@ -159,6 +162,9 @@ pub struct BoardView {
     /// The reach of the selected model, for (decisions made, model).
     reach: Option<(usize, ModelId, Reach)>,
     pub geom: Option<Geom>,
+    /// The squares lit as the aim of the card being played under the pointer (a whole
+    /// row or column for a Support set aimed by line), this frame.
+    pub aim: u64,
 }
 
 /// What the board needs from the table each frame.
@@ -375,6 +381,9 @@ impl BoardView {
                 );
             }
         }
+
+        // The aim of a card under the pointer, filled in once the pointer is known.
+        let aim_slot = painter.add(Shape::Noop);
 
         // ----- walls -----
         for (s, edge, kind) in g.map().walls().pieces() {
@@ -755,6 +764,20 @@ impl BoardView {
             );
         }
 
+        // The card being aimed: what the decisions under the pointer would pick.
+        let mut aim_actions: Vec<Action> = Vec::new();
+        if input.armed.is_some()
+            && deciding.is_some()
+            && self.menu.is_none()
+            && let Some((t, _)) = &hover_target
+        {
+            aim_actions = Self::plans_for(g, input.legal, selected, input.armed, *t)
+                .into_iter()
+                .filter_map(|p| p.last().copied())
+                .filter(|a| spot_of(a).is_some())
+                .collect();
+        }
+
         // A tooltip for what is under the pointer: the model, and what a click would do
         // with the odds.
         if let Some((t, resp)) = hover_target
@@ -767,7 +790,7 @@ impl BoardView {
             };
             let mut info = hover_info(g, t, selected, &plans);
             if let Some(side) = deciding {
-                info.extend(card_odds(g, side, &plans, selected));
+                info.extend(card_odds(g, side, t, &plans, selected));
             }
             if !info.is_empty() {
                 resp.on_hover_ui_at_pointer(|ui| {
@@ -790,6 +813,13 @@ impl BoardView {
 
         // ----- the menu of several decisions -----
         if let Some(menu) = self.menu.clone() {
+            // A menu of aims lights them all, and the one under the pointer alone.
+            aim_actions = menu
+                .plans
+                .iter()
+                .filter_map(|(p, _)| p.last().copied())
+                .filter(|a| spot_of(a).is_some())
+                .collect();
             let area = egui::Area::new(Id::unique("board-menu"))
                 .order(egui::Order::Foreground)
                 .fixed_pos(menu.pos + vec2(8.0, 8.0))
@@ -798,7 +828,13 @@ impl BoardView {
                         ui.label(egui::RichText::new(&menu.title).strong());
                         ui.separator();
                         for (plan, text) in &menu.plans {
-                            if ui.button(text).clicked() {
+                            let b = ui.button(text);
+                            if b.hovered()
+                                && let Some(a) = plan.last().filter(|a| spot_of(a).is_some())
+                            {
+                                aim_actions = vec![*a];
+                            }
+                            if b.clicked() {
                                 out.push(BoardCommand::Play(plan.clone()));
                                 self.menu = None;
                             }
@@ -812,6 +848,9 @@ impl BoardView {
                 self.menu = None;
             }
         }
+        let (aim, shapes) = aim_shapes(&geom, &aim_actions);
+        self.aim = aim;
+        painter.set(aim_slot, Shape::Vec(shapes));
         out
     }
 
@@ -899,6 +938,8 @@ enum InfoLine {
     Weak(String),
     Shoot(String, ShootForecast),
     Fight(String, FightForecast),
+    /// The odds with a card played: a head, then a sub-heading and odds for each case.
+    Card(String, Vec<(String, TestOdds)>),
 }
 
 impl InfoLine {
@@ -920,6 +961,15 @@ impl InfoLine {
             InfoLine::Fight(head, f) => {
                 ui.label(egui::RichText::new(head).strong());
                 fight_odds_ui(ui, f, true);
+            }
+            InfoLine::Card(head, cases) => {
+                ui.label(egui::RichText::new(head).strong().color(theme::SELECT));
+                for (label, o) in cases {
+                    if !label.is_empty() {
+                        ui.label(egui::RichText::new(label).small());
+                    }
+                    test_odds_ui(ui, o);
+                }
             }
         }
     }
@@ -1145,6 +1195,99 @@ fn hover_info(
     }
     let _ = action_text;
     out
+}
+
+/// Lights what the card decisions under the pointer would pick: the whole row or column
+/// (a D8 then picks the square along it), or the square, with an arrow for each direction
+/// offered. The squares lit, and the shapes.
+fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
+    let mut out = Vec::new();
+    let mut bb = 0u64;
+    for a in actions {
+        for t in super::forecast::targets_of(a) {
+            if let Target::Square(s) = t {
+                bb |= s.bit();
+            }
+        }
+    }
+    if bb == 0 {
+        return (0, out);
+    }
+    for s in squares_of(bb) {
+        out.push(Shape::rect_filled(
+            geom.rect(s),
+            CornerRadius::ZERO,
+            theme::alpha(theme::SELECT, 95),
+        ));
+    }
+    let st = Stroke::new(2.5, theme::SELECT);
+    for s in squares_of(bb) {
+        let r = geom.rect(s);
+        for (edge, a, b) in [
+            (Edge::North, r.left_top(), r.right_top()),
+            (Edge::South, r.left_bottom(), r.right_bottom()),
+            (Edge::West, r.left_top(), r.left_bottom()),
+            (Edge::East, r.right_top(), r.right_bottom()),
+        ] {
+            if s.step(edge.dir()).is_none_or(|n| bb & n.bit() == 0) {
+                out.push(Shape::line_segment([a, b], st));
+            }
+        }
+    }
+    // Directions: an arrow along the line (or from the square) for each one offered.
+    let unit = |e: Edge| match e {
+        Edge::North => vec2(0.0, -1.0),
+        Edge::South => vec2(0.0, 1.0),
+        Edge::East => vec2(1.0, 0.0),
+        Edge::West => vec2(-1.0, 0.0),
+    };
+    let arrow_st = Stroke::new(3.0, Color32::from_rgb(0x2a, 0x22, 0x18));
+    let arrow = |out: &mut Vec<Shape>, from: Pos2, to: Pos2| {
+        let d = (to - from).normalized();
+        let head = geom.sq * 0.22;
+        let side = vec2(-d.y, d.x) * head * 0.6;
+        out.push(Shape::line_segment([from, to], arrow_st));
+        out.push(Shape::line_segment([to, to - d * head + side], arrow_st));
+        out.push(Shape::line_segment([to, to - d * head - side], arrow_st));
+    };
+    for a in actions {
+        let Some(spot) = spot_of(a) else { continue };
+        // A line's arrow runs from one end to the other; east and north ones a little to
+        // one side of the middle, west and south ones to the other, so both show.
+        let line = |out: &mut Vec<Shape>, first: Square, last: Square, e: Edge| {
+            let off = match e {
+                Edge::East | Edge::North => -0.18,
+                Edge::West | Edge::South => 0.18,
+            } * geom.sq;
+            let u = unit(e);
+            let across = vec2(u.y.abs(), u.x.abs()) * off;
+            let (p, q) = (geom.rect(first).center(), geom.rect(last).center());
+            let (p, q) = if (q - p).dot(u) >= 0.0 {
+                (p, q)
+            } else {
+                (q, p)
+            };
+            arrow(out, p + across, q + across);
+        };
+        match spot {
+            Spot::RowDir(r, e) => {
+                if let (Some(a), Some(b)) = (Square::new(0, r as i8), Square::new(7, r as i8)) {
+                    line(&mut out, a, b, e);
+                }
+            }
+            Spot::ColumnDir(c, e) => {
+                if let (Some(a), Some(b)) = (Square::new(c as i8, 0), Square::new(c as i8, 7)) {
+                    line(&mut out, a, b, e);
+                }
+            }
+            Spot::SquareDir(s, e) => {
+                let p = geom.rect(s).center();
+                arrow(&mut out, p, p + unit(e) * geom.sq * 0.9);
+            }
+            _ => {}
+        }
+    }
+    (bb, out)
 }
 
 fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {
@@ -1378,58 +1521,112 @@ fn draw_model(
     }
 }
 
-/// How the test cards in the deciding side's hand would change the odds of the Shoot a
-/// click would make: each card's dice added to its roll (R20).
+/// How the test cards in the deciding side's hand would change the odds of the Shoot or
+/// Fight a click would start (R20): the rules play the test forward on a copy to the
+/// side's response window and play each card it may play there.
 fn card_odds(
     g: &GameState,
     side: Side,
+    t: Target,
     plans: &[Vec<Action>],
     selected: Option<ModelId>,
 ) -> Vec<InfoLine> {
-    use crate::rules::cards::{Effect, Roll, Whose};
     let mut out = Vec::new();
+    let with = |c| format!("Shoot, with {} from your hand", card_name(g, c));
     for plan in plans {
-        let Some(Action::Shoot(target)) = plan.last() else {
-            continue;
-        };
-        let shooter = selected
-            .filter(|s| plan.first() == Some(&Action::Activate(*s)))
-            .or(acting_model(g));
-        let Some(s) = shooter else { continue };
-        let Some(from) = g.model(s).square() else {
-            continue;
-        };
-        let Some(base) = shoot_forecast(g, s, from, *target, has_aimed(g, s)) else {
-            continue;
-        };
-        for (card, _) in g.hand(side) {
-            let Some(face) = super::describe::card_face(g, card, side) else {
-                continue;
-            };
-            let Effect::TestDice { whose, rolls, dice } = face.effect else {
-                continue;
-            };
-            let shooter_side = g.model(s).side == side;
-            let add = |n: u8| (i16::from(n) + i16::from(dice)).clamp(0, 255) as u8;
-            let (a, d) = match (whose, shooter_side) {
-                (Whose::Own, true) if rolls.has(Roll::Shoot) => (add(base.dice), base.survive_dice),
-                (Whose::Enemy, true) if rolls.has(Roll::Survive) => {
-                    (base.dice, add(base.survive_dice))
+        match (plan.last(), t) {
+            (Some(Action::Shoot(_)), _) => {
+                for (card, o) in card_choices(g, plan, side) {
+                    out.push(InfoLine::Card(with(card), vec![(String::new(), o)]));
                 }
-                _ => continue,
-            };
-            let mut f = base;
-            f.dice = a;
-            f.survive_dice = d;
-            f.odds = crate::rules::odds::shoot(a, f.shoot, d, f.survive, f.armour);
-            out.push(InfoLine::Shoot(
-                format!(
-                    "With {} from your hand",
-                    super::describe::card_name(g, card)
-                ),
-                f,
-            ));
+            }
+            (Some(Action::Fight(enemy)), _) => {
+                out.extend(fight_card_lines(g, side, plan, *enemy));
+            }
+            (Some(Action::Move(_)), Target::Model(enemy))
+                if selected.is_some_and(|s| g.model(s).side != g.model(enemy).side) =>
+            {
+                out.extend(fight_card_lines(g, side, plan, enemy));
+            }
+            _ => {}
         }
     }
     out
+}
+
+/// The Fight a plan starts, for each card the attacker's side may play on it: the odds
+/// for each of the defender's choices.
+fn fight_card_lines(g: &GameState, side: Side, plan: &[Action], enemy: ModelId) -> Vec<InfoLine> {
+    let mut by_card: Vec<(CardId, Vec<(String, TestOdds)>)> = Vec::new();
+    for p in defence_plans(g, plan, enemy) {
+        let label = match p.last() {
+            Some(Action::Defend(Defence::Fight)) => "if the defender fights back:",
+            Some(Action::Defend(Defence::Survive)) => "if the defender survives:",
+            _ => continue,
+        };
+        for (card, o) in card_choices(g, &p, side) {
+            match by_card.iter_mut().find(|(c, _)| *c == card) {
+                Some((_, v)) => v.push((label.to_string(), o)),
+                None => by_card.push((card, vec![(label.to_string(), o)])),
+            }
+        }
+    }
+    by_card
+        .into_iter()
+        .map(|(c, v)| InfoLine::Card(format!("Fight, with {} from your hand", card_name(g, c)), v))
+        .collect()
+}
+
+/// A test's odds as a line of dice and a bar, from the attacker's side.
+pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
+    ui.label(egui::RichText::new(o.dice_text()).small());
+    let parts = match *o {
+        TestOdds::Shoot { armour, odds, .. } => {
+            let mut parts = vec![(
+                odds.kill,
+                theme::GOOD,
+                format!("kill {}", percent(odds.kill)),
+            )];
+            if armour > 0 {
+                parts.push((
+                    odds.rattled,
+                    theme::LOS_PARTIAL,
+                    format!("Rattled {}", percent(odds.rattled)),
+                ));
+            }
+            parts.push((
+                odds.miss,
+                theme::MUTED,
+                format!("miss {}", percent(odds.miss)),
+            ));
+            parts
+        }
+        TestOdds::Fight {
+            defender_fights,
+            odds,
+            ..
+        } => {
+            let mut parts = vec![
+                (
+                    odds.attacker_wins,
+                    theme::BAD,
+                    format!("attacker wins {}", percent(odds.attacker_wins)),
+                ),
+                (
+                    odds.no_kill,
+                    theme::MUTED,
+                    format!("no kill {}", percent(odds.no_kill)),
+                ),
+            ];
+            if defender_fights {
+                parts.push((
+                    odds.defender_wins,
+                    theme::GOOD,
+                    format!("defender wins {}", percent(odds.defender_wins)),
+                ));
+            }
+            parts
+        }
+    };
+    odds_bar(ui, &parts);
 }

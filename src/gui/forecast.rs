@@ -5,13 +5,14 @@
 
 use rand::SeedableRng;
 
-use crate::rules::action::{Action, ModelId, Spot, Target as CardTarget};
+use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
+use crate::rules::cards::CardId;
 use crate::rules::map::Los;
 use crate::rules::odds::{self, FightOdds, ShootOdds};
 use crate::rules::profile::Ability;
 use crate::rules::square::squares_of;
-use crate::rules::state::Phase;
-use crate::rules::{GameRng, GameState, Square};
+use crate::rules::state::{Event, EventSink, Phase, TestCtx};
+use crate::rules::{GameRng, GameState, Side, Square};
 
 /// What a board click can stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,15 @@ fn spot_targets(
         Spot::Row(r) | Spot::RowDir(r, _) => row(r),
         Spot::Column(c) | Spot::ColumnDir(c, _) => col(c),
         _ => Vec::new(),
+    }
+}
+
+/// Where a decision aims a card's area (a Support set called, or one played by Mind
+/// Control), if it does.
+pub fn spot_of(action: &Action) -> Option<Spot> {
+    match *action {
+        Action::Call(_, spot) | Action::Play(_, CardTarget::SetAt(_, spot)) => Some(spot),
+        _ => None,
     }
 }
 
@@ -263,4 +273,261 @@ pub fn percent(p: f64) -> String {
     } else {
         format!("{pc:.0}%")
     }
+}
+
+// ===== tests waiting for their response windows, and the cards that change them ========
+
+/// The odds of a Shoot test or a Fight as it stands, dice from cards included (R15, R16,
+/// R20).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TestOdds {
+    Shoot {
+        dice: u8,
+        shoot: u8,
+        survive_dice: u8,
+        survive: u8,
+        armour: u8,
+        odds: ShootOdds,
+    },
+    Fight {
+        dice: u8,
+        fight: u8,
+        defender_dice: u8,
+        /// The defender's Fight value when it fights back, else its Survive value.
+        defend: u8,
+        defender_fights: bool,
+        odds: FightOdds,
+    },
+}
+
+impl TestOdds {
+    /// The chance the attacker kills.
+    pub fn attacker_kills(&self) -> f64 {
+        match self {
+            TestOdds::Shoot { odds, .. } => odds.kill,
+            TestOdds::Fight { odds, .. } => odds.attacker_wins,
+        }
+    }
+
+    /// The outcomes in words, from the attacker's side: `kill 61%, Rattled 5%, miss 34%`
+    /// or `attacker wins 40%, defender wins 21%, no kill 39%`.
+    pub fn summary(&self) -> String {
+        match self {
+            TestOdds::Shoot { armour, odds, .. } => {
+                if *armour > 0 {
+                    format!(
+                        "kill {}, Rattled {}, miss {}",
+                        percent(odds.kill),
+                        percent(odds.rattled),
+                        percent(odds.miss)
+                    )
+                } else {
+                    format!("kill {}, miss {}", percent(odds.kill), percent(odds.miss))
+                }
+            }
+            TestOdds::Fight {
+                defender_fights,
+                odds,
+                ..
+            } => {
+                if *defender_fights {
+                    format!(
+                        "attacker wins {}, defender wins {}, no kill {}",
+                        percent(odds.attacker_wins),
+                        percent(odds.defender_wins),
+                        percent(odds.no_kill)
+                    )
+                } else {
+                    format!(
+                        "attacker wins {}, no kill {}",
+                        percent(odds.attacker_wins),
+                        percent(odds.no_kill)
+                    )
+                }
+            }
+        }
+    }
+
+    /// The dice in words: `5 dice at 4+ against 3 at 5+ +1 armour`.
+    pub fn dice_text(&self) -> String {
+        match *self {
+            TestOdds::Shoot {
+                dice,
+                shoot,
+                survive_dice,
+                survive,
+                armour,
+                ..
+            } => {
+                let armour = if armour > 0 {
+                    format!(" +{armour} armour")
+                } else {
+                    String::new()
+                };
+                format!("{dice} dice at {shoot}+ against {survive_dice} at {survive}+{armour}")
+            }
+            TestOdds::Fight {
+                dice,
+                fight,
+                defender_dice,
+                defend,
+                ..
+            } => format!("{dice} dice at {fight}+ against {defender_dice} at {defend}+"),
+        }
+    }
+}
+
+/// Dice after a card's change, never below none.
+fn with_mod(base: u8, m: i8) -> u8 {
+    (i16::from(base) + i16::from(m)).clamp(0, 255) as u8
+}
+
+/// The odds of the test `t` in `g` (None when a model Shoots the Bug: that roll is the
+/// Bug's own). The dice are counted as the rules roll them: R15's 3 or 4 (+1 Aimed) for a
+/// Shoot against 3 Survive dice, R16's Fight dice, each plus what cards added.
+pub fn test_odds(g: &GameState, t: &TestCtx) -> Option<TestOdds> {
+    let d = t.defender?;
+    g.model(d).square()?;
+    g.model(t.attacker).square()?;
+    let ap = g.profile(t.attacker);
+    let dp = g.profile(d);
+    if t.fight {
+        let dice = with_mod(g.fight_dice(t.attacker), t.mods[0]);
+        let defender_dice = with_mod(g.fight_dice(d), t.mods[1]);
+        let defender_fights = t.defence == Defence::Fight;
+        let defend = if defender_fights {
+            dp.fight
+        } else {
+            dp.survive
+        };
+        Some(TestOdds::Fight {
+            dice,
+            fight: ap.fight,
+            defender_dice,
+            defend,
+            defender_fights,
+            odds: odds::fight(dice, ap.fight, defender_dice, defend, defender_fights),
+        })
+    } else {
+        let dice = with_mod(shoot_dice(t.los, t.aimed), t.mods[0]);
+        let survive_dice = with_mod(3, t.mods[1]);
+        let armour = u8::from(dp.has(Ability::Armoured));
+        Some(TestOdds::Shoot {
+            dice,
+            shoot: ap.shoot,
+            survive_dice,
+            survive: dp.survive,
+            armour,
+            odds: odds::shoot(dice, ap.shoot, survive_dice, dp.survive, armour),
+        })
+    }
+}
+
+/// Catches what a test card changed.
+#[derive(Default)]
+struct ModSink(Vec<(Option<ModelId>, i8)>);
+
+impl EventSink for ModSink {
+    const ENABLED: bool = true;
+    fn event(&mut self, e: Event) {
+        if let Event::Modified { model, dice } = e {
+            self.0.push((model, dice));
+        }
+    }
+}
+
+/// The test waiting in `g`'s response window as it would be after `answer` (a card, or
+/// none): the rules play the answer on a copy and say which model's dice it changed.
+pub fn test_after(g: &GameState, answer: Option<CardId>) -> Option<TestCtx> {
+    let mut t = g.test()?;
+    if answer.is_none() {
+        return Some(t);
+    }
+    let mut c = g.clone();
+    let mut sink = ModSink::default();
+    c.play_logged(Action::Respond(answer), &mut scratch_rng(), &mut sink)
+        .ok()?;
+    for (model, dice) in sink.0 {
+        if model == Some(t.attacker) {
+            t.mods[0] = t.mods[0].saturating_add(dice);
+        } else if model.is_some() && model == t.defender {
+            t.mods[1] = t.mods[1].saturating_add(dice);
+        }
+    }
+    Some(t)
+}
+
+/// The answers of the response window open in `g`: each card that may be played on the
+/// test with the odds after it, then no card with the odds as they stand.
+pub fn window_choices(g: &GameState) -> Vec<(Option<CardId>, TestOdds)> {
+    let Phase::Respond(_) = g.phase() else {
+        return Vec::new();
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Respond(c) => Some(*c),
+            _ => None,
+        })
+        .filter_map(|c| Some((c, test_odds(g, &test_after(g, c)?)?)))
+        .collect()
+}
+
+/// The state at `side`'s response window on the test that `plan` starts, on a copy; any
+/// window before it is answered with no card (what the other side holds is not looked
+/// at). None when `side` gets no window: it holds no card it may play on that test.
+pub fn window_after(g: &GameState, plan: &[Action], side: Side) -> Option<GameState> {
+    let mut c = after(g, plan)?;
+    let mut rng = scratch_rng();
+    for _ in 0..4 {
+        match c.phase() {
+            Phase::Respond(s) if s == side => return Some(c),
+            Phase::Respond(_) => c.play(Action::Respond(None), &mut rng).ok()?,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The odds with each card `side` may play on the test that `plan` starts (a Shoot, or a
+/// Fight once its defence is chosen), read from the rules at `side`'s window.
+pub fn card_choices(g: &GameState, plan: &[Action], side: Side) -> Vec<(CardId, TestOdds)> {
+    window_after(g, plan, side)
+        .map(|w| {
+            window_choices(&w)
+                .into_iter()
+                .filter_map(|(c, o)| Some((c?, o)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The defences `g`'s Fight may be met with once `plan` is played: a charge or a
+/// `fight` decision, the opponent picked where the attacker must pick one. Each is the
+/// plan up to and including the `defend` decision.
+pub fn defence_plans(g: &GameState, plan: &[Action], defender: ModelId) -> Vec<Vec<Action>> {
+    let Some(mut c) = after(g, plan) else {
+        return Vec::new();
+    };
+    let mut plan = plan.to_vec();
+    if let Phase::FightTarget { .. } = c.phase() {
+        let pick = Action::Fight(defender);
+        if c.play(pick, &mut scratch_rng()).is_err() {
+            return Vec::new();
+        }
+        plan.push(pick);
+    }
+    let mut legal = Vec::new();
+    c.legal_actions(&mut legal);
+    legal
+        .into_iter()
+        .filter(|a| matches!(a, Action::Defend(_)))
+        .map(|a| {
+            let mut p = plan.clone();
+            p.push(a);
+            p
+        })
+        .collect()
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
 
-use crate::rules::action::{Action, ModelId};
+use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::cards::CardId;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side};
@@ -16,7 +16,10 @@ use super::board::{fight_odds_ui, shoot_odds_ui};
 use super::describe::{
     action_text, card_face, card_name, card_of, location, model_name, phase_text, side_title,
 };
-use super::forecast::{fight_forecast, has_aimed, percent, shoot_dice, shoot_forecast, targets_of};
+use super::forecast::{
+    TestOdds, card_choices, fight_forecast, has_aimed, percent, shoot_forecast, targets_of,
+    window_choices,
+};
 use super::log::step_dice_ui;
 use super::session::{Controller, Session};
 use super::theme;
@@ -371,7 +374,7 @@ pub fn prompt_body(
     for a in legal {
         let Action::Defend(d) = a else { continue };
         let (label, odds) = match (d, f) {
-            (crate::rules::action::Defence::Fight, Some(f)) => (
+            (Defence::Fight, Some(f)) => (
                 "Fight back",
                 format!(
                     "you kill it {}, it kills you {}, no kill {}  ({} dice at {}+ against {} at {}+)",
@@ -384,7 +387,7 @@ pub fn prompt_body(
                     f.attacker_value
                 ),
             ),
-            (crate::rules::action::Defence::Survive, Some(f)) => (
+            (Defence::Survive, Some(f)) => (
                 "Survive",
                 format!(
                     "it kills you {}, nobody hurt {}  ({} dice at {}+ against {} at {}+)",
@@ -414,6 +417,77 @@ pub fn prompt_body(
             out.push(Command::Play(vec![*a]));
         }
         ui.label(RichText::new(odds).small());
+        // The same with each card the defender's side may then play on the Fight (R20),
+        // the attacker's side assumed to play none.
+        for (card, o) in card_choices(g, &[*a], g.model(defender).side) {
+            ui.label(
+                RichText::new(format!(
+                    "  then play {}: {}",
+                    card_name(g, card),
+                    defender_view(&o)
+                ))
+                .small()
+                .color(theme::SELECT),
+            );
+        }
+    }
+}
+
+/// The odds of the Bug's attack on `m` (P21): the Bug's dice at its value against the
+/// model's Fight dice at its Fight or Survive value, as a Fight.
+fn bug_odds(g: &GameState, m: ModelId, d: Defence) -> Option<crate::rules::odds::FightOdds> {
+    use crate::rules::cards::Effect;
+    g.bug()?;
+    g.model(m).square()?;
+    let (dice, value) = g
+        .deck()
+        .cards
+        .iter()
+        .find_map(|c| match c.event.as_ref()?.effect {
+            Effect::Bug { dice, value, .. } => Some((dice, value)),
+            _ => None,
+        })?;
+    let p = g.profile(m);
+    let fights = d == Defence::Fight;
+    let v = if fights { p.fight } else { p.survive };
+    Some(crate::rules::odds::fight(
+        dice,
+        value,
+        g.fight_dice(m),
+        v,
+        fights,
+    ))
+}
+
+/// A Fight's odds from the defender's side: `you kill it 30%, it kills you 25%, no kill
+/// 45%  (4 dice at 4+ against 4 at 4+)`.
+fn defender_view(o: &TestOdds) -> String {
+    match *o {
+        TestOdds::Fight {
+            dice,
+            fight,
+            defender_dice,
+            defend,
+            defender_fights,
+            odds,
+        } => {
+            let mine = format!("({defender_dice} dice at {defend}+ against {dice} at {fight}+)");
+            if defender_fights {
+                format!(
+                    "you kill it {}, it kills you {}, no kill {}  {mine}",
+                    percent(odds.defender_wins),
+                    percent(odds.attacker_wins),
+                    percent(odds.no_kill)
+                )
+            } else {
+                format!(
+                    "it kills you {}, nobody hurt {}  {mine}",
+                    percent(odds.attacker_wins),
+                    percent(odds.no_kill)
+                )
+            }
+        }
+        TestOdds::Shoot { .. } => o.summary(),
     }
 }
 
@@ -655,50 +729,18 @@ pub fn answer_body(
             (_, None) => format!("{} shoots the Bug", model_name(g, attacker)),
         };
         ui.label(what);
-        if let Some(d) = defender {
-            let add = |n: u8, m: i8| (i16::from(n) + i16::from(m)).clamp(0, 255) as u8;
-            if t.fight {
-                let a_dice = add(g.fight_dice(attacker), t.mods[0]);
-                let d_dice = add(g.fight_dice(d), t.mods[1]);
-                let fights = t.defence == crate::rules::action::Defence::Fight;
-                let dv = if fights {
-                    g.profile(d).fight
-                } else {
-                    g.profile(d).survive
-                };
-                let o = crate::rules::odds::fight(
-                    a_dice,
-                    g.profile(attacker).fight,
-                    d_dice,
-                    dv,
-                    fights,
-                );
-                ui.label(RichText::new(format!(
-                    "as it stands: {a_dice} dice against {d_dice}: attacker wins {}, defender wins {}, no kill {}",
-                    percent(o.attacker_wins), percent(o.defender_wins), percent(o.no_kill)
-                )).small());
-            } else {
-                let dice = add(shoot_dice(t.los, t.aimed), t.mods[0]);
-                let sdice = add(3, t.mods[1]);
-                let armour = u8::from(g.profile(d).has(crate::rules::Ability::Armoured));
-                let o = crate::rules::odds::shoot(
-                    dice,
-                    g.profile(attacker).shoot,
-                    sdice,
-                    g.profile(d).survive,
-                    armour,
-                );
-                ui.label(
-                    RichText::new(format!(
-                        "as it stands: {dice} dice against {sdice}: kill {}, Rattled {}, miss {}",
-                        percent(o.kill),
-                        percent(o.rattled),
-                        percent(o.miss)
-                    ))
-                    .small(),
-                );
-            }
-        }
+    }
+    // Each answer with the odds it leaves (R20): the rules play it on a copy.
+    let choices = window_choices(g);
+    if let Some((_, o)) = choices.iter().find(|(c, _)| c.is_none()) {
+        ui.label(
+            RichText::new(format!(
+                "as it stands: {}  ({})",
+                o.summary(),
+                o.dice_text()
+            ))
+            .small(),
+        );
     }
     for a in legal {
         ui.add_space(4.0);
@@ -710,6 +752,38 @@ pub fn answer_body(
             .clicked()
         {
             out.push(Command::Play(vec![*a]));
+        }
+        if let (Action::Defend(d), Phase::BugDefence(m)) = (a, g.phase())
+            && let Some(o) = bug_odds(g, m, *d)
+        {
+            let text = if *d == Defence::Fight {
+                format!(
+                    "the Bug kills it {}, it beats the Bug {}, neither {}",
+                    percent(o.attacker_wins),
+                    percent(o.defender_wins),
+                    percent(o.no_kill)
+                )
+            } else {
+                format!(
+                    "the Bug kills it {}, it lives {}",
+                    percent(o.attacker_wins),
+                    percent(o.no_kill)
+                )
+            };
+            ui.label(RichText::new(text).small().color(theme::TEXT));
+        }
+        if let Action::Respond(answer) = a
+            && let Some((_, o)) = choices.iter().find(|(c, _)| c == answer)
+        {
+            let who = match answer {
+                Some(c) => format!("play {}", card_name(g, *c)),
+                None => "no card".into(),
+            };
+            ui.label(
+                RichText::new(format!("{who}: {}  ({})", o.summary(), o.dice_text()))
+                    .small()
+                    .color(theme::TEXT),
+            );
         }
         if let Some(c) = card_of(a)
             && let Some(face) = card_face(g, c, side)
