@@ -388,11 +388,25 @@ fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
 #[test]
 fn the_debug_overlay_shows_the_frame_time() {
     let dir = temp_dir("f12");
-    let mut h = harness(hot_seat(skirmish_file(&dir), 1), dir.clone());
+    let app = MarsApp::new(
+        hot_seat(skirmish_file(&dir), 1),
+        root().join("scenarios"),
+        dir.clone(),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
+    // Timed from here, as the program times itself from its start.
+    h.state_mut().startup = mars_attacks::gui::app::Startup::now();
+    h.run_steps(4);
     assert!(h.query_by_label_contains("fps").is_none());
     h.key_press(egui::Key::F12);
     h.run_steps(3);
     h.get_by_label_contains("fps");
+    // And how long the first frame took to be shown.
+    let startup = h.state().startup;
+    assert!(startup.first_built.is_some() && startup.first_shown >= startup.first_built);
+    h.get_by_label_contains("start-up");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -68,6 +68,95 @@ pub struct MarsApp {
     pub error: Option<String>,
     /// Decisions made when the view last caught up with the position.
     seen: usize,
+    /// How long the program took to show its first frame.
+    pub startup: Startup,
+}
+
+/// The start-up times of the window, measured from when the program started (the
+/// process's own start where the system says when that was, else when the table was asked
+/// to open).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Startup {
+    /// When the table was asked to open, and how old the process was by then.
+    pub launched: Option<(Instant, Duration)>,
+    /// To the end of building the first frame's UI.
+    pub first_built: Option<Duration>,
+    /// To the start of the second frame: the first one has been drawn and shown.
+    pub first_shown: Option<Duration>,
+    /// Print the times to standard error (`MARS_ATTACKS_STARTUP=1`), and close the window
+    /// once the first frame is shown (`MARS_ATTACKS_STARTUP=exit`), to time a start.
+    pub report: bool,
+    pub exit: bool,
+    /// The frame number of the first frame.
+    built_frame: u64,
+}
+
+impl Startup {
+    /// Start-up measured from now, as set by the `MARS_ATTACKS_STARTUP` variable.
+    pub fn now() -> Startup {
+        let var = std::env::var("MARS_ATTACKS_STARTUP").unwrap_or_default();
+        Startup {
+            launched: Some((Instant::now(), process_age().unwrap_or_default())),
+            report: !var.is_empty() && var != "0",
+            exit: var == "exit",
+            ..Startup::default()
+        }
+    }
+
+    fn since_start(&self) -> Option<Duration> {
+        self.launched.map(|(at, age)| age + at.elapsed())
+    }
+
+    /// Called at the start and the end of every frame's UI.
+    fn frame(&mut self, ctx: &egui::Context, end: bool) {
+        if self.launched.is_none() || self.first_shown.is_some() {
+            return;
+        }
+        let t = self.since_start();
+        let nr = ctx.cumulative_frame_nr();
+        match (end, self.first_built) {
+            (true, None) => {
+                self.first_built = t;
+                self.built_frame = nr;
+                // One more frame, to learn when this one was on the screen.
+                ctx.request_repaint();
+            }
+            (false, Some(built)) if nr > self.built_frame => {
+                self.first_shown = t;
+                if self.report {
+                    eprintln!(
+                        "start-up: first frame built {:.0} ms, shown {:.0} ms after the program started",
+                        built.as_secs_f64() * 1000.0,
+                        t.unwrap_or_default().as_secs_f64() * 1000.0
+                    );
+                }
+                if self.exit {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// How long this process has been running, from the system's record of its start
+/// (Linux: /proc, in clock ticks of 1/100 s).
+fn process_age() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    // starttime is field 22 of the line; `rest` starts at field 3.
+    let ticks: f64 = rest.split_whitespace().nth(19)?.parse().ok()?;
+    let uptime: f64 = std::fs::read_to_string("/proc/uptime")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    let age = uptime - ticks / 100.0;
+    (0.0..60.0)
+        .contains(&age)
+        .then(|| Duration::from_secs_f64(age))
 }
 
 impl MarsApp {
@@ -102,13 +191,16 @@ impl MarsApp {
             waker_set: false,
             error: None,
             seen: usize::MAX,
+            startup: Startup::default(),
         }
     }
 
     /// The whole window, drawn into `ui` (the eframe app and the tests call this).
     pub fn show(&mut self, ui: &mut Ui) {
         let start = Instant::now();
+        self.startup.frame(ui.ctx(), false);
         self.show_inner(ui);
+        self.startup.frame(ui.ctx(), true);
         self.build_times.push_back(start.elapsed().as_secs_f32());
         if self.build_times.len() > 120 {
             self.build_times.pop_front();
@@ -383,6 +475,16 @@ impl MarsApp {
                             )
                             .extend(),
                         );
+                        if let Some(shown) = self.startup.first_shown {
+                            ui.label(
+                                RichText::new(format!(
+                                    "start-up {:.0} ms to the first frame shown",
+                                    shown.as_secs_f64() * 1000.0
+                                ))
+                                .monospace()
+                                .small(),
+                            );
+                        }
                         if let Some(s) = &self.session {
                             ui.label(
                                 RichText::new(format!(

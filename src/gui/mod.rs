@@ -79,6 +79,7 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
 
 /// Opens the window and plays until it is closed.
 pub fn run(options: GuiOptions) -> Result<(), String> {
+    let startup = app::Startup::now();
     let setup = options.setup();
     let dir = scenario_dir(&options);
     let title = app::title_for(Some(options.side));
@@ -94,6 +95,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
         native,
         Box::new(move |_cc| {
             let mut app = MarsApp::new(setup, dir, PathBuf::from("saves"));
+            app.startup = startup;
             if let Some(path) = &options.load {
                 app.open_saved(path);
             }
