@@ -1217,10 +1217,10 @@ fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
         out.push(Shape::rect_filled(
             geom.rect(s),
             CornerRadius::ZERO,
-            theme::alpha(theme::SELECT, 95),
+            theme::alpha(theme::SELECT, 125),
         ));
     }
-    let st = Stroke::new(2.5, theme::SELECT);
+    let st = Stroke::new(3.0, theme::alpha(Color32::WHITE, 230));
     for s in squares_of(bb) {
         let r = geom.rect(s);
         for (edge, a, b) in [
