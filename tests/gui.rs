@@ -739,3 +739,35 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
     assert_eq!(last, Action::Call(hf, Spot::Column(3)));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_lucky_escape_in_hand_is_recalled_when_a_model_is_attacked() {
+    let dir = temp_dir("lucky");
+    let path = skirmish_file(&dir);
+    let seed = deal_where(&path, |g| holds(g, Side::Humans, "lucky-escape"));
+    let mut h = harness(hot_seat(path, seed), dir.clone());
+    // The Humans' Turn: m1 acts and stands still; then m4 charges m2 in e4.
+    let s = h.state_mut().session.as_mut().unwrap();
+    for a in [Action::Activate(m(1)), Action::Done, Action::EndTurn] {
+        if s.legal().contains(&a) {
+            s.play(a).unwrap();
+        }
+    }
+    while s.state().to_move() == Some(Side::Humans) && s.legal().contains(&Action::Respond(None)) {
+        s.play(Action::Respond(None)).unwrap();
+    }
+    s.play(Action::Activate(m(4))).unwrap();
+    s.play(Action::Move(sq("e4"))).unwrap();
+    if s.legal().contains(&Action::Fight(m(2))) {
+        s.play(Action::Fight(m(2))).unwrap();
+    }
+    h.run_steps(4);
+    assert!(
+        matches!(phase(&h), Phase::Defence { .. }),
+        "{:?}",
+        phase(&h)
+    );
+    h.get_by_label_contains("Does your model fight back");
+    h.get_by_label_contains("You hold Lucky Escape: should your model be killed");
+    std::fs::remove_dir_all(&dir).ok();
+}

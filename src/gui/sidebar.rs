@@ -370,6 +370,7 @@ pub fn prompt_body(
         .size(16.0),
     );
     ui.label("Does your model fight back or try to survive?");
+    lucky_escape_note(ui, g, g.model(defender).side, "on this Fight");
     let f = fight_forecast(g, attacker, defender);
     for a in legal {
         let Action::Defend(d) = a else { continue };
@@ -431,6 +432,25 @@ pub fn prompt_body(
             );
         }
     }
+}
+
+/// A reminder that a Lucky Escape in `side`'s hand can still save a model this test
+/// would kill, but not after a card played on the test (P13).
+fn lucky_escape_note(ui: &mut Ui, g: &GameState, side: Side, test: &str) {
+    use crate::rules::cards::Effect;
+    let Some(name) = g.hand(side).find_map(|(c, _)| {
+        (card_face(g, c, side)?.effect == Effect::LuckyEscape).then(|| card_name(g, c))
+    }) else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!(
+            "You hold {name}: should your model be killed, you may play it then to save it, \
+             unless you play a card {test} (P13)."
+        ))
+        .small()
+        .color(theme::MUTED),
+    );
 }
 
 /// The odds of the Bug's attack on `m` (P21): the Bug's dice at its value against the
@@ -729,6 +749,12 @@ pub fn answer_body(
             (_, None) => format!("{} shoots the Bug", model_name(g, attacker)),
         };
         ui.label(what);
+    }
+    if let Some(t) = g.test()
+        && (t.defender.is_some_and(|d| g.model(d).side == side)
+            || (t.fight && g.model(t.attacker).side == side))
+    {
+        lucky_escape_note(ui, g, side, "on this test");
     }
     // Each answer with the odds it leaves (R20): the rules play it on a copy.
     let choices = window_choices(g);
