@@ -143,6 +143,14 @@ fn main() {
             s.state().round()
         );
     }
+    // Other work on the machine shows up as the odd slow frame: say how busy it is.
+    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        println!(
+            "load average {} on {cores} cores (the search thread is one of them)",
+            load.split_whitespace().next().unwrap_or("?")
+        );
+    }
     // Warm-up: fonts, first layouts.
     for _ in 0..10 {
         t.frame(Vec::new());
