@@ -1,7 +1,9 @@
 //! What the table shows before a decision is made: where a model can go, what it would
 //! see, and the exact odds of a Shoot or a Fight. Movement is read from the rules' legal
 //! lists, played forward on throwaway copies of the state, so nothing here restates the
-//! movement rules; the odds come from `rules::odds`.
+//! movement rules; the odds come from `rules::odds`. What a card played on a test would
+//! change is read the same way: the rules play the card on a copy and report the dice it
+//! added, so the table never restates what a card does.
 
 use rand::SeedableRng;
 
