@@ -1,5 +1,6 @@
 //! mars-attacks: a tactical skirmish engine for Mantic's Mars Attacks! miniatures rules.
 
+pub mod arena;
 pub mod bot;
 pub mod cli;
 pub mod gui;

@@ -22,11 +22,13 @@ use clap::{Parser, Subcommand};
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{self, Loaded};
 
+pub mod arena;
 pub mod bench;
 pub mod duel;
 pub mod los;
 pub mod odds;
 pub mod play;
+pub mod report;
 pub mod simulate;
 pub mod steps;
 pub mod validate;
@@ -47,6 +49,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// A seeded match between two players (random, greedy, flat, pimc, mcts[:level|:N]).
     Duel(duel::DuelArgs),
+    /// Many seeded AI-vs-AI games on scenarios, in parallel, recorded game by game.
+    Arena(arena::ArenaArgs),
+    /// Summarize arena results files as text, CSV and an HTML page with charts.
+    Report(report::ReportArgs),
     /// Exact odds of a Shoot test or a Fight (R14-R16).
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
@@ -158,6 +164,8 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
     match command {
         Command::Play(args) => play::run(args, io),
         Command::Duel(args) => duel::run(args, io),
+        Command::Arena(args) => arena::run(args, io),
+        Command::Report(args) => report::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
         Command::Los(args) => los::run(args, io),

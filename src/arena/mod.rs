@@ -1,0 +1,23 @@
+//! AI-vs-AI runs: many seeded games between players on scenarios, in parallel, recorded
+//! game by game, and what they say about the scenarios (side balance, length, how games
+//! are decided) and the players (results and ratings).
+//!
+//! - [`plan`]: what a run plays, each game's identity and seeds, shards;
+//! - [`play`]: one game to its [`Record`], and many on worker threads;
+//! - [`record`]: the JSON Lines results file;
+//! - [`results`]: opening a results file for a run, resuming an interrupted one;
+//! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings;
+//! - [`report`]: the summary as text, CSV and an HTML page with SVG charts.
+//!
+//! The command line is `mars-attacks arena` and `mars-attacks report`.
+
+pub mod plan;
+pub mod play;
+pub mod record;
+pub mod report;
+pub mod results;
+pub mod summary;
+
+pub use plan::{ArenaScenario, Entrant, Job, Plan, Shard};
+pub use record::{Reason, Record, Status, Winner};
+pub use summary::{Summary, summarize};

@@ -1,0 +1,306 @@
+//! What an arena run plays: scenarios, players, the pairings between them, and for every
+//! game its identity and seeds.
+//!
+//! # Games and seeds
+//!
+//! Every pairing of two different players (and, with `mirror`, every player against
+//! itself) plays `games` games on every scenario. The two players of a pairing are ordered
+//! by their names; in game `g` the first sits on the Humans when `g` is even and on the
+//! Martians when it is odd, so the players swap sides every other game.
+//!
+//! Games `2k` and `2k + 1` of every pairing on a scenario share the *deal* `k`: the same
+//! counter placement and the same dice generator, derived from the run seed, the scenario's
+//! name and `k` only. Every pairing therefore meets the same deals, and the two games of a
+//! deal differ only in who sits where. Each player gets its own generator per game, derived
+//! from the game's identity and its seat.
+//!
+//! Nothing here depends on the order in which scenarios or players are given, on the number
+//! of worker threads or on the shard: a game's identity and seeds are functions of the run
+//! seed, the scenario's name, the two players' names and the game number. Players with a
+//! fixed iteration budget therefore replay every game exactly; players with a time budget
+//! think as far as the machine lets them.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use ai::arena::derive_seed;
+
+use crate::bot::spec::PlayerSpec;
+use crate::rules::scenario::Scenario;
+
+/// A scenario in a run.
+#[derive(Clone, Debug)]
+pub struct ArenaScenario {
+    /// The file, as given.
+    pub file: String,
+    /// The scenario it holds.
+    pub scenario: Arc<Scenario>,
+    /// A fingerprint of the file's bytes, so results of an edited scenario are never mixed
+    /// with results of the old one.
+    pub fingerprint: String,
+}
+
+impl ArenaScenario {
+    /// A scenario read from `file`, whose bytes were `bytes`.
+    pub fn new(file: impl Into<String>, scenario: Arc<Scenario>, bytes: &[u8]) -> ArenaScenario {
+        ArenaScenario {
+            file: file.into(),
+            scenario,
+            fingerprint: format!("{:016x}", fnv1a(bytes)),
+        }
+    }
+
+    /// The scenario's name, which identifies it in results.
+    pub fn name(&self) -> &str {
+        &self.scenario.name
+    }
+}
+
+/// A player in a run: its spec and its name in results (the spec in canonical form, for
+/// example `mcts:normal` for `mcts`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The name in results.
+    pub key: String,
+    /// What plays.
+    pub spec: PlayerSpec,
+}
+
+impl Entrant {
+    /// The entrant for `spec`, named by its canonical text.
+    pub fn new(spec: PlayerSpec) -> Entrant {
+        Entrant {
+            key: spec.to_string(),
+            spec,
+        }
+    }
+}
+
+/// Everything a run plays.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The scenarios (names unique).
+    pub scenarios: Vec<ArenaScenario>,
+    /// The players (keys unique).
+    pub players: Vec<Entrant>,
+    /// Games of each pairing on each scenario.
+    pub games: u32,
+    /// The run seed.
+    pub seed: u64,
+    /// Also pair every player with itself (always done when there is one player).
+    pub mirror: bool,
+    /// Runaway guard: a game with more decisions than this is stopped and recorded as such.
+    pub max_decisions: u64,
+}
+
+/// A plan that cannot be played, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    #[error("no scenario given")]
+    NoScenario,
+    #[error("no player given")]
+    NoPlayer,
+    #[error("--games must be at least 1")]
+    NoGames,
+    #[error("player `{0}` is given twice")]
+    DuplicatePlayer(String),
+    #[error("scenarios {first} and {second} are both named \"{name}\"; results are keyed by name")]
+    DuplicateScenario {
+        name: String,
+        first: String,
+        second: String,
+    },
+}
+
+/// One game of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Its identity in results: `<scenario>/<first>-vs-<second>/<game>`.
+    pub id: String,
+    /// Index of its scenario in the plan.
+    pub scenario: usize,
+    /// Indices in the plan of the players on the Humans and on the Martians.
+    pub seats: [usize; 2],
+    /// Game number within the pairing on this scenario.
+    pub game: u32,
+    /// Seed of the set-up (counter placement).
+    pub game_seed: u64,
+    /// Seed of the dice.
+    pub dice_seed: u64,
+    /// Seeds of the Humans' and the Martians' players.
+    pub player_seeds: [u64; 2],
+}
+
+/// A part `index` of `count` of a run (`--shard K/N`, `K` counted from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub index: u32,
+    /// How many parts.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Does the `n`-th game of the run (in plan order) belong to this part?
+    pub fn holds(self, n: usize) -> bool {
+        n % self.count as usize == (self.index - 1) as usize
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("`{s}` is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+        let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
+        let index: u32 = k.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Plan {
+    /// Checks the plan: something to play, unique player keys and scenario names.
+    pub fn check(&self) -> Result<(), PlanError> {
+        if self.scenarios.is_empty() {
+            return Err(PlanError::NoScenario);
+        }
+        if self.players.is_empty() {
+            return Err(PlanError::NoPlayer);
+        }
+        if self.games == 0 {
+            return Err(PlanError::NoGames);
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if self.players[..i].iter().any(|q| q.key == p.key) {
+                return Err(PlanError::DuplicatePlayer(p.key.clone()));
+            }
+        }
+        for (i, s) in self.scenarios.iter().enumerate() {
+            if let Some(t) = self.scenarios[..i].iter().find(|t| t.name() == s.name()) {
+                return Err(PlanError::DuplicateScenario {
+                    name: s.name().to_string(),
+                    first: t.file.clone(),
+                    second: s.file.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The pairings, as indices into `players`, the first of each pair the one whose name
+    /// sorts first: every two different players, and every player with itself when
+    /// `mirror` is set or there is only one player.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.players.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            if self.mirror || n == 1 {
+                out.push((i, i));
+            }
+            for j in i + 1..n {
+                if self.players[i].key <= self.players[j].key {
+                    out.push((i, j));
+                } else {
+                    out.push((j, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every game of the run, scenario by scenario and pairing by pairing.
+    pub fn jobs(&self) -> Vec<Job> {
+        let mut out = Vec::new();
+        for (s, sc) in self.scenarios.iter().enumerate() {
+            let scenario_hash = fnv1a(sc.name().as_bytes());
+            for &(a, b) in &self.pairings() {
+                for game in 0..self.games {
+                    let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
+                    let id = format!(
+                        "{}/{}-vs-{}/{game}",
+                        sc.name(),
+                        self.players[a].key,
+                        self.players[b].key
+                    );
+                    let deal = u64::from(game / 2);
+                    let game_seed = derive_seed(self.seed, scenario_hash, deal);
+                    let dice_seed = derive_seed(game_seed, 1, 0);
+                    let id_hash = fnv1a(id.as_bytes());
+                    out.push(Job {
+                        player_seeds: [
+                            derive_seed(game_seed, id_hash, 2),
+                            derive_seed(game_seed, id_hash, 3),
+                        ],
+                        id,
+                        scenario: s,
+                        seats,
+                        game,
+                        game_seed,
+                        dice_seed,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The games of `shard`.
+    pub fn shard_jobs(&self, shard: Shard) -> Vec<Job> {
+        self.jobs()
+            .into_iter()
+            .enumerate()
+            .filter(|(n, _)| shard.holds(*n))
+            .map(|(_, j)| j)
+            .collect()
+    }
+}
+
+/// The 64-bit FNV-1a hash: stable across platforms and versions, for fingerprints and
+/// seed derivation.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_split_a_run_into_disjoint_parts() {
+        assert_eq!("2/8".parse::<Shard>(), Ok(Shard { index: 2, count: 8 }));
+        for bad in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let parts: Vec<Shard> = (1..=3).map(|k| Shard { index: k, count: 3 }).collect();
+        for n in 0..20 {
+            assert_eq!(parts.iter().filter(|s| s.holds(n)).count(), 1);
+        }
+    }
+
+    #[test]
+    fn fnv1a_matches_the_reference_values() {
+        // Published test vectors of 64-bit FNV-1a.
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+}

@@ -1,0 +1,266 @@
+//! Playing one game of a run to its record, and playing many on worker threads.
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Once, mpsc};
+use std::time::{Duration, Instant};
+
+use ai::{Game, Player};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::bot::game::{Skirmish, player_of};
+use crate::bot::spec::{BoxedPlayer, PlayerSpec};
+use crate::rules::state::{Outcome, WinReason};
+use crate::rules::{Side, rng_from_seed};
+
+use super::plan::{Job, Plan};
+use super::record::{PerSide, Reason, Record, Status, Vp, Winner};
+
+/// Makes the player for a spec (the arena's is [`PlayerSpec::build`]; tests may pass
+/// their own).
+pub type MakePlayer<'a> = dyn Fn(&PlayerSpec) -> BoxedPlayer + Sync + 'a;
+
+fn vp_of(g: &Skirmish) -> Vp {
+    let s = g.state();
+    Vp {
+        humans: s.vp(Side::Humans),
+        martians: s.vp(Side::Martians),
+    }
+}
+
+/// What the game loop leaves behind, finished or not.
+struct Played {
+    status: Status,
+    error: Option<String>,
+    outcome: Option<Outcome>,
+    vp: Vp,
+    vp_by_round: Vec<Vp>,
+    rounds: u16,
+    decisions: u64,
+    think: [f64; 2],
+    max_decision_ms: f64,
+}
+
+fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
+    let scenario = plan.scenarios[job.scenario].scenario.clone();
+    let mut game = Skirmish::start(scenario, &mut rng_from_seed(job.game_seed));
+    let mut dice = rng_from_seed(job.dice_seed);
+    let mut rngs = job.player_seeds.map(ChaCha8Rng::seed_from_u64);
+    let mut players = job.seats.map(|p| make(&plan.players[p].spec));
+    let mut legal = Vec::new();
+    loop {
+        played.vp = vp_of(&game);
+        played.rounds = game.state().round();
+        if game.is_terminal() {
+            played.outcome = game.state().outcome();
+            played.status = Status::Finished;
+            break;
+        }
+        if played.decisions >= plan.max_decisions {
+            played.status = Status::Runaway;
+            played.error = Some(format!(
+                "stopped after {} decisions (the guard is {})",
+                played.decisions, plan.max_decisions
+            ));
+            break;
+        }
+        let seat = game.to_move();
+        let t0 = Instant::now();
+        let choice = players[seat].choose(&game, &mut rngs[seat]);
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        played.think[seat] += ms / 1000.0;
+        played.max_decision_ms = played.max_decision_ms.max(ms);
+        played.decisions += 1;
+        let side = if seat == player_of(Side::Humans) {
+            "Humans"
+        } else {
+            "Martians"
+        };
+        let Some(action) = choice else {
+            played.status = Status::NoDecision;
+            played.error = Some(format!("the {side}' player made no decision"));
+            break;
+        };
+        game.legal_actions(&mut legal);
+        if !legal.contains(&action) {
+            played.status = Status::Illegal;
+            played.error = Some(format!(
+                "the {side}' player chose `{action}`, which is not legal at decision {}",
+                played.decisions
+            ));
+            break;
+        }
+        let round = game.state().round();
+        game.apply(action, &mut dice);
+        if game.state().round() != round {
+            played.vp_by_round.push(vp_of(&game));
+        }
+    }
+    played.vp_by_round.push(played.vp);
+}
+
+thread_local! {
+    /// The last panic on this thread, as the panic hook saw it (message and place).
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Name prefix of the threads that play arena games.
+const WORKER: &str = "arena-";
+
+/// Installs, once, a panic hook that keeps panics on arena threads quiet (they are
+/// recorded with their game) and passes every other panic to the hook before it.
+fn quiet_worker_panics() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let on_worker = std::thread::current()
+                .name()
+                .is_some_and(|n| n.starts_with(WORKER));
+            if on_worker {
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Plays one game of `plan` and describes it. A panic while playing is caught and recorded
+/// (on arena worker threads, quietly).
+pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
+    let start = Instant::now();
+    let mut played = Played {
+        status: Status::Panic,
+        error: None,
+        outcome: None,
+        vp: Vp::default(),
+        vp_by_round: Vec::new(),
+        rounds: 0,
+        decisions: 0,
+        think: [0.0; 2],
+        max_decision_ms: 0.0,
+    };
+    let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
+    if let Err(payload) = caught {
+        let message = LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| {
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic without a message".to_string())
+            });
+        played.status = Status::Panic;
+        played.error = Some(format!(
+            "panicked at decision {}: {message}",
+            played.decisions
+        ));
+        played.outcome = None;
+    }
+    let (winner, reason) = match played.outcome {
+        Some(Outcome::Win(side, why)) => (
+            Some(match side {
+                Side::Humans => Winner::Humans,
+                Side::Martians => Winner::Martians,
+            }),
+            Some(match why {
+                WinReason::VpTarget => Reason::VpTarget,
+                WinReason::WipeOut => Reason::WipeOut,
+                WinReason::MoreVp => Reason::MoreVp,
+            }),
+        ),
+        Some(Outcome::Draw) => (None, Some(Reason::Draw)),
+        None => (None, None),
+    };
+    let sc = &plan.scenarios[job.scenario];
+    Record {
+        id: job.id.clone(),
+        seed: plan.seed,
+        scenario: sc.name().to_string(),
+        scenario_file: sc.file.clone(),
+        scenario_fingerprint: sc.fingerprint.clone(),
+        game: job.game,
+        game_seed: job.game_seed,
+        dice_seed: job.dice_seed,
+        humans: plan.players[job.seats[0]].key.clone(),
+        martians: plan.players[job.seats[1]].key.clone(),
+        status: played.status,
+        winner,
+        reason,
+        vp: played.vp,
+        vp_by_round: played.vp_by_round,
+        rounds: played.rounds,
+        decisions: played.decisions,
+        seconds: start.elapsed().as_secs_f64(),
+        think_seconds: PerSide {
+            humans: played.think[0],
+            martians: played.think[1],
+        },
+        max_decision_ms: played.max_decision_ms,
+        error: played.error,
+    }
+}
+
+/// Plays `jobs` on `threads` worker threads, handing each record to `on_record` on the
+/// calling thread as its game ends, and calling `on_tick` about every `tick` while games
+/// are under way (for progress displays). `on_record` returns `false` to stop: games under
+/// way are finished and handed over, no new game starts.
+pub fn play_jobs(
+    plan: &Plan,
+    jobs: &[Job],
+    threads: usize,
+    make: &MakePlayer<'_>,
+    tick: Duration,
+    mut on_record: impl FnMut(Record) -> bool,
+    mut on_tick: impl FnMut(),
+) {
+    quiet_worker_panics();
+    let threads = threads.clamp(1, jobs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Record>();
+    std::thread::scope(|scope| {
+        for w in 0..threads {
+            let sender = tx.clone();
+            let (next, stop) = (&next, &stop);
+            let worker = move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    if sender.send(play_job(plan, job, make)).is_err() {
+                        break;
+                    }
+                }
+            };
+            let spawned = std::thread::Builder::new()
+                .name(format!("{WORKER}{w}"))
+                .spawn_scoped(scope, worker);
+            if spawned.is_err() && w == 0 {
+                // No thread at all: play here rather than not at all.
+                drop(tx);
+                for job in jobs {
+                    if !on_record(play_job(plan, job, make)) {
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(tick) {
+                Ok(record) => {
+                    if !on_record(record) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => on_tick(),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+}

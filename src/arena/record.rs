@@ -1,0 +1,300 @@
+//! One line of a results file: a game of an arena run, as JSON.
+//!
+//! A results file is JSON Lines: one [`Record`] per line, written as each game finishes.
+//! Reading one reports a malformed line by file, line and column; a last line without its
+//! newline is what an interrupted run leaves, and [`read_records`] sets it aside instead of
+//! failing (the game is simply played again).
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// How a game ended, or why it did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Played to the end by the rules.
+    Finished,
+    /// Stopped by the runaway guard.
+    Runaway,
+    /// A player chose an action that was not legal.
+    Illegal,
+    /// A player made no decision in a live game.
+    NoDecision,
+    /// The program panicked while playing it (a bug; the message is in `error`).
+    Panic,
+}
+
+impl Status {
+    /// Words for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Status::Finished => "finished",
+            Status::Runaway => "stopped by the runaway guard",
+            Status::Illegal => "illegal action",
+            Status::NoDecision => "no decision",
+            Status::Panic => "panic",
+        }
+    }
+}
+
+/// The side that won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    Humans,
+    Martians,
+}
+
+/// How a finished game was decided (R25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// A side reached the scenario's VP target.
+    VpTarget,
+    /// A side had no model left on the table.
+    WipeOut,
+    /// The Round limit (or the last model leaving the table) ended the game and one side had
+    /// more VP.
+    MoreVp,
+    /// The game ended with equal VP.
+    Draw,
+}
+
+impl Reason {
+    /// Every reason, in report order.
+    pub const ALL: [Reason; 4] = [
+        Reason::VpTarget,
+        Reason::WipeOut,
+        Reason::MoreVp,
+        Reason::Draw,
+    ];
+
+    /// Words for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::VpTarget => "VP target",
+            Reason::WipeOut => "wipe-out",
+            Reason::MoreVp => "more VP at the end",
+            Reason::Draw => "draw",
+        }
+    }
+
+    /// The name in JSON and CSV.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::VpTarget => "vp_target",
+            Reason::WipeOut => "wipe_out",
+            Reason::MoreVp => "more_vp",
+            Reason::Draw => "draw",
+        }
+    }
+}
+
+/// VP of both sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vp {
+    pub humans: u16,
+    pub martians: u16,
+}
+
+/// A number per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PerSide {
+    pub humans: f64,
+    pub martians: f64,
+}
+
+/// One game of an arena run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// `<scenario>/<first>-vs-<second>/<game>`: unique within a run.
+    pub id: String,
+    /// The run seed.
+    pub seed: u64,
+    /// The scenario's name.
+    pub scenario: String,
+    /// The scenario file, as given to the run.
+    pub scenario_file: String,
+    /// Fingerprint of the scenario file's bytes.
+    pub scenario_fingerprint: String,
+    /// Game number within its pairing.
+    pub game: u32,
+    /// Seed of the set-up, to replay the game.
+    pub game_seed: u64,
+    /// Seed of the dice.
+    pub dice_seed: u64,
+    /// The player on the Humans.
+    pub humans: String,
+    /// The player on the Martians.
+    pub martians: String,
+    /// How the game ended.
+    pub status: Status,
+    /// The winning side; none for a draw or a game that did not finish.
+    pub winner: Option<Winner>,
+    /// How a finished game was decided.
+    pub reason: Option<Reason>,
+    /// VP at the end.
+    pub vp: Vp,
+    /// VP at the end of each Round, the last entry the end of the game.
+    pub vp_by_round: Vec<Vp>,
+    /// The Round the game ended in.
+    pub rounds: u16,
+    /// Decisions made by both players.
+    pub decisions: u64,
+    /// Wall-clock seconds the game took.
+    pub seconds: f64,
+    /// Seconds each side's player spent deciding.
+    pub think_seconds: PerSide,
+    /// The longest single decision, in milliseconds.
+    pub max_decision_ms: f64,
+    /// What went wrong, for a game that did not finish.
+    pub error: Option<String>,
+}
+
+impl Record {
+    /// Is this a finished game?
+    pub fn finished(&self) -> bool {
+        self.status == Status::Finished
+    }
+
+    /// The player who won, if one did.
+    pub fn winning_player(&self) -> Option<&str> {
+        match self.winner? {
+            Winner::Humans => Some(&self.humans),
+            Winner::Martians => Some(&self.martians),
+        }
+    }
+
+    /// The record as one line of JSON (without the newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("a record always serializes")
+    }
+}
+
+/// A results file that cannot be used.
+#[derive(Debug)]
+pub enum RecordsError {
+    /// The file cannot be read.
+    Io { file: String, error: std::io::Error },
+    /// A line is not a record.
+    Malformed {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+impl fmt::Display for RecordsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordsError::Io { file, error } => write!(f, "{file}: cannot read: {error}"),
+            RecordsError::Malformed {
+                file,
+                line,
+                column,
+                message,
+            } => write!(f, "{file}:{line}:{column}: not a game record: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordsError {}
+
+/// The records of a results file.
+#[derive(Debug, Default)]
+pub struct Records {
+    /// The complete lines' records, in file order.
+    pub records: Vec<Record>,
+    /// Bytes of the file up to the end of its last complete line.
+    pub complete_len: u64,
+    /// The number of a last line cut short (no newline, not a record), set aside.
+    pub torn_line: Option<usize>,
+    /// The last record lacks its newline (append one before adding lines).
+    pub missing_newline: bool,
+}
+
+/// The largest results file read (a million games take about 600 MB).
+pub const MAX_RESULTS_BYTES: u64 = 4 << 30;
+
+/// Reads a results file. Blank lines are skipped; a malformed line is an error naming its
+/// line and column, except a malformed last line without a newline, which is set aside as
+/// [`Records::torn_line`].
+pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
+    let file = path.display().to_string();
+    let io = |error| RecordsError::Io {
+        file: file.clone(),
+        error,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(io(std::io::Error::other("it is a directory")));
+    }
+    if meta.len() > MAX_RESULTS_BYTES {
+        return Err(io(std::io::Error::other(format!(
+            "it is {} bytes, more than the {} a results file may have",
+            meta.len(),
+            MAX_RESULTS_BYTES
+        ))));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_RESULTS_BYTES).read_to_end(&mut bytes))
+        .map_err(io)?;
+    parse_records(&file, &bytes)
+}
+
+/// [`read_records`] on bytes already read; `file` names them in errors.
+pub fn parse_records(file: &str, bytes: &[u8]) -> Result<Records, RecordsError> {
+    let mut out = Records::default();
+    let mut start = 0usize;
+    let mut line_no = 0usize;
+    while start < bytes.len() {
+        line_no += 1;
+        let (end, complete) = match bytes[start..].iter().position(|&b| b == b'\n') {
+            Some(i) => (start + i, true),
+            None => (bytes.len(), false),
+        };
+        let line = &bytes[start..end];
+        let next = if complete { end + 1 } else { end };
+        let text = std::str::from_utf8(line).map_err(|e| RecordsError::Malformed {
+            file: file.to_string(),
+            line: line_no,
+            column: e.valid_up_to() + 1,
+            message: "not UTF-8 text".to_string(),
+        });
+        let parsed = text.and_then(|t| {
+            let t = t.trim_end_matches('\r');
+            if t.trim().is_empty() {
+                return Ok(None);
+            }
+            serde_json::from_str::<Record>(t)
+                .map(Some)
+                .map_err(|e| RecordsError::Malformed {
+                    file: file.to_string(),
+                    line: line_no,
+                    column: e.column(),
+                    message: e.to_string(),
+                })
+        });
+        match parsed {
+            Ok(Some(r)) => {
+                out.records.push(r);
+                out.missing_newline = !complete;
+            }
+            Ok(None) => {}
+            // The last line lacks its newline and does not parse: it was cut short.
+            Err(_) if !complete => {
+                out.torn_line = Some(line_no);
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+        out.complete_len = next as u64;
+        start = next;
+    }
+    Ok(out)
+}

@@ -1,0 +1,656 @@
+//! The arena: seeded AI-vs-AI runs that give the same games whatever the threads or shards,
+//! results files that survive interruption, failed games recorded with their seeds, the
+//! summary's statistics, and the report.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Arc;
+use std::time::Duration;
+
+use ai::Player;
+use ai::stats::{Z95, wilson};
+use mars_attacks::arena::play::{play_job, play_jobs};
+use mars_attacks::arena::record::{PerSide, Vp, parse_records, read_records};
+use mars_attacks::arena::{
+    ArenaScenario, Entrant, Plan, Reason, Record, Shard, Status, Winner, summarize,
+};
+use mars_attacks::bot::game::Skirmish;
+use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
+use mars_attacks::rules::Action;
+use mars_attacks::rules::scenario_file::load_scenario;
+use rand_chacha::ChaCha8Rng;
+
+fn whos_there() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
+}
+
+fn scenario() -> ArenaScenario {
+    let path = whos_there();
+    let loaded = load_scenario(&path).expect("Scenario 1 loads");
+    let bytes = std::fs::read(&path).unwrap();
+    ArenaScenario::new(
+        "scenarios/whos-there.toml",
+        Arc::new(loaded.scenario),
+        &bytes,
+    )
+}
+
+fn plan(players: &[&str], games: u32) -> Plan {
+    Plan {
+        scenarios: vec![scenario()],
+        players: players
+            .iter()
+            .map(|p| Entrant::new(p.parse::<PlayerSpec>().unwrap()))
+            .collect(),
+        games,
+        seed: 11,
+        mirror: false,
+        max_decisions: 20_000,
+    }
+}
+
+fn build(spec: &PlayerSpec) -> BoxedPlayer {
+    spec.build()
+}
+
+/// A record without what the clock decides.
+fn untimed(r: &Record) -> Record {
+    Record {
+        seconds: 0.0,
+        think_seconds: PerSide::default(),
+        max_decision_ms: 0.0,
+        ..r.clone()
+    }
+}
+
+fn play_all(plan: &Plan, shard: Shard, threads: usize) -> Vec<Record> {
+    let mut out = Vec::new();
+    play_jobs(
+        plan,
+        &plan.shard_jobs(shard),
+        threads,
+        &build,
+        Duration::from_millis(50),
+        |r| {
+            out.push(untimed(&r));
+            true
+        },
+        || {},
+    );
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_on_any_number_of_threads_and_shards() {
+    let p = plan(&["random", "greedy", "mcts:8"], 4);
+    // Three pairings of four games on one scenario.
+    assert_eq!(p.jobs().len(), 12);
+    let one = play_all(&p, Shard::ALL, 1);
+    assert_eq!(one.len(), 12);
+    assert!(one.iter().all(Record::finished), "{one:#?}");
+    assert_eq!(play_all(&p, Shard::ALL, 3), one);
+    let mut shards: Vec<Record> = (1..=3)
+        .flat_map(|k| play_all(&p, Shard { index: k, count: 3 }, 2))
+        .collect();
+    shards.sort_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(shards, one);
+}
+
+#[test]
+fn sides_swap_every_other_game_and_every_pairing_meets_the_same_deals() {
+    let p = plan(&["random", "greedy", "flat:4"], 4);
+    let jobs = p.jobs();
+    let key = |i: usize| p.players[i].key.as_str();
+    for pair in jobs.chunks(4) {
+        // Games 2k and 2k + 1: the same deal, the players in opposite seats.
+        for k in [0, 2] {
+            let (a, b) = (&pair[k], &pair[k + 1]);
+            assert_eq!((a.game_seed, a.dice_seed), (b.game_seed, b.dice_seed));
+            assert_eq!(a.seats, [b.seats[1], b.seats[0]]);
+            assert_ne!(a.player_seeds, b.player_seeds);
+        }
+        assert_ne!(pair[0].game_seed, pair[2].game_seed);
+        // The first of a pairing, by name, takes the Humans in even games.
+        assert!(key(pair[0].seats[0]) < key(pair[0].seats[1]));
+    }
+    let deals: Vec<Vec<u64>> = jobs
+        .chunks(4)
+        .map(|c| c.iter().map(|j| j.game_seed).collect())
+        .collect();
+    assert!(deals.windows(2).all(|w| w[0] == w[1]));
+    // Players given in another order make the same games.
+    let q = plan(&["flat:4", "greedy", "random"], 4);
+    let mut a: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
+    let mut b: Vec<String> = q.jobs().iter().map(|j| j.id.clone()).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn one_player_alone_plays_itself_and_mirror_adds_self_pairings() {
+    assert_eq!(plan(&["greedy"], 2).pairings(), vec![(0, 0)]);
+    let mut p = plan(&["greedy", "random"], 2);
+    assert_eq!(p.pairings(), vec![(0, 1)]);
+    p.mirror = true;
+    assert_eq!(p.pairings().len(), 3);
+}
+
+#[test]
+fn a_panicking_or_cheating_player_is_recorded_and_the_run_goes_on() {
+    struct Panics;
+    impl Player<Skirmish> for Panics {
+        fn name(&self) -> String {
+            "panics".into()
+        }
+        fn choose(&mut self, game: &Skirmish, _: &mut ChaCha8Rng) -> Option<Action> {
+            if game.state().turn_number() > 2 {
+                panic!("deliberate failure in turn {}", game.state().turn_number());
+            }
+            let mut legal = Vec::new();
+            ai::Game::legal_actions(game, &mut legal);
+            legal.first().copied()
+        }
+    }
+    struct Illegal;
+    impl Player<Skirmish> for Illegal {
+        fn name(&self) -> String {
+            "illegal".into()
+        }
+        fn choose(&mut self, game: &Skirmish, _: &mut ChaCha8Rng) -> Option<Action> {
+            if game.state().turn_number() > 2 {
+                // Deploying is over by then.
+                return Some(Action::Deploy("a1".parse().unwrap()));
+            }
+            let mut legal = Vec::new();
+            ai::Game::legal_actions(game, &mut legal);
+            legal.first().copied()
+        }
+    }
+    let p = plan(&["random", "greedy"], 4);
+    // From the third Turn on, "greedy" panics and "random" tries to deploy a model;
+    // whichever decides first fails, and the sides swap every other game.
+    let make = |spec: &PlayerSpec| -> BoxedPlayer {
+        if spec.to_string() == "greedy" {
+            Box::new(Panics)
+        } else {
+            Box::new(Illegal)
+        }
+    };
+    let mut records = Vec::new();
+    play_jobs(
+        &p,
+        &p.jobs(),
+        2,
+        &make,
+        Duration::from_millis(50),
+        |r| {
+            records.push(r);
+            true
+        },
+        || {},
+    );
+    assert_eq!(records.len(), 4, "every game is recorded");
+    for r in &records {
+        assert!(!r.finished());
+        assert!(r.winner.is_none() && r.reason.is_none());
+        let error = r.error.as_deref().unwrap_or("");
+        match r.status {
+            Status::Illegal => assert!(error.contains("chose `deploy a1`"), "{error}"),
+            Status::Panic => assert!(error.contains("deliberate failure"), "{error}"),
+            s => panic!("unexpected status {s:?}: {error}"),
+        }
+    }
+    // Both kinds of failure happen.
+    assert!(records.iter().any(|r| r.status == Status::Panic));
+    assert!(records.iter().any(|r| r.status == Status::Illegal));
+    let s = summarize(&records);
+    assert_eq!(s.failures.len(), 4);
+    assert_eq!(s.scenarios[0].failed, 4);
+    assert!(s.players.is_empty(), "failed games rate nobody");
+}
+
+#[test]
+fn the_runaway_guard_stops_a_game_and_records_it() {
+    let mut p = plan(&["random", "greedy"], 2);
+    p.max_decisions = 7;
+    let r = play_job(&p, &p.jobs()[0], &build);
+    assert_eq!(r.status, Status::Runaway);
+    assert_eq!(r.decisions, 7);
+    assert!(r.error.unwrap().contains("7 decisions"));
+}
+
+#[test]
+fn a_finished_record_agrees_with_itself() {
+    let p = plan(&["random", "greedy"], 2);
+    for job in p.jobs() {
+        let r = play_job(&p, &job, &build);
+        assert!(r.finished());
+        assert_eq!(r.vp_by_round.last(), Some(&r.vp));
+        assert!(r.vp_by_round.len() >= usize::from(r.rounds));
+        // VP never go down from one Round to the next.
+        for w in r.vp_by_round.windows(2) {
+            assert!(w[1].humans >= w[0].humans && w[1].martians >= w[0].martians);
+        }
+        match (r.winner, r.reason) {
+            (Some(Winner::Humans), Some(Reason::VpTarget)) => assert!(r.vp.humans >= 8),
+            (Some(Winner::Martians), Some(Reason::VpTarget)) => assert!(r.vp.martians >= 8),
+            (Some(Winner::Humans), Some(Reason::MoreVp)) => assert!(r.vp.humans > r.vp.martians),
+            (Some(Winner::Martians), Some(Reason::MoreVp)) => {
+                assert!(r.vp.martians > r.vp.humans)
+            }
+            (None, Some(Reason::Draw)) => assert_eq!(r.vp.humans, r.vp.martians),
+            (Some(_), Some(Reason::WipeOut)) => {}
+            other => panic!("inconsistent ending {other:?}"),
+        }
+        assert_eq!(r.winning_player().is_some(), r.winner.is_some());
+    }
+}
+
+fn record(id: &str, humans: &str, martians: &str, winner: Option<Winner>, rounds: u16) -> Record {
+    let reason = if winner.is_some() {
+        Reason::VpTarget
+    } else {
+        Reason::Draw
+    };
+    Record {
+        id: id.to_string(),
+        seed: 0,
+        scenario: "S".into(),
+        scenario_file: "s.toml".into(),
+        scenario_fingerprint: "0".into(),
+        game: 0,
+        game_seed: 1,
+        dice_seed: 2,
+        humans: humans.into(),
+        martians: martians.into(),
+        status: Status::Finished,
+        winner,
+        reason: Some(reason),
+        vp: Vp::default(),
+        vp_by_round: Vec::new(),
+        rounds,
+        decisions: 100,
+        seconds: 0.1,
+        think_seconds: PerSide::default(),
+        max_decision_ms: 1.0,
+        error: None,
+    }
+}
+
+#[test]
+fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
+    // A beats B 6 times of 8 (4 as Humans, 2 as Martians), B wins 1, 1 draw.
+    let h = Some(Winner::Humans);
+    let m = Some(Winner::Martians);
+    let games = [
+        ("A", "B", h, 3),
+        ("A", "B", h, 3),
+        ("A", "B", h, 4),
+        ("A", "B", h, 5),
+        ("B", "A", m, 5),
+        ("B", "A", m, 5),
+        ("B", "A", h, 6),
+        ("B", "A", None, 6),
+    ];
+    let mut records: Vec<Record> = games
+        .iter()
+        .enumerate()
+        .map(|(i, &(hu, ma, w, r))| record(&format!("S/A-vs-B/{i}"), hu, ma, w, r))
+        .collect();
+    records[0].vp_by_round = vec![
+        Vp {
+            humans: 2,
+            martians: 0,
+        },
+        Vp {
+            humans: 8,
+            martians: 1,
+        },
+    ];
+    records[1].vp_by_round = vec![Vp {
+        humans: 4,
+        martians: 2,
+    }];
+    let s = summarize(&records);
+    let sc = &s.scenarios[0];
+    assert_eq!((sc.games, sc.failed), (8, 0));
+    assert_eq!(
+        (sc.humans.count, sc.martians.count, sc.draws.count),
+        (5, 2, 1)
+    );
+    let (lo, hi) = wilson(5.0, 8.0, Z95);
+    assert_eq!((sc.humans.low, sc.humans.high), (lo, hi));
+    assert_eq!(sc.rounds.mean, 37.0 / 8.0);
+    assert_eq!(sc.length_histogram, vec![(3, 2), (4, 1), (5, 3), (6, 2)]);
+    assert_eq!(
+        sc.reasons,
+        vec![
+            (Reason::VpTarget, 7),
+            (Reason::WipeOut, 0),
+            (Reason::MoreVp, 0),
+            (Reason::Draw, 1)
+        ]
+    );
+    // Round 1: 2 and 4 Human VP over 8 games; Round 2: the second game carries its final 4.
+    assert_eq!(
+        sc.mean_vp_by_round,
+        vec![(6.0 / 8.0, 2.0 / 8.0), (12.0 / 8.0, 3.0 / 8.0)]
+    );
+    let a = &s.players[0];
+    assert_eq!(
+        (a.player.as_str(), a.wins, a.draws, a.losses),
+        ("A", 6, 1, 1)
+    );
+    assert_eq!((a.as_humans.count, a.as_humans.of), (4, 4));
+    assert_eq!((a.as_martians.count, a.as_martians.of), (2, 4));
+    // A's score 6.5 of 8; with one virtual draw the rating gap is 400 log10(7 / 2).
+    let gap = a.elo - s.players[1].elo;
+    assert!((gap - 400.0 * (7.0f64 / 2.0).log10()).abs() < 1e-6, "{gap}");
+    assert!(a.elo_low <= a.elo && a.elo <= a.elo_high);
+    let pair = &s.pairings[0];
+    assert_eq!((pair.first_wins, pair.draws, pair.second_wins), (6, 1, 1));
+    assert_eq!(pair.first_score, 6.5 / 8.0);
+    assert_eq!((pair.first_low, pair.first_high), wilson(6.5, 8.0, Z95));
+}
+
+#[test]
+fn results_files_report_bad_lines_by_line_and_column_and_set_aside_a_torn_end() {
+    let good = record("S/A-vs-B/0", "A", "B", Some(Winner::Humans), 3).to_line();
+    let text = format!("{good}\n{{\"id\": 5}}\n{good}\n");
+    let err = parse_records("r.jsonl", text.as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("r.jsonl:2:"), "{err}");
+    let torn = format!("{good}\n\n{}", &good[..good.len() / 2]);
+    let read = parse_records("r.jsonl", torn.as_bytes()).unwrap();
+    assert_eq!(read.records.len(), 1);
+    assert_eq!(read.torn_line, Some(3));
+    assert_eq!(read.complete_len as usize, good.len() + 2);
+    let whole_but_no_newline = format!("{good}\n{good}");
+    let read = parse_records("r.jsonl", whole_but_no_newline.as_bytes()).unwrap();
+    assert_eq!((read.records.len(), read.missing_newline), (2, true));
+}
+
+// The command line.
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("mars-attacks-arena-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Command-line arguments from strings and paths.
+macro_rules! args {
+    ($($a:expr),* $(,)?) => {
+        vec![$(OsString::from(&$a)),*]
+    };
+}
+
+fn cli(args: Vec<OsString>) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mars-attacks"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn untimed_file(path: &Path) -> Vec<Record> {
+    let mut rs: Vec<Record> = read_records(path)
+        .unwrap()
+        .records
+        .iter()
+        .map(untimed)
+        .collect();
+    rs.sort_by(|a, b| a.id.cmp(&b.id));
+    rs
+}
+
+#[test]
+fn an_interrupted_run_resumes_without_replaying_finished_games() {
+    let dir = scratch("resume");
+    let full = dir.join("full.jsonl");
+    let scen = whos_there();
+    let base = args![
+        "arena",
+        "--scenario",
+        scen,
+        "--players",
+        "random",
+        "greedy",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--jobs",
+        "2",
+    ];
+    let o = cli([base.clone(), args!["--out", full]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("Humans") && stdout.contains("rating"),
+        "{stdout}"
+    );
+    let all = untimed_file(&full);
+    assert_eq!(all.len(), 6);
+
+    // Keep two lines and half of the third, as a killed run would.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = dir.join("cut.jsonl");
+    std::fs::write(
+        &cut,
+        format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..40]),
+    )
+    .unwrap();
+    let o = cli([base.clone(), args!["--out", cut]].concat());
+    assert_eq!(o.status.code(), Some(2), "refuses without --resume");
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+    let o = cli([base.clone(), args!["--out", cut, "--resume"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("2 already in"), "{err}");
+    assert!(err.contains("4 to play"), "{err}");
+    assert!(err.contains(":3: the last line was cut short"), "{err}");
+    assert_eq!(untimed_file(&cut), all);
+    // The two kept lines are untouched, byte for byte.
+    let resumed = std::fs::read_to_string(&cut).unwrap();
+    assert!(resumed.starts_with(&format!("{}\n{}\n", lines[0], lines[1])));
+    // Resuming a complete run plays nothing.
+    let o = cli([base.clone(), args!["--out", cut, "--resume"]].concat());
+    assert!(stderr(&o).contains("6 already in"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0 to play"), "{}", stderr(&o));
+}
+
+#[test]
+fn shards_played_apart_merge_into_the_whole_run_in_the_report() {
+    let dir = scratch("shards");
+    let scen = whos_there();
+    let run = |out: &Path, shard: Option<&str>| {
+        let mut a = args![
+            "arena",
+            "--scenario",
+            scen,
+            "--players",
+            "random",
+            "greedy",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        if let Some(s) = shard {
+            a.extend(args!["--shard", s]);
+        }
+        let o = cli(a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    };
+    let (whole, a, b) = (
+        dir.join("whole.jsonl"),
+        dir.join("a.jsonl"),
+        dir.join("b.jsonl"),
+    );
+    run(&whole, None);
+    run(&a, Some("1/2"));
+    run(&b, Some("2/2"));
+    assert_eq!(untimed_file(&a).len(), 3);
+    let mut merged = [untimed_file(&a), untimed_file(&b)].concat();
+    merged.sort_by(|x, y| x.id.cmp(&y.id));
+    assert_eq!(merged, untimed_file(&whole));
+
+    let report = dir.join("report");
+    let o = cli(args!["report", a, b, a, "--out", report]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("3 game(s) appear in more than one place"),
+        "{}",
+        stderr(&o)
+    );
+    let html = std::fs::read_to_string(report.join("index.html")).unwrap();
+    // Three charts for the scenario and the ratings chart.
+    assert_eq!(html.matches("<svg").count(), 4, "{html}");
+    assert!(html.contains("Who&#x27;s There") || html.contains("Who's There"));
+    let games = std::fs::read_to_string(report.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 7, "a header and six games");
+    let players = std::fs::read_to_string(report.join("players.csv")).unwrap();
+    assert_eq!(players.lines().count(), 3);
+    // The merged report says what the whole run's summary says.
+    let whole_report = dir.join("whole-report");
+    let o2 = cli(args!["report", whole, "--out", whole_report]);
+    assert_eq!(o.stdout, o2.stdout);
+}
+
+#[test]
+fn bad_input_is_refused_before_any_game() {
+    let dir = scratch("bad");
+    let out = dir.join("r.jsonl");
+    let scen = whos_there();
+    let o = cli(args![
+        "arena",
+        "--scenario",
+        scen,
+        "--players",
+        "greedy",
+        "mcts:fast",
+        "--out",
+        out
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`mcts:fast` is not a player"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists(), "nothing is written");
+
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "name = 3\n").unwrap();
+    let o = cli(args![
+        "arena",
+        "--scenario",
+        broken,
+        "--players",
+        "greedy",
+        "--out",
+        out
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("broken.toml:1:"), "{}", stderr(&o));
+    assert!(!out.exists());
+
+    let o = cli(args![
+        "arena",
+        "--scenario",
+        scen,
+        "--players",
+        "greedy",
+        "--shard",
+        "3/2",
+        "--out",
+        out
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a shard"), "{}", stderr(&o));
+
+    let o = cli(args![
+        "arena",
+        "--scenario",
+        scen,
+        "--players",
+        "greedy",
+        "greedy",
+        "--out",
+        out
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("given twice"), "{}", stderr(&o));
+    assert!(!out.exists());
+
+    let junk = dir.join("junk.jsonl");
+    std::fs::write(&junk, "{\"id\": \"x\"}\n").unwrap();
+    let o = cli(args!["report", junk, "--out", dir.join("rep")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("junk.jsonl:1:"), "{}", stderr(&o));
+    assert!(!dir.join("rep").exists());
+    let o = cli(args![
+        "report",
+        dir.join("missing.jsonl"),
+        "--out",
+        dir.join("rep")
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("missing.jsonl: cannot read"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_run_whose_games_fail_records_them_and_exits_with_an_error() {
+    let dir = scratch("guard");
+    let out = dir.join("r.jsonl");
+    let scen = whos_there();
+    let o = cli(args![
+        "arena",
+        "--scenario",
+        scen,
+        "--players",
+        "random",
+        "greedy",
+        "--games",
+        "3",
+        "--max-decisions",
+        "10",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("3 game(s) did not finish"),
+        "{}",
+        stderr(&o)
+    );
+    let rs = untimed_file(&out);
+    assert_eq!(rs.len(), 3);
+    assert!(
+        rs.iter()
+            .all(|r| r.status == Status::Runaway && r.decisions == 10)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("game seed"));
+}
