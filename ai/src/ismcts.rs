@@ -57,6 +57,12 @@ pub struct IsMctsConfig {
     /// Node cap per tree, bounding memory; beyond it iterations still run but the tree
     /// stops growing.
     pub max_nodes: usize,
+    /// Progressive widening for wide nodes: a node whose player has more than `w` legal
+    /// actions gets children only while it has fewer than `max(w, 2 sqrt(visits))`, and
+    /// otherwise selects among those it has (highest prior first, so with progressive bias
+    /// the best-looking actions are tried first). 0, the default, expands every action
+    /// before selecting any, whatever the width.
+    pub widening: u32,
 }
 
 impl Default for IsMctsConfig {
@@ -68,6 +74,7 @@ impl Default for IsMctsConfig {
             prior_weight: 0.0,
             threads: 1,
             max_nodes: 1_000_000,
+            widening: 0,
         }
     }
 }
@@ -87,6 +94,7 @@ impl IsMctsConfig {
             prior_weight: self.prior_weight,
             horizon: self.horizon,
             max_nodes: self.max_nodes.max(2),
+            widening: self.widening,
             determinize,
         }
     }

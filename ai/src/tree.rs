@@ -51,6 +51,8 @@ pub(crate) struct TreeSettings {
     pub horizon: u32,
     /// Node cap; when reached the tree stops growing and iterations only roll out.
     pub max_nodes: usize,
+    /// Progressive widening threshold (see `IsMctsConfig::widening`); 0 disables it.
+    pub widening: u32,
     /// Determinize the root state for the observer at the start of every iteration.
     pub determinize: bool,
 }
@@ -267,7 +269,13 @@ impl<G: Game> Tree<G> {
             c = next;
         }
         let untried = legal.len() - matched_count;
-        if untried > 0 && self.nodes.len() < self.settings.max_nodes {
+        let widening = self.settings.widening as usize;
+        let may_widen = widening == 0
+            || legal.len() <= widening
+            || best == NONE
+            || (matched_count as f64)
+                < (widening as f64).max(2.0 * f64::from(self.nodes[node as usize].visits).sqrt());
+        if untried > 0 && may_widen && self.nodes.len() < self.settings.max_nodes {
             let pick = if w_prior != 0.0 {
                 // Highest prior first, ties broken at random.
                 let mut pick = 0;

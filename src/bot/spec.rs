@@ -219,8 +219,15 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
         prior_weight: 0.5,
         threads: 1,
         max_nodes: 2_000_000,
+        widening: WIDENING,
     }
 }
+
+/// Nodes with more legal actions than this are widened progressively (see
+/// [`IsMctsConfig::widening`]): a Support set called at a chosen square and direction
+/// offers 256 ways, which would otherwise each take an iteration before any is revisited.
+/// Narrower nodes (almost all) are searched as without widening.
+pub const WIDENING: u32 = 32;
 
 /// The share of a level's time the search itself may use. The rest absorbs what the clock
 /// of the search does not see (tearing down a tree of a million nodes, a thread
