@@ -46,11 +46,20 @@ fn parse_side(s: &str) -> Result<Side, String> {
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let level = args.level.trim().to_ascii_lowercase();
-    if let Err(e) = gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
-        return Err(CliError::Usage(format!(
-            "`{}` is not a level: expected easy, normal or hard ({e})",
-            args.level
-        )));
+    match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
+        Err(e) => {
+            return Err(CliError::Usage(format!(
+                "`{}` is not a level: expected easy, normal or hard ({e})",
+                args.level
+            )));
+        }
+        Ok(spec) if !spec.is_fair() => {
+            return Err(CliError::Usage(format!(
+                "`{}` sees the other side's hidden cards; play against a fair AI level                  (easy, normal, hard) or player (random, greedy, flat, pimc, mcts)",
+                args.level
+            )));
+        }
+        Ok(_) => {}
     }
     let options = GuiOptions {
         scenario: args.scenario,
@@ -85,6 +94,12 @@ mod tests {
         assert_eq!(c, 2, "{e}");
         let (c, _) = code(&["mars-attacks", "play", "--seed", "x"]);
         assert_eq!(c, 2);
+        // The oracle sees the player's hand: never an opponent at the table.
+        let (c, e) = code(&["mars-attacks", "play", "--level", "oracle:hard"]);
+        assert_eq!(c, 2, "{e}");
+        assert!(e.contains("hidden cards"), "{e}");
+        assert!(crate::gui::session::make_brain("oracle:20").is_err());
+        assert!(crate::gui::session::make_brain("mcts:20").is_ok());
     }
 
     #[test]

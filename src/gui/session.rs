@@ -171,6 +171,11 @@ impl Brain for BotBrain {
 /// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
 pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
     let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
+    if !spec.is_fair() {
+        return Err(format!(
+            "`{spec}` sees the other side's hidden cards; the table only offers fair opponents"
+        ));
+    }
     Ok(Box::new(BotBrain {
         player: spec.build(),
     }))
