@@ -201,6 +201,7 @@ struct Progress {
 
 impl Progress {
     const PLAIN_EVERY: Duration = Duration::from_secs(10);
+    const REDRAW_EVERY: Duration = Duration::from_millis(100);
 
     fn new(total: usize, show: bool, tty: bool) -> Progress {
         let now = Instant::now();
@@ -244,18 +245,26 @@ impl Progress {
             return;
         }
         if self.tty {
-            let width = 30;
-            let filled = (width * self.done) / self.total.max(1);
-            eprint!(
-                "\r[{}{}] {}   ",
-                "#".repeat(filled),
-                ".".repeat(width - filled),
-                self.status()
-            );
+            // Redraw at most ten times a second, however fast games end.
+            if self.last_line.elapsed() >= Self::REDRAW_EVERY {
+                self.last_line = Instant::now();
+                self.draw_bar();
+            }
         } else if self.last_line.elapsed() >= Self::PLAIN_EVERY {
             self.last_line = Instant::now();
             eprintln!("arena: {}", self.status());
         }
+    }
+
+    fn draw_bar(&self) {
+        let width = 30;
+        let filled = (width * self.done) / self.total.max(1);
+        eprint!(
+            "\r[{}{}] {}   ",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            self.status()
+        );
     }
 
     fn finish(&mut self) {
@@ -263,7 +272,7 @@ impl Progress {
             return;
         }
         if self.tty {
-            self.tick();
+            self.draw_bar();
             eprintln!();
         } else {
             eprintln!("arena: {}", self.status());
