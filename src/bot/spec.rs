@@ -235,6 +235,20 @@ pub const WIDENING: u32 = 32;
 /// two-core machine peaked at 1.31 times the budget.
 pub const TIME_SHARE: f64 = 0.9;
 
+/// The least time a level keeps back from its search, whatever [`TIME_SHARE`] leaves: a
+/// thread descheduled once on a busy machine loses a few milliseconds, which at `easy`
+/// (50 ms, 45 ms of search) made one decision in thousands take 1.39 times the budget.
+pub const MIN_RESERVE: Duration = Duration::from_millis(12);
+
+impl Level {
+    /// The time the search itself may use: [`TIME_SHARE`] of the level's time, less if
+    /// that would keep back under [`MIN_RESERVE`] (easy 38 ms, normal 270 ms, hard 1.35 s).
+    pub fn search_time(self) -> Duration {
+        let t = self.time();
+        t.mul_f64(TIME_SHARE).min(t.saturating_sub(MIN_RESERVE))
+    }
+}
+
 /// Determinizations per decision of `pimc`.
 pub const PIMC_WORLDS: usize = 4;
 
@@ -245,10 +259,11 @@ impl PlayerSpec {
         self.kind.is_fair()
     }
 
-    /// The search budget, if this player searches: for a level, [`TIME_SHARE`] of its time.
+    /// The search budget, if this player searches: for a level, its
+    /// [search time](Level::search_time).
     pub fn budget(&self) -> Option<Budget> {
         self.effort.map(|e| match e {
-            Effort::Level(l) => Budget::Time(l.time().mul_f64(TIME_SHARE)),
+            Effort::Level(l) => Budget::Time(l.search_time()),
             Effort::Iterations(n) => Budget::Iterations(n),
         })
     }
