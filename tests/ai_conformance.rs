@@ -9,14 +9,14 @@
 //! `cargo test --test ai_conformance -- --ignored`. The environment variable
 //! `MA_CONFORMANCE_DECISIONS` sets the size of either run.
 
-use std::path::Path;
-use std::sync::Arc;
+mod common;
+
+use common::shipped_scenarios;
+
 use std::time::Instant;
 
 use ai::Player;
 use mars_attacks::bot::{PlayerSpec, Skirmish, side_of};
-use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::scenario_file::load_scenario;
 use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
 use mars_attacks::sim::decision_rng;
 
@@ -40,26 +40,6 @@ const PAIRINGS: [(&str, &str); 8] = [
     ("mcts:50", "pimc:20"),
     ("greedy", "oracle:30"),
 ];
-
-fn shipped_scenarios() -> Vec<(String, Arc<Scenario>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("scenarios/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    let out: Vec<_> = paths
-        .into_iter()
-        .map(|p| {
-            let loaded = load_scenario(&p)
-                .unwrap_or_else(|e| panic!("{} does not load: {e:?}", p.display()));
-            (p.display().to_string(), Arc::new(loaded.scenario))
-        })
-        .collect();
-    assert!(!out.is_empty(), "no scenarios shipped");
-    out
-}
 
 fn spec(s: &str) -> PlayerSpec {
     s.parse().unwrap_or_else(|e| panic!("{e}"))

@@ -3,13 +3,12 @@
 //! included: card counts are conserved (`check_invariants`), and every card type of the
 //! deck is played (or, for an Event, drawn and resolved) in some game.
 
-use std::path::Path;
-use std::sync::Arc;
+mod common;
+
+use common::shipped_scenarios;
 
 use std::collections::BTreeSet;
 
-use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::scenario_file::load_scenario;
 use mars_attacks::rules::state::{Event, EventSink};
 use mars_attacks::rules::{Action, CardId, GameState, Side, rng_from_seed};
 use mars_attacks::sim::{decision_rng, replay};
@@ -44,32 +43,6 @@ fn card_played(a: Action) -> Option<CardId> {
         }
         _ => None,
     }
-}
-
-fn shipped_scenarios() -> Vec<(String, Arc<Scenario>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let mut out = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("scenarios/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    for p in paths {
-        let loaded = load_scenario(&p).unwrap_or_else(|errs| {
-            panic!(
-                "{} does not load:\n{}",
-                p.display(),
-                errs.iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )
-        });
-        out.push((p.display().to_string(), Arc::new(loaded.scenario)));
-    }
-    assert!(!out.is_empty(), "no scenarios shipped");
-    out
 }
 
 /// Check one state before a decision. Returns the problem, if any.

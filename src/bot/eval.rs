@@ -32,10 +32,11 @@
 //! The value for the Humans is a logistic function of the score difference.
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target};
-use crate::rules::cards::{Area, CardId, Effect, Failed, Hit, Kind, Whose};
+use crate::rules::cards::{CardId, Effect, Failed, Hit, Kind, Whose};
 use crate::rules::profile::Ability;
 use crate::rules::scenario::{MAX_MODELS, Scenario};
-use crate::rules::square::{Dir, Side, Square, squares_of};
+use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::state::area_squares;
 use crate::rules::state::{CounterKind, GameState, Loc, Phase, within_range};
 use crate::rules::{Los, Map};
 
@@ -577,31 +578,6 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
     Some(test_value(g, side, ea, ed)? - test_value(g, side, 0, 0)?)
 }
 
-/// The squares a Support effect aimed at `at` covers (P14): the square, its 3x3 block, or a
-/// line of squares in the direction `dir`.
-fn area_at(area: Area, at: Square, dir: Option<Dir>) -> u64 {
-    match area {
-        Area::Square => at.bit(),
-        Area::Block3 => within_range(at, 1),
-        Area::Line(n) => {
-            let mut bb = at.bit();
-            let mut s = at;
-            if let Some(d) = dir {
-                for _ in 1..n {
-                    match s.step(d) {
-                        Some(next) => {
-                            s = next;
-                            bb |= s.bit();
-                        }
-                        None => break,
-                    }
-                }
-            }
-            bb
-        }
-    }
-}
-
 /// The VP-equivalents `side` expects from an area attack `hit` on the squares `area`:
 /// each enemy model's chance of being killed (exact Shoot odds, R15) times the kill's VP,
 /// minus the same for the side's own models caught in it; a Survive attack counts 0.3 for
@@ -658,12 +634,14 @@ pub fn call_value(g: &GameState, side: Side, effect: Effect, spot: Spot) -> f64 
     let along = |sq: &dyn Fn(i8) -> Option<Square>| -> f64 {
         (0..8)
             .filter_map(sq)
-            .map(|s| area_value(g, side, hit, area_at(area, s, dir)))
+            .map(|s| area_value(g, side, hit, area_squares(area, s, dir)))
             .sum::<f64>()
             / 8.0
     };
     match spot {
-        Spot::Square(s) | Spot::SquareDir(s, _) => area_value(g, side, hit, area_at(area, s, dir)),
+        Spot::Square(s) | Spot::SquareDir(s, _) => {
+            area_value(g, side, hit, area_squares(area, s, dir))
+        }
         Spot::Row(r) | Spot::RowDir(r, _) => along(&|c| Square::new(c, r as i8)),
         Spot::Column(c) | Spot::ColumnDir(c, _) => along(&|r| Square::new(c as i8, r)),
         Spot::None => 0.0,

@@ -28,6 +28,7 @@ use super::square::{BySide, Edge, Side, Square, squares_of};
 mod effects;
 mod play;
 
+pub use effects::area_squares;
 pub use play::Observation;
 
 /// The most models a square holds (R3).

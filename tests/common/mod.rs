@@ -206,3 +206,27 @@ pub fn rolls(ev: &[Event]) -> Vec<(Test, u8, u8, u8)> {
         })
         .collect()
 }
+
+/// Every scenario shipped in `scenarios/`, by path, loaded (a test fails if one does not).
+pub fn shipped_scenarios() -> Vec<(String, Arc<Scenario>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("scenarios/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let out: Vec<_> = paths
+        .into_iter()
+        .map(|p| {
+            let loaded =
+                mars_attacks::rules::scenario_file::load_scenario(&p).unwrap_or_else(|errs| {
+                    let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                    panic!("{} does not load:\n{}", p.display(), text.join("\n"))
+                });
+            (p.display().to_string(), Arc::new(loaded.scenario))
+        })
+        .collect();
+    assert!(!out.is_empty(), "no scenarios shipped");
+    out
+}
