@@ -15,7 +15,9 @@ use std::sync::{Arc, OnceLock, RwLock};
 use serde_spanned::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::scenario_file::{Diagnostic, Severity};
+use super::scenario_file::{
+    Diagnostic, Severity, Sink, Value, did_you_mean, read_int, type_name, wrong_type,
+};
 use super::square::Side;
 
 /// The most card types one deck may hold (the core deck has 24).
@@ -549,61 +551,22 @@ pub fn parse_deck(file: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
     let mut sink = Sink::default();
     let mut deck = None;
     if text.len() as u64 > MAX_DECK_FILE_BYTES {
-        sink.error(0..0, "the deck file is too big".to_string());
+        sink.error(&(0..0), "the deck file is too big".to_string());
     } else {
         match DeTable::parse(text) {
             Ok(doc) => deck = read_deck(&mut sink, &doc),
             Err(e) => {
                 let at = e.span().map_or(0, |s| s.start);
-                sink.error(at..at, format!("TOML syntax error: {}", e.message()));
+                sink.error(&(at..at), format!("TOML syntax error: {}", e.message()));
             }
         }
     }
-    if sink.found.is_empty()
+    if !sink.has_errors()
         && let Some(d) = deck
     {
         return Ok(d);
     }
     Err(sink.finish(file, text))
-}
-
-type Value<'i> = Spanned<DeValue<'i>>;
-
-#[derive(Default)]
-struct Sink {
-    found: Vec<(usize, String)>,
-}
-
-impl Sink {
-    fn error(&mut self, span: Range<usize>, message: String) {
-        self.found.push((span.start, message));
-    }
-
-    fn finish(mut self, file: &str, text: &str) -> Vec<Diagnostic> {
-        self.found.sort_by_key(|f| f.0);
-        let starts: Vec<usize> = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        self.found
-            .into_iter()
-            .take(100)
-            .map(|(at, message)| {
-                let mut at = at.min(text.len());
-                while !text.is_char_boundary(at) {
-                    at -= 1;
-                }
-                let line = starts.partition_point(|&s| s <= at).max(1);
-                let column = text[starts[line - 1]..at].chars().count() + 1;
-                Diagnostic {
-                    severity: Severity::Error,
-                    file: file.to_string(),
-                    line,
-                    column,
-                    message,
-                }
-            })
-            .collect()
-    }
 }
 
 /// A table being read, with its dotted path for messages.
@@ -623,7 +586,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
             }),
             other => {
                 sink.error(
-                    v.span(),
+                    &v.span(),
                     format!("{path}: expected a table, found {}", type_name(other)),
                 );
                 None
@@ -650,7 +613,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
             let name: &str = key.get_ref();
             if !known.contains(&name) {
                 sink.error(
-                    key.span(),
+                    &key.span(),
                     format!(
                         "{}: unknown key{}; the keys here are {}",
                         self.key_path(name),
@@ -673,7 +636,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
             format!("{}: ", self.path)
         };
         sink.error(
-            self.span.clone(),
+            &self.span.clone(),
             format!("{place}missing required key \"{key}\" ({what})"),
         );
     }
@@ -687,7 +650,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
             Some(s) if !s.trim().is_empty() => Some(s.to_string()),
             Some(_) => {
                 sink.error(
-                    v.span(),
+                    &v.span(),
                     format!("{}: must not be empty", self.key_path(key)),
                 );
                 None
@@ -729,48 +692,6 @@ impl<'t, 'i> Tbl<'t, 'i> {
     }
 }
 
-fn type_name(v: &DeValue) -> &'static str {
-    match v {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a number with a fraction",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date-time",
-        DeValue::Array(_) => "an array",
-        DeValue::Table(_) => "a table",
-    }
-}
-
-fn wrong_type(sink: &mut Sink, path: &str, v: &Value, expected: &str) {
-    sink.error(
-        v.span(),
-        format!(
-            "{path}: expected {expected}, found {}",
-            type_name(v.get_ref())
-        ),
-    );
-}
-
-fn read_int(sink: &mut Sink, path: &str, v: &Value, lo: i64, hi: i64) -> Option<i64> {
-    let DeValue::Integer(i) = v.get_ref() else {
-        wrong_type(sink, path, v, "an integer");
-        return None;
-    };
-    match i64::from_str_radix(i.as_str(), i.radix()) {
-        Ok(n) if (lo..=hi).contains(&n) => Some(n),
-        _ => {
-            sink.error(
-                v.span(),
-                format!(
-                    "{path}: {} is out of range (expected {lo} to {hi})",
-                    i.as_str()
-                ),
-            );
-            None
-        }
-    }
-}
-
 fn read_word<T: Copy>(
     sink: &mut Sink,
     path: &str,
@@ -788,7 +709,7 @@ fn read_word<T: Copy>(
     }
     let names: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
     sink.error(
-        v.span(),
+        &v.span(),
         format!(
             "{path}: \"{s}\" is not {what}: expected one of {}{}",
             names.join(", "),
@@ -839,14 +760,11 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     let cards = Tbl::of("cards".into(), cards_v, sink)?;
     let entries = cards.entries();
     if entries.is_empty() {
-        sink.error(
-            cards_v.span(),
-            "cards: a deck needs at least one card".into(),
-        );
+        sink.error(&cards_v.span(), "cards: a deck needs at least one card");
     }
     if entries.len() > MAX_CARD_TYPES {
         sink.error(
-            cards_v.span(),
+            &cards_v.span(),
             format!(
                 "cards: {} card types is too many (at most {MAX_CARD_TYPES})",
                 entries.len()
@@ -854,7 +772,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
         );
         return None;
     }
-    let before = sink.found.len();
+    let before = sink.error_count();
     let mut out = Vec::new();
     let mut total = 0u32;
     for (key, v) in entries {
@@ -865,11 +783,11 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     }
     if total > 1000 {
         sink.error(
-            cards_v.span(),
+            &cards_v.span(),
             format!("cards: {total} cards is too many (at most 1000)"),
         );
     }
-    if sink.found.len() > before {
+    if sink.error_count() > before {
         return None;
     }
     Some(Deck::from_cards(name, out))
@@ -909,7 +827,7 @@ fn read_card(
     let slug: &str = key.get_ref();
     let path = cards.key_path(slug);
     if let Some(why) = slug_problem(slug) {
-        sink.error(key.span(), format!("{path}: {why}"));
+        sink.error(&key.span(), format!("{path}: {why}"));
         return None;
     }
     let t = Tbl::of(path.clone(), v, sink)?;
@@ -939,14 +857,14 @@ fn read_card(
     let has_event = t.get("event").is_some();
     if !has_side && !has_event {
         sink.error(
-            t.span.clone(),
+            &t.span.clone(),
             format!("{path}: a card needs a face: a [martians] or [humans] table, or [event]"),
         );
         ok = false;
     }
     if has_side && has_event {
         sink.error(
-            t.span.clone(),
+            &t.span.clone(),
             format!("{path}: an Event has only one effect: it cannot also have a side's face"),
         );
         ok = false;
@@ -956,7 +874,7 @@ fn read_card(
     }
     let Some(id) = intern(slug) else {
         sink.error(
-            key.span(),
+            &key.span(),
             format!("{path}: too many different card slugs loaded (at most {MAX_SLUGS})"),
         );
         return None;
@@ -973,7 +891,7 @@ fn read_card(
 
 fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option<Face> {
     let t = Tbl::of(path.clone(), v, sink)?;
-    let before = sink.found.len();
+    let before = sink.error_count();
     let kind = t.word(sink, "kind", "a kind of card", KIND_WORDS);
     let text = t.string(sink, "text", "the card's rules text as printed");
     let effect_name = t.word(
@@ -988,13 +906,13 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
     };
     if is_event && kind != Kind::Event {
         sink.error(
-            t.get("kind").map_or(t.span.clone(), |k| k.span()),
+            &t.get("kind").map_or(t.span.clone(), |k| k.span()),
             format!("{path}.kind: an [event] face has kind \"event\""),
         );
     }
     if !is_event && kind == Kind::Event {
         sink.error(
-            t.get("kind").map_or(t.span.clone(), |k| k.span()),
+            &t.get("kind").map_or(t.span.clone(), |k| k.span()),
             format!("{path}.kind: an Event is written as an [event] face, not as a side's face"),
         );
     }
@@ -1006,7 +924,7 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
     if !kinds.contains(&kind) {
         let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
         sink.error(
-            t.get("effect").map_or(t.span.clone(), |e| e.span()),
+            &t.get("effect").map_or(t.span.clone(), |e| e.span()),
             format!(
                 "{path}.effect: \"{effect_name}\" is for {} cards, and this card is a {} card",
                 names.join(" or "),
@@ -1032,7 +950,7 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
             if d == Some(0)
                 && let Some(v) = t.get("dice")
             {
-                sink.error(v.span(), format!("{path}.dice: must not be 0"));
+                sink.error(&v.span(), format!("{path}.dice: must not be 0"));
             }
             Some(Effect::TestDice {
                 whose: whose?,
@@ -1087,7 +1005,7 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
                 && let Some(l) = t.get("length")
             {
                 sink.error(
-                    l.span(),
+                    &l.span(),
                     format!("{path}.length: only a \"line\" area has a length"),
                 );
             }
@@ -1126,7 +1044,7 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
                             "only a \"line\" area is aimed with a direction"
                         };
                         sink.error(
-                            at,
+                            &at,
                             format!("{path}: level {} is \"{}\": {why}", i + 1, a.name()),
                         );
                     }
@@ -1177,7 +1095,7 @@ fn read_face(sink: &mut Sink, path: String, v: &Value, is_event: bool) -> Option
         _ => None,
     };
     t.check_keys(sink, &keys);
-    if sink.found.len() > before {
+    if sink.error_count() > before {
         return None;
     }
     Some(Face {
@@ -1199,7 +1117,7 @@ fn read_rolls(sink: &mut Sink, t: &Tbl) -> Option<Rolls> {
         return None;
     };
     if arr.is_empty() {
-        sink.error(v.span(), format!("{path}: name at least one roll"));
+        sink.error(&v.span(), format!("{path}: name at least one roll"));
         return None;
     }
     let mut rolls = Rolls::default();
@@ -1208,7 +1126,7 @@ fn read_rolls(sink: &mut Sink, t: &Tbl) -> Option<Rolls> {
         match read_word(sink, &format!("{path}[{i}]"), r, "a roll", ROLL_WORDS) {
             Some(roll) if rolls.has(roll) => {
                 sink.error(
-                    r.span(),
+                    &r.span(),
                     format!("{path}[{i}]: \"{}\" is listed twice", roll.name()),
                 );
                 ok = false;
@@ -1249,7 +1167,7 @@ fn read_levels(sink: &mut Sink, t: &Tbl, path: &str) -> Option<Vec<Aim>> {
     let cap = cap? as usize;
     if out.len() != cap {
         sink.error(
-            v.span(),
+            &v.span(),
             format!(
                 "{path}.levels: {} levels listed for a set of up to {cap} cards (one per level)",
                 out.len()
@@ -1259,7 +1177,7 @@ fn read_levels(sink: &mut Sink, t: &Tbl, path: &str) -> Option<Vec<Aim>> {
     }
     if out.iter().all(|a| *a == Aim::Nothing) {
         sink.error(
-            v.span(),
+            &v.span(),
             format!("{path}.levels: every level does nothing: the set could never be called"),
         );
         return None;
@@ -1278,7 +1196,7 @@ fn read_table8(sink: &mut Sink, t: &Tbl, path: &str) -> Option<[u8; 8]> {
     };
     if arr.len() != 8 {
         sink.error(
-            v.span(),
+            &v.span(),
             format!(
                 "{path}.table: {} numbers given; one per D8 face: 8",
                 arr.len()
@@ -1294,33 +1212,6 @@ fn read_table8(sink: &mut Sink, t: &Tbl, path: &str) -> Option<[u8; 8]> {
 }
 
 // ===== suggestions =======================================================================
-
-fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    let best = candidates
-        .into_iter()
-        .map(|c| (edit_distance(word, c), c))
-        .filter(|(d, c)| *d <= (c.len() / 3).max(1))
-        .min_by_key(|(d, _)| *d);
-    match best {
-        Some((_, c)) => format!(" (did you mean \"{c}\"?)"),
-        None => String::new(),
-    }
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + (a[i - 1] != b[j - 1]) as usize;
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
 
 #[cfg(test)]
 mod tests {

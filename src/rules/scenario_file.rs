@@ -228,13 +228,14 @@ struct Finding {
     message: String,
 }
 
+/// Collects diagnostics while a file is read; shared by the scenario and card readers.
 #[derive(Default)]
-struct Sink {
+pub(super) struct Sink {
     found: Vec<Finding>,
 }
 
 impl Sink {
-    fn error(&mut self, span: &Range<usize>, message: impl Into<String>) {
+    pub(super) fn error(&mut self, span: &Range<usize>, message: impl Into<String>) {
         self.push(Severity::Error, span, message.into());
     }
 
@@ -250,11 +251,11 @@ impl Sink {
         });
     }
 
-    fn has_errors(&self) -> bool {
+    pub(super) fn has_errors(&self) -> bool {
         self.found.iter().any(|f| f.severity == Severity::Error)
     }
 
-    fn error_count(&self) -> usize {
+    pub(super) fn error_count(&self) -> usize {
         self.found
             .iter()
             .filter(|f| f.severity == Severity::Error)
@@ -262,7 +263,7 @@ impl Sink {
     }
 
     /// In file order; at most `MAX_DIAGNOSTICS` (errors before warnings when cut).
-    fn finish(mut self, file: &str, text: &str) -> Vec<Diagnostic> {
+    pub(super) fn finish(mut self, file: &str, text: &str) -> Vec<Diagnostic> {
         self.found.sort_by_key(|f| f.at);
         let total = self.found.len();
         if total > MAX_DIAGNOSTICS {
@@ -463,7 +464,7 @@ struct CountersFile {
 
 // ===== stage 1: reading the TOML document ===============================================
 
-type Value<'i> = Spanned<DeValue<'i>>;
+pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
 /// A TOML table being read, with its dotted path for messages.
 struct Tbl<'t, 'i> {
@@ -564,7 +565,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
 }
 
 /// "a string", "an integer", ... as a value of the wrong type is described.
-fn type_name(v: &DeValue) -> String {
+pub(super) fn type_name(v: &DeValue) -> String {
     match v {
         DeValue::String(_) => "a string".into(),
         DeValue::Integer(_) => "an integer".into(),
@@ -579,7 +580,7 @@ fn type_name(v: &DeValue) -> String {
     }
 }
 
-fn wrong_type(sink: &mut Sink, path: &str, v: &Value, expected: &str) {
+pub(super) fn wrong_type(sink: &mut Sink, path: &str, v: &Value, expected: &str) {
     sink.error(
         &v.span(),
         format!(
@@ -631,7 +632,7 @@ fn read_str(sink: &mut Sink, path: &str, v: &Value) -> Option<Sp<String>> {
 }
 
 /// An integer in `lo..=hi`.
-fn read_int(sink: &mut Sink, path: &str, v: &Value, lo: i64, hi: i64) -> Option<i64> {
+pub(super) fn read_int(sink: &mut Sink, path: &str, v: &Value, lo: i64, hi: i64) -> Option<i64> {
     let DeValue::Integer(i) = v.get_ref() else {
         wrong_type(sink, path, v, "an integer");
         return None;
@@ -2058,7 +2059,10 @@ fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
         .map(|(_, c)| c)
 }
 
-fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+pub(super) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> String {
     match suggest(word, candidates) {
         Some(s) if s != word => format!(" (did you mean \"{s}\"?)"),
         _ => String::new(),
