@@ -207,13 +207,13 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         }
         Event::VpScored { side, vp, total } => format!("the {side} score {vp} VP ({total} in all)"),
         Event::GameOver(o) => format!("game over: {o}"),
-        Event::Drew { side, card } => format!("the {side} draw {}", card_name(g, *card)),
+        Event::Drew { side, card } => format!("the {side} draw {}", card_text(g, *card)),
         Event::Reshuffled { cards } => {
             format!("the discard pile becomes the draw deck ({cards} cards)")
         }
-        Event::CardPlayed { side, card } => format!("the {side} play {}", card_name(g, *card)),
+        Event::CardPlayed { side, card } => format!("the {side} play {}", card_text(g, *card)),
         Event::Laid { side, card, level } => {
-            format!("the {side} lay {}: a set of {level}", card_name(g, *card))
+            format!("the {side} lay {}: a set of {level}", card_text(g, *card))
         }
         Event::Called {
             side,
@@ -234,10 +234,10 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             }
         }
         Event::Jammed { owner, card } => {
-            format!("one {} of the {owner}' set is jammed", card_name(g, *card))
+            format!("{} of the {owner}' set is jammed", card_text(g, *card))
         }
         Event::Discarded { side, card } => {
-            format!("the {side} discard {}", card_name(g, *card))
+            format!("the {side} discard {}", card_text(g, *card))
         }
         Event::Passed(side) => format!("the {side} pass for the rest of the Round"),
         Event::Modified { model, dice } => match model {
@@ -285,12 +285,8 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             };
             format!("{model} is {r}")
         }
-        Event::SurviveCheck {
-            model,
-            roll,
-            failed,
-        } => format!(
-            "{model} rolls {roll} against its Survive: {}",
+        Event::SurviveCheck { model, failed } => format!(
+            "{model} {} its Survive check",
             if *failed { "fails" } else { "passes" }
         ),
         Event::CarLanded(s) => format!("the Flying Car lands on {s}"),
@@ -317,14 +313,32 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             "{shooter} shoots the Bug: {}",
             if *killed { "killed" } else { "missed" }
         ),
+        Event::FoughtBug { attacker, killed } => format!(
+            "{attacker} fights the Bug: {}",
+            if *killed { "killed" } else { "it survives" }
+        ),
     }
 }
 
+/// A half's printed name (`Heat Ray`).
 fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
     g.deck()
-        .local(card)
-        .map(|t| g.deck().card(t).name.clone())
+        .half_by_slug(card.slug())
+        .map(|f| f.name.clone())
         .unwrap_or_else(|| card.to_string())
+}
+
+/// A physical card as its player uses it: its half's name, and what is on the back
+/// (`Splat! (on the back: We Are Your Friends)`, R19).
+fn card_text(g: &GameState, card: crate::rules::cards::Card) -> String {
+    match card.back {
+        Some(b) => format!(
+            "{} (on the back: {})",
+            card_name(g, card.half),
+            card_name(g, b)
+        ),
+        None => card_name(g, card.half),
+    }
 }
 
 /// The state in plain text: Round, Turn, VP, counters and every model, one per line.
@@ -362,8 +376,15 @@ pub fn state_text(g: &GameState) -> String {
         squares(g.face_up_counters(CounterKind::AlienSecret))
     );
     if !g.deck().is_empty() {
-        let list = |it: &mut dyn Iterator<Item = (crate::rules::CardId, u8)>| -> String {
-            it.map(|(c, n)| format!("{c} x{n}"))
+        let list = |it: &mut dyn Iterator<Item = (&crate::rules::cards::CardType, u8)>| -> String {
+            it.map(|(c, n)| format!("{} x{n}", c.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let sets = |side: Side| -> String {
+            g.support_sets(side)
+                .iter()
+                .map(|(c, n)| format!("{c} x{n}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -379,7 +400,7 @@ pub fn state_text(g: &GameState) -> String {
                 s,
                 "{side}: hand [{}], Support sets [{}]",
                 list(&mut g.hand(side)),
-                list(&mut g.support_sets(side))
+                sets(side)
             );
         }
         if let Some((q, by)) = g.cows() {

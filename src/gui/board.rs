@@ -12,7 +12,7 @@ use eframe::egui::{
 };
 
 use crate::rules::action::{Action, Defence, ModelId, Spot};
-use crate::rules::cards::CardId;
+use crate::rules::cards::{Card, CardId};
 use crate::rules::map::{Los, WallKind};
 use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Loc, Phase};
@@ -173,7 +173,7 @@ pub struct BoardInput<'a> {
     pub selected: Option<ModelId>,
     pub legal: &'a [Action],
     /// A card whose target is being chosen: clicks offer only its decisions.
-    pub armed: Option<CardId>,
+    pub armed: Option<Card>,
 }
 
 impl BoardView {
@@ -208,7 +208,7 @@ impl BoardView {
         g: &GameState,
         legal: &[Action],
         selected: Option<ModelId>,
-        armed: Option<CardId>,
+        armed: Option<Card>,
         t: Target,
     ) -> Vec<Vec<Action>> {
         // Card decisions are chosen on the board only once their card is picked from the

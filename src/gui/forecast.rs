@@ -8,7 +8,7 @@
 use rand::SeedableRng;
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
-use crate::rules::cards::CardId;
+use crate::rules::cards::{Card, CardId};
 use crate::rules::map::Los;
 use crate::rules::odds::{self, FightOdds, ShootOdds};
 use crate::rules::profile::Ability;
@@ -440,7 +440,7 @@ impl EventSink for ModSink {
 
 /// The test waiting in `g`'s response window as it would be after `answer` (a card, or
 /// none): the rules play the answer on a copy and say which model's dice it changed.
-pub fn test_after(g: &GameState, answer: Option<CardId>) -> Option<TestCtx> {
+pub fn test_after(g: &GameState, answer: Option<Card>) -> Option<TestCtx> {
     let mut t = g.test()?;
     if answer.is_none() {
         return Some(t);
@@ -461,7 +461,7 @@ pub fn test_after(g: &GameState, answer: Option<CardId>) -> Option<TestCtx> {
 
 /// The answers of the response window open in `g`: each card that may be played on the
 /// test with the odds after it, then no card with the odds as they stand.
-pub fn window_choices(g: &GameState) -> Vec<(Option<CardId>, TestOdds)> {
+pub fn window_choices(g: &GameState) -> Vec<(Option<Card>, TestOdds)> {
     let Phase::Respond(_) = g.phase() else {
         return Vec::new();
     };
@@ -494,16 +494,21 @@ pub fn window_after(g: &GameState, plan: &[Action], side: Side) -> Option<GameSt
 }
 
 /// The odds with each card `side` may play on the test that `plan` starts (a Shoot, or a
-/// Fight once its defence is chosen), read from the rules at `side`'s window.
+/// Fight once its defence is chosen), read from the rules at `side`'s window. Cards with
+/// the same half (whatever is on their backs) are one line.
 pub fn card_choices(g: &GameState, plan: &[Action], side: Side) -> Vec<(CardId, TestOdds)> {
-    window_after(g, plan, side)
-        .map(|w| {
-            window_choices(&w)
-                .into_iter()
-                .filter_map(|(c, o)| Some((c?, o)))
-                .collect()
-        })
+    let mut out: Vec<(CardId, TestOdds)> = Vec::new();
+    for (c, o) in window_after(g, plan, side)
+        .map(|w| window_choices(&w))
         .unwrap_or_default()
+    {
+        if let Some(c) = c
+            && !out.iter().any(|(h, _)| *h == c.half)
+        {
+            out.push((c.half, o));
+        }
+    }
+    out
 }
 
 /// The defences `g`'s Fight may be met with once `plan` is played: a charge or a

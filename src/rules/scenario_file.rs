@@ -239,7 +239,7 @@ impl Sink {
         self.push(Severity::Error, span, message.into());
     }
 
-    fn warn(&mut self, span: &Range<usize>, message: impl Into<String>) {
+    pub(super) fn warn(&mut self, span: &Range<usize>, message: impl Into<String>) {
         self.push(Severity::Warning, span, message.into());
     }
 
