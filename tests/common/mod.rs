@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use mars_attacks::rules::cards::core_deck;
+use mars_attacks::rules::cards::{Card, core_deck};
 use mars_attacks::rules::scenario::{
     CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
@@ -21,6 +21,14 @@ pub fn sq(s: &str) -> Square {
 
 pub fn m(n: u8) -> ModelId {
     ModelId(n - 1)
+}
+
+/// The card `side` holds whose own half is `half` (the first in deck order), as `side`
+/// names it in actions (R19).
+pub fn held(g: &GameState, side: Side, half: &str) -> Card {
+    g.hand(side)
+        .find_map(|(c, _)| c.card(side).filter(|c| c.half.slug() == half))
+        .unwrap_or_else(|| panic!("the {side} hold no {half}"))
 }
 
 /// A model for `small_scenario`: side, profile key, start square.

@@ -250,7 +250,9 @@ const RESERVED: &[&str] = &[
 
 /// The halves and Events of a deck file, by slug: the side a half belongs to (`None` for an
 /// Event), its face, and where its key is.
-type Halves = HashMap<String, (Option<Side>, Face, Range<usize>)>;
+/// A half whose table has errors is still known by its slug and side (`None` face), so
+/// that the cards naming it get no second error.
+type Halves = HashMap<String, (Option<Side>, Option<Face>, Range<usize>)>;
 
 fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     let root = Tbl {
@@ -307,9 +309,8 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
                 continue;
             };
             let keys = if event { EVENT_KEYS } else { HALF_KEYS };
-            if let Some(face) = read_face(sink, &ht, slug, id, event, keys) {
-                halves.insert(slug.to_string(), (side, face, key.span()));
-            }
+            let face = read_face(sink, &ht, slug, id, event, keys);
+            halves.insert(slug.to_string(), (side, face, key.span()));
         }
     }
     let Some(cards_v) = root.get("cards") else {
@@ -466,7 +467,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     if sink.error_count() > before {
         return None;
     }
-    let face = |s: &Option<String>| s.as_ref().and_then(|s| halves.get(s)).map(|h| h.1.clone());
+    let face = |s: &Option<String>| s.as_ref().and_then(|s| halves.get(s)?.1.clone());
     let cards = designs
         .into_iter()
         .map(|(s, mut nums)| {
