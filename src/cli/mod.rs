@@ -24,6 +24,7 @@ use crate::rules::scenario_file::{self, Loaded};
 
 pub mod arena;
 pub mod bench;
+pub mod deck;
 pub mod duel;
 pub mod los;
 pub mod odds;
@@ -57,6 +58,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
     Validate(validate::ValidateArgs),
+    /// Print a deck file's cards: each card's number and two halves, and totals per half.
+    Deck(deck::DeckArgs),
     /// Line of sight between squares of a scenario's map (R9).
     Los(los::LosArgs),
     /// The squares a model may step to from each square of a scenario's map (R4-R5).
@@ -168,6 +171,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Report(args) => report::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
+        Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),

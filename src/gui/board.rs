@@ -1601,6 +1601,31 @@ pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
             ));
             parts
         }
+        TestOdds::Area { hits, odds, .. } => {
+            let (bad, saved) = if hits.is_some() {
+                ("killed", "unharmed")
+            } else {
+                ("fails", "passes")
+            };
+            let mut parts = vec![(
+                odds.kill,
+                theme::BAD,
+                format!("{bad} {}", percent(odds.kill)),
+            )];
+            if odds.rattled > 0.0 {
+                parts.push((
+                    odds.rattled,
+                    theme::LOS_PARTIAL,
+                    format!("Rattled {}", percent(odds.rattled)),
+                ));
+            }
+            parts.push((
+                odds.miss,
+                theme::GOOD,
+                format!("{saved} {}", percent(odds.miss)),
+            ));
+            parts
+        }
         TestOdds::Fight {
             defender_fights,
             odds,

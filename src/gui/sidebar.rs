@@ -508,7 +508,7 @@ fn defender_view(o: &TestOdds) -> String {
                 )
             }
         }
-        TestOdds::Shoot { .. } => o.summary(),
+        TestOdds::Shoot { .. } | TestOdds::Area { .. } => o.summary(),
     }
 }
 
@@ -740,6 +740,12 @@ pub fn answer_body(
         let attacker = t.attacker;
         let defender = t.defender;
         let what = match (t.fight, defender) {
+            (_, Some(d)) if t.area.is_some() => format!(
+                "{} takes its Survive test against {}",
+                model_name(g, d),
+                t.area.map_or(String::new(), |a| card_name(g, a.card))
+            ),
+            (true, None) => format!("{} fights the Bug", model_name(g, attacker)),
             (true, Some(d)) => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
             (false, Some(d)) => format!(
                 "{} shoots {} ({} shot)",

@@ -19,6 +19,11 @@ use crate::rules::square::Side;
 
 /// Read and check a deck file. On failure, every problem found.
 pub fn load_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
+    load_deck_checked(path).map(|(d, _)| d)
+}
+
+/// Read and check a deck file, keeping its warnings (a half on no card).
+pub fn load_deck_checked(path: &Path) -> Result<(Deck, Vec<Diagnostic>), Vec<Diagnostic>> {
     let file = path.display().to_string();
     let fail = |message: String| {
         Err(vec![Diagnostic {
@@ -42,7 +47,7 @@ pub fn load_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
     }
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => parse_deck(&file, &text),
+            Ok(text) => check_deck(&file, &text),
             Err(_) => fail("the file is not UTF-8 text".into()),
         },
         Err(e) => fail(format!("cannot read the deck file: {e}")),
@@ -51,6 +56,11 @@ pub fn load_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
 
 /// Check deck text; `file` names it in diagnostics.
 pub fn parse_deck(file: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
+    check_deck(file, text).map(|(d, _)| d)
+}
+
+/// Check deck text; `file` names it in diagnostics. A valid deck comes with its warnings.
+pub fn check_deck(file: &str, text: &str) -> Result<(Deck, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut sink = Sink::default();
     let mut deck = None;
     if text.len() as u64 > MAX_DECK_FILE_BYTES {
@@ -67,7 +77,7 @@ pub fn parse_deck(file: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> {
     if !sink.has_errors()
         && let Some(d) = deck
     {
-        return Ok(d);
+        return Ok((d, sink.finish(file, text)));
     }
     Err(sink.finish(file, text))
 }

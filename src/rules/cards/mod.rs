@@ -19,7 +19,7 @@ mod load;
 pub use deck::{CardType, Deck, Face, core_deck};
 pub use effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
 pub use id::{Card, CardId, intern, lookup};
-pub use load::{load_deck, parse_deck};
+pub use load::{check_deck, load_deck, load_deck_checked, parse_deck};
 
 /// The most distinct physical cards (designs) one deck may hold (the core deck has 30).
 pub const MAX_CARD_TYPES: usize = 64;
