@@ -238,3 +238,26 @@ pub fn shipped_scenarios() -> Vec<(String, Arc<Scenario>)> {
     assert!(!out.is_empty(), "no scenarios shipped");
     out
 }
+
+// ----- card positions ----------------------------------------------------------------
+
+/// A card half of the core deck, by its slug.
+pub fn card(slug: &str) -> mars_attacks::rules::CardId {
+    slug.parse().unwrap()
+}
+
+/// A game of these models with the core deck and hands of `hand_size`, both hands
+/// emptied back into the deck, Humans to play.
+pub fn setup(models: &[Place], hand_size: u8) -> GameState {
+    setup_walls(&[], models, hand_size)
+}
+
+pub fn setup_walls(walls: &[(&str, Edge, WallKind)], models: &[Place], hand_size: u8) -> GameState {
+    let s = with_cards(&small_scenario(walls, models), hand_size);
+    let mut g = game(&s);
+    g.edit()
+        .clear_hand(Side::Humans)
+        .clear_hand(Side::Martians)
+        .turn(Side::Humans);
+    g
+}
