@@ -392,31 +392,32 @@ pub fn ratings(n: usize, duels: &[Duel]) -> Vec<f64> {
 /// each pairing that met adding `virtual_games` drawn games. Players who met nobody keep
 /// strength 1.
 pub fn bradley_terry(n: usize, duels: &[Duel], virtual_games: f64) -> Vec<f64> {
-    // wins[i] and games[i][j] with draws as half a win each.
+    // wins[i], and for each player the players it met with the games between them (draws
+    // as half a win each). Kept as lists of the pairings that met, so a round of the
+    // iteration costs time in the number of pairings, not the square of the players.
     let mut wins = vec![0.0; n];
-    let mut games = vec![vec![0.0; n]; n];
+    let mut met: BTreeMap<(usize, usize), f64> = BTreeMap::new();
     for &(a, b, s) in duels {
         wins[a] += s;
         wins[b] += 1.0 - s;
-        games[a][b] += 1.0;
-        games[b][a] += 1.0;
+        *met.entry((a.min(b), a.max(b))).or_default() += 1.0;
     }
-    for (i, row) in games.iter_mut().enumerate() {
-        for (j, g) in row.iter_mut().enumerate() {
-            if i != j && *g > 0.0 {
-                *g += virtual_games;
-                wins[i] += virtual_games / 2.0;
-            }
+    let mut games: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
+    for (&(a, b), &g) in &met {
+        if a == b {
+            continue;
         }
+        let g = g + virtual_games;
+        games[a].push((b, g));
+        games[b].push((a, g));
+        wins[a] += virtual_games / 2.0;
+        wins[b] += virtual_games / 2.0;
     }
     let mut g = vec![1.0; n];
     for _ in 0..10_000 {
         let mut delta: f64 = 0.0;
         for i in 0..n {
-            let denom: f64 = (0..n)
-                .filter(|&j| j != i && games[i][j] > 0.0)
-                .map(|j| games[i][j] / (g[i] + g[j]))
-                .sum();
+            let denom: f64 = games[i].iter().map(|&(j, gij)| gij / (g[i] + g[j])).sum();
             if denom <= 0.0 || wins[i] <= 0.0 {
                 continue;
             }
