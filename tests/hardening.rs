@@ -245,6 +245,48 @@ fn every_count_on_the_command_line_is_checked_against_its_stated_limit() {
 }
 
 #[test]
+fn the_error_the_readme_quotes_is_the_error_the_program_prints() {
+    let quoted = "`0` is not allowed for --games: give 1 to 1000000 games";
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    // The README wraps it over two lines inside a double-backtick span.
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(readme.contains(quoted), "the README quotes it");
+    let s = whos_there();
+    let r = run(&[
+        OsStr::new("duel"),
+        s.as_os_str(),
+        OsStr::new("random"),
+        OsStr::new("random"),
+        OsStr::new("--games"),
+        OsStr::new("0"),
+    ]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains(quoted), "{}", r.stderr);
+}
+
+#[test]
+fn a_duel_game_stopped_by_the_guard_is_reported_as_such() {
+    // Lost secret: games whose counter lands out of the Humans' reach run to the guard.
+    let r = run(&[
+        OsStr::new("duel"),
+        fixture("lost-secret.toml").as_os_str(),
+        OsStr::new("random"),
+        OsStr::new("random"),
+        OsStr::new("--games"),
+        OsStr::new("6"),
+        OsStr::new("--max-decisions"),
+        OsStr::new("2000"),
+    ]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("stopped by the runaway guard after 2000 decisions"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn the_bench_message_for_zero_seconds_does_not_contradict_itself() {
     let r = run(&["bench", "--seconds", "0"]);
     assert_eq!(r.code, Some(2));
