@@ -7,7 +7,7 @@
 use std::ffi::OsStr;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// What a finished child did: exit code (`None` when killed), output, peak resident size
@@ -211,7 +211,7 @@ fn every_count_on_the_command_line_is_checked_against_its_stated_limit() {
         ),
         (
             &["duel", s, "mcts:99999999999", "random", "--games", "1"],
-            "1 to 10000000",
+            "at most 10000000",
         ),
     ];
     for (args, limit) in cases {
@@ -729,4 +729,29 @@ fn the_rulings_in_docs_are_the_shared_rulings() {
             "docs/RULINGS.md differs from ../shared/RULINGS.md: copy it again"
         );
     }
+}
+
+#[test]
+fn the_table_saves_over_a_saved_game_but_never_over_another_file() {
+    use mars_attacks::gui::{GameSetup, Session};
+    use mars_attacks::rules::Side;
+    let dir = scratch("save-over");
+    let session = Session::new(GameSetup::versus_ai(
+        whos_there(),
+        Side::Humans,
+        "random",
+        1,
+    ))
+    .expect("Scenario 1 loads");
+    let notes = dir.join("notes.json");
+    std::fs::write(&notes, "my notes").unwrap();
+    let e = session.save_to(&notes).unwrap_err();
+    assert!(e.contains("is not a saved game"), "{e}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    // A saved game is written over, and reads back.
+    let save = dir.join("game.json");
+    session.save_to(&save).unwrap();
+    session.save_to(&save).unwrap();
+    assert!(Session::load(&save).is_ok());
+    assert!(!dir.join("game.json.saving").exists());
 }

@@ -191,7 +191,7 @@ impl FromStr for PlayerSpec {
                 } else if let Ok(n) = a.parse::<u64>() {
                     if n == 0 || n > MAX_ITERATIONS {
                         return Err(err(format!(
-                            "the iteration count must be 1 to {MAX_ITERATIONS}, got {n}"
+                            "the iteration count must be at least 1 and at most {MAX_ITERATIONS}, got {n}"
                         )));
                     }
                     Some(Effort::Iterations(n))

@@ -124,8 +124,6 @@ pub fn run(args: BenchArgs, io: &mut Io<'_>) -> Result<(), CliError> {
              decisions and are not counted as games",
             stopped + games
         )?;
-    }
-    if stopped > 0 {
         return Err(CliError::Invalid);
     }
     Ok(())

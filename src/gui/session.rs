@@ -691,9 +691,32 @@ impl Session {
     }
 
     /// Writes the game to `path`.
+    ///
+    /// Only a saved game is ever written over: any other file at `path` is left as it is
+    /// and the save refused. The new text goes to a file beside it first and then takes
+    /// its place, so a failed write never loses the old save.
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        std::fs::write(path, self.save_json() + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let name = path.display();
+        if path.exists() {
+            let is_save = read_save_text(path)
+                .ok()
+                .is_some_and(|t| serde_json::from_str::<SaveFile>(&t).is_ok());
+            if !is_save {
+                return Err(format!(
+                    "{name} already exists and is not a saved game; it is left as it is: \
+                     choose another name"
+                ));
+            }
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".saving");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, self.save_json() + "\n")
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!("cannot write {name}: {e}")
+            })
     }
 
     /// Reads a save file, resolving its scenario path relative to the save file's folder
