@@ -5,6 +5,7 @@
 //! from a second, independent stream of the same seed (`decision_rng`), so a recorded game
 //! replays exactly from its seed and its decisions alone.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use rand::{Rng, RngCore};
@@ -32,6 +33,18 @@ pub struct GameRecord {
     pub vp: [u16; 2],
 }
 
+/// How a game ended, without its decisions (see [`random_game_streamed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub seed: u64,
+    /// Decisions made.
+    pub decisions: usize,
+    /// `None` when the runaway guard stopped the game, or the caller stopped it.
+    pub outcome: Option<Outcome>,
+    pub rounds: u16,
+    pub vp: [u16; 2],
+}
+
 /// Play a game of `scenario` with both sides choosing uniformly among the legal actions.
 /// `max_decisions` is the runaway guard: a game still going after that many decisions is
 /// returned with `outcome: None`. `on_action` sees each decision with the events it caused.
@@ -41,24 +54,51 @@ pub fn random_game(
     max_decisions: usize,
     mut on_action: impl FnMut(&GameState, Action, &[Event]),
 ) -> GameRecord {
+    let mut actions = Vec::new();
+    let end = random_game_streamed(scenario, seed, max_decisions, |before, a, events| {
+        on_action(before, a, events);
+        actions.push(a);
+        ControlFlow::Continue(())
+    });
+    GameRecord {
+        seed,
+        actions,
+        outcome: end.outcome,
+        rounds: end.rounds,
+        vp: end.vp,
+    }
+}
+
+/// [`random_game`] that keeps nothing of the game but its end, so a long game takes no
+/// more memory than a short one: `on_action` sees each decision as it is made (to write it
+/// out) and may stop the game by returning `ControlFlow::Break` (then `outcome` is `None`
+/// unless the game had ended).
+pub fn random_game_streamed(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
+    mut on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
+) -> GameEnd {
     let mut dice = rng_from_seed(seed);
     let mut choose = decision_rng(seed);
     let mut events = Vec::new();
     let mut g = GameState::new_logged(scenario.clone(), &mut dice, &mut events);
-    let mut actions = Vec::new();
     let mut legal = Vec::with_capacity(64);
-    while !g.is_over() && actions.len() < max_decisions {
+    let mut decisions = 0;
+    while !g.is_over() && decisions < max_decisions {
         g.legal_actions(&mut legal);
         let a = legal[choose.random_range(0..legal.len())];
         let before = g.clone();
         events.clear();
         g.apply_logged(a, &mut dice, &mut events);
-        on_action(&before, a, &events);
-        actions.push(a);
+        decisions += 1;
+        if on_action(&before, a, &events).is_break() {
+            break;
+        }
     }
-    GameRecord {
+    GameEnd {
         seed,
-        actions,
+        decisions,
         outcome: g.outcome(),
         rounds: g.round(),
         vp: [g.vp(Side::Humans), g.vp(Side::Martians)],
@@ -302,7 +342,11 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::CivilianMoved { from, to } => format!("a Civilian runs {from} -> {to}"),
         Event::CivilianLeft(s) => format!("a Civilian flees the board from {s}"),
         Event::CivilianClaimed(m, k) => {
-            format!("{m} picks up a Civilian, counted as an {}", k.name())
+            format!(
+                "{m} picks up a Civilian, counted as {} {}",
+                article(k.name()),
+                k.name()
+            )
         }
         Event::BugPlaced(s) => format!("the Bug descends on {s}"),
         Event::BugAttacks(m) => format!("the Bug attacks {m}"),
@@ -317,6 +361,14 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             "{attacker} fights the Bug: {}",
             if *killed { "killed" } else { "it survives" }
         ),
+    }
+}
+
+/// "a" or "an" before `word`, by its first letter.
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
     }
 }
 

@@ -182,12 +182,17 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
 /// Load a scenario for a subcommand that needs one: warnings and errors go to stderr;
 /// a scenario that does not load is [`CliError::Invalid`].
 pub fn load_scenario(path: &Path, io: &mut Io<'_>) -> Result<Scenario, CliError> {
-    match scenario_file::load_scenario(path) {
-        Ok(Loaded { scenario, warnings }) => {
+    load_scenario_bytes(path, io).map(|(scenario, _)| scenario)
+}
+
+/// [`load_scenario`], also handing back the bytes read (the file is read once).
+pub fn load_scenario_bytes(path: &Path, io: &mut Io<'_>) -> Result<(Scenario, Vec<u8>), CliError> {
+    match scenario_file::load_scenario_with_bytes(path) {
+        Ok((Loaded { scenario, warnings }, bytes)) => {
             for w in &warnings {
                 writeln!(io.err, "{w}")?;
             }
-            Ok(scenario)
+            Ok((scenario, bytes))
         }
         Err(diagnostics) => {
             for d in &diagnostics {

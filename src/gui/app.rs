@@ -641,7 +641,7 @@ impl MarsApp {
         }
     }
 
-    fn replace_session(&mut self, s: Session) {
+    pub(crate) fn replace_session(&mut self, s: Session) {
         self.session = Some(s);
         self.selected = None;
         self.waker_set = false;

@@ -2117,7 +2117,9 @@ impl GameState {
 
     fn start_round<S: EventSink>(&mut self, sink: &mut S) {
         let first = self.ran_out_first.unwrap_or(self.turn_player);
-        self.round += 1;
+        // A game that never ends (stopped only by a runaway guard) must not wrap the
+        // counter back to Round 0.
+        self.round = self.round.saturating_add(1);
         for m in &mut self.models[..self.n_models as usize] {
             m.activated = false;
         }

@@ -68,10 +68,7 @@ pub fn check_deck(file: &str, text: &str) -> Result<(Deck, Vec<Diagnostic>), Vec
     } else {
         match DeTable::parse(text) {
             Ok(doc) => deck = read_deck(&mut sink, &doc),
-            Err(e) => {
-                let at = e.span().map_or(0, |s| s.start);
-                sink.error(&(at..at), format!("TOML syntax error: {}", e.message()));
-            }
+            Err(e) => sink.toml_error(&e, text),
         }
     }
     if !sink.has_errors()
