@@ -435,7 +435,6 @@ pub fn state_text(g: &GameState) -> String {
         };
         let sets = |side: Side| -> String {
             g.support_sets(side)
-                .iter()
                 .map(|(c, n)| format!("{c} x{n}"))
                 .collect::<Vec<_>>()
                 .join(", ")

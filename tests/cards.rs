@@ -30,9 +30,9 @@ fn count<'a>(it: impl Iterator<Item = (&'a CardType, u8)>, c: &str) -> u8 {
 }
 
 /// The level of the Support set of the half `c` among `sets` (R21).
-fn level(sets: Vec<(CardId, u8)>, c: &str) -> u8 {
+fn level(sets: impl Iterator<Item = (CardId, u8)>, c: &str) -> u8 {
     let c = card(c);
-    sets.iter().filter(|(x, _)| *x == c).map(|(_, n)| n).sum()
+    sets.filter(|(x, _)| *x == c).map(|(_, n)| n).sum()
 }
 
 /// A draw from the deck: the first card type (in deck order) still in it.

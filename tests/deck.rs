@@ -401,7 +401,10 @@ fn a_support_set_holds_halves_of_different_cards() {
     play(&mut g, &["lay heat-ray/human-ingenuity"]);
     g.edit().turn(M);
     play(&mut g, &["lay heat-ray/isnt-he-cute"]);
-    assert_eq!(g.support_sets(M), [(card("heat-ray"), 2)]);
+    assert_eq!(
+        g.support_sets(M).collect::<Vec<_>>(),
+        [(card("heat-ray"), 2)]
+    );
     let cards: Vec<String> = g
         .set_cards(M, card("heat-ray"))
         .map(|(c, n)| format!("{} x{n}", c.name()))
@@ -482,7 +485,7 @@ fn jammer_and_mind_control_act_on_a_set_of_different_cards() {
         card: card("strafing-run"),
         level: 2
     }));
-    assert!(g.support_sets(H).is_empty());
+    assert_eq!(g.support_sets(H).count(), 0);
     let discard_after: u8 = g.discard_pile().map(|(_, n)| n).sum();
     // Both cards of the set and the Mind Control card.
     assert_eq!(discard_after - discard_before, 3);

@@ -719,14 +719,15 @@ fn a_civilian_counted_as_a_critter_reads_a_critter() {
 #[test]
 fn the_rulings_in_docs_are_the_shared_rulings() {
     let shared = root().join("../shared/RULINGS.md");
-    let copy = std::fs::read_to_string(root().join("docs/RULINGS.md")).expect("docs/RULINGS.md");
+    let copy = std::fs::read_to_string(root().join("docs/shared-rulings.md"))
+        .expect("docs/shared-rulings.md");
     assert!(copy.contains("R9."), "the copy holds the rulings");
     // The shared file is beside the repository only in a working setup; without it there
     // is nothing to compare.
     if let Ok(original) = std::fs::read_to_string(&shared) {
         assert!(
             original == copy,
-            "docs/RULINGS.md differs from ../shared/RULINGS.md: copy it again"
+            "docs/shared-rulings.md differs from ../shared/RULINGS.md: copy it again"
         );
     }
 }

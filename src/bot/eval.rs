@@ -479,7 +479,7 @@ pub fn card_value(g: &GameState, card: CardId, side: Side) -> f64 {
             if dead { 0.5 } else { 0.1 }
         }
         Effect::Jam | Effect::MindControl => {
-            if !g.support_sets(side.other()).is_empty() {
+            if g.support_sets(side.other()).next().is_some() {
                 0.35
             } else {
                 0.15

@@ -1005,16 +1005,13 @@ impl GameState {
     }
     /// `side`'s Support sets (public, R21): each half with its level (the number of cards
     /// in the set), in deck order.
-    pub fn support_sets(&self, side: Side) -> Vec<(CardId, u8)> {
-        let mut out: Vec<(CardId, u8)> = Vec::new();
-        for (c, n) in self.counted(&self.cards.sets[side.index()]) {
-            let Some(f) = c.face(side) else { continue };
-            match out.iter_mut().find(|(h, _)| *h == f.id) {
-                Some((_, level)) => *level += n,
-                None => out.push((f.id, n)),
-            }
-        }
-        out
+    pub fn support_sets(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        let sets = &self.cards.sets[side.index()];
+        self.deck()
+            .half_sets(side)
+            .iter()
+            .map(move |&(h, mask)| (h, bits(mask).map(|t| sets[t]).sum::<u8>()))
+            .filter(|(_, level)| *level > 0)
     }
     /// The level of `side`'s Support set of `half` (0: no set, R21).
     pub fn set_level(&self, side: Side, half: CardId) -> u8 {

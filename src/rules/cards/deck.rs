@@ -117,6 +117,11 @@ pub struct Deck {
     escape: [u64; 2],
     /// Per side, local types that side may play in its Turn: activation and Support (bits).
     turn: [u64; 2],
+    /// Per side, each distinct half with the local types that carry it (bits), in deck
+    /// order: the cards a Support set of that half may hold (R21).
+    half_sets: [Vec<(CardId, u64)>; 2],
+    /// Per side, each local type as that side names it in actions.
+    named: [Vec<Option<Card>>; 2],
 }
 
 impl PartialEq for Deck {
@@ -153,6 +158,20 @@ impl Deck {
             }
         }
         let total = cards.iter().map(|c| c.count() as u16).sum();
+        let mut half_sets: [Vec<(CardId, u64)>; 2] = [Vec::new(), Vec::new()];
+        let mut named: [Vec<Option<Card>>; 2] = [Vec::new(), Vec::new()];
+        for side in Side::BOTH {
+            for (i, c) in cards.iter().enumerate() {
+                named[side.index()].push(c.card(side));
+                if let Some(f) = c.face(side) {
+                    let list = &mut half_sets[side.index()];
+                    match list.iter_mut().find(|(h, _)| *h == f.id) {
+                        Some((_, m)) => *m |= 1 << i,
+                        None => list.push((f.id, 1 << i)),
+                    }
+                }
+            }
+        }
         Deck {
             name,
             cards,
@@ -161,6 +180,8 @@ impl Deck {
             test,
             escape,
             turn,
+            half_sets,
+            named,
         }
     }
 
@@ -184,7 +205,9 @@ impl Deck {
     /// The local index of the physical card `card` names when `side` holds it.
     #[inline]
     pub fn find(&self, side: Side, card: Card) -> Option<usize> {
-        self.cards.iter().position(|c| c.card(side) == Some(card))
+        self.named[side.index()]
+            .iter()
+            .position(|c| *c == Some(card))
     }
     /// The local index of the card with this printed number.
     pub fn by_number(&self, number: u16) -> Option<usize> {
@@ -221,13 +244,16 @@ impl Deck {
     /// `id` may hold (R21).
     #[inline]
     pub fn half_mask(&self, side: Side, id: CardId) -> u64 {
-        let mut m = 0;
-        for (i, c) in self.cards.iter().enumerate() {
-            if c.face(side).is_some_and(|f| f.id == id) {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.half_sets[side.index()]
+            .iter()
+            .find(|(h, _)| *h == id)
+            .map_or(0, |(_, m)| *m)
+    }
+    /// Each distinct half `side` may use, with the local types that carry it (bits), in
+    /// deck order.
+    #[inline]
+    pub fn half_sets(&self, side: Side) -> &[(CardId, u64)] {
+        &self.half_sets[side.index()]
     }
     /// The distinct halves `side` may use, in deck order, each once.
     pub fn halves(&self, side: Side) -> Vec<&Face> {

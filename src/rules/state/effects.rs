@@ -108,7 +108,7 @@ impl GameState {
                 heading,
                 card,
                 by,
-            } => self.car_land(sq, left, heading, card as usize, by, rng, sink),
+            } => self.car_land(sq, left, heading, card as usize, by, sink),
             Step::CarRest { sq, card: _ } => {
                 // P19, P1: the car comes to rest as a blocker; sight is recomputed (R9).
                 self.map = map_with_blocker(&self.map, sq);
@@ -380,11 +380,11 @@ impl GameState {
             return;
         };
         let (at, dir) = self.aim_at(aim, spot, rng);
-        self.area_attack(card, hit, area, at, dir, by, rng, sink);
+        self.area_attack(card, hit, area, at, dir, by, sink);
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn area_attack<R: RngCore + ?Sized, S: EventSink>(
+    fn area_attack<S: EventSink>(
         &mut self,
         card: CardId,
         hit: Hit,
@@ -392,7 +392,6 @@ impl GameState {
         at: Square,
         dir: Option<Dir>,
         by: Side,
-        rng: &mut R,
         sink: &mut S,
     ) {
         let squares = area_squares(area, at, dir);
@@ -412,7 +411,6 @@ impl GameState {
                 hit,
             }),
         }
-        let _ = rng;
     }
 
     // ----- Events (R22) ------------------------------------------------------------------
@@ -436,7 +434,7 @@ impl GameState {
             Effect::Area { hit, area } => {
                 self.agenda.push(Step::EventDone(t as u8));
                 let (at, dir) = self.aim_at(Aim::Random, Spot::None, rng);
-                self.area_attack(id, hit, area, at, dir, by, rng, sink);
+                self.area_attack(id, hit, area, at, dir, by, sink);
             }
             Effect::FlyingCar { .. } => {
                 self.pending_event = t as u8;
@@ -501,14 +499,13 @@ impl GameState {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn car_land<R: RngCore + ?Sized, S: EventSink>(
+    fn car_land<S: EventSink>(
         &mut self,
         sq: Square,
         left: u8,
         heading: Edge,
         t: usize,
         by: Side,
-        rng: &mut R,
         sink: &mut S,
     ) {
         let card = self.scenario.deck.card(t);
@@ -542,7 +539,6 @@ impl GameState {
             squares: sq.bit(),
             hit: Hit::Shoot { dice, value },
         });
-        let _ = (rng, sink);
     }
 
     // ----- the burning cows (P20) --------------------------------------------------------

@@ -281,11 +281,6 @@ impl GameState {
         }
         let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
         let laid = if fresh { 0 } else { self.laid };
-        let enemy_sets = if mask_of(&self.cards.sets[enemy.index()]) != 0 {
-            self.support_sets(enemy)
-        } else {
-            Vec::new()
-        };
         while held != 0 {
             let t = held.trailing_zeros() as usize;
             held &= held - 1;
@@ -340,10 +335,10 @@ impl GameState {
                         },
                         // Jammer and Mind Control act on a set: all the cards of one half
                         // (R21).
-                        Effect::Jam => enemy_sets
-                            .iter()
-                            .any(|(set, _)| f(Action::Play(id, Target::Set(*set)))),
-                        Effect::MindControl => enemy_sets.iter().any(|&(set, level)| {
+                        Effect::Jam => self
+                            .support_sets(enemy)
+                            .any(|(set, _)| f(Action::Play(id, Target::Set(set)))),
+                        Effect::MindControl => self.support_sets(enemy).any(|(set, level)| {
                             let Some(ef) = deck.half(enemy, set) else {
                                 return false;
                             };
