@@ -451,9 +451,11 @@ fn face(g: &GameState, card: CardId, side: Side) -> Option<&crate::rules::cards:
 /// * A half that is not the side's (the other side's half of a card) is worth nothing to
 ///   it: 0 (R19).
 pub fn card_value(g: &GameState, card: CardId, side: Side) -> f64 {
-    let Some(f) = face(g, card, side) else {
-        return 0.0;
-    };
+    face(g, card, side).map_or(0.0, |f| face_value(g, f, side))
+}
+
+/// [`card_value`] of a half already looked up.
+fn face_value(g: &GameState, f: &crate::rules::cards::Face, side: Side) -> f64 {
     match f.effect {
         Effect::TestDice { rolls, .. } => {
             if rolls.0.count_ones() > 1 {
@@ -510,7 +512,7 @@ pub fn set_value(g: &GameState, card: CardId, n: u8, side: Side) -> f64 {
 fn cards_score(g: &GameState, side: Side) -> f64 {
     let hand: f64 = g
         .hand(side)
-        .filter_map(|(c, n)| Some(f64::from(n) * card_value(g, c.face(side)?.id, side)))
+        .filter_map(|(c, n)| Some(f64::from(n) * face_value(g, c.face(side)?, side)))
         .sum();
     let sets: f64 = g
         .support_sets(side)

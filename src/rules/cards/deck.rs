@@ -216,11 +216,13 @@ impl Deck {
     /// The half `id` as `side` uses it (an Event's face for an Event), if a card of the
     /// deck carries it.
     pub fn half(&self, side: Side, id: CardId) -> Option<&Face> {
-        self.cards.iter().find_map(|c| {
-            c.face(side)
-                .filter(|f| f.id == id)
-                .or(c.event.as_ref().filter(|f| f.id == id))
-        })
+        match self.half_mask(side, id) {
+            0 => self
+                .cards
+                .iter()
+                .find_map(|c| c.event.as_ref().filter(|f| f.id == id)),
+            m => self.cards[m.trailing_zeros() as usize].face(side),
+        }
     }
     /// The half with this slug, on either side or as an Event.
     pub fn half_by_slug(&self, slug: &str) -> Option<&Face> {

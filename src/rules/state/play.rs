@@ -39,7 +39,8 @@ fn pick<R: RngCore + ?Sized>(
     unreachable!("the counts add up to n")
 }
 
-fn mask_of(counts: &[u8; MAX_CARD_TYPES]) -> u64 {
+/// The types with a non-zero count among the first `types` (the deck's), as bits.
+fn mask_of(counts: &[u8]) -> u64 {
     let mut m = 0;
     for (t, c) in counts.iter().enumerate() {
         if *c > 0 {
@@ -162,7 +163,7 @@ impl GameState {
                 });
             }
         }
-        let mask = mask_of(&self.cards.deck);
+        let mask = mask_of(&self.cards.deck[..self.scenario.deck.types()]);
         let t = pick(rng, &self.cards.deck, mask, self.cards.deck_n as u32);
         self.cards.deck[t] -= 1;
         self.cards.deck_n -= 1;
@@ -171,7 +172,8 @@ impl GameState {
 
     /// Draw a non-Event card into `side`'s hand (opening hands, determinization).
     fn draw_non_event<R: RngCore + ?Sized>(&mut self, side: Side, rng: &mut R) -> Option<usize> {
-        let mask = mask_of(&self.cards.deck) & !self.scenario.deck.event_mask();
+        let mask = mask_of(&self.cards.deck[..self.scenario.deck.types()])
+            & !self.scenario.deck.event_mask();
         let n: u32 = bits(mask).map(|t| self.cards.deck[t] as u32).sum();
         if n == 0 {
             return None;
@@ -275,8 +277,8 @@ impl GameState {
         let s = side.index();
         let enemy = side.other();
         let mut held = self.cards.held[s] & deck.turn_mask(side);
-        let own_sets = mask_of(&self.cards.sets[s]);
-        if held == 0 && own_sets == 0 {
+        let own_sets = self.cards.sets[s][..deck.types()].iter().any(|n| *n > 0);
+        if held == 0 && !own_sets {
             return false;
         }
         let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
@@ -363,7 +365,7 @@ impl GameState {
         }
         // Calling a set (R21): not the Turn a card was laid to it, and only at a level that
         // does something (P14).
-        if own_sets != 0 {
+        if own_sets {
             for (half, level) in self.support_sets(side) {
                 if laid & deck.half_mask(side, half) != 0 {
                     continue;
