@@ -29,6 +29,7 @@ pub mod los;
 pub mod odds;
 pub mod play;
 pub mod report;
+pub mod schema;
 pub mod simulate;
 pub mod steps;
 pub mod validate;
@@ -57,6 +58,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
     Validate(validate::ValidateArgs),
+    /// Print the JSON Schema of a file format (scenario, profiles), for editors.
+    Schema(schema::SchemaArgs),
     /// Line of sight between squares of a scenario's map (R9).
     Los(los::LosArgs),
     /// The squares a model may step to from each square of a scenario's map (R4-R5).
@@ -168,6 +171,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Report(args) => report::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
+        Command::Schema(args) => schema::run(args, io),
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),

@@ -25,6 +25,7 @@ use super::profile::{Abilities, Ability, Profile};
 use super::scenario::{
     CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
+use super::schema::{self, Kind, scenario as keys};
 use super::square::{BySide, Edge, Side, Square, SquareError, squares_of};
 
 /// How serious a finding is.
@@ -74,7 +75,7 @@ pub const MAX_DIAGNOSTICS: usize = 100;
 
 /// The VP target when a scenario does not set one ("The first side to earn 8 VPs
 /// immediately wins the game", R25).
-pub const DEFAULT_VP_TARGET: u16 = 8;
+pub const DEFAULT_VP_TARGET: u16 = keys::DEFAULT_VP_TARGET;
 
 /// The most models a square holds (R3).
 const SQUARE_CAPACITY: u32 = 6;
@@ -200,7 +201,7 @@ pub fn parse_profiles(file: &str, text: &str) -> Result<Vec<Profile>, Vec<Diagno
     let mut out = Vec::new();
     match DeTable::parse(text) {
         Ok(doc) => {
-            let root = Tbl::root(&doc);
+            let root = Tbl::root(&doc, None);
             for (key, value) in root.entries_in_order() {
                 if let Some((_, Some(p))) = read_profile(&mut sink, &root, key, value) {
                     out.push(p);
@@ -466,19 +467,22 @@ struct CountersFile {
 
 pub(super) type Value<'i> = Spanned<DeValue<'i>>;
 
-/// A TOML table being read, with its dotted path for messages.
+/// A TOML table being read, with its dotted path for messages and the keys it may hold
+/// (`None`: keys of the writer's choosing, such as profile keys).
 struct Tbl<'t, 'i> {
     path: String,
     span: Range<usize>,
     table: &'t DeTable<'i>,
+    keys: Option<&'static schema::Table>,
 }
 
 impl<'t, 'i> Tbl<'t, 'i> {
-    fn root(doc: &'t Spanned<DeTable<'i>>) -> Tbl<'t, 'i> {
+    fn root(doc: &'t Spanned<DeTable<'i>>, keys: Option<&'static schema::Table>) -> Tbl<'t, 'i> {
         Tbl {
             path: String::new(),
             span: doc.span(),
             table: doc.get_ref(),
+            keys,
         }
     }
 
@@ -498,8 +502,12 @@ impl<'t, 'i> Tbl<'t, 'i> {
         v
     }
 
-    /// Report every key not in `known`, suggesting the closest known one.
-    fn check_keys(&self, sink: &mut Sink, known: &[&str]) {
+    /// Report every key the table may not hold, suggesting the closest known one.
+    fn check_keys(&self, sink: &mut Sink) {
+        let Some(table) = self.keys else {
+            return;
+        };
+        let known: Vec<&str> = table.names().collect();
         for (key, _) in self.entries_in_order() {
             let name: &str = key.get_ref();
             if known.contains(&name) {
@@ -521,6 +529,13 @@ impl<'t, 'i> Tbl<'t, 'i> {
     }
 
     fn get(&self, key: &str) -> Option<&'t Value<'i>> {
+        // Every key read is one of the table's keys in `rules::schema`: the reader knows no
+        // key that the schema does not (a test loads files that reach every read).
+        debug_assert!(
+            self.keys.is_none_or(|t| t.key(key).is_some()),
+            "the reader reads {key:?} at {:?}, which its table in rules::schema lacks",
+            self.path
+        );
         self.table.get(key)
     }
 
@@ -528,12 +543,12 @@ impl<'t, 'i> Tbl<'t, 'i> {
     fn opt<T>(
         &self,
         sink: &mut Sink,
-        key: &str,
+        key: &schema::Key,
         f: impl FnOnce(&mut Sink, String, &'t Value<'i>) -> Option<T>,
     ) -> Field<T> {
-        match self.get(key) {
+        match self.get(key.name) {
             None => Field::Absent,
-            Some(v) => Field::from_option(f(sink, self.key_path(key), v)),
+            Some(v) => Field::from_option(f(sink, self.key_path(key.name), v)),
         }
     }
 
@@ -542,10 +557,11 @@ impl<'t, 'i> Tbl<'t, 'i> {
     fn req<T>(
         &self,
         sink: &mut Sink,
-        key: &str,
+        key: &schema::Key,
         what: &str,
         f: impl FnOnce(&mut Sink, String, &'t Value<'i>) -> Option<T>,
     ) -> Option<T> {
+        let key = key.name;
         match self.get(key) {
             None => {
                 let place = if self.path.is_empty() {
@@ -659,12 +675,27 @@ pub(super) fn read_int(sink: &mut Sink, path: &str, v: &Value, lo: i64, hi: i64)
     }
 }
 
-fn read_u16(sink: &mut Sink, path: &str, v: &Value, lo: u16, hi: u16) -> Option<u16> {
-    read_int(sink, path, v, lo.into(), hi.into()).map(|n| n as u16)
+/// An integer within the limits `key` states in `rules::schema`.
+fn read_key_int<T: TryFrom<i64>>(
+    sink: &mut Sink,
+    path: &str,
+    v: &Value,
+    key: &schema::Key,
+) -> Option<T> {
+    let (lo, hi) = key.int_range();
+    // The limits fit the type the value is kept in (a test reads every key's limits).
+    read_int(sink, path, v, lo, hi).and_then(|n| T::try_from(n).ok())
 }
 
-fn read_u8(sink: &mut Sink, path: &str, v: &Value, lo: u8, hi: u8) -> Option<u8> {
-    read_int(sink, path, v, lo.into(), hi.into()).map(|n| n as u8)
+/// A string within the limits `key` states in `rules::schema`.
+fn read_key_text(sink: &mut Sink, path: &str, v: &Value, key: &schema::Key) -> Option<String> {
+    match key.value {
+        Kind::Text {
+            max_chars,
+            non_blank,
+        } => read_text(sink, path, v, max_chars, non_blank),
+        _ => unreachable!("{} is not a text key", key.name),
+    }
 }
 
 fn read_array<'t, 'i>(sink: &mut Sink, path: &str, v: &'t Value<'i>) -> Option<&'t DeArray<'i>> {
@@ -677,12 +708,19 @@ fn read_array<'t, 'i>(sink: &mut Sink, path: &str, v: &'t Value<'i>) -> Option<&
     }
 }
 
-fn read_table<'t, 'i>(sink: &mut Sink, path: &str, v: &'t Value<'i>) -> Option<Tbl<'t, 'i>> {
+/// A table, which may hold `keys` (`None`: any keys).
+fn read_table<'t, 'i>(
+    sink: &mut Sink,
+    path: &str,
+    v: &'t Value<'i>,
+    keys: Option<&'static schema::Table>,
+) -> Option<Tbl<'t, 'i>> {
     match v.get_ref() {
         DeValue::Table(t) => Some(Tbl {
             path: path.to_string(),
             span: v.span(),
             table: t,
+            keys,
         }),
         _ => {
             wrong_type(sink, path, v, "a table");
@@ -737,83 +775,44 @@ fn read_edge_word(sink: &mut Sink, path: String, v: &Value) -> Option<Sp<Edge>> 
     read_word(sink, &path, v, "a board edge", EDGE_WORDS)
 }
 
-const ROOT_KEYS: &[&str] = &[
-    "name",
-    "description",
-    "first_turn",
-    "vp_target",
-    "round_limit",
-    "deploy_first",
-    "deck",
-    "hand_size",
-    "map",
-    "profiles",
-    "humans",
-    "martians",
-    "counters",
-];
-const MAP_KEYS: &[&str] = &["walls", "blockers"];
-const WALL_KEYS: &[&str] = &["edge", "kind"];
-const PROFILE_KEYS: &[&str] = &["name", "shoot", "fight", "survive", "range", "abilities"];
-const SIDE_KEYS: &[&str] = &["models", "deployment", "entry", "exit", "vp"];
-const MODEL_KEYS: &[&str] = &["profile", "count", "start"];
-const ENTRY_KEYS: &[&str] = &["edge", "round"];
-const VP_KEYS: &[&str] = &[
-    "shoot_kill",
-    "fight_kill",
-    "counter",
-    "counters_free",
-    "exit",
-];
-const COUNTER_KEYS: &[&str] = &["critters", "secrets", "placed"];
-
-/// Limits, shared with the documentation.
-const MAX_NAME_CHARS: usize = 100;
-const MAX_DESCRIPTION_CHARS: usize = 10_000;
-const MAX_PROFILE_NAME_CHARS: usize = 60;
-const MAX_PROFILE_KEY_CHARS: usize = 32;
-const MAX_VP_TARGET: u16 = 1000;
-/// The largest hand size a scenario may set (R22).
-const MAX_HAND_SIZE: u8 = 20;
-const MAX_ROUNDS: u16 = 1000;
-const MAX_VP_AWARD: u16 = 1000;
-const MAX_COUNTERS_OF_A_KIND: u8 = 64;
-
 fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
-    let root = Tbl::root(doc);
-    root.check_keys(sink, ROOT_KEYS);
-    let name = Field::from_option(root.req(sink, "name", "the scenario's title", |s, p, v| {
-        read_text(s, &p, v, MAX_NAME_CHARS, true)
-    }));
-    let description = root.opt(sink, "description", |s, p, v| {
-        read_text(s, &p, v, MAX_DESCRIPTION_CHARS, false)
+    let root = Tbl::root(doc, Some(&keys::ROOT));
+    root.check_keys(sink);
+    let name = Field::from_option(root.req(
+        sink,
+        &keys::NAME,
+        "the scenario's title",
+        |s, p, v| read_key_text(s, &p, v, &keys::NAME),
+    ));
+    let description = root.opt(sink, &keys::DESCRIPTION, |s, p, v| {
+        read_key_text(s, &p, v, &keys::DESCRIPTION)
     });
     let first_turn = Field::from_option(root.req(
         sink,
-        "first_turn",
+        &keys::FIRST_TURN,
         "the side that takes the first Turn of Round 1: \"humans\" or \"martians\"",
         read_side_word,
     ));
-    let vp_target = root.opt(sink, "vp_target", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_VP_TARGET)
+    let vp_target = root.opt(sink, &keys::VP_TARGET, |s, p, v| {
+        read_key_int(s, &p, v, &keys::VP_TARGET)
     });
-    let round_limit = root.opt(sink, "round_limit", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_ROUNDS).map(|n| Sp {
+    let round_limit = root.opt(sink, &keys::ROUND_LIMIT, |s, p, v| {
+        read_key_int(s, &p, v, &keys::ROUND_LIMIT).map(|n| Sp {
             value: n,
             span: v.span(),
         })
     });
-    let deploy_first = root.opt(sink, "deploy_first", read_side_word);
+    let deploy_first = root.opt(sink, &keys::DEPLOY_FIRST, read_side_word);
     let map = Field::from_option(root.req(
         sink,
-        "map",
+        &keys::MAP,
         "a [map] table with the walls and blockers",
         read_map,
     ));
     let mut profiles = Vec::new();
     let mut profiles_invalid = false;
-    if let Some(v) = root.get("profiles") {
-        match read_table(sink, "profiles", v) {
+    if let Some(v) = root.get(keys::PROFILES.name) {
+        match read_table(sink, keys::PROFILES.name, v, None) {
             Some(t) => {
                 for (key, value) in t.entries_in_order() {
                     match read_profile(sink, &t, key, value) {
@@ -826,14 +825,17 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         }
     }
     let sides = Side::BOTH.map(|side| {
-        let what = match side {
-            Side::Humans => "a [humans] table with the Humans' models",
-            Side::Martians => "a [martians] table with the Martians' models",
+        let (key, what) = match side {
+            Side::Humans => (&keys::HUMANS, "a [humans] table with the Humans' models"),
+            Side::Martians => (
+                &keys::MARTIANS,
+                "a [martians] table with the Martians' models",
+            ),
         };
-        Field::from_option(root.req(sink, side.name(), what, |s, p, v| read_side(s, side, p, v)))
+        Field::from_option(root.req(sink, key, what, |s, p, v| read_side(s, side, p, v)))
     });
-    let counters = root.opt(sink, "counters", read_counters);
-    let deck = root.opt(sink, "deck", |s, p, v| {
+    let counters = root.opt(sink, &keys::COUNTERS, read_counters);
+    let deck = root.opt(sink, &keys::DECK, |s, p, v| {
         read_word(s, &p, v, "a deck", &[("core", true), ("none", false)]).map(|w| {
             if w.value {
                 super::cards::core_deck()
@@ -842,8 +844,8 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
             }
         })
     });
-    let hand_size = root.opt(sink, "hand_size", |s, p, v| {
-        read_u8(s, &p, v, 0, MAX_HAND_SIZE)
+    let hand_size = root.opt(sink, &keys::HAND_SIZE, |s, p, v| {
+        read_key_int(s, &p, v, &keys::HAND_SIZE)
     });
     ScenarioFile {
         name,
@@ -863,9 +865,9 @@ fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
 }
 
 fn read_map(sink: &mut Sink, path: String, v: &Value) -> Option<MapFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, MAP_KEYS);
-    let walls = t.opt(sink, "walls", |s, p, v| {
+    let t = read_table(sink, &path, v, Some(&keys::MAP_TABLE))?;
+    t.check_keys(sink);
+    let walls = t.opt(sink, &keys::WALLS, |s, p, v| {
         let arr = read_array(s, &p, v)?;
         let mut walls = Vec::with_capacity(arr.len());
         for (i, w) in arr.iter().enumerate() {
@@ -873,7 +875,7 @@ fn read_map(sink: &mut Sink, path: String, v: &Value) -> Option<MapFile> {
         }
         Some(walls)
     });
-    let blockers = t.opt(sink, "blockers", |s, p, v| read_zones(s, &p, v));
+    let blockers = t.opt(sink, &keys::BLOCKERS, |s, p, v| read_zones(s, &p, v));
     Some(MapFile {
         span: t.span.clone(),
         walls,
@@ -899,13 +901,13 @@ fn read_wall(sink: &mut Sink, path: String, v: &Value) -> WallFile {
         );
         return wall;
     }
-    let Some(t) = read_table(sink, &path, v) else {
+    let Some(t) = read_table(sink, &path, v, Some(&keys::WALL)) else {
         return wall;
     };
-    t.check_keys(sink, WALL_KEYS);
+    t.check_keys(sink);
     wall.edge = t.req(
         sink,
-        "edge",
+        &keys::WALL_EDGE,
         "which edge carries the wall, like \"c3 north\" or \"d3-f3 north\"",
         |s, p, v| read_str(s, &p, v),
     );
@@ -919,7 +921,7 @@ fn read_wall(sink: &mut Sink, path: String, v: &Value) -> WallFile {
         }
     }
     wall.kind = t
-        .req(sink, "kind", "\"high\" or \"low\"", |s, p, v| {
+        .req(sink, &keys::WALL_KIND, "\"high\" or \"low\"", |s, p, v| {
             read_word(s, &p, v, "a wall kind", KIND_WORDS)
         })
         .map(|k| k.value);
@@ -963,31 +965,34 @@ fn read_profile(
     let k: &str = key.get_ref();
     let path = parent.key_path(k);
     let key_ok = !k.is_empty()
-        && k.chars().count() <= MAX_PROFILE_KEY_CHARS
+        && k.chars().count() <= keys::MAX_PROFILE_KEY_CHARS
         && k.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
     if !key_ok {
         sink.error(
             &key.span(),
             format!(
-                "{path}: a profile key is 1 to {MAX_PROFILE_KEY_CHARS} lowercase letters, \
-                 digits, '-' or '_'"
+                "{path}: a profile key is 1 to {} lowercase letters, \
+                 digits, '-' or '_'",
+                keys::MAX_PROFILE_KEY_CHARS
             ),
         );
     }
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, PROFILE_KEYS);
-    let name = t.opt(sink, "name", |s, p, v| {
-        read_text(s, &p, v, MAX_PROFILE_NAME_CHARS, true)
+    let t = read_table(sink, &path, v, Some(&keys::PROFILE))?;
+    t.check_keys(sink);
+    let name = t.opt(sink, &keys::PROFILE_NAME, |s, p, v| {
+        read_key_text(s, &p, v, &keys::PROFILE_NAME)
     });
-    let mut value = |key: &str, lo: u8, hi: u8, what: &str| {
-        t.req(sink, key, what, |s, p, v| read_u8(s, &p, v, lo, hi))
+    let mut value = |key: &schema::Key, what: &str| {
+        let (lo, hi) = key.int_range();
+        let what = format!("{what}, {lo} to {hi}");
+        t.req(sink, key, &what, |s, p, v| read_key_int(s, &p, v, key))
     };
-    let shoot = value("shoot", 2, 8, "the Shoot value, 2 to 8 (4 means 4+)");
-    let fight = value("fight", 2, 8, "the Fight value, 2 to 8");
-    let survive = value("survive", 2, 8, "the Survive value, 2 to 8");
-    let range = value("range", 1, 16, "the Range in squares, 1 to 16");
-    let abilities = t.opt(sink, "abilities", |s, p, v| {
+    let shoot = value(&keys::SHOOT, "the Shoot value (4 means 4+)");
+    let fight = value(&keys::FIGHT, "the Fight value");
+    let survive = value(&keys::SURVIVE, "the Survive value");
+    let range = value(&keys::RANGE, "the Range in squares");
+    let abilities = t.opt(sink, &keys::ABILITIES, |s, p, v| {
         let arr = read_array(s, &p, v)?;
         let mut set = Abilities::NONE;
         let mut ok = true;
@@ -1043,11 +1048,11 @@ fn read_profile(
 }
 
 fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) -> Option<SideFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, SIDE_KEYS);
+    let t = read_table(sink, &path, v, Some(&keys::SIDE))?;
+    t.check_keys(sink);
     let models = Field::from_option(t.req(
         sink,
-        "models",
+        &keys::MODELS,
         "an array like [{ profile = \"soldier\", count = 8, start = \"enter\" }]",
         |s, p, v| {
             let arr = read_array(s, &p, v)?;
@@ -1069,50 +1074,50 @@ fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) -> Option<Sid
             })
         },
     ));
-    let deployment = t.opt(sink, "deployment", |s, p, v| {
+    let deployment = t.opt(sink, &keys::DEPLOYMENT, |s, p, v| {
         read_zones(s, &p, v).map(|z| Sp {
             value: z,
             span: v.span(),
         })
     });
-    let entry = t.opt(sink, "entry", |s, p, v| {
-        let e = read_table(s, &p, v)?;
-        e.check_keys(s, ENTRY_KEYS);
+    let entry = t.opt(sink, &keys::ENTRY, |s, p, v| {
+        let e = read_table(s, &p, v, Some(&keys::ENTRY_TABLE))?;
+        e.check_keys(s);
         let edge = e.req(
             s,
-            "edge",
+            &keys::ENTRY_EDGE,
             "the board edge the models come on across",
             read_edge_word,
         );
-        let round = e.opt(s, "round", |s, p, v| {
-            read_u16(s, &p, v, 1, MAX_ROUNDS).map(|n| Sp {
+        let round = e.opt(s, &keys::ENTRY_ROUND, |s, p, v| {
+            read_key_int(s, &p, v, &keys::ENTRY_ROUND).map(|n| Sp {
                 value: n,
                 span: v.span(),
             })
         });
         Some(EntryFile { edge, round })
     });
-    let exit = t.opt(sink, "exit", read_edge_word);
+    let exit = t.opt(sink, &keys::EXIT, read_edge_word);
     let mut vp = VpAwards::default();
     let mut vp_spans = VpSpans::default();
-    if let Some(v) = t.get("vp")
-        && let Some(vt) = read_table(sink, &t.key_path("vp"), v)
+    if let Some(v) = t.get(keys::VP.name)
+        && let Some(vt) = read_table(sink, &t.key_path(keys::VP.name), v, Some(&keys::VP_TABLE))
     {
-        vt.check_keys(sink, VP_KEYS);
-        let mut award = |key: &str| {
-            let span = vt.get(key).map(|v| v.span());
+        vt.check_keys(sink);
+        let mut award = |key: &schema::Key| {
+            let span = vt.get(key.name).map(|v| v.span());
             let n = vt
-                .opt(sink, key, |s, p, v| read_u16(s, &p, v, 0, MAX_VP_AWARD))
+                .opt(sink, key, |s, p, v| read_key_int(s, &p, v, key))
                 .given()
                 .copied()
                 .unwrap_or(0);
             (n, span)
         };
-        vp.shoot_kill = award("shoot_kill").0;
-        vp.fight_kill = award("fight_kill").0;
-        (vp.counter, vp_spans.counter) = award("counter");
-        vp.counters_free = award("counters_free").0;
-        (vp.exit, vp_spans.exit) = award("exit");
+        vp.shoot_kill = award(&keys::VP_SHOOT_KILL).0;
+        vp.fight_kill = award(&keys::VP_FIGHT_KILL).0;
+        (vp.counter, vp_spans.counter) = award(&keys::VP_COUNTER);
+        vp.counters_free = award(&keys::VP_COUNTERS_FREE).0;
+        (vp.exit, vp_spans.exit) = award(&keys::VP_EXIT);
     }
     Some(SideFile {
         side,
@@ -1129,20 +1134,20 @@ fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) -> Option<Sid
 const START_HINT: &str = "\"deploy\", \"enter\" or a square like \"c4\"";
 
 fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<ModelFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, MODEL_KEYS);
+    let t = read_table(sink, &path, v, Some(&keys::MODEL))?;
+    t.check_keys(sink);
     let profile = t.req(
         sink,
-        "profile",
+        &keys::PROFILE_REF,
         "a profile key such as \"soldier\" or \"martian\"",
         |s, p, v| read_str(s, &p, v),
     );
-    let count = t.opt(sink, "count", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_MODELS as u16)
+    let count = t.opt(sink, &keys::COUNT, |s, p, v| {
+        read_key_int(s, &p, v, &keys::COUNT)
     });
     let start = t.req(
         sink,
-        "start",
+        &keys::START,
         &format!("where the models start: {START_HINT}"),
         |s, p, v| {
             let text = read_str(s, &p, v)?;
@@ -1168,13 +1173,16 @@ fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<ModelFile> {
 }
 
 fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<CountersFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, COUNTER_KEYS);
-    let max = MAX_COUNTERS_OF_A_KIND;
-    let critters = t.opt(sink, "critters", |s, p, v| read_u8(s, &p, v, 0, max));
-    let secrets = t.opt(sink, "secrets", |s, p, v| read_u8(s, &p, v, 0, max));
-    let placed = t.opt(sink, "placed", |s, p, v| {
-        read_u8(s, &p, v, 0, 2 * max).map(|n| Sp {
+    let t = read_table(sink, &path, v, Some(&keys::COUNTERS_TABLE))?;
+    t.check_keys(sink);
+    let critters = t.opt(sink, &keys::CRITTERS, |s, p, v| {
+        read_key_int(s, &p, v, &keys::CRITTERS)
+    });
+    let secrets = t.opt(sink, &keys::SECRETS, |s, p, v| {
+        read_key_int(s, &p, v, &keys::SECRETS)
+    });
+    let placed = t.opt(sink, &keys::PLACED, |s, p, v| {
+        read_key_int(s, &p, v, &keys::PLACED).map(|n| Sp {
             value: n,
             span: v.span(),
         })
@@ -2132,11 +2140,8 @@ mod tests {
     #[test]
     fn suggestions_are_close_or_absent() {
         assert_eq!(suggest("soldeir", ["soldier", "martian"]), Some("soldier"));
-        assert_eq!(
-            suggest("vp_targt", ROOT_KEYS.iter().copied()),
-            Some("vp_target")
-        );
-        assert_eq!(suggest("zzzzzz", ROOT_KEYS.iter().copied()), None);
+        assert_eq!(suggest("vp_targt", keys::ROOT.names()), Some("vp_target"));
+        assert_eq!(suggest("zzzzzz", keys::ROOT.names()), None);
     }
 
     #[test]
