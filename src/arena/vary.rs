@@ -260,12 +260,13 @@ fn check_leaf(key: &str, steps: &[Step], kind: &Kind) -> Result<(), VaryError> {
         Kind::Table(_) | Kind::TableOf { .. } => Err(VaryError::Usage(format!(
             "--vary {key}: this is a table; sweep one of its keys"
         ))),
-        Kind::List { item, .. } if matches!(item, Kind::Table(_)) => {
-            Err(VaryError::Usage(format!(
-                "--vary {key}: this is an array of tables; sweep a key of one entry, like \
+        Kind::List {
+            item: Kind::Table(_),
+            ..
+        } => Err(VaryError::Usage(format!(
+            "--vary {key}: this is an array of tables; sweep a key of one entry, like \
                  {key}[0].<key>"
-            )))
-        }
+        ))),
         _ => Ok(()),
     }
 }
