@@ -4,5 +4,6 @@ pub mod arena;
 pub mod bot;
 pub mod cli;
 pub mod gui;
+pub mod limits;
 pub mod rules;
 pub mod sim;

@@ -5,6 +5,7 @@
 //! from a second, independent stream of the same seed (`decision_rng`), so a recorded game
 //! replays exactly from its seed and its decisions alone.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use rand::{Rng, RngCore};
@@ -32,6 +33,18 @@ pub struct GameRecord {
     pub vp: [u16; 2],
 }
 
+/// How a game ended, without its decisions (see [`random_game_streamed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub seed: u64,
+    /// Decisions made.
+    pub decisions: usize,
+    /// `None` when the runaway guard stopped the game, or the caller stopped it.
+    pub outcome: Option<Outcome>,
+    pub rounds: u16,
+    pub vp: [u16; 2],
+}
+
 /// Play a game of `scenario` with both sides choosing uniformly among the legal actions.
 /// `max_decisions` is the runaway guard: a game still going after that many decisions is
 /// returned with `outcome: None`. `on_action` sees each decision with the events it caused.
@@ -41,24 +54,51 @@ pub fn random_game(
     max_decisions: usize,
     mut on_action: impl FnMut(&GameState, Action, &[Event]),
 ) -> GameRecord {
+    let mut actions = Vec::new();
+    let end = random_game_streamed(scenario, seed, max_decisions, |before, a, events| {
+        on_action(before, a, events);
+        actions.push(a);
+        ControlFlow::Continue(())
+    });
+    GameRecord {
+        seed,
+        actions,
+        outcome: end.outcome,
+        rounds: end.rounds,
+        vp: end.vp,
+    }
+}
+
+/// [`random_game`] that keeps nothing of the game but its end, so a long game takes no
+/// more memory than a short one: `on_action` sees each decision as it is made (to write it
+/// out) and may stop the game by returning `ControlFlow::Break` (then `outcome` is `None`
+/// unless the game had ended).
+pub fn random_game_streamed(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
+    mut on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
+) -> GameEnd {
     let mut dice = rng_from_seed(seed);
     let mut choose = decision_rng(seed);
     let mut events = Vec::new();
     let mut g = GameState::new_logged(scenario.clone(), &mut dice, &mut events);
-    let mut actions = Vec::new();
     let mut legal = Vec::with_capacity(64);
-    while !g.is_over() && actions.len() < max_decisions {
+    let mut decisions = 0;
+    while !g.is_over() && decisions < max_decisions {
         g.legal_actions(&mut legal);
         let a = legal[choose.random_range(0..legal.len())];
         let before = g.clone();
         events.clear();
         g.apply_logged(a, &mut dice, &mut events);
-        on_action(&before, a, &events);
-        actions.push(a);
+        decisions += 1;
+        if on_action(&before, a, &events).is_break() {
+            break;
+        }
     }
-    GameRecord {
+    GameEnd {
         seed,
-        actions,
+        decisions,
         outcome: g.outcome(),
         rounds: g.round(),
         vp: [g.vp(Side::Humans), g.vp(Side::Martians)],
@@ -207,13 +247,13 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         }
         Event::VpScored { side, vp, total } => format!("the {side} score {vp} VP ({total} in all)"),
         Event::GameOver(o) => format!("game over: {o}"),
-        Event::Drew { side, card } => format!("the {side} draw {}", card_name(g, *card)),
+        Event::Drew { side, card } => format!("the {side} draw {}", card_text(g, *card)),
         Event::Reshuffled { cards } => {
             format!("the discard pile becomes the draw deck ({cards} cards)")
         }
-        Event::CardPlayed { side, card } => format!("the {side} play {}", card_name(g, *card)),
+        Event::CardPlayed { side, card } => format!("the {side} play {}", card_text(g, *card)),
         Event::Laid { side, card, level } => {
-            format!("the {side} lay {}: a set of {level}", card_name(g, *card))
+            format!("the {side} lay {}: a set of {level}", card_text(g, *card))
         }
         Event::Called {
             side,
@@ -234,10 +274,10 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             }
         }
         Event::Jammed { owner, card } => {
-            format!("one {} of the {owner}' set is jammed", card_name(g, *card))
+            format!("{} of the {owner}' set is jammed", card_text(g, *card))
         }
         Event::Discarded { side, card } => {
-            format!("the {side} discard {}", card_name(g, *card))
+            format!("the {side} discard {}", card_text(g, *card))
         }
         Event::Passed(side) => format!("the {side} pass for the rest of the Round"),
         Event::Modified { model, dice } => match model {
@@ -285,12 +325,8 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             };
             format!("{model} is {r}")
         }
-        Event::SurviveCheck {
-            model,
-            roll,
-            failed,
-        } => format!(
-            "{model} rolls {roll} against its Survive: {}",
+        Event::SurviveCheck { model, failed } => format!(
+            "{model} {} its Survive check",
             if *failed { "fails" } else { "passes" }
         ),
         Event::CarLanded(s) => format!("the Flying Car lands on {s}"),
@@ -306,7 +342,11 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::CivilianMoved { from, to } => format!("a Civilian runs {from} -> {to}"),
         Event::CivilianLeft(s) => format!("a Civilian flees the board from {s}"),
         Event::CivilianClaimed(m, k) => {
-            format!("{m} picks up a Civilian, counted as an {}", k.name())
+            format!(
+                "{m} picks up a Civilian, counted as {} {}",
+                article(k.name()),
+                k.name()
+            )
         }
         Event::BugPlaced(s) => format!("the Bug descends on {s}"),
         Event::BugAttacks(m) => format!("the Bug attacks {m}"),
@@ -317,14 +357,40 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             "{shooter} shoots the Bug: {}",
             if *killed { "killed" } else { "missed" }
         ),
+        Event::FoughtBug { attacker, killed } => format!(
+            "{attacker} fights the Bug: {}",
+            if *killed { "killed" } else { "it survives" }
+        ),
     }
 }
 
+/// "a" or "an" before `word`, by its first letter.
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
+/// A half's printed name (`Heat Ray`).
 fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
     g.deck()
-        .local(card)
-        .map(|t| g.deck().card(t).name.clone())
+        .half_by_slug(card.slug())
+        .map(|f| f.name.clone())
         .unwrap_or_else(|| card.to_string())
+}
+
+/// A physical card as its player uses it: its half's name, and what is on the back
+/// (`Splat! (on the back: We Are Your Friends)`, R19).
+fn card_text(g: &GameState, card: crate::rules::cards::Card) -> String {
+    match card.back {
+        Some(b) => format!(
+            "{} (on the back: {})",
+            card_name(g, card.half),
+            card_name(g, b)
+        ),
+        None => card_name(g, card.half),
+    }
 }
 
 /// The state in plain text: Round, Turn, VP, counters and every model, one per line.
@@ -362,8 +428,14 @@ pub fn state_text(g: &GameState) -> String {
         squares(g.face_up_counters(CounterKind::AlienSecret))
     );
     if !g.deck().is_empty() {
-        let list = |it: &mut dyn Iterator<Item = (crate::rules::CardId, u8)>| -> String {
-            it.map(|(c, n)| format!("{c} x{n}"))
+        let list = |it: &mut dyn Iterator<Item = (&crate::rules::cards::CardType, u8)>| -> String {
+            it.map(|(c, n)| format!("{} x{n}", c.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let sets = |side: Side| -> String {
+            g.support_sets(side)
+                .map(|(c, n)| format!("{c} x{n}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -379,7 +451,7 @@ pub fn state_text(g: &GameState) -> String {
                 s,
                 "{side}: hand [{}], Support sets [{}]",
                 list(&mut g.hand(side)),
-                list(&mut g.support_sets(side))
+                sets(side)
             );
         }
         if let Some((q, by)) = g.cows() {

@@ -144,7 +144,11 @@ fn run(decisions: u64) -> Tally {
         let (a, b) = PAIRINGS[(seed / scenarios.len() as u64) as usize % PAIRINGS.len()];
         let cycle = seed / (scenarios.len() * PAIRINGS.len()) as u64;
         // Seat 0 plays the Humans.
-        let specs = if cycle % 2 == 0 { [a, b] } else { [b, a] };
+        let specs = if cycle.is_multiple_of(2) {
+            [a, b]
+        } else {
+            [b, a]
+        };
         let mut players = specs.map(|s| spec(s).build());
         let mut dice = rng_from_seed(seed);
         let mut choose = [0, 1].map(|p| {

@@ -557,12 +557,13 @@ fn a_response_is_scored_by_the_exact_odds_it_changes() {
     ]);
     let tough = card("tough-little-suckers");
     g.edit().give(Side::Martians, tough, 1);
+    let tough_card = common::held(&g, Side::Martians, "tough-little-suckers");
     let mut rng = rng_from_seed(0);
     for a in ["activate m1", "shoot m2"] {
         g.play(a.parse().unwrap(), &mut rng).unwrap();
     }
     assert_eq!(g.to_move(), Some(Side::Martians));
-    assert!(legal(&g).contains(&Action::Respond(Some(tough))));
+    assert!(legal(&g).contains(&Action::Respond(Some(tough_card))));
     let (shooter, target) = (g.profile(m(1)).clone(), g.profile(m(2)).clone());
     let armour = u8::from(target.has(mars_attacks::rules::Ability::Armoured));
     let before = mars_attacks::rules::odds::shoot(4, shooter.shoot, 3, target.survive, armour);
@@ -572,13 +573,13 @@ fn a_response_is_scored_by_the_exact_odds_it_changes() {
     let gain = eval::response_gain(&g, Side::Martians, tough).unwrap();
     assert!((gain - exact).abs() < 1e-6, "{gain} vs {exact}");
     assert_eq!(eval::card_value(&g, tough, Side::Martians), 0.2);
-    let score = eval::action_score(&g, Action::Respond(Some(tough)));
+    let score = eval::action_score(&g, Action::Respond(Some(tough_card)));
     let want = (0.5 + 2.0 * (exact - 0.2)).max(0.05);
     assert!((score - want).abs() < 1e-6, "{score} vs {want}");
     assert_eq!(eval::action_score(&g, Action::Respond(None)), 0.5);
     // Without card knowledge every card action is neutral.
     assert_eq!(
-        eval::action_score_with(&g, Action::Respond(Some(tough)), false),
+        eval::action_score_with(&g, Action::Respond(Some(tough_card)), false),
         0.5
     );
 }
@@ -628,10 +629,7 @@ fn a_strafing_run_is_aimed_where_it_hits_most() {
     let v = eval::call_value(
         &g,
         Side::Humans,
-        g.deck().by_slug("strafing-run").unwrap().faces[0]
-            .as_ref()
-            .unwrap()
-            .effect,
+        g.deck().half_by_slug("strafing-run").unwrap().effect,
         spot,
     );
     assert!((v - 3.0 * kill).abs() < 1e-6, "{v} vs {}", 3.0 * kill);
@@ -642,8 +640,9 @@ fn a_strafing_run_is_aimed_where_it_hits_most() {
 /// The same position searched by `mcts` at 300 iterations a decision: the 256 calls would
 /// take 256 of the 300 iterations to try once each, but the node is widened progressively
 /// (spec::WIDENING), best prior first, so the search settles on a call covering all three
-/// Martians in each of ten seeded searches. (Without widening, 5 of these 10 searches chose
-/// such a call; measured when the widening was added.)
+/// Martians: measured, in 39 of 40 seeded searches (the other covers two); at most 2 misses
+/// are allowed. (Without widening, 5 of the first 10 searches chose such a call; measured
+/// when the widening was added.)
 #[test]
 fn mcts_calls_the_strafing_run_on_all_three_martians() {
     let mut g = card_game(&[
@@ -656,7 +655,8 @@ fn mcts_calls_the_strafing_run_on_all_three_martians() {
     g.edit().set(Side::Humans, card("strafing-run"), 3);
     let best =
         ["c4 north", "c5 north", "c7 south", "c8 south"].map(|s| format!("call strafing-run {s}"));
-    for seed in 0..10 {
+    let mut bad = Vec::new();
+    for seed in 0..40 {
         let mut p = spec("mcts:300").build();
         let a = p
             .choose(
@@ -664,14 +664,17 @@ fn mcts_calls_the_strafing_run_on_all_three_martians() {
                 &mut ChaCha8Rng::seed_from_u64(seed),
             )
             .unwrap();
-        assert!(best.contains(&a.to_string()), "seed {seed}: {a}");
+        if !best.contains(&a.to_string()) {
+            bad.push((seed, a.to_string()));
+        }
         assert!(p.last_report().unwrap().top.len() < 64);
     }
+    assert!(bad.len() <= 2, "{bad:?}");
 }
 
-/// At the refill a card with no face for the side (Heat Ray is a Martian card) is worth
-/// discarding to draw again; a card the side can use is kept. In the evaluation a held
-/// card adds its value to the side's score, and a card of no use adds nothing.
+/// Every card in a hand is usable by its holder through its own half (R19), and a held
+/// card adds its half's value to the side's score: Splat! (one roll) 0.2, Lucky Escape 0.6.
+/// At the refill, discarding a card the side can use scores below keeping it.
 #[test]
 fn cards_in_hand_are_valued_by_what_they_do() {
     let mut g = card_game(&[
@@ -681,18 +684,17 @@ fn cards_in_hand_are_valued_by_what_they_do() {
     let w = Weights::default();
     let bare = eval::side_score(&g, Side::Humans, &w);
     g.edit()
-        .give(Side::Humans, card("heat-ray"), 1)
         .give(Side::Humans, card("splat"), 1)
         .give(Side::Humans, card("lucky-escape"), 1);
     let with = eval::side_score(&g, Side::Humans, &w);
-    // Splat! (one roll) 0.2, Lucky Escape 0.6, Heat Ray nothing for the Humans.
     assert!((with - bare - 0.8).abs() < 1e-9, "{}", with - bare);
     let no_cards = Weights { cards: 0.0, ..w };
     assert_eq!(eval::side_score(&g, Side::Humans, &no_cards), bare);
     let keep = eval::action_score(&g, Action::Keep);
-    assert!(eval::action_score(&g, Action::Discard(card("heat-ray"))) > keep);
-    assert!(eval::action_score(&g, Action::Discard(card("splat"))) < keep);
-    assert!(eval::action_score(&g, Action::Discard(card("lucky-escape"))) < keep);
+    for half in ["splat", "lucky-escape"] {
+        let c = common::held(&g, Side::Humans, half);
+        assert!(eval::action_score(&g, Action::Discard(c)) < keep, "{half}");
+    }
 }
 
 /// The measured match behind the card heuristics (run on purpose, `--ignored`): MCTS at

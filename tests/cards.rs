@@ -8,33 +8,31 @@ mod common;
 use std::sync::Arc;
 
 use common::*;
-use mars_attacks::rules::cards::{CardId, core_deck, parse_deck};
+use mars_attacks::rules::cards::{CardId, CardType, core_deck};
 use mars_attacks::rules::scenario::Scenario;
 use mars_attacks::rules::state::{Event, Loc, Phase, ShotResult, Test};
 use mars_attacks::rules::{Action, Edge, GameState, Los, Side, WallKind, rng_from_seed};
 
 use Side::{Humans as H, Martians as M};
 
-fn card(slug: &str) -> CardId {
-    slug.parse().unwrap()
-}
-
-/// A game of these models with the core deck and hands of `hand_size`, both hands
-/// emptied back into the deck, Humans to play.
-fn setup(models: &[Place], hand_size: u8) -> GameState {
-    setup_walls(&[], models, hand_size)
-}
-
-fn setup_walls(walls: &[(&str, Edge, WallKind)], models: &[Place], hand_size: u8) -> GameState {
-    let s = with_cards(&small_scenario(walls, models), hand_size);
-    let mut g = game(&s);
-    g.edit().clear_hand(H).clear_hand(M).turn(H);
-    g
-}
-
-fn count(it: impl Iterator<Item = (CardId, u8)>, c: &str) -> u8 {
+/// How many of these cards carry the half (or Event) `c`, on either side.
+fn count<'a>(it: impl Iterator<Item = (&'a CardType, u8)>, c: &str) -> u8 {
     let c = card(c);
-    it.filter(|(x, _)| *x == c).map(|(_, n)| n).sum()
+    it.filter(|(x, _)| {
+        x.faces
+            .iter()
+            .flatten()
+            .chain(x.event.as_ref())
+            .any(|f| f.id == c)
+    })
+    .map(|(_, n)| n)
+    .sum()
+}
+
+/// The level of the Support set of the half `c` among `sets` (R21).
+fn level(sets: impl Iterator<Item = (CardId, u8)>, c: &str) -> u8 {
+    let c = card(c);
+    sets.filter(|(x, _)| *x == c).map(|(_, n)| n).sum()
 }
 
 /// A draw from the deck: the first card type (in deck order) still in it.
@@ -43,158 +41,26 @@ const DRAW: &[u8] = &[1];
 // ----- the deck (R19) ------------------------------------------------------------------
 
 #[test]
-fn the_core_deck_is_the_75_cards_of_r19() {
-    let d = core_deck();
-    assert_eq!(d.total(), 75);
-    let want = [
-        ("heat-ray", 7),
-        ("we-come-in-peace", 6),
-        ("tough-little-suckers", 6),
-        ("human-ingenuity", 6),
-        ("splat", 5),
-        ("we-are-your-friends", 4),
-        ("strafing-run", 4),
-        ("sneak", 4),
-        ("harassing-fire", 4),
-        ("artillery-strike", 4),
-        ("mind-control", 3),
-        ("isnt-he-cute", 3),
-        ("freeze-ray", 3),
-        ("squabble", 2),
-        ("lucky-escape", 2),
-        ("jammer", 2),
-        ("alien-cunning", 2),
-        ("always-more", 2),
-        ("flying-car", 1),
-        ("unfriendly-fire", 1),
-        ("keeping-their-heads-down", 1),
-        ("barbecue-on-the-hoof", 1),
-        ("terror-on-the-streets", 1),
-        ("wings-of-death", 1),
-    ];
-    assert_eq!(d.types(), want.len());
-    for (slug, n) in want {
-        let c = d.by_slug(slug).unwrap_or_else(|| panic!("{slug}"));
-        assert_eq!(c.count, n, "{slug}");
-    }
-    let martian = [
-        "we-come-in-peace",
-        "tough-little-suckers",
-        "we-are-your-friends",
-        "alien-cunning",
-        "always-more",
-        "heat-ray",
-        "freeze-ray",
-        "mind-control",
-    ];
-    for c in &d.cards {
-        if c.is_event() {
-            assert!(c.faces.iter().all(|f| f.is_none()));
-            continue;
-        }
-        let side = if martian.contains(&c.slug.as_str()) {
-            M
-        } else {
-            H
-        };
-        assert!(
-            c.face(side).is_some() && c.face(side.other()).is_none(),
-            "{}",
-            c.slug
-        );
-    }
-}
-
-#[test]
-fn deck_files_report_every_problem_with_its_place() {
-    let text = r#"name = "house"
-
-[cards.zapper]
-name = "Zapper"
-count = 2
-
-[cards.zapper.martians]
-kind = "support"
-text = "Zap."
-effect = "shoot-area"
-dice = 0
-value = 4
-area = "3x3"
-cap = 3
-levels = ["nothing", "square"]
-
-[cards.boo]
-name = "Boo"
-count = 1
-[cards.boo.humans]
-kind = "response"
-text = "Boo."
-effect = "scare"
-colour = "red"
-"#;
-    let errs = parse_deck("house.toml", text).unwrap_err();
-    let lines: Vec<String> = errs.iter().map(|d| d.to_string()).collect();
-    let has = |s: &str| lines.iter().any(|l| l.contains(s));
-    assert!(
-        has("house.toml:11:8: cards.zapper.martians.dice: 0 is out of range"),
-        "{lines:#?}"
-    );
-    assert!(
-        has("house.toml:15:10: cards.zapper.martians.levels: 2 levels listed for a set of up to 3"),
-        "{lines:#?}"
-    );
-    assert!(
-        has("house.toml:23:10: cards.boo.humans.effect: \"scare\" is not an effect"),
-        "{lines:#?}"
-    );
-    // A new card that reuses an effect is data only.
-    let ok = r#"
-[cards.death-ray]
-name = "Death Ray"
-count = 2
-[cards.death-ray.martians]
-kind = "support"
-text = "A bigger Heat Ray."
-effect = "shoot-area"
-dice = 8
-value = 3
-area = "3x3"
-cap = 2
-levels = ["line", "square"]
-"#;
-    let d = parse_deck("ok.toml", ok).unwrap();
-    assert_eq!(d.total(), 2);
-    assert_eq!(
-        "death-ray".parse::<CardId>().unwrap().to_string(),
-        "death-ray"
-    );
-    // A line area needs a direction.
-    let bad = ok.replace("area = \"3x3\"", "area = \"line\"");
-    let errs = parse_deck("bad.toml", &bad).unwrap_err();
-    assert!(errs[0].message.contains("needs a direction"), "{errs:?}");
-}
-
-#[test]
 fn card_actions_print_and_parse_as_text() {
     let _ = core_deck();
     for text in [
-        "play sneak m3 c4",
-        "play isnt-he-cute m9",
-        "play squabble m9 m10",
-        "play always-more c8",
-        "play jammer heat-ray",
-        "play mind-control heat-ray c4",
-        "play mind-control heat-ray row 5",
-        "play mind-control strafing-run column c north",
-        "lay heat-ray",
+        "play sneak/we-come-in-peace m3 c4",
+        "play isnt-he-cute/heat-ray m9",
+        "play squabble/we-are-your-friends m9 m10",
+        "play always-more/human-ingenuity c8",
+        "play jammer/tough-little-suckers heat-ray",
+        "play mind-control/human-ingenuity heat-ray c4",
+        "play mind-control/human-ingenuity heat-ray row 5",
+        "play mind-control/human-ingenuity strafing-run column c north",
+        "lay heat-ray/human-ingenuity",
         "call heat-ray row 5",
         "call heat-ray column c",
         "call heat-ray c4",
         "call strafing-run row 5 east",
         "call strafing-run c3 east",
-        "respond tough-little-suckers",
+        "respond tough-little-suckers/artillery-strike",
         "respond none",
-        "discard splat",
+        "discard splat/we-are-your-friends",
         "keep",
         "pass",
         "heading east",
@@ -224,8 +90,15 @@ fn we_come_in_peace_adds_a_die_to_a_martian_shoot_roll() {
     events(&mut g, "shoot m1", &mut dice);
     // The Turn player's window comes first; the Humans hold nothing and are skipped.
     assert_eq!(g.phase(), Phase::Respond(M));
-    assert_eq!(legal(&g), ["respond none", "respond we-come-in-peace"]);
-    let e = events(&mut g, "respond we-come-in-peace", &mut dice);
+    assert_eq!(
+        legal(&g),
+        ["respond none", "respond we-come-in-peace/artillery-strike"]
+    );
+    let e = events(
+        &mut g,
+        "respond we-come-in-peace/artillery-strike",
+        &mut dice,
+    );
     // A clear shot: 4 dice, +1 for the card.
     assert_eq!(
         rolls(&e),
@@ -246,7 +119,11 @@ fn tough_little_suckers_adds_a_die_to_a_martian_survive_roll() {
     events(&mut g, "shoot m2", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(M));
     assert_eq!(g.to_move(), Some(M));
-    let e = events(&mut g, "respond tough-little-suckers", &mut dice);
+    let e = events(
+        &mut g,
+        "respond tough-little-suckers/artillery-strike",
+        &mut dice,
+    );
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 5, 0), (Test::Survive, 4, 6, 0)]
@@ -265,7 +142,7 @@ fn we_are_your_friends_adds_a_die_to_a_martian_fight_roll() {
     events(&mut g, "fight m1", &mut dice);
     events(&mut g, "defend fight", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(M));
-    let e = events(&mut g, "respond we-are-your-friends", &mut dice);
+    let e = events(&mut g, "respond we-are-your-friends/splat", &mut dice);
     // 3 dice, +1 charging, +1 for the card.
     assert_eq!(rolls(&e), [(Test::Fight, 5, 5, 0), (Test::Fight, 3, 4, 0)]);
 }
@@ -279,7 +156,7 @@ fn human_ingenuity_adds_a_die_to_the_roll_its_model_makes() {
     events(&mut g, "activate m2", &mut dice);
     events(&mut g, "shoot m1", &mut dice);
     assert_eq!(g.phase(), Phase::Respond(H));
-    let e = events(&mut g, "respond human-ingenuity", &mut dice);
+    let e = events(&mut g, "respond human-ingenuity/mind-control", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 4, 0), (Test::Survive, 4, 6, 0)]
@@ -290,7 +167,7 @@ fn human_ingenuity_adds_a_die_to_the_roll_its_model_makes() {
     let mut dice = Dice::new(&[&[1, 1, 1, 1, 1], &[1, 1, 1]]);
     events(&mut g, "activate m1", &mut dice);
     events(&mut g, "shoot m2", &mut dice);
-    let e = events(&mut g, "respond human-ingenuity", &mut dice);
+    let e = events(&mut g, "respond human-ingenuity/mind-control", &mut dice);
     assert_eq!(rolls(&e)[0], (Test::Shoot, 5, 5, 0));
 }
 
@@ -301,8 +178,11 @@ fn splat_takes_a_die_from_a_martian_survive_roll_only() {
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1]]);
     events(&mut g, "activate m1", &mut dice);
     events(&mut g, "shoot m2", &mut dice);
-    assert_eq!(legal(&g), ["respond none", "respond splat"]);
-    let e = events(&mut g, "respond splat", &mut dice);
+    assert_eq!(
+        legal(&g),
+        ["respond none", "respond splat/we-are-your-friends"]
+    );
+    let e = events(&mut g, "respond splat/we-are-your-friends", &mut dice);
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 4, 5, 0), (Test::Survive, 2, 6, 0)]
@@ -316,7 +196,7 @@ fn splat_takes_a_die_from_a_martian_survive_roll_only() {
     events(&mut g, "fight m1", &mut dice);
     let e = events(&mut g, "defend fight", &mut dice);
     assert_eq!(rolls(&e), [(Test::Fight, 4, 4, 0), (Test::Fight, 3, 5, 0)]);
-    assert_eq!(g.holds(H, card("splat")), 1);
+    assert_eq!(g.holds_half(H, card("splat")), 1);
 }
 
 #[test]
@@ -332,18 +212,26 @@ fn one_card_per_player_per_test_and_the_turn_player_first_r20() {
     assert_eq!(g.phase(), Phase::Respond(H));
     assert_eq!(
         legal(&g),
-        ["respond human-ingenuity", "respond none", "respond splat"]
+        [
+            "respond human-ingenuity/mind-control",
+            "respond none",
+            "respond splat/we-are-your-friends"
+        ]
     );
-    events(&mut g, "respond human-ingenuity", &mut dice);
+    events(&mut g, "respond human-ingenuity/mind-control", &mut dice);
     // The Martians' window: one card only.
     assert_eq!(g.phase(), Phase::Respond(M));
-    let e = events(&mut g, "respond tough-little-suckers", &mut dice);
+    let e = events(
+        &mut g,
+        "respond tough-little-suckers/artillery-strike",
+        &mut dice,
+    );
     assert_eq!(
         rolls(&e),
         [(Test::Shoot, 5, 5, 0), (Test::Survive, 4, 6, 0)]
     );
-    assert_eq!(g.holds(M, card("tough-little-suckers")), 1);
-    assert_eq!(g.holds(H, card("splat")), 1);
+    assert_eq!(g.holds_half(M, card("tough-little-suckers")), 1);
+    assert_eq!(g.holds_half(H, card("splat")), 1);
 }
 
 // ----- Lucky Escape (P13) --------------------------------------------------------------
@@ -358,9 +246,9 @@ fn lucky_escape_saves_a_human_about_to_be_killed() {
         events(&mut g, "shoot m1", &mut dice);
         assert_eq!(g.phase(), Phase::Escape(m(1)));
         assert_eq!(g.to_move(), Some(H));
-        assert_eq!(legal(&g), ["respond lucky-escape", "respond none"]);
+        assert_eq!(legal(&g), ["respond lucky-escape/heat-ray", "respond none"]);
         if play_it {
-            let e = events(&mut g, "respond lucky-escape", &mut dice);
+            let e = events(&mut g, "respond lucky-escape/heat-ray", &mut dice);
             assert!(e.contains(&Event::Escaped(m(1))));
             assert_eq!(g.model(m(1)).loc, Loc::Board(sq("a1")));
             assert_eq!(g.vp(M), 0);
@@ -386,10 +274,10 @@ fn sneak_moves_a_human_one_square_without_activating_it() {
     );
     g.edit().give(H, card("sneak"), 1);
     let l = legal(&g);
-    assert!(l.contains(&"play sneak m1 c4".to_string()));
-    assert!(l.contains(&"play sneak m2 b2".to_string()));
+    assert!(l.contains(&"play sneak/we-come-in-peace m1 c4".to_string()));
+    assert!(l.contains(&"play sneak/we-come-in-peace m2 b2".to_string()));
     let mut dice = Dice::new(&[]);
-    events(&mut g, "play sneak m1 c4", &mut dice);
+    events(&mut g, "play sneak/we-come-in-peace m1 c4", &mut dice);
     assert_eq!(g.model(m(1)).loc, Loc::Board(sq("c4")));
     assert!(!g.model(m(1)).activated);
     // The card affected m1: only m1 may act this Turn, and it must (P11).
@@ -411,7 +299,7 @@ fn sneak_into_enemies_fights_with_the_charge_die() {
     );
     g.edit().give(H, card("sneak"), 1);
     let mut dice = Dice::new(&[&[4, 4, 1, 1], &[1, 1, 1]]);
-    events(&mut g, "play sneak m1 c4", &mut dice);
+    events(&mut g, "play sneak/we-come-in-peace m1 c4", &mut dice);
     assert_eq!(legal(&g), ["fight m2"]);
     events(&mut g, "fight m2", &mut dice);
     let e = events(&mut g, "defend survive", &mut dice);
@@ -440,8 +328,12 @@ fn alien_cunning_moves_an_activated_martian_and_leaves_it_activated() {
         .give(M, card("alien-cunning"), 1)
         .activated(m(2), true)
         .turn(M);
-    assert!(legal(&g).contains(&"play alien-cunning m2 e6".to_string()));
-    events(&mut g, "play alien-cunning m2 e6", &mut Dice::new(&[]));
+    assert!(legal(&g).contains(&"play alien-cunning/strafing-run m2 e6".to_string()));
+    events(
+        &mut g,
+        "play alien-cunning/strafing-run m2 e6",
+        &mut Dice::new(&[]),
+    );
     assert_eq!(g.model(m(2)).loc, Loc::Board(sq("e6")));
     assert!(g.model(m(2)).activated);
     // The card named m2, which cannot act again: the Turn is over (P11).
@@ -465,8 +357,8 @@ fn isnt_he_cute_marks_a_martian_activated() {
         .into_iter()
         .filter(|a| a.starts_with("play"))
         .collect();
-    assert_eq!(plays, ["play isnt-he-cute m2"]);
-    let e = events(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
+    assert_eq!(plays, ["play isnt-he-cute/heat-ray m2"]);
+    let e = events(&mut g, "play isnt-he-cute/heat-ray m2", &mut Dice::new(&[]));
     assert!(e.contains(&Event::Distracted(m(2))));
     assert!(g.model(m(2)).activated);
     // A card played first: a model must act now, the Turn cannot just end (P11).
@@ -496,8 +388,12 @@ fn squabble_marks_two_martians_of_one_square() {
         .filter(|a| a.starts_with("play"))
         .collect();
     // Two in one square, at least one not yet activated.
-    assert_eq!(plays, ["play squabble m2 m3"]);
-    events(&mut g, "play squabble m2 m3", &mut Dice::new(&[]));
+    assert_eq!(plays, ["play squabble/we-are-your-friends m2 m3"]);
+    events(
+        &mut g,
+        "play squabble/we-are-your-friends m2 m3",
+        &mut Dice::new(&[]),
+    );
     assert!(g.model(m(2)).activated && g.model(m(3)).activated);
     assert!(!g.model(m(4)).activated);
 }
@@ -528,7 +424,11 @@ fn always_more_brings_back_a_killed_martian_who_may_shoot_or_move() {
         .collect();
     // Any square of the deployment zone with room (h8 has m2: room for more).
     assert_eq!(plays.len(), 16);
-    let e = events(&mut g, "play always-more c7", &mut Dice::new(&[]));
+    let e = events(
+        &mut g,
+        "play always-more/human-ingenuity c7",
+        &mut Dice::new(&[]),
+    );
     assert!(e.contains(&Event::Reinforced(m(3), sq("c7"))));
     // Placing it was its first square: one more square, or Shoot; no Aim.
     let l = legal(&g);
@@ -562,11 +462,11 @@ fn a_set_is_laid_one_card_at_a_time_and_not_called_the_turn_it_was_laid_to() {
         .set(M, card("heat-ray"), 1)
         .turn(M);
     let l = legal(&g);
-    assert!(l.contains(&"lay heat-ray".to_string()));
+    assert!(l.contains(&"lay heat-ray/human-ingenuity".to_string()));
     // Level 1 does nothing: no call yet.
     assert!(!l.iter().any(|a| a.starts_with("call")));
-    events(&mut g, "lay heat-ray", &mut Dice::new(&[]));
-    assert_eq!(count(g.support_sets(M), "heat-ray"), 2);
+    events(&mut g, "lay heat-ray/human-ingenuity", &mut Dice::new(&[]));
+    assert_eq!(level(g.support_sets(M), "heat-ray"), 2);
     // Laid this Turn: no call; a card played: a model must act (P11).
     assert_eq!(legal(&g), ["activate m2"]);
     // Next Turn: level 2 is called on a row or a column (16 ways).
@@ -584,7 +484,7 @@ fn a_set_is_laid_one_card_at_a_time_and_not_called_the_turn_it_was_laid_to() {
         .count();
     assert_eq!(calls, 64);
     // Full at 3.
-    assert!(!legal(&g).contains(&"lay heat-ray".to_string()));
+    assert!(!legal(&g).contains(&"lay heat-ray/human-ingenuity".to_string()));
 }
 
 #[test]
@@ -621,7 +521,7 @@ fn heat_ray_level_2_hits_one_square_of_the_chosen_row() {
     assert!(!g.model(m(3)).rattled);
     assert_eq!(g.vp(M), 1);
     // Calling discards the whole set.
-    assert_eq!(count(g.support_sets(M), "heat-ray"), 0);
+    assert_eq!(level(g.support_sets(M), "heat-ray"), 0);
     assert_eq!(count(g.discard_pile(), "heat-ray"), 2);
     assert!(dice.is_empty());
 }
@@ -724,20 +624,17 @@ fn freeze_ray_marks_models_that_fail_a_die_against_survive() {
         4,
     );
     g.edit().set(M, card("freeze-ray"), 3).turn(M);
-    let mut dice = Dice::new(&[&[5, 6]]);
+    // One single-die Survive check per model in the 3x3, each its own test (P14, R28).
+    let mut dice = Dice::new(&[&[5], &[6]]);
     let e = events(&mut g, "call freeze-ray c4", &mut dice);
     let checks: Vec<_> = e
         .iter()
         .filter_map(|x| match x {
-            Event::SurviveCheck {
-                model,
-                roll,
-                failed,
-            } => Some((*model, *roll, *failed)),
+            Event::SurviveCheck { model, failed } => Some((*model, *failed)),
             _ => None,
         })
         .collect();
-    assert_eq!(checks, [(m(1), 5, true), (m(2), 6, false)]);
+    assert_eq!(checks, [(m(1), true), (m(2), false)]);
     assert!(g.model(m(1)).activated);
     assert!(!g.model(m(2)).activated && !g.model(m(3)).activated);
 }
@@ -756,9 +653,10 @@ fn harassing_fire_rattles_on_a_failed_die_and_holds_two_cards() {
         .give(H, card("harassing-fire"), 1)
         .set(H, card("harassing-fire"), 2);
     // Cap 2: full.
-    assert!(!legal(&g).contains(&"lay harassing-fire".to_string()));
+    assert!(!legal(&g).contains(&"lay harassing-fire/freeze-ray".to_string()));
     // Level 2: a chosen square.
-    let mut dice = Dice::new(&[&[1, 8]]);
+    // One single-die check per Martian, each its own test (P14, R28).
+    let mut dice = Dice::new(&[&[1], &[8]]);
     events(&mut g, "call harassing-fire c4", &mut dice);
     assert!(g.model(m(2)).rattled);
     assert!(!g.model(m(3)).rattled);
@@ -783,9 +681,13 @@ fn jammer_discards_one_card_of_an_enemy_set() {
     g.edit()
         .give(H, card("jammer"), 1)
         .set(M, card("heat-ray"), 2);
-    assert!(legal(&g).contains(&"play jammer heat-ray".to_string()));
-    events(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
-    assert_eq!(count(g.support_sets(M), "heat-ray"), 1);
+    assert!(legal(&g).contains(&"play jammer/tough-little-suckers heat-ray".to_string()));
+    events(
+        &mut g,
+        "play jammer/tough-little-suckers heat-ray",
+        &mut Dice::new(&[]),
+    );
+    assert_eq!(level(g.support_sets(M), "heat-ray"), 1);
     assert_eq!(count(g.discard_pile(), "heat-ray"), 1);
     assert_eq!(count(g.discard_pile(), "jammer"), 1);
 }
@@ -806,11 +708,15 @@ fn mind_control_calls_an_enemy_set_as_ones_own() {
         .turn(M);
     let plays = legal(&g)
         .into_iter()
-        .filter(|a| a.starts_with("play mind-control artillery-strike"))
+        .filter(|a| a.starts_with("play mind-control/human-ingenuity artillery-strike"))
         .count();
     assert_eq!(plays, 64);
     let mut dice = Dice::new(&[&[5, 5, 5, 1, 1], &[1, 1, 1], &[1, 1, 1, 1, 1], &[1, 1, 1]]);
-    let e = events(&mut g, "play mind-control artillery-strike c4", &mut dice);
+    let e = events(
+        &mut g,
+        "play mind-control/human-ingenuity artillery-strike c4",
+        &mut dice,
+    );
     assert!(e.contains(&Event::Called {
         side: M,
         owner: H,
@@ -820,7 +726,7 @@ fn mind_control_calls_an_enemy_set_as_ones_own() {
     // The kill counts for the Martians (P15); the Humans' set is gone.
     assert_eq!(g.model(m(1)).loc, Loc::Dead);
     assert_eq!(g.vp(M), 1);
-    assert_eq!(count(g.support_sets(H), "artillery-strike"), 0);
+    assert_eq!(level(g.support_sets(H), "artillery-strike"), 0);
 }
 
 // ----- Turns with cards (R11, P11) ----------------------------------------------------
@@ -843,11 +749,18 @@ fn a_side_with_no_model_left_plays_up_to_two_cards_or_passes_r11() {
         .turn(H);
     let l = legal(&g);
     assert!(l.contains(&"pass".to_string()));
-    assert!(l.contains(&"play isnt-he-cute m2".to_string()));
-    events(&mut g, "play isnt-he-cute m2", &mut Dice::new(&[]));
+    assert!(l.contains(&"play isnt-he-cute/heat-ray m2".to_string()));
+    events(&mut g, "play isnt-he-cute/heat-ray m2", &mut Dice::new(&[]));
     // A second card, or end the Turn.
-    assert_eq!(legal(&g), ["end-turn", "play jammer heat-ray"]);
-    events(&mut g, "play jammer heat-ray", &mut Dice::new(&[]));
+    assert_eq!(
+        legal(&g),
+        ["end-turn", "play jammer/tough-little-suckers heat-ray"]
+    );
+    events(
+        &mut g,
+        "play jammer/tough-little-suckers heat-ray",
+        &mut Dice::new(&[]),
+    );
     assert_eq!(g.turn_player(), M);
 
     // Passing: nothing more that Round but responses; the Martians play on alone.
@@ -883,10 +796,17 @@ fn after_a_model_acted_a_card_on_own_models_must_affect_it_p11() {
     g.edit().give(H, card("sneak"), 1);
     play(&mut g, &["activate m1", "done"]);
     let l = legal(&g);
-    assert!(l.contains(&"play sneak m1 c4".to_string()));
-    assert!(!l.iter().any(|a| a.starts_with("play sneak m2")));
+    assert!(l.contains(&"play sneak/we-come-in-peace m1 c4".to_string()));
+    assert!(
+        !l.iter()
+            .any(|a| a.starts_with("play sneak/we-come-in-peace m2"))
+    );
     assert!(l.contains(&"activate m2".to_string()));
-    events(&mut g, "play sneak m1 c4", &mut Dice::new(&[]));
+    events(
+        &mut g,
+        "play sneak/we-come-in-peace m1 c4",
+        &mut Dice::new(&[]),
+    );
     // One model and one card: the Turn is over.
     assert_eq!(g.turn_player(), M);
 }
@@ -905,11 +825,11 @@ fn opening_hands_hold_no_events() {
         for side in [H, M] {
             assert_eq!(g.hand_len(side), 4);
             for (c, _) in g.hand(side) {
-                let t = g.deck().local(c).unwrap();
-                assert!(!g.deck().card(t).is_event(), "seed {seed}: {c}");
+                assert!(!c.is_event(), "seed {seed}: {}", c.name());
             }
         }
-        assert_eq!(g.deck_len(), 67);
+        // 42 cards less two hands of 4 (R19, R22).
+        assert_eq!(g.deck_len(), 34);
     }
 }
 
@@ -926,22 +846,32 @@ fn the_refill_discards_by_choice_then_draws_up_to_the_hand_size() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 3);
     g.edit()
         .activated(m(2), true)
-        .give(H, card("heat-ray"), 1)
+        .give(H, card("human-ingenuity"), 1)
         .give(H, card("splat"), 1)
-        .give(M, card("sneak"), 3)
-        .stack_deck(card("jammer"));
+        .give(M, card("heat-ray"), 3)
+        .stack_deck(H, card("jammer"));
     let mut dice = Dice::new(&[DRAW, DRAW]);
     end_the_round(&mut g, &mut dice);
     assert_eq!(g.phase(), Phase::Refill(H));
-    assert_eq!(legal(&g), ["discard heat-ray", "discard splat", "keep"]);
-    events(&mut g, "discard heat-ray", &mut dice);
-    assert_eq!(legal(&g), ["discard splat", "keep"]);
+    // Each card in hand is named by its own half, then the half on its back (R19).
+    assert_eq!(
+        legal(&g),
+        [
+            "discard human-ingenuity/mind-control",
+            "discard splat/we-are-your-friends",
+            "keep"
+        ]
+    );
+    events(&mut g, "discard human-ingenuity/mind-control", &mut dice);
+    assert_eq!(legal(&g), ["discard splat/we-are-your-friends", "keep"]);
     let e = events(&mut g, "keep", &mut dice);
+    // The deck holds the two Jammers (cards 23 and 34); a draw takes the first in deck
+    // order still in it: card 23, Tough Little Suckers on its back.
     assert!(e.contains(&Event::Drew {
         side: H,
-        card: card("jammer")
+        card: "jammer/tough-little-suckers".parse().unwrap()
     }));
-    assert_eq!(g.holds(H, card("jammer")), 2);
+    assert_eq!(g.holds_half(H, card("jammer")), 2);
     // Then the Martians.
     assert_eq!(g.phase(), Phase::Refill(M));
     events(&mut g, "keep", &mut dice);
@@ -952,35 +882,37 @@ fn the_refill_discards_by_choice_then_draws_up_to_the_hand_size() {
 #[test]
 fn an_empty_deck_is_replaced_by_the_discard_pile() {
     let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 1);
-    // Everything but the two Jammers to the discard pile, the Jammers to the Martians:
-    // the deck is empty.
+    // Everything but the three Mind Controls (cards 4, 25, 36) to the discard pile, the
+    // Mind Controls to the Martians: the deck is empty.
     g.edit()
         .activated(m(2), true)
-        .stack_deck(card("jammer"))
-        .give(M, card("jammer"), 2);
+        .stack_deck(M, card("mind-control"))
+        .give(M, card("mind-control"), 3);
     assert_eq!(g.deck_len(), 0);
     let mut dice = Dice::new(&[DRAW]);
     let e = end_the_round(&mut g, &mut dice);
-    assert!(e.contains(&Event::Reshuffled { cards: 73 }));
+    // The Humans refill first and draw from the 42 - 3 discarded cards.
+    assert!(e.contains(&Event::Reshuffled { cards: 39 }));
     assert_eq!(g.hand_len(H), 1);
-    assert_eq!(g.deck_len(), 72);
+    assert_eq!(g.deck_len(), 38);
     g.check_invariants().unwrap();
 }
 
 // ----- Events (R22, P17-P22) -----------------------------------------------------------
 
-/// Humans m1 about to end the Round; the Humans hold one Martian card (dead to them), the
-/// Martians a full hand of two Human cards; the deck holds only `event`. The Humans draw
-/// first and draw the Event.
+/// Humans m1 about to end the Round; the Humans hold one Jammer (of no use with no Martian
+/// Support set in play), the Martians a full hand of two We Come In Peace (no card of either
+/// fits a Survive test, so no window opens, R28); the deck holds only `event`. The Humans
+/// draw first and draw the Event.
 fn event_game(walls: &[(&str, Edge, WallKind)], models: &[Place], event: &str) -> GameState {
     let mut g = setup_walls(walls, models, 2);
     for i in 2..=models.len() as u8 {
         g.edit().activated(m(i), true);
     }
     g.edit()
-        .give(H, card("heat-ray"), 1)
-        .give(M, card("sneak"), 2)
-        .stack_deck(card(event));
+        .give(H, card("jammer"), 1)
+        .give(M, card("we-come-in-peace"), 2)
+        .stack_deck(H, card(event));
     g
 }
 
@@ -1053,7 +985,7 @@ fn keeping_their_heads_down_rattles_on_a_failed_die() {
         ],
         "keeping-their-heads-down",
     );
-    let mut dice = Dice::new(&[DRAW, &[4, 3], &[5, 6], DRAW]);
+    let mut dice = Dice::new(&[DRAW, &[4, 3], &[5], &[6], DRAW]);
     draw_event(&mut g, &mut dice);
     assert!(g.model(m(2)).rattled);
     assert!(!g.model(m(3)).rattled);
@@ -1299,13 +1231,12 @@ fn two_worlds() -> (GameState, GameState) {
     a.edit()
         .give(H, card("splat"), 2)
         .give(M, card("heat-ray"), 3)
-        .give(M, card("sneak"), 1);
+        .give(M, card("always-more"), 1);
     let mut b = base;
     b.edit()
         .give(H, card("splat"), 2)
         .give(M, card("freeze-ray"), 2)
-        .give(M, card("flying-car"), 0)
-        .give(M, card("jammer"), 2);
+        .give(M, card("mind-control"), 2);
     (a, b)
 }
 
@@ -1321,7 +1252,7 @@ fn observation_hides_the_other_hand_and_the_deck() {
     assert_eq!(o.public().hand(M).count(), 0);
     assert_eq!(o.public().deck_cards().count(), 0);
     let unseen: u32 = o.unseen().map(|(_, n)| n as u32).sum();
-    assert_eq!(unseen, 75 - 2);
+    assert_eq!(unseen, 42 - 2);
     // The Martians see their own hands differ.
     assert_ne!(a.observation(M), b.observation(M));
 }
@@ -1337,7 +1268,7 @@ fn determinize_deals_the_other_hand_afresh_and_keeps_the_observation() {
         assert_eq!(d.observation(H), a.observation(H));
         assert_eq!(d.hand_len(M), 4);
         for (c, _) in d.hand(M) {
-            assert!(!d.deck().card(d.deck().local(c).unwrap()).is_event());
+            assert!(!c.is_event());
         }
         seen_other |= d.hand(M).collect::<Vec<_>>() != a.hand(M).collect::<Vec<_>>();
     }
@@ -1391,7 +1322,7 @@ fn a_scenario_names_its_deck_and_hand_size() {
     )
     .unwrap();
     let s = parse_scenario("s1.toml", &base).unwrap().scenario;
-    assert_eq!(s.deck.total(), 75);
+    assert_eq!(s.deck.total(), 42);
     assert_eq!(s.hand_size, 4);
     let text = base.replacen(
         "vp_target = 8",
@@ -1421,7 +1352,7 @@ fn lucky_escape_also_saves_from_support_attacks_but_not_beyond_the_turns_card_pl
     let mut dice = Dice::new(&[&[3, 3, 3, 1, 1, 1], &[1, 1, 1]]);
     events(&mut g, "call heat-ray c4", &mut dice);
     assert_eq!(g.phase(), Phase::Escape(m(1)));
-    events(&mut g, "respond lucky-escape", &mut dice);
+    events(&mut g, "respond lucky-escape/heat-ray", &mut dice);
     assert_eq!(g.model(m(1)).loc, Loc::Board(sq("c4")));
     // In its own Turn, after calling its own Artillery Strike (its card play), the Humans
     // cannot play a second card to save their own model (P11).

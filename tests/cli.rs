@@ -524,3 +524,67 @@ fn steps_follow_the_map_of_scenario_1() {
         .collect();
     assert!(!a6.contains(&"b6"), "{a6:?}");
 }
+
+/// `deck` prints the core deck's 42 cards (R19): card 23 is Tough Little Suckers on the
+/// Martian side and Jammer on the Human side; card 42 is the Wings of Death Event; the JSON
+/// form lists each card once with its halves by printed name.
+#[test]
+fn deck_prints_each_card_with_its_two_halves() {
+    let o = run(&["deck"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("42 cards (36 with side halves, 6 Events)"),
+        "{text}"
+    );
+    let line23 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("23 "))
+        .unwrap();
+    assert!(line23.contains("Tough Little Suckers") && line23.contains("Jammer"));
+    assert!(text.contains("Heat Ray 7") && text.contains("Human Ingenuity 6"));
+    let o = run(&["deck", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 42);
+    assert_eq!(list[22]["number"], 23);
+    assert_eq!(list[22]["martians"], "Tough Little Suckers");
+    assert_eq!(list[22]["humans"], "Jammer");
+    assert_eq!(list[22]["event"], Value::Null);
+    assert_eq!(list[41]["event"], "Wings of Death");
+    assert_eq!(list[41]["martians"], Value::Null);
+}
+
+/// A deck file with a problem: the place and the reason, exit 1; one whose half is on no
+/// card: a warning, and the deck is shown.
+#[test]
+fn deck_reports_problems_with_their_place() {
+    let dir = scratch("deck");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "cards = [{ number = 1, martians = \"zap\" }]\n").unwrap();
+    let o = run(&[OsStr::new("deck"), bad.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("bad.toml:1:35: cards[0].martians: \"zap\" is not defined"),
+        "{}",
+        stderr(&o)
+    );
+    let ok = dir.join("ok.toml");
+    std::fs::write(
+        &ok,
+        "cards = [{ number = 1, humans = \"duck\" }]\n\
+         [halves.duck]\nside = \"humans\"\nname = \"Duck!\"\nkind = \"response\"\n\
+         text = \"Saved.\"\neffect = \"lucky-escape\"\n\
+         [halves.spare]\nside = \"humans\"\nname = \"Spare\"\nkind = \"response\"\n\
+         text = \"Saved.\"\neffect = \"lucky-escape\"\n",
+    )
+    .unwrap();
+    let o = run(&[OsStr::new("deck"), ok.as_os_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("\"spare\" is on no card"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("Duck! (response, lucky-escape)"));
+}

@@ -118,7 +118,9 @@ fn answer_windows(h: &mut Harness<'_, MarsApp>) {
         if !matches!(phase(h), Phase::Respond(_) | Phase::Escape(_)) {
             return;
         }
-        h.get_by_label("Play no card").click();
+        // The button: the log may also show an earlier "Play no card" as a line of text.
+        h.get_by_role_and_label(egui::accesskit::Role::Button, "Play no card")
+            .click();
         h.run_steps(4);
     }
 }
@@ -484,11 +486,12 @@ fn deal_where(path: &Path, want: impl Fn(&mars_attacks::rules::GameState) -> boo
 }
 
 fn card_id(g: &mars_attacks::rules::GameState, slug: &str) -> mars_attacks::rules::CardId {
-    g.deck().by_slug(slug).unwrap().id
+    g.deck().half_by_slug(slug).unwrap().id
 }
 
+/// Does `side` hold a card whose own half is `slug` (R19)?
 fn holds(g: &mars_attacks::rules::GameState, side: Side, slug: &str) -> bool {
-    g.holds(side, card_id(g, slug)) > 0
+    g.holds_half(side, card_id(g, slug)) > 0
 }
 
 /// Is this text shown somewhere (perhaps more than once)?
@@ -686,7 +689,7 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
         }
         let pick = legal
             .iter()
-            .find(|a| **a == Action::Lay(hf))
+            .find(|a| matches!(a, Action::Lay(c) if c.half == hf))
             .or_else(|| {
                 legal.iter().find(|a| {
                     matches!(
@@ -717,7 +720,9 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
     );
     // Pick the set in the hand panel, then point at d4: row 4 and column d light up.
     h.state_mut()
-        .run(vec![mars_attacks::gui::app::Command::Arm(Some(hf))]);
+        .run(vec![mars_attacks::gui::app::Command::Arm(Some(
+            mars_attacks::rules::cards::Card::new(hf, None),
+        ))]);
     h.run_steps(4);
     hover(&mut h, "square d4");
     let row4 = 0xFFu64 << 24;

@@ -1511,7 +1511,8 @@ fn a_flood_of_problems_is_cut_short() {
     assert_eq!(
         d.last().unwrap().message,
         format!(
-            "... and 19900 more problems not shown (only the first {MAX_DIAGNOSTICS} are listed)"
+            "... and 19900 more problems not shown (19900 errors, 0 warnings; only the first \
+             {MAX_DIAGNOSTICS} are listed)"
         )
     );
     assert_eq!((d[0].line, d[0].column), (6, 12));

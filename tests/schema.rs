@@ -509,6 +509,18 @@ fn text_limits_are_the_same_for_both() {
         let blank = with(&place, Toml::String("  ".into()));
         assert_eq!(at(&blank) == 1, *non_blank, "{path}");
         assert_eq!(schema_accepts(&blank), !non_blank, "{path}");
+        // No control character (an escape, a bell, DEL, a C1 code) anywhere; line breaks
+        // and tabs only in text that may run over lines.
+        for c in ['\u{1b}', '\u{7}', '\u{7f}', '\u{85}'] {
+            let control = with(&place, Toml::String(format!("a{c}b")));
+            assert_eq!(at(&control), 1, "{path} {c:?}");
+            assert!(!schema_accepts(&control), "{path} {c:?}");
+        }
+        for c in ['\n', '\t', '\r'] {
+            let lines = with(&place, Toml::String(format!("a{c}b")));
+            assert_eq!(at(&lines) == 1, *non_blank, "{path} {c:?}");
+            assert_eq!(schema_accepts(&lines), !non_blank, "{path} {c:?}");
+        }
     }
 }
 

@@ -81,7 +81,9 @@ pub enum FailureKind {
 impl fmt::Display for FailureKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FailureKind::TooManyDecisions(n) => write!(f, "runaway: stopped after {n} decisions"),
+            FailureKind::TooManyDecisions(n) => {
+                write!(f, "stopped by the runaway guard after {n} decisions")
+            }
             FailureKind::NoDecision { seat } => {
                 write!(f, "seat {seat} made no decision in a live game")
             }

@@ -255,14 +255,14 @@ pub(crate) fn report_from_edges<A: Copy + PartialEq>(
 ) -> SearchReport<A> {
     let mut top: Vec<ActionStat<A>> = Vec::with_capacity(edges.len());
     for &a in legal {
-        if let Some(&(_, visits, sum)) = edges.iter().find(|e| e.0 == a) {
-            if visits > 0 {
-                top.push(ActionStat {
-                    action: a,
-                    visits,
-                    mean: sum / visits as f64,
-                });
-            }
+        if let Some(&(_, visits, sum)) = edges.iter().find(|e| e.0 == a)
+            && visits > 0
+        {
+            top.push(ActionStat {
+                action: a,
+                visits,
+                mean: sum / visits as f64,
+            });
         }
     }
     sort_stats(&mut top);

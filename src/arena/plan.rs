@@ -114,6 +114,12 @@ pub enum PlanError {
     NoPlayer,
     #[error("--games must be at least 1")]
     NoGames,
+    #[error("{given} {what} given; at most {limit} are allowed in one run")]
+    TooMany {
+        what: &'static str,
+        given: usize,
+        limit: usize,
+    },
     #[error("player `{0}` is given twice")]
     DuplicatePlayer(String),
     #[error("scenarios {first} and {second} are both named \"{name}\"; results are keyed by name")]
@@ -158,7 +164,12 @@ impl Shard {
 
     /// Does the `n`-th game of the run (in plan order) belong to this part?
     pub fn holds(self, n: usize) -> bool {
-        n % self.count as usize == (self.index - 1) as usize
+        self.holds_game(n as u64)
+    }
+
+    /// [`Shard::holds`] for a game number of any size.
+    pub fn holds_game(self, n: u64) -> bool {
+        n % u64::from(self.count) == u64::from(self.index - 1)
     }
 }
 
@@ -194,6 +205,27 @@ impl Plan {
         }
         if self.games == 0 {
             return Err(PlanError::NoGames);
+        }
+        if self.games > crate::limits::MAX_GAMES {
+            return Err(PlanError::TooMany {
+                what: "games a pairing",
+                given: self.games as usize,
+                limit: crate::limits::MAX_GAMES as usize,
+            });
+        }
+        if self.players.len() > crate::limits::MAX_PLAYERS {
+            return Err(PlanError::TooMany {
+                what: "players",
+                given: self.players.len(),
+                limit: crate::limits::MAX_PLAYERS,
+            });
+        }
+        if self.scenarios.len() > crate::limits::MAX_SCENARIOS {
+            return Err(PlanError::TooMany {
+                what: "scenarios",
+                given: self.scenarios.len(),
+                limit: crate::limits::MAX_SCENARIOS,
+            });
         }
         for (i, p) in self.players.iter().enumerate() {
             if self.players[..i].iter().any(|q| q.key == p.key) {
@@ -233,58 +265,166 @@ impl Plan {
         out
     }
 
-    /// Every game of the run, scenario by scenario and pairing by pairing.
+    /// How many games the run plays: scenarios x pairings x games.
+    pub fn len(&self) -> u64 {
+        self.scenarios.len() as u64 * self.pairings().len() as u64 * u64::from(self.games)
+    }
+
+    /// Whether the run plays no game at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every game of the run, scenario by scenario and pairing by pairing, made one at a
+    /// time as they are asked for: a run of any size takes the same memory to plan.
+    pub fn iter_jobs(&self) -> Jobs<'_> {
+        self.shard_iter(Shard::ALL)
+    }
+
+    /// The games of `shard`, in plan order, made one at a time.
+    pub fn shard_iter(&self, shard: Shard) -> Jobs<'_> {
+        Jobs {
+            plan: self,
+            pairings: self.pairings(),
+            next: u64::from(shard.index - 1),
+            step: u64::from(shard.count),
+            end: self.len(),
+        }
+    }
+
+    /// Every game of the run as a list (for small runs and tests; a real run uses
+    /// [`Plan::iter_jobs`]).
     pub fn jobs(&self) -> Vec<Job> {
-        let mut out = Vec::new();
+        self.iter_jobs().collect()
+    }
+
+    /// The games of `shard` as a list (see [`Plan::shard_iter`]).
+    pub fn shard_jobs(&self, shard: Shard) -> Vec<Job> {
+        self.shard_iter(shard).collect()
+    }
+
+    /// How many games `shard` holds.
+    pub fn shard_len(&self, shard: Shard) -> u64 {
+        let (len, k, n) = (
+            self.len(),
+            u64::from(shard.index - 1),
+            u64::from(shard.count),
+        );
+        if len <= k { 0 } else { (len - k).div_ceil(n) }
+    }
+
+    /// Where the game with identity `id` stands in the plan (its number, counted from 0),
+    /// or `None` when the run has no such game.
+    pub fn position_of(&self, id: &str) -> Option<u64> {
+        let (prefix, game) = id.rsplit_once('/')?;
+        let game: u32 = game.parse().ok()?;
+        if game >= self.games || game.to_string() != id[prefix.len() + 1..] {
+            return None;
+        }
+        let pairings = self.pairings();
         for (s, sc) in self.scenarios.iter().enumerate() {
-            let scenario_hash = fnv1a(sc.deal_name().as_bytes());
-            for &(a, b) in &self.pairings() {
-                for game in 0..self.games {
-                    let seats = if game % 2 == 0 { [a, b] } else { [b, a] };
-                    let id = format!(
-                        "{}/{}-vs-{}/{game}",
-                        sc.name(),
-                        self.players[a].key,
-                        self.players[b].key
+            let Some(rest) = prefix
+                .strip_prefix(sc.name())
+                .and_then(|r| r.strip_prefix('/'))
+            else {
+                continue;
+            };
+            for (p, &(a, b)) in pairings.iter().enumerate() {
+                let (first, second) = (&self.players[a].key, &self.players[b].key);
+                if rest
+                    .strip_prefix(first.as_str())
+                    .and_then(|r| r.strip_prefix("-vs-"))
+                    .is_some_and(|r| r == second)
+                {
+                    let per_scenario = pairings.len() as u64 * u64::from(self.games);
+                    return Some(
+                        s as u64 * per_scenario
+                            + p as u64 * u64::from(self.games)
+                            + u64::from(game),
                     );
-                    let deal = u64::from(game / 2);
-                    let game_seed = derive_seed(self.seed, scenario_hash, deal);
-                    let dice_seed = derive_seed(game_seed, 1, 0);
-                    // The players' seeds follow the game's identity, with a variant's name
-                    // read as the swept scenario's, so every variant meets the same players.
-                    let seed_id = format!(
-                        "{}/{}-vs-{}/{game}",
-                        sc.deal_name(),
-                        self.players[a].key,
-                        self.players[b].key
-                    );
-                    let id_hash = fnv1a(seed_id.as_bytes());
-                    out.push(Job {
-                        player_seeds: [
-                            derive_seed(game_seed, id_hash, 2),
-                            derive_seed(game_seed, id_hash, 3),
-                        ],
-                        id,
-                        scenario: s,
-                        seats,
-                        game,
-                        game_seed,
-                        dice_seed,
-                    });
                 }
             }
         }
-        out
+        None
     }
 
-    /// The games of `shard`.
-    pub fn shard_jobs(&self, shard: Shard) -> Vec<Job> {
-        self.jobs()
-            .into_iter()
-            .enumerate()
-            .filter(|(n, _)| shard.holds(*n))
-            .map(|(_, j)| j)
-            .collect()
+    /// Game number `n` of the run (counted from 0 in plan order), given the plan's
+    /// pairings.
+    fn job(&self, pairings: &[(usize, usize)], n: u64) -> Job {
+        let games = u64::from(self.games);
+        let per_scenario = pairings.len() as u64 * games;
+        let s = (n / per_scenario) as usize;
+        let (a, b) = pairings[((n % per_scenario) / games) as usize];
+        let game = (n % games) as u32;
+        let sc = &self.scenarios[s];
+        let scenario_hash = fnv1a(sc.deal_name().as_bytes());
+        let seats = if game.is_multiple_of(2) {
+            [a, b]
+        } else {
+            [b, a]
+        };
+        let id = format!(
+            "{}/{}-vs-{}/{game}",
+            sc.name(),
+            self.players[a].key,
+            self.players[b].key
+        );
+        let deal = u64::from(game / 2);
+        let game_seed = derive_seed(self.seed, scenario_hash, deal);
+        let dice_seed = derive_seed(game_seed, 1, 0);
+        // The players' seeds follow the game's identity, with a variant's name read as
+        // the swept scenario's, so every variant meets the same players.
+        let seed_id = format!(
+            "{}/{}-vs-{}/{game}",
+            sc.deal_name(),
+            self.players[a].key,
+            self.players[b].key
+        );
+        let id_hash = fnv1a(seed_id.as_bytes());
+        Job {
+            player_seeds: [
+                derive_seed(game_seed, id_hash, 2),
+                derive_seed(game_seed, id_hash, 3),
+            ],
+            id,
+            scenario: s,
+            seats,
+            game,
+            game_seed,
+            dice_seed,
+        }
+    }
+}
+
+/// The games of a plan (or of one shard of it), made one at a time.
+pub struct Jobs<'p> {
+    plan: &'p Plan,
+    pairings: Vec<(usize, usize)>,
+    next: u64,
+    step: u64,
+    end: u64,
+}
+
+impl Iterator for Jobs<'_> {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        if self.next >= self.end {
+            return None;
+        }
+        let job = self.plan.job(&self.pairings, self.next);
+        self.next += self.step;
+        Some(job)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = if self.next >= self.end {
+            0
+        } else {
+            (self.end - self.next).div_ceil(self.step)
+        };
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        (left, Some(left))
     }
 }
 

@@ -6,7 +6,7 @@
 //! failing (the game is simply played again).
 
 use std::fmt;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -220,9 +220,20 @@ pub struct Records {
 /// The largest results file read (a million games take about 600 MB).
 pub const MAX_RESULTS_BYTES: u64 = 4 << 30;
 
-/// Reads a results file. Blank lines are skipped; a malformed line is an error naming its
-/// line and column, except a malformed last line without a newline, which is set aside as
-/// [`Records::torn_line`].
+/// The longest line of a results file, in bytes. A record is well under 4 KiB (its
+/// `vp_by_round` grows by a few bytes a Round); a longer line is not a record, and a file
+/// without newlines (a device such as `/dev/zero`) is refused after this many bytes.
+pub const MAX_RECORD_LINE_BYTES: usize = 1 << 20;
+
+/// How every record line starts (`to_line` writes the `id` first). A last line cut short
+/// by an interruption starts so too; one that does not was not written by a run.
+const RECORD_START: &str = "{\"id\":";
+
+/// Reads a results file, a line at a time (the file is never held whole in memory).
+/// Blank lines are skipped; a malformed line is an error naming its line and column,
+/// except a last line without a newline that starts like a record, which an interrupted
+/// run leaves and which is set aside as [`Records::torn_line`]. Files over
+/// [`MAX_RESULTS_BYTES`] and lines over [`MAX_RECORD_LINE_BYTES`] are refused.
 pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
     let file = path.display().to_string();
     let io = |error| RecordsError::Io {
@@ -240,61 +251,97 @@ pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
             MAX_RESULTS_BYTES
         ))));
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_RESULTS_BYTES).read_to_end(&mut bytes))
-        .map_err(io)?;
-    parse_records(&file, &bytes)
+    let f = std::fs::File::open(path).map_err(io)?;
+    read_records_from(&file, std::io::BufReader::new(f))
 }
 
 /// [`read_records`] on bytes already read; `file` names them in errors.
 pub fn parse_records(file: &str, bytes: &[u8]) -> Result<Records, RecordsError> {
+    read_records_from(file, bytes)
+}
+
+/// [`read_records`] from any reader; `file` names it in errors.
+pub fn read_records_from(file: &str, mut reader: impl BufRead) -> Result<Records, RecordsError> {
     let mut out = Records::default();
-    let mut start = 0usize;
+    let mut line = Vec::new();
     let mut line_no = 0usize;
-    while start < bytes.len() {
+    let mut total: u64 = 0;
+    loop {
+        line.clear();
+        let cap = MAX_RECORD_LINE_BYTES as u64 + 1;
+        let n = (&mut reader)
+            .take(cap)
+            .read_until(b'\n', &mut line)
+            .map_err(|error| RecordsError::Io {
+                file: file.to_string(),
+                error,
+            })?;
+        if n == 0 {
+            break;
+        }
         line_no += 1;
-        let (end, complete) = match bytes[start..].iter().position(|&b| b == b'\n') {
-            Some(i) => (start + i, true),
-            None => (bytes.len(), false),
+        total += n as u64;
+        let complete = line.last() == Some(&b'\n');
+        if !complete && n as u64 == cap || line.len() > MAX_RECORD_LINE_BYTES + 1 {
+            return Err(RecordsError::Malformed {
+                file: file.to_string(),
+                line: line_no,
+                column: 1,
+                message: format!(
+                    "the line is longer than {MAX_RECORD_LINE_BYTES} bytes, the most a record \
+                     line may have; this is not a results file"
+                ),
+            });
+        }
+        if total > MAX_RESULTS_BYTES {
+            return Err(RecordsError::Io {
+                file: file.to_string(),
+                error: std::io::Error::other(format!(
+                    "it holds more than the {MAX_RESULTS_BYTES} bytes a results file may have"
+                )),
+            });
+        }
+        let body = if complete {
+            &line[..line.len() - 1]
+        } else {
+            &line[..]
         };
-        let line = &bytes[start..end];
-        let next = if complete { end + 1 } else { end };
-        let text = std::str::from_utf8(line).map_err(|e| RecordsError::Malformed {
-            file: file.to_string(),
-            line: line_no,
-            column: e.valid_up_to() + 1,
-            message: "not UTF-8 text".to_string(),
-        });
-        let parsed = text.and_then(|t| {
-            let t = t.trim_end_matches('\r');
-            if t.trim().is_empty() {
-                return Ok(None);
-            }
-            serde_json::from_str::<Record>(t)
-                .map(Some)
-                .map_err(|e| RecordsError::Malformed {
-                    file: file.to_string(),
-                    line: line_no,
-                    column: e.column(),
-                    message: e.to_string(),
-                })
-        });
+        let parsed = std::str::from_utf8(body)
+            .map_err(|e| RecordsError::Malformed {
+                file: file.to_string(),
+                line: line_no,
+                column: e.valid_up_to() + 1,
+                message: "not UTF-8 text".to_string(),
+            })
+            .and_then(|t| {
+                let t = t.trim_end_matches('\r');
+                if t.trim().is_empty() {
+                    return Ok(None);
+                }
+                serde_json::from_str::<Record>(t)
+                    .map(Some)
+                    .map_err(|e| RecordsError::Malformed {
+                        file: file.to_string(),
+                        line: line_no,
+                        column: e.column(),
+                        message: e.to_string(),
+                    })
+            });
         match parsed {
             Ok(Some(r)) => {
                 out.records.push(r);
                 out.missing_newline = !complete;
             }
             Ok(None) => {}
-            // The last line lacks its newline and does not parse: it was cut short.
-            Err(_) if !complete => {
+            // The last line lacks its newline, does not parse, and starts as a record
+            // does: an interrupted run cut it short.
+            Err(_) if !complete && body.starts_with(RECORD_START.as_bytes()) => {
                 out.torn_line = Some(line_no);
                 break;
             }
             Err(e) => return Err(e),
         }
-        out.complete_len = next as u64;
-        start = next;
+        out.complete_len = total;
     }
     Ok(out)
 }

@@ -7,8 +7,8 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::plan::{Job, Plan};
-use super::record::{Record, read_records};
+use super::plan::{Plan, Shard};
+use super::record::{MAX_RECORD_LINE_BYTES, Record, parse_records, read_records};
 
 /// How to treat a results file that already holds something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,51 +27,94 @@ pub struct ResultsFile {
     file: File,
 }
 
-/// A results file opened for a run: where new records go, what the run still has to play,
-/// the run's games it already holds, and what the reader should know.
+/// A results file opened for a run: where new records go, the run's games it already
+/// holds, and what the reader should know. The games still to play are
+/// [`Opened::todo`], made one at a time from the plan.
 pub struct Opened {
     pub file: ResultsFile,
-    /// The games of the run still to play, in plan order.
-    pub todo: Vec<Job>,
     /// The run's games already recorded.
     pub done: Vec<Record>,
+    /// Their identities.
+    pub done_ids: HashSet<String>,
+    /// How many games of the shard are still to play.
+    pub todo_count: u64,
     /// Notes for the user (a line cut short, records of other runs).
     pub notes: Vec<String>,
 }
 
-/// Opens `path` for the games `jobs` of `plan`. Errors say what is wrong and change
-/// nothing on disk.
+/// Opens `path` for the games of `shard` of `plan`. Errors say what is wrong and change
+/// nothing on disk. A file is only ever appended to, cut back to its last whole record
+/// (`--resume` after an interruption) or emptied (`--overwrite`) when it is a results
+/// file: anything else is refused untouched.
+/// Why a results file cannot be opened for a run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// The command line asks for something that cannot be done with the file (write over
+    /// results without --overwrite, write to a directory).
+    #[error("{0}")]
+    Usage(String),
+    /// The file given is not a results file of this run (not one at all, or of another
+    /// version of a scenario); it is left untouched.
+    #[error("{0}")]
+    Invalid(String),
+}
+
 pub fn open(
     path: &Path,
     plan: &Plan,
-    jobs: Vec<Job>,
+    shard: Shard,
     existing: Existing,
-) -> Result<Opened, String> {
+) -> Result<Opened, OpenError> {
+    use OpenError::{Invalid, Usage};
     let name = path.display();
     let holds_something = std::fs::metadata(path)
-        .map(|m| m.len() > 0)
+        .map(|m| m.len() > 0 || !m.is_file())
         .unwrap_or(false);
+    if let Ok(m) = std::fs::metadata(path)
+        && !m.is_file()
+    {
+        return Err(Usage(format!(
+            "{name} is not a regular file; results go to a file of their own (--out)"
+        )));
+    }
     let mut notes = Vec::new();
     let mut done = Vec::new();
-    let mut todo = jobs;
+    let mut seen = HashSet::new();
     let mut cut_to = None;
     let mut missing_newline = false;
+    let not_results = |e: String| {
+        format!(
+            "{e}\n{name} is not a results file written by `arena`, so it is left untouched; \
+             choose another --out"
+        )
+    };
     if holds_something {
         match existing {
             Existing::Refuse => {
-                return Err(format!(
+                return Err(Usage(format!(
                     "{name} already holds results; pass --resume to complete that run, \
                      --overwrite to start again, or choose another --out"
-                ));
+                )));
             }
-            Existing::Overwrite => {}
+            Existing::Overwrite => {
+                // Only a results file is emptied: its first line must be a record.
+                std::fs::File::open(path)
+                    .map_err(|e| format!("{name}: cannot read: {e}"))
+                    .and_then(|f| first_line_is_a_record(path, f))
+                    .map_err(|e| Invalid(not_results(e)))?;
+            }
             Existing::Resume => {
-                let read = read_records(path).map_err(|e| e.to_string())?;
-                let wanted: HashSet<&str> = todo.iter().map(|j| j.id.as_str()).collect();
-                let mut seen = HashSet::new();
+                let read = read_records(path).map_err(|e| Invalid(not_results(e.to_string())))?;
+                if read.records.is_empty() && read.torn_line.is_some() {
+                    return Err(Invalid(not_results(format!(
+                        "{name}:1: the only line is not a whole game record"
+                    ))));
+                }
                 let mut foreign = 0usize;
                 for r in read.records {
-                    if r.seed != plan.seed || !wanted.contains(r.id.as_str()) {
+                    let mine = r.seed == plan.seed
+                        && plan.position_of(&r.id).is_some_and(|n| shard.holds_game(n));
+                    if !mine {
                         foreign += 1;
                         continue;
                     }
@@ -79,17 +122,16 @@ pub fn open(
                     if let Some(sc) = sc
                         && sc.fingerprint != r.scenario_fingerprint
                     {
-                        return Err(format!(
+                        return Err(Invalid(format!(
                             "{name} holds games of \"{}\" played with a different version of \
                              {} (the file has changed since); write to another --out",
                             r.scenario, sc.file
-                        ));
+                        )));
                     }
                     if seen.insert(r.id.clone()) {
                         done.push(r);
                     }
                 }
-                todo.retain(|j| !seen.contains(&j.id));
                 if foreign > 0 {
                     notes.push(format!(
                         "{name}: {foreign} record(s) belong to another run (seed, scenario, \
@@ -116,24 +158,45 @@ pub fn open(
     }
     let mut file = options
         .open(path)
-        .map_err(|e| format!("{name}: cannot open for writing: {e}"))?;
+        .map_err(|e| Usage(format!("{name}: cannot open for writing: {e}")))?;
     if let Some(len) = cut_to {
         file.set_len(len)
-            .map_err(|e| format!("{name}: cannot remove the cut-short line: {e}"))?;
+            .map_err(|e| Usage(format!("{name}: cannot remove the cut-short line: {e}")))?;
     }
     if missing_newline {
         file.write_all(b"\n")
-            .map_err(|e| format!("{name}: cannot write: {e}"))?;
+            .map_err(|e| Usage(format!("{name}: cannot write: {e}")))?;
     }
+    let todo_count = plan.shard_len(shard) - done.len() as u64;
     Ok(Opened {
         file: ResultsFile {
             path: path.to_path_buf(),
             file,
         },
-        todo,
         done,
+        done_ids: seen,
+        todo_count,
         notes,
     })
+}
+
+/// Whether the first line of a results file is a record (or the start of one, cut
+/// short), or why not.
+fn first_line_is_a_record(path: &Path, f: File) -> Result<(), String> {
+    use std::io::{BufRead, BufReader, Read};
+    let mut line = Vec::new();
+    BufReader::new(f)
+        .take(MAX_RECORD_LINE_BYTES as u64)
+        .read_until(b'\n', &mut line)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let read = parse_records(&path.display().to_string(), &line).map_err(|e| e.to_string())?;
+    if read.records.is_empty() && read.torn_line.is_none() {
+        return Err(format!(
+            "{}:1: the first line is not a game record",
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 impl ResultsFile {

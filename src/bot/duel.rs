@@ -90,12 +90,28 @@ where
     if jobs == 1 {
         return play(0);
     }
+    let play = &play;
     let mut reports = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs).map(|j| scope.spawn(move || play(j))).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a duel thread panicked"))
-            .collect::<Vec<_>>()
+        // A part whose thread cannot be started (the system's thread limit) is played
+        // here instead: the same games, only less at once.
+        let mut here = Vec::new();
+        let mut handles = Vec::new();
+        for j in 0..jobs {
+            match std::thread::Builder::new()
+                .name(format!("duel-{j}"))
+                .spawn_scoped(scope, move || play(j))
+            {
+                Ok(h) => handles.push(h),
+                Err(_) => here.push(j),
+            }
+        }
+        let mut out: Vec<MatchReport> = here.into_iter().map(play).collect();
+        out.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a duel thread panicked")),
+        );
+        out
     })
     .into_iter();
     let mut report = reports.next().expect("at least one job");

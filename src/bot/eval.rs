@@ -430,14 +430,14 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 
 // ===== cards =============================================================================
 
-/// The face `side` may use of card `card`, if any.
+/// The half `card` as `side` uses it, if it is one of `side`'s halves.
 #[inline]
 fn face(g: &GameState, card: CardId, side: Side) -> Option<&crate::rules::cards::Face> {
-    let deck = g.deck();
-    deck.local(card).and_then(|l| deck.card(l).face(side))
+    g.deck().half(side, card)
 }
 
-/// The value in VP-equivalents of holding one card of `card` for `side`, by its effect:
+/// The value in VP-equivalents of holding one card whose half for `side` is `card`, by its
+/// effect:
 /// roughly the VP it is expected to swing when played in a good moment.
 ///
 /// * A die more or less on a test moves a kill chance by about 0.1-0.2; the card waits for
@@ -448,7 +448,8 @@ fn face(g: &GameState, card: CardId, side: Side) -> Option<&crate::rules::cards:
 /// * Bringing back a killed model: 0.5, only when one is dead (else 0.1).
 /// * Jamming or taking over an enemy Support set: 0.15, and 0.35 while the enemy has one.
 /// * A Support card is worth its share of a set (see [`set_value`]): 0.25.
-/// * A card with no face for the side only waits to be discarded: 0.
+/// * A half that is not the side's (the other side's half of a card) is worth nothing to
+///   it: 0 (R19).
 pub fn card_value(g: &GameState, card: CardId, side: Side) -> f64 {
     let Some(f) = face(g, card, side) else {
         return 0.0;
@@ -509,7 +510,7 @@ pub fn set_value(g: &GameState, card: CardId, n: u8, side: Side) -> f64 {
 fn cards_score(g: &GameState, side: Side) -> f64 {
     let hand: f64 = g
         .hand(side)
-        .map(|(c, n)| f64::from(n) * card_value(g, c, side))
+        .filter_map(|(c, n)| Some(f64::from(n) * card_value(g, c.face(side)?.id, side)))
         .sum();
     let sets: f64 = g
         .support_sets(side)
@@ -659,20 +660,18 @@ fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
             // Lucky Escape: the model lives and the enemy scores nothing for it.
             Phase::Escape(_) => {
                 let (s, f) = kill_vp(g, side.other());
-                scaled(0.5 * (s + f) + 0.5 - spend(g, card, side))
+                scaled(0.5 * (s + f) + 0.5 - spend(g, card.half, side))
             }
-            _ => scaled(response_gain(g, side, card)? - spend(g, card, side)),
+            _ => scaled(response_gain(g, side, card.half)? - spend(g, card.half, side)),
         },
         Action::Discard(card) => {
             // A card with no use for the side is worth drawing again (R22).
-            let v = card_value(g, card, side);
+            let v = card_value(g, card.half, side);
             if v == 0.0 { 1.2 } else { scaled(0.1 - v) }
         }
         Action::Lay(card) => {
-            let n = g
-                .support_sets(side)
-                .find(|&(c, _)| c == card)
-                .map_or(0, |(_, n)| n);
+            let card = card.half;
+            let n = g.set_level(side, card);
             scaled(
                 set_value(g, card, n + 1, side)
                     - set_value(g, card, n, side)
@@ -681,14 +680,12 @@ fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
             )
         }
         Action::Call(card, spot) => {
-            let n = g
-                .support_sets(side)
-                .find(|&(c, _)| c == card)
-                .map_or(0, |(_, n)| n);
+            let n = g.set_level(side, card);
             let f = face(g, card, side)?;
             scaled(call_value(g, side, f.effect, spot) - 0.5 * set_value(g, card, n, side))
         }
         Action::Play(card, target) => {
+            let card = card.half;
             let f = face(g, card, side)?;
             let cost = spend(g, card, side);
             match (f.effect, target) {
@@ -721,20 +718,14 @@ fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
                 (Effect::Reinforce, _) => scaled(0.8 - cost),
                 (Effect::Jam, Target::Set(set)) => {
                     let enemy = side.other();
-                    let n = g
-                        .support_sets(enemy)
-                        .find(|&(c, _)| c == set)
-                        .map_or(0, |(_, n)| n);
+                    let n = g.set_level(enemy, set);
                     let loss =
                         set_value(g, set, n, enemy) - set_value(g, set, n.saturating_sub(1), enemy);
                     scaled(loss - cost)
                 }
                 (Effect::MindControl, Target::SetAt(set, spot)) => {
                     let enemy = side.other();
-                    let n = g
-                        .support_sets(enemy)
-                        .find(|&(c, _)| c == set)
-                        .map_or(0, |(_, n)| n);
+                    let n = g.set_level(enemy, set);
                     let effect = face(g, set, enemy)?.effect;
                     // The set is used against the enemy and then discarded.
                     scaled(call_value(g, side, effect, spot) + set_value(g, set, n, enemy) - cost)

@@ -144,6 +144,10 @@ pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mct
                               :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
                               pimc:normal, mcts:2000)";
 
+/// The largest iteration count a searching player may be given (`mcts:N`): about a
+/// minute a decision on one core, a hundred times the `hard` level's budget.
+pub const MAX_ITERATIONS: u64 = 10_000_000;
+
 /// A spec that does not parse: the text and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{text}` is not a player: {reason}; valid players are {SPEC_FORMS}")]
@@ -158,10 +162,14 @@ impl FromStr for PlayerSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
+        // Shown escaped: a control character typed or loaded must not act on a terminal.
         let err = |reason: String| SpecError {
-            text: s.to_string(),
+            text: s.escape_debug().to_string(),
             reason,
         };
+        if s.chars().any(char::is_control) {
+            return Err(err("it contains a control character".into()));
+        }
         let text = s.trim().to_ascii_lowercase();
         let (name, arg) = match text.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -181,8 +189,10 @@ impl FromStr for PlayerSpec {
                 if let Some(level) = Level::ALL.into_iter().find(|l| l.name() == a) {
                     Some(Effort::Level(level))
                 } else if let Ok(n) = a.parse::<u64>() {
-                    if n == 0 {
-                        return Err(err("the iteration count must be at least 1".into()));
+                    if n == 0 || n > MAX_ITERATIONS {
+                        return Err(err(format!(
+                            "the iteration count must be at least 1 and at most {MAX_ITERATIONS}, got {n}"
+                        )));
                     }
                     Some(Effort::Iterations(n))
                 } else {

@@ -18,14 +18,15 @@ use clap::Args;
 
 use super::progress::Progress;
 use super::shard::ShardArg;
-use super::{CliError, Io, load_scenario};
-use crate::arena::play::play_jobs;
+use super::{CliError, Io, load_scenario_bytes};
+use crate::arena::play::play_job_stream;
 use crate::arena::report::write_text;
-use crate::arena::results::{Existing, open};
+use crate::arena::results::{Existing, OpenError, Opened, open};
 use crate::arena::vary::{Vary, VaryError, variants};
 use crate::arena::{ArenaScenario, Entrant, Plan, Shard, summarize};
 use crate::bot::duel::MAX_DECISIONS;
 use crate::bot::spec::PlayerSpec;
+use crate::limits;
 
 /// Arguments of `arena`.
 #[derive(Args, Debug)]
@@ -43,14 +44,14 @@ pub struct ArenaArgs {
     /// :hard or :N iterations. Every two of them meet; one player alone plays itself.
     #[arg(long, value_name = "SPEC", num_args = 1.., required = true)]
     pub players: Vec<String>,
-    /// Games of each pairing on each scenario, sides swapped every other game.
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
+          help = limits::games_help("Games of each pairing on each scenario, sides swapped every other game"))]
     pub games: u32,
     /// Seed of the run: every game's set-up, dice and players derive from it.
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long, value_name = "J")]
+    #[arg(long, value_name = "J", value_parser = limits::parse_jobs,
+          help = limits::jobs_help("Worker threads (default: every core)"))]
     pub jobs: Option<usize>,
     /// The results file, one JSON line per game.
     #[arg(long, default_value = "arena-results.jsonl", value_name = "FILE")]
@@ -69,8 +70,8 @@ pub struct ArenaArgs {
     /// Also pair every player with itself.
     #[arg(long)]
     pub mirror: bool,
-    /// Runaway guard: a game with more decisions than this is stopped and recorded.
-    #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N")]
+    #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N",
+          value_parser = limits::parse_max_decisions, help = limits::max_decisions_help())]
     pub max_decisions: u64,
     /// Print the summary as JSON.
     #[arg(long)]
@@ -89,14 +90,21 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .map_err(|e: crate::bot::spec::SpecError| CliError::Usage(e.to_string()))?;
         players.push(Entrant::new(spec));
     }
-    if args.jobs == Some(0) {
-        return Err(CliError::Usage("--jobs must be at least 1".into()));
+    for (what, given, limit) in [
+        ("--players", args.players.len(), limits::MAX_PLAYERS),
+        ("--scenario", args.scenarios.len(), limits::MAX_SCENARIOS),
+    ] {
+        if given > limit {
+            return Err(CliError::Usage(format!(
+                "{what}: {given} given; at most {limit} are allowed in one run"
+            )));
+        }
     }
     let mut scenarios = Vec::new();
     for path in &args.scenarios {
-        let scenario = load_scenario(path, io)?;
-        let bytes = std::fs::read(path)
-            .map_err(|e| CliError::Usage(format!("{}: cannot read: {e}", path.display())))?;
+        // Read once: the bytes that are checked are the bytes fingerprinted (a piped
+        // scenario cannot be read twice).
+        let (scenario, bytes) = load_scenario_bytes(path, io)?;
         if args.vary.is_empty() {
             scenarios.push(ArenaScenario::new(
                 path.display().to_string(),
@@ -106,10 +114,20 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             continue;
         }
         let file = path.display().to_string();
-        // `load_scenario` has read the file as UTF-8 text already.
+        // `load_scenario_bytes` has read the file as UTF-8 text already.
         let text = String::from_utf8_lossy(&bytes);
         match variants(&file, &text, &args.vary) {
             Ok(list) => {
+                // Stop at the first file whose variants go over the run's limit, before
+                // the next file's variants are loaded.
+                let given = scenarios.len() + list.len();
+                if given > limits::MAX_SCENARIOS {
+                    return Err(CliError::Usage(format!(
+                        "--vary: {given} scenarios with the variants so far; at most {} are \
+                         allowed in one run",
+                        limits::MAX_SCENARIOS
+                    )));
+                }
                 for v in list {
                     let mut s =
                         ArenaScenario::new(file.clone(), Arc::new(v.scenario), v.text.as_bytes());
@@ -140,23 +158,34 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .resolve(&|name| std::env::var(name).ok())
             .map_err(CliError::Usage)?,
     };
-    let all = plan.jobs().len();
-    let jobs = plan.shard_jobs(shard);
+    let all = plan.len();
     let existing = match (args.resume, args.overwrite) {
         (true, _) => Existing::Resume,
         (_, true) => Existing::Overwrite,
         _ => Existing::Refuse,
     };
-    let opened = open(&args.out, &plan, jobs, existing).map_err(CliError::Usage)?;
-    for note in &opened.notes {
+    let Opened {
+        mut file,
+        done: mut records,
+        done_ids,
+        todo_count,
+        notes,
+    } = match open(&args.out, &plan, shard, existing) {
+        Ok(opened) => opened,
+        Err(OpenError::Usage(e)) => return Err(CliError::Usage(e)),
+        Err(OpenError::Invalid(e)) => {
+            writeln!(io.err, "error: {e}")?;
+            return Err(CliError::Invalid);
+        }
+    };
+    for note in &notes {
         writeln!(io.err, "note: {note}")?;
     }
+    let todo_len = usize::try_from(todo_count).unwrap_or(usize::MAX);
+    let todo = plan.shard_iter(shard).filter(|j| !done_ids.contains(&j.id));
     let threads = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let todo = opened.todo;
-    let mut records = opened.done;
-    let mut file = opened.file;
     let pairings = plan.pairings().len();
     writeln!(
         io.err,
@@ -167,23 +196,23 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         if shard == Shard::ALL {
             String::new()
         } else {
-            format!(" (shard {shard}: {})", records.len() + todo.len())
+            format!(" (shard {shard}: {})", records.len() + todo_len)
         },
         records.len(),
         file.path().display(),
-        todo.len(),
-        threads.min(todo.len().max(1)),
+        todo_len,
+        threads.min(todo_len.max(1)),
     )?;
     let progress = RefCell::new(Progress::new(
-        todo.len(),
+        todo_len,
         !args.quiet,
         std::io::stderr().is_terminal(),
     ));
     let mut write_error = None;
     let make = |spec: &PlayerSpec| spec.build();
-    play_jobs(
+    play_job_stream(
         &plan,
-        &todo,
+        todo,
         threads,
         &make,
         Duration::from_millis(250),

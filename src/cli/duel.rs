@@ -25,6 +25,7 @@ use serde_json::{Map, Value, json};
 use super::{CliError, Io, load_scenario};
 use crate::bot::duel::{DuelConfig, MAX_DECISIONS, duel};
 use crate::bot::spec::PlayerSpec;
+use crate::limits;
 use ai::MatchReport;
 use ai::stats::Z95;
 
@@ -41,8 +42,8 @@ pub struct DuelArgs {
     /// Player B, in the same form.
     #[arg(value_name = "Q")]
     pub q: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
+          help = limits::games_help("Number of games"))]
     pub games: u32,
     /// Seed of the match; every game's set-up, dice and players' generators derive from it.
     #[arg(long, default_value_t = 0, value_name = "S")]
@@ -53,12 +54,11 @@ pub struct DuelArgs {
     /// Keep P on the Humans in every game instead of swapping sides every other game.
     #[arg(long)]
     pub no_swap: bool,
-    /// Games played at once, each on its own thread.
-    #[arg(long, default_value_t = 1, value_name = "J")]
+    #[arg(long, default_value_t = 1, value_name = "J", value_parser = limits::parse_jobs,
+          help = limits::jobs_help("Games played at once, each on its own thread"))]
     pub jobs: usize,
-    /// Runaway guard: a game with more decisions than this is stopped and reported as
-    /// failed.
-    #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N")]
+    #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N",
+          value_parser = limits::parse_max_decisions, help = limits::max_decisions_help())]
     pub max_decisions: u64,
     /// Print a line to stderr as each game ends.
     #[arg(long)]
@@ -72,9 +72,6 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(e.to_string()))
     };
     let specs = [parse(&args.p)?, parse(&args.q)?];
-    if args.jobs == 0 {
-        return Err(CliError::Usage("--jobs must be at least 1".into()));
-    }
     let scenario = Arc::new(load_scenario(&args.file, io)?);
     let mut config = DuelConfig::new(args.games, args.seed);
     config.matches.swap_seats = !args.no_swap;

@@ -24,6 +24,7 @@ use crate::rules::scenario_file::{self, Loaded};
 
 pub mod arena;
 pub mod bench;
+pub mod deck;
 pub mod duel;
 pub mod los;
 pub mod odds;
@@ -62,6 +63,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Print the JSON Schema of a file format (scenario, profiles), for editors.
     Schema(schema::SchemaArgs),
+    /// Print a deck file's cards: each card's number and two halves, and totals per half.
+    Deck(deck::DeckArgs),
     /// Line of sight between squares of a scenario's map (R9).
     Los(los::LosArgs),
     /// The squares a model may step to from each square of a scenario's map (R4-R5).
@@ -174,6 +177,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
         Command::Schema(args) => schema::run(args, io),
+        Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
@@ -184,12 +188,17 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
 /// Load a scenario for a subcommand that needs one: warnings and errors go to stderr;
 /// a scenario that does not load is [`CliError::Invalid`].
 pub fn load_scenario(path: &Path, io: &mut Io<'_>) -> Result<Scenario, CliError> {
-    match scenario_file::load_scenario(path) {
-        Ok(Loaded { scenario, warnings }) => {
+    load_scenario_bytes(path, io).map(|(scenario, _)| scenario)
+}
+
+/// [`load_scenario`], also handing back the bytes read (the file is read once).
+pub fn load_scenario_bytes(path: &Path, io: &mut Io<'_>) -> Result<(Scenario, Vec<u8>), CliError> {
+    match scenario_file::load_scenario_with_bytes(path) {
+        Ok((Loaded { scenario, warnings }, bytes)) => {
             for w in &warnings {
                 writeln!(io.err, "{w}")?;
             }
-            Ok(scenario)
+            Ok((scenario, bytes))
         }
         Err(diagnostics) => {
             for d in &diagnostics {

@@ -50,16 +50,27 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         Err(e) => {
             return Err(CliError::Usage(format!(
                 "`{}` is not a level: expected easy, normal or hard ({e})",
-                args.level
+                args.level.escape_debug()
             )));
         }
         Ok(spec) if !spec.is_fair() => {
             return Err(CliError::Usage(format!(
-                "`{}` sees the other side's hidden cards; play against a fair AI level                  (easy, normal, hard) or player (random, greedy, flat, pimc, mcts)",
-                args.level
+                "`{}` sees the other side's hidden cards; play against a fair AI level \
+                 (easy, normal, hard) or player (random, greedy, flat, pimc, mcts)",
+                args.level.escape_debug()
             )));
         }
         Ok(_) => {}
+    }
+    if args.load.is_none() && !args.scenario.exists() {
+        return Err(CliError::Usage(format!(
+            "{}: no such scenario file (a relative path is read from the current folder, \
+             {}: run from the repository's folder or pass --scenario FILE)",
+            args.scenario.display(),
+            std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_else(|_| "unknown".into())
+        )));
     }
     let options = GuiOptions {
         scenario: args.scenario,

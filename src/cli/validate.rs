@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, Io};
-use crate::rules::scenario_file::{self, Diagnostic, Loaded, Severity};
+use crate::rules::scenario_file::{self, Diagnostic, Loaded};
 
 /// Arguments of `validate`.
 #[derive(Args, Debug)]
@@ -32,11 +32,8 @@ pub fn run(args: ValidateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             Err(diagnostics) => {
                 all_ok = false;
                 print_all(&diagnostics, io)?;
-                let errors = diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Error)
-                    .count();
-                let warnings = diagnostics.len() - errors;
+                // Counted over every problem found, not only the ones listed.
+                let (errors, warnings) = scenario_file::totals(&diagnostics);
                 writeln!(io.err, "{shown}: invalid ({})", summary(errors, warnings))?;
             }
         }

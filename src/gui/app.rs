@@ -9,7 +9,7 @@ use eframe::egui::{self, Align2, Color32, CornerRadius, Key, RichText, Ui};
 
 use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
-use crate::rules::cards::CardId;
+use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 
 use super::board::{BoardCommand, BoardInput, BoardView};
@@ -28,7 +28,7 @@ pub enum Command {
     Play(Vec<Action>),
     Select(Option<ModelId>),
     /// Pick a card from the hand whose target is then chosen on the board (or none).
-    Arm(Option<CardId>),
+    Arm(Option<Card>),
     Undo,
     NewGame(GameSetup),
     OpenNewGame,
@@ -48,7 +48,7 @@ pub struct MarsApp {
     pub session: Option<Session>,
     pub selected: Option<ModelId>,
     /// A card whose target is being chosen on the board.
-    pub armed: Option<CardId>,
+    pub armed: Option<Card>,
     pub board: BoardView,
     pub sidebar: Sidebar,
     pub log: LogView,
@@ -641,7 +641,7 @@ impl MarsApp {
         }
     }
 
-    fn replace_session(&mut self, s: Session) {
+    pub(crate) fn replace_session(&mut self, s: Session) {
         self.session = Some(s);
         self.selected = None;
         self.waker_set = false;

@@ -12,7 +12,7 @@ use eframe::egui::{
 };
 
 use crate::rules::action::{Action, Defence, ModelId, Spot};
-use crate::rules::cards::CardId;
+use crate::rules::cards::{Card, CardId};
 use crate::rules::map::{Los, WallKind};
 use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Loc, Phase};
@@ -173,7 +173,7 @@ pub struct BoardInput<'a> {
     pub selected: Option<ModelId>,
     pub legal: &'a [Action],
     /// A card whose target is being chosen: clicks offer only its decisions.
-    pub armed: Option<CardId>,
+    pub armed: Option<Card>,
 }
 
 impl BoardView {
@@ -208,7 +208,7 @@ impl BoardView {
         g: &GameState,
         legal: &[Action],
         selected: Option<ModelId>,
-        armed: Option<CardId>,
+        armed: Option<Card>,
         t: Target,
     ) -> Vec<Vec<Action>> {
         // Card decisions are chosen on the board only once their card is picked from the
@@ -1598,6 +1598,31 @@ pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
                 odds.miss,
                 theme::MUTED,
                 format!("miss {}", percent(odds.miss)),
+            ));
+            parts
+        }
+        TestOdds::Area { hits, odds, .. } => {
+            let (bad, saved) = if hits.is_some() {
+                ("killed", "unharmed")
+            } else {
+                ("fails", "passes")
+            };
+            let mut parts = vec![(
+                odds.kill,
+                theme::BAD,
+                format!("{bad} {}", percent(odds.kill)),
+            )];
+            if odds.rattled > 0.0 {
+                parts.push((
+                    odds.rattled,
+                    theme::LOS_PARTIAL,
+                    format!("Rattled {}", percent(odds.rattled)),
+                ));
+            }
+            parts.push((
+                odds.miss,
+                theme::GOOD,
+                format!("{saved} {}", percent(odds.miss)),
             ));
             parts
         }

@@ -1,7 +1,7 @@
 //! Words for what is on the table: models, sides, decisions and results.
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
-use crate::rules::cards::{CardId, CardType, Face};
+use crate::rules::cards::{Card, CardId, Face};
 use crate::rules::state::{Loc, Outcome, Phase, WinReason};
 use crate::rules::{GameState, Side};
 
@@ -29,33 +29,44 @@ pub fn location(g: &GameState, id: ModelId) -> String {
     }
 }
 
-/// A card's type in the game's deck.
-pub fn card_type(g: &GameState, id: CardId) -> Option<&CardType> {
-    g.deck().local(id).map(|t| g.deck().card(t))
-}
-
-/// A card's printed name (its slug when the deck does not know it).
+/// A half's printed name (its slug when the deck does not know it).
 pub fn card_name(g: &GameState, id: CardId) -> String {
-    card_type(g, id)
-        .map(|c| c.name.clone())
+    g.deck()
+        .half_by_slug(id.slug())
+        .map(|f| f.name.clone())
         .unwrap_or_else(|| id.to_string())
 }
 
-/// The face of a card that `side` uses (an Event's only face for Events).
+/// The half `id` as `side` uses it (an Event's only face for Events).
 pub fn card_face(g: &GameState, id: CardId, side: Side) -> Option<&Face> {
-    card_type(g, id).and_then(|c| c.face(side).or(c.event.as_ref()))
+    g.deck().half(side, id).or_else(|| {
+        g.deck()
+            .half_by_slug(id.slug())
+            .filter(|f| f.kind == crate::rules::cards::Kind::Event)
+    })
 }
 
-/// The card a decision plays, lays, calls, discards or answers with, if any.
-#[allow(unreachable_patterns)]
-pub fn card_of(action: &Action) -> Option<CardId> {
+/// The card a decision plays, lays, discards or answers with, as its player names it; a
+/// Support set called is named by its half alone (`Card { back: None }`).
+pub fn card_of(action: &Action) -> Option<Card> {
     match *action {
-        Action::Play(c, _)
-        | Action::Lay(c)
-        | Action::Call(c, _)
-        | Action::Respond(Some(c))
-        | Action::Discard(c) => Some(c),
+        Action::Play(c, _) | Action::Lay(c) | Action::Respond(Some(c)) | Action::Discard(c) => {
+            Some(c)
+        }
+        Action::Call(h, _) => Some(Card::new(h, None)),
         _ => None,
+    }
+}
+
+/// A physical card in words, its own half first (`Splat! (on the back: Heat Ray)`, R19).
+pub fn card_text(g: &GameState, card: Card) -> String {
+    match card.back {
+        Some(b) => format!(
+            "{} (on the back: {})",
+            card_name(g, card.half),
+            card_name(g, b)
+        ),
+        None => card_name(g, card.half),
     }
 }
 
@@ -117,16 +128,19 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
         Action::Done => "End this model's action".into(),
         Action::EndTurn => "End the Turn".into(),
         Action::Pass => "Pass for the rest of the Round".into(),
-        Action::Play(c, ref t) => format!("Play {}{}", card_name(g, c), card_target_text(g, t)),
-        Action::Lay(c) => format!("Lay {} into your Support set", card_name(g, c)),
+        Action::Play(c, ref t) => {
+            format!("Play {}{}", card_name(g, c.half), card_target_text(g, t))
+        }
+        Action::Lay(c) => format!("Lay {} into the Support set", card_name(g, c.half)),
         Action::Call(c, spot) => format!("Call the {} set{}", card_name(g, c), spot_text(&spot)),
-        Action::Respond(Some(c)) => format!("Play {}", card_name(g, c)),
+        Action::Respond(Some(c)) => format!("Play {}", card_name(g, c.half)),
         Action::Respond(None) => "Play no card".into(),
-        Action::Discard(c) => format!("Discard {}", card_name(g, c)),
+        Action::Discard(c) => format!("Discard {}", card_text(g, c)),
         Action::Keep => "Keep the rest and draw".into(),
         Action::Heading(e) => format!("Send the Flying Car {e}"),
         Action::Pick(m) => format!("The Bug attacks {}", model_name(g, m)),
         Action::ShootBug => "Shoot the Bug".into(),
+        Action::FightBug => "Fight the Bug".into(),
         _ => action.to_string(),
     }
 }

@@ -8,7 +8,7 @@
 use rand::SeedableRng;
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
-use crate::rules::cards::CardId;
+use crate::rules::cards::{Card, CardId};
 use crate::rules::map::Los;
 use crate::rules::odds::{self, FightOdds, ShootOdds};
 use crate::rules::profile::Ability;
@@ -300,6 +300,17 @@ pub enum TestOdds {
         defender_fights: bool,
         odds: FightOdds,
     },
+    /// A model's Survive test against a Support or Event area attack whose attack roll is
+    /// already known (R28): `hits` successes to beat (a Shoot test), or a single-die check
+    /// (`hits == None`) failed by rolling no success. `odds.kill` is the chance it dies (or
+    /// fails the check), `odds.rattled` that armour alone saves it.
+    Area {
+        hits: Option<u8>,
+        survive_dice: u8,
+        survive: u8,
+        armour: u8,
+        odds: ShootOdds,
+    },
 }
 
 impl TestOdds {
@@ -308,6 +319,7 @@ impl TestOdds {
         match self {
             TestOdds::Shoot { odds, .. } => odds.kill,
             TestOdds::Fight { odds, .. } => odds.attacker_wins,
+            TestOdds::Area { odds, .. } => odds.kill,
         }
     }
 
@@ -347,6 +359,29 @@ impl TestOdds {
                     )
                 }
             }
+            TestOdds::Area {
+                hits: None, odds, ..
+            } => format!(
+                "fails {}, passes {}",
+                percent(odds.kill),
+                percent(odds.miss)
+            ),
+            TestOdds::Area { armour, odds, .. } => {
+                if *armour > 0 {
+                    format!(
+                        "killed {}, Rattled {}, unharmed {}",
+                        percent(odds.kill),
+                        percent(odds.rattled),
+                        percent(odds.miss)
+                    )
+                } else {
+                    format!(
+                        "killed {}, unharmed {}",
+                        percent(odds.kill),
+                        percent(odds.miss)
+                    )
+                }
+            }
         }
     }
 
@@ -375,6 +410,23 @@ impl TestOdds {
                 defend,
                 ..
             } => format!("{dice} dice at {fight}+ against {defender_dice} at {defend}+"),
+            TestOdds::Area {
+                hits,
+                survive_dice,
+                survive,
+                armour,
+                ..
+            } => match hits {
+                Some(h) => {
+                    let armour = if armour > 0 {
+                        format!(" +{armour} armour")
+                    } else {
+                        String::new()
+                    };
+                    format!("{survive_dice} Survive dice at {survive}+{armour} against {h} hits")
+                }
+                None => format!("{survive_dice} dice at {survive}+, one success passes"),
+            },
         }
     }
 }
@@ -388,6 +440,9 @@ fn with_mod(base: u8, m: i8) -> u8 {
 /// Bug's own). The dice are counted as the rules roll them: R15's 3 or 4 (+1 Aimed) for a
 /// Shoot against 3 Survive dice, R16's Fight dice, each plus what cards added.
 pub fn test_odds(g: &GameState, t: &TestCtx) -> Option<TestOdds> {
+    if let Some(area) = t.area {
+        return Some(area_odds(g, t, area));
+    }
     let d = t.defender?;
     g.model(d).square()?;
     g.model(t.attacker).square()?;
@@ -425,6 +480,54 @@ pub fn test_odds(g: &GameState, t: &TestCtx) -> Option<TestOdds> {
     }
 }
 
+/// The exact odds of a model's Survive test against an area attack (R28), its attack roll
+/// already made: sums over the distribution of its Survive successes (R14).
+fn area_odds(g: &GameState, t: &TestCtx, area: crate::rules::state::AreaTest) -> TestOdds {
+    use crate::rules::cards::Hit;
+    let target = t.defender.unwrap_or(t.attacker);
+    let p = g.profile(target);
+    match area.hit {
+        Hit::Shoot { .. } => {
+            let dice = with_mod(3, t.mods[1]);
+            let armour = u8::from(p.has(Ability::Armoured));
+            let mut o = ShootOdds::default();
+            for (saves, pr) in odds::successes(dice, p.survive).into_iter().enumerate() {
+                let saves = saves as u32;
+                let hits = u32::from(area.hits);
+                if hits > saves + u32::from(armour) {
+                    o.kill += pr;
+                } else if hits > saves {
+                    o.rattled += pr;
+                } else {
+                    o.miss += pr;
+                }
+            }
+            TestOdds::Area {
+                hits: Some(area.hits),
+                survive_dice: dice,
+                survive: p.survive,
+                armour,
+                odds: o,
+            }
+        }
+        Hit::Survive(_) => {
+            let dice = with_mod(1, t.mods[1]);
+            let fail = odds::successes(dice, p.survive)[0];
+            TestOdds::Area {
+                hits: None,
+                survive_dice: dice,
+                survive: p.survive,
+                armour: 0,
+                odds: ShootOdds {
+                    kill: fail,
+                    rattled: 0.0,
+                    miss: 1.0 - fail,
+                },
+            }
+        }
+    }
+}
+
 /// Catches what a test card changed.
 #[derive(Default)]
 struct ModSink(Vec<(Option<ModelId>, i8)>);
@@ -440,7 +543,7 @@ impl EventSink for ModSink {
 
 /// The test waiting in `g`'s response window as it would be after `answer` (a card, or
 /// none): the rules play the answer on a copy and say which model's dice it changed.
-pub fn test_after(g: &GameState, answer: Option<CardId>) -> Option<TestCtx> {
+pub fn test_after(g: &GameState, answer: Option<Card>) -> Option<TestCtx> {
     let mut t = g.test()?;
     if answer.is_none() {
         return Some(t);
@@ -461,7 +564,7 @@ pub fn test_after(g: &GameState, answer: Option<CardId>) -> Option<TestCtx> {
 
 /// The answers of the response window open in `g`: each card that may be played on the
 /// test with the odds after it, then no card with the odds as they stand.
-pub fn window_choices(g: &GameState) -> Vec<(Option<CardId>, TestOdds)> {
+pub fn window_choices(g: &GameState) -> Vec<(Option<Card>, TestOdds)> {
     let Phase::Respond(_) = g.phase() else {
         return Vec::new();
     };
@@ -494,16 +597,21 @@ pub fn window_after(g: &GameState, plan: &[Action], side: Side) -> Option<GameSt
 }
 
 /// The odds with each card `side` may play on the test that `plan` starts (a Shoot, or a
-/// Fight once its defence is chosen), read from the rules at `side`'s window.
+/// Fight once its defence is chosen), read from the rules at `side`'s window. Cards with
+/// the same half (whatever is on their backs) are one line.
 pub fn card_choices(g: &GameState, plan: &[Action], side: Side) -> Vec<(CardId, TestOdds)> {
-    window_after(g, plan, side)
-        .map(|w| {
-            window_choices(&w)
-                .into_iter()
-                .filter_map(|(c, o)| Some((c?, o)))
-                .collect()
-        })
+    let mut out: Vec<(CardId, TestOdds)> = Vec::new();
+    for (c, o) in window_after(g, plan, side)
+        .map(|w| window_choices(&w))
         .unwrap_or_default()
+    {
+        if let Some(c) = c
+            && !out.iter().any(|(h, _)| *h == c.half)
+        {
+            out.push((c.half, o));
+        }
+    }
+    out
 }
 
 /// The defences `g`'s Fight may be met with once `plan` is played: a charge or a

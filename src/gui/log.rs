@@ -97,20 +97,26 @@ impl LogView {
 
 /// One decision and its consequences.
 fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            RichText::new(format!("{}.", i + 1))
-                .small()
-                .color(theme::MUTED),
-        );
-        ui.label(
-            RichText::new(side_title(step.by))
-                .small()
-                .strong()
-                .color(theme::side_light(step.by)),
-        );
-        ui.label(RichText::new(&step.text).small());
-    });
+    // "No card" from a side whose hand the table does not show is not listed: a window is
+    // only offered to a side holding a card that fits, so the line would tell that it held
+    // one (R28). What the test caused is still shown.
+    let hidden_choice = step.action == crate::rules::Action::Respond(None) && !sees[step.by];
+    if !hidden_choice {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{}.", i + 1))
+                    .small()
+                    .color(theme::MUTED),
+            );
+            ui.label(
+                RichText::new(side_title(step.by))
+                    .small()
+                    .strong()
+                    .color(theme::side_light(step.by)),
+            );
+            ui.label(RichText::new(&step.text).small());
+        });
+    }
     for e in &step.events {
         match e {
             Event::Activated(_) => {}

@@ -77,10 +77,49 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// Opens the window and plays until it is closed.
+/// Whether a graphical session is there to open a window in (on Linux and the BSDs, an
+/// X11 or Wayland display named by the environment); elsewhere always true.
+pub fn display_available() -> bool {
+    if cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd",
+        target_os = "dragonfly"
+    )) {
+        ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+            .iter()
+            .any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))
+    } else {
+        true
+    }
+}
+
+/// What to say when no window can be opened.
+pub const NO_DISPLAY: &str = "the table needs a graphical session (an X11 or Wayland \
+    display), and none was found (DISPLAY and WAYLAND_DISPLAY are not set); the command \
+    line works without one: `mars-attacks --help` lists validate, simulate, duel, arena, \
+    report, odds, los, steps and bench";
+
+/// Said after any other failure to open the window.
+const NO_DISPLAY_HINT: &str = "the table needs a graphical session; the command line \
+    (`mars-attacks --help`) works without one";
+
+/// Opens the window and plays until it is closed. The scenario and any saved game are
+/// loaded first, so a file that does not load is reported before a window opens.
 pub fn run(options: GuiOptions) -> Result<(), String> {
     let startup = app::Startup::now();
     let setup = options.setup();
+    let saved = match &options.load {
+        Some(path) => Some(Session::load(path)?),
+        None => {
+            session::load_scenario_text(&setup.scenario_path)?;
+            None
+        }
+    };
+    if !display_available() {
+        return Err(NO_DISPLAY.to_string());
+    }
     let dir = scenario_dir(&options);
     let title = app::title_for(Some(options.side));
     let native = eframe::NativeOptions {
@@ -96,11 +135,11 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
         Box::new(move |_cc| {
             let mut app = MarsApp::new(setup, dir, PathBuf::from("saves"));
             app.startup = startup;
-            if let Some(path) = &options.load {
-                app.open_saved(path);
+            if let Some(s) = saved {
+                app.replace_session(s);
             }
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(|e| format!("cannot open the window: {e}; {NO_DISPLAY_HINT}"))
 }

@@ -170,15 +170,60 @@ impl Brain for BotBrain {
 
 /// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
 pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
+    let spec = check_ai(spec)?;
+    Ok(Box::new(BotBrain {
+        player: spec.build(),
+    }))
+}
+
+/// The player a spec names, when the table can play it: a known player that sees only
+/// what its side may see. A saved game is checked with this before it is loaded, so a
+/// game never starts with an AI that cannot move.
+pub fn check_ai(spec: &str) -> Result<crate::bot::PlayerSpec, String> {
     let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
     if !spec.is_fair() {
         return Err(format!(
             "`{spec}` sees the other side's hidden cards; the table only offers fair opponents"
         ));
     }
-    Ok(Box::new(BotBrain {
-        player: spec.build(),
-    }))
+    Ok(spec)
+}
+
+/// The largest saved game read, in bytes (16 MiB). A save holds a few bytes a decision,
+/// and a whole game is a few thousand decisions: a few dozen KiB.
+pub const MAX_SAVE_BYTES: u64 = 16 << 20;
+
+/// The text of a saved game, read with the [`MAX_SAVE_BYTES`] cap (never more, whatever
+/// the file is: a device, a growing file).
+pub fn read_save_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("{name} is a directory, not a saved game"));
+    }
+    let too_big = || {
+        format!(
+            "{name} is more than {MAX_SAVE_BYTES} bytes, the most a saved game may have \
+             (16 MiB); it is not a saved game"
+        )
+    };
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not a saved game: byte {} is not UTF-8 text",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// What the AI thread calls after posting a decision; the window sets it to a repaint
@@ -646,18 +691,54 @@ impl Session {
     }
 
     /// Writes the game to `path`.
+    ///
+    /// Only a saved game is ever written over: any other file at `path` is left as it is
+    /// and the save refused. The new text goes to a file beside it first and then takes
+    /// its place, so a failed write never loses the old save.
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        std::fs::write(path, self.save_json() + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let name = path.display();
+        if path.exists() {
+            let is_save = read_save_text(path)
+                .ok()
+                .is_some_and(|t| serde_json::from_str::<SaveFile>(&t).is_ok());
+            if !is_save {
+                return Err(format!(
+                    "{name} already exists and is not a saved game; it is left as it is: \
+                     choose another name"
+                ));
+            }
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".saving");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, self.save_json() + "\n")
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!("cannot write {name}: {e}")
+            })
     }
 
     /// Reads a save file, resolving its scenario path relative to the save file's folder
     /// when it is not found as given.
     pub fn read_save(path: &Path) -> Result<(SaveFile, PathBuf), String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = read_save_text(path)?;
         let save: SaveFile = serde_json::from_str(&text)
             .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
+        for (side, text) in [
+            (Side::Humans, &save.humans),
+            (Side::Martians, &save.martians),
+        ] {
+            if let Controller::Ai(spec) = Controller::from_text(text) {
+                check_ai(&spec).map_err(|e| {
+                    format!(
+                        "{}: the {side} are played by `{}`, which the table cannot play: {e}",
+                        path.display(),
+                        spec.escape_debug()
+                    )
+                })?;
+            }
+        }
         let mut scenario = PathBuf::from(&save.scenario);
         if !scenario.exists()
             && scenario.is_relative()

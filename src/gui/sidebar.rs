@@ -7,7 +7,7 @@ use std::time::Duration;
 use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
 
 use crate::rules::action::{Action, Defence, ModelId};
-use crate::rules::cards::CardId;
+use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side};
 
@@ -58,7 +58,7 @@ impl Sidebar {
         ui: &mut Ui,
         session: &Session,
         selected: Option<ModelId>,
-        armed: Option<CardId>,
+        armed: Option<Card>,
         legal: &[Action],
     ) -> Vec<Command> {
         let mut out = Vec::new();
@@ -439,7 +439,8 @@ pub fn prompt_body(
 fn lucky_escape_note(ui: &mut Ui, g: &GameState, side: Side, test: &str) {
     use crate::rules::cards::Effect;
     let Some(name) = g.hand(side).find_map(|(c, _)| {
-        (card_face(g, c, side)?.effect == Effect::LuckyEscape).then(|| card_name(g, c))
+        let f = c.face(side)?;
+        (f.effect == Effect::LuckyEscape).then(|| f.name.clone())
     }) else {
         return;
     };
@@ -507,7 +508,7 @@ fn defender_view(o: &TestOdds) -> String {
                 )
             }
         }
-        TestOdds::Shoot { .. } => o.summary(),
+        TestOdds::Shoot { .. } | TestOdds::Area { .. } => o.summary(),
     }
 }
 
@@ -739,6 +740,12 @@ pub fn answer_body(
         let attacker = t.attacker;
         let defender = t.defender;
         let what = match (t.fight, defender) {
+            (_, Some(d)) if t.area.is_some() => format!(
+                "{} takes its Survive test against {}",
+                model_name(g, d),
+                t.area.map_or(String::new(), |a| card_name(g, a.card))
+            ),
+            (true, None) => format!("{} fights the Bug", model_name(g, attacker)),
             (true, Some(d)) => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
             (false, Some(d)) => format!(
                 "{} shoots {} ({} shot)",
@@ -802,7 +809,7 @@ pub fn answer_body(
             && let Some((_, o)) = choices.iter().find(|(c, _)| c == answer)
         {
             let who = match answer {
-                Some(c) => format!("play {}", card_name(g, *c)),
+                Some(c) => format!("play {}", card_name(g, c.half)),
                 None => "no card".into(),
             };
             ui.label(
@@ -812,7 +819,7 @@ pub fn answer_body(
             );
         }
         if let Some(c) = card_of(a)
-            && let Some(face) = card_face(g, c, side)
+            && let Some(face) = card_face(g, c.half, side)
         {
             ui.label(RichText::new(&face.text).small().color(theme::MUTED));
         }
@@ -824,7 +831,7 @@ pub fn answer_body(
 fn cards_ui(
     ui: &mut Ui,
     session: &Session,
-    armed: Option<CardId>,
+    armed: Option<Card>,
     legal: &[Action],
     out: &mut Vec<Command>,
 ) {
@@ -868,7 +875,7 @@ fn cards_ui(
                 .color(theme::side_light(side)),
             );
         }
-        let events: Vec<String> = g.events_in_play().map(|(c, _)| card_name(g, c)).collect();
+        let events: Vec<String> = g.events_in_play().map(|(c, _)| c.name()).collect();
         if !events.is_empty() {
             ui.label(RichText::new(format!("In play: {}", events.join(", "))).small());
         }
@@ -877,7 +884,7 @@ fn cards_ui(
             ui.label(
                 RichText::new(format!(
                     "{}: choose its target on the board (gold squares).",
-                    card_name(g, c)
+                    card_name(g, c.half)
                 ))
                 .strong()
                 .color(theme::SELECT),
@@ -899,8 +906,16 @@ fn cards_ui(
         ui.add_space(4.0);
         ui.label(RichText::new(format!("The {}' hand", side_title(side))).strong());
         let mine = deciding == Some(side);
-        let mut cards: Vec<(CardId, u8, bool)> = g.hand(side).map(|(c, n)| (c, n, false)).collect();
-        cards.extend(g.support_sets(side).map(|(c, n)| (c, n, true)));
+        // The hand, each physical card by the half this side uses (R19), then the side's
+        // Support sets, each by its half (R21).
+        let mut cards: Vec<(Card, u8, bool)> = g
+            .hand(side)
+            .filter_map(|(c, n)| Some((c.card(side)?, n, false)))
+            .collect();
+        cards.extend(
+            g.support_sets(side)
+                .map(|(h, n)| (Card::new(h, None), n, true)),
+        );
         for (card, n, is_set) in cards {
             egui::Frame::new()
                 .fill(Color32::from_rgb(0x3a, 0x34, 0x2c))
@@ -916,34 +931,50 @@ fn cards_ui(
                 .inner_margin(6.0)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    let face = card_face(g, card, side);
-                    // A card with no use to this side (R19): show the other side's text.
-                    let other = face
-                        .is_none()
-                        .then(|| card_face(g, card, side.other()))
-                        .flatten();
+                    let face = card_face(g, card.half, side);
                     ui.horizontal(|ui| {
+                        let name = card_name(g, card.half);
                         let title = if is_set {
-                            format!("{} Support set, level {n}", card_name(g, card))
+                            format!("{name} Support set, level {n}")
                         } else if n > 1 {
-                            format!("{} ×{n}", card_name(g, card))
+                            format!("{name} ×{n}")
                         } else {
-                            card_name(g, card)
+                            name
                         };
-                        ui.label(RichText::new(title).strong());
+                        ui.label(RichText::new(title).strong().size(15.0));
                         if let Some(f) = face {
                             ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
                         }
                     });
                     if let Some(f) = face {
                         ui.label(RichText::new(&f.text).small());
-                    } else if let Some(f) = other {
+                    }
+                    if is_set {
+                        // Which physical cards make up the set (R21).
+                        let list: Vec<String> = g
+                            .set_cards(side, card.half)
+                            .filter_map(|(c, k)| {
+                                let back = c.face(side.other())?;
+                                Some(if k > 1 {
+                                    format!("{} ×{k}", back.name)
+                                } else {
+                                    back.name.clone()
+                                })
+                            })
+                            .collect();
+                        if !list.is_empty() {
+                            ui.label(
+                                RichText::new(format!("on their backs: {}", list.join(", ")))
+                                    .small()
+                                    .color(theme::MUTED),
+                            );
+                        }
+                    } else if let Some(back) = card.back {
                         ui.label(
                             RichText::new(format!(
-                                "A {} card, of no use to the {}: {}",
-                                side_title(side.other()),
-                                side_title(side),
-                                f.text
+                                "on the other side: {} (the {}' half)",
+                                card_name(g, back),
+                                side_title(side.other())
                             ))
                             .small()
                             .color(theme::MUTED),

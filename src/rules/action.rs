@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::CardId;
+use super::cards::{Card, CardId};
 use super::square::{Edge, Square};
 
 /// A model, by its index in the scenario's model list. Written `m1`, `m2`, ... (1-based).
@@ -79,24 +79,26 @@ pub enum Action {
     EndTurn,
     /// Pass: no model left to act, nothing more this Round but responses (R11).
     Pass,
-    /// Play an activation card from hand in the own Turn, on its target (R11).
-    Play(CardId, Target),
-    /// Lay a Support card into the own set of its type (R21).
-    Lay(CardId),
-    /// Call the own Support set of this type, aimed at `Spot` (R21).
+    /// Play this card's activation half from hand in the own Turn, on its target (R11).
+    Play(Card, Target),
+    /// Lay this card into the own Support set of its half (R21).
+    Lay(Card),
+    /// Call the own Support set of this half, aimed at `Spot` (R21).
     Call(CardId, Spot),
-    /// Play this card on the test or kill waiting for a response, or none (R20).
-    Respond(Option<CardId>),
-    /// Round end: discard a card of this type from hand (R22).
-    Discard(CardId),
+    /// Play this card's half on the test or kill waiting for a response, or none (R20, R28).
+    Respond(Option<Card>),
+    /// Round end: discard this card from hand (R22).
+    Discard(Card),
     /// Round end: discard nothing more, and draw (R22).
     Keep,
     /// The Flying Car's drawer sends it along its row towards this edge.
     Heading(Edge),
     /// Pick this model (the target of the Bug's attack).
     Pick(ModelId),
-    /// The acting model Shoots at the Bug.
+    /// The acting model Shoots at the Bug (R27).
     ShootBug,
+    /// The acting model, in the Bug's square, attacks it in a Fight (R27).
+    FightBug,
 }
 
 /// What an activation card is played on.
@@ -109,9 +111,9 @@ pub enum Target {
     /// A model and the square it moves to.
     ModelTo(ModelId, Square),
     Square(Square),
-    /// An enemy Support set, by its card type.
+    /// An enemy Support set, by its half.
     Set(CardId),
-    /// An enemy Support set, called at a spot.
+    /// An enemy Support set, by its half, called at a spot.
     SetAt(CardId, Spot),
 }
 
@@ -287,18 +289,31 @@ impl Action {
         v.push(Action::Done);
         v.push(Action::EndTurn);
         v.push(Action::Pass);
-        // Cards: every card of every loaded deck, with every target shape.
-        let _ = super::cards::core_deck();
-        let cards: Vec<CardId> = (0..=255u8)
+        // Cards: every card of the core deck as each side names it, with every target
+        // shape; sets by every half.
+        let deck = super::cards::core_deck();
+        let mut cards: Vec<Card> = Vec::new();
+        for c in &deck.cards {
+            for side in super::square::Side::BOTH {
+                if let Some(card) = c.card(side)
+                    && !cards.contains(&card)
+                {
+                    cards.push(card);
+                }
+            }
+        }
+        let halves: Vec<CardId> = (0..=255u8)
             .map(CardId)
             .take_while(|c| super::cards::lookup(c.slug()) == Some(*c))
             .collect();
         let spots = Spot::all();
+        for &h in &halves {
+            v.extend(spots.iter().map(|s| Action::Call(h, *s)));
+        }
         for &c in &cards {
             v.push(Action::Lay(c));
             v.push(Action::Discard(c));
             v.push(Action::Respond(Some(c)));
-            v.extend(spots.iter().map(|s| Action::Call(c, *s)));
             v.push(Action::Play(c, Target::None));
             for m in models() {
                 v.push(Action::Play(c, Target::Model(m)));
@@ -308,7 +323,7 @@ impl Action {
                 v.extend(Square::all().map(|s| Action::Play(c, Target::ModelTo(m, s))));
             }
             v.extend(Square::all().map(|s| Action::Play(c, Target::Square(s))));
-            for &set in &cards {
+            for &set in &halves {
                 v.push(Action::Play(c, Target::Set(set)));
                 v.extend(
                     spots
@@ -323,6 +338,7 @@ impl Action {
         v.extend(Edge::ALL.into_iter().map(Action::Heading));
         v.extend(models().map(Action::Pick));
         v.push(Action::ShootBug);
+        v.push(Action::FightBug);
         v
     }
 }
@@ -356,6 +372,7 @@ impl fmt::Display for Action {
             Action::Heading(e) => write!(f, "heading {e}"),
             Action::Pick(m) => write!(f, "pick {m}"),
             Action::ShootBug => f.write_str("shoot bug"),
+            Action::FightBug => f.write_str("fight bug"),
         }
     }
 }
@@ -369,8 +386,12 @@ impl FromStr for Action {
             .ok_or_else(|| "empty action".to_string())?
             .to_ascii_lowercase();
         let rest = &all[1..];
-        let card = |w: Option<&&str>| -> Result<CardId, String> {
+        let card = |w: Option<&&str>| -> Result<Card, String> {
             let w = w.ok_or_else(|| format!("`{verb}` needs a card"))?;
+            w.parse::<Card>().map_err(|e| format!("`{verb}`: {e}"))
+        };
+        let half = |w: Option<&&str>| -> Result<CardId, String> {
+            let w = w.ok_or_else(|| format!("`{verb}` needs a Support set"))?;
             w.parse::<CardId>().map_err(|e| format!("`{verb}`: {e}"))
         };
         match verb.as_str() {
@@ -382,12 +403,15 @@ impl FromStr for Action {
             }
             "call" => {
                 return Ok(Action::Call(
-                    card(rest.first())?,
+                    half(rest.first())?,
                     Spot::parse_words(&rest[1..])?,
                 ));
             }
             "shoot" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("bug") => {
                 return Ok(Action::ShootBug);
+            }
+            "fight" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("bug") => {
+                return Ok(Action::FightBug);
             }
             _ => {}
         }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use super::action::{Action, Defence, ModelId};
-use super::cards::{self, CardId, Deck, MAX_CARD_TYPES};
+use super::cards::{self, Card, CardId, CardType, Deck, MAX_CARD_TYPES};
 use super::dice::{D8Stream, roll_test, roll_test_faces};
 use super::map::{Los, Map};
 use super::profile::{Ability, Profile};
@@ -195,6 +195,17 @@ pub struct TestCtx {
     pub mods: [i8; 2],
     /// The card each side played on the test (`BySide` order).
     pub played: [Option<CardId>; 2],
+    /// A Support or Event area attack's Survive test of `defender` (R28), else `None`.
+    pub area: Option<AreaTest>,
+}
+
+/// The attack a model's area Survive test answers (R28): the card's half, how it hits, and
+/// (a Shoot test) the successes of the attack roll on the model's square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct AreaTest {
+    pub card: CardId,
+    pub hit: cards::Hit,
+    pub hits: u8,
 }
 
 impl TestCtx {
@@ -207,6 +218,7 @@ impl TestCtx {
         aimed: false,
         mods: [0; 2],
         played: [None; 2],
+        area: None,
     };
 }
 
@@ -289,7 +301,7 @@ pub enum Event {
     /// `side` drew `card` into its hand (R22), or as an Event (then `EventDrawn` follows).
     Drew {
         side: Side,
-        card: CardId,
+        card: Card,
     },
     /// The discard pile became the draw deck (R22).
     Reshuffled {
@@ -298,30 +310,31 @@ pub enum Event {
     /// `side` played `card` (from hand, or by calling its Support set).
     CardPlayed {
         side: Side,
-        card: CardId,
+        card: Card,
     },
-    /// `side` laid `card` into its Support set, now `level` cards (R21).
+    /// `side` laid `card` into its Support set of the card's half, now `level` cards (R21).
     Laid {
         side: Side,
-        card: CardId,
+        card: Card,
         level: u8,
     },
-    /// `side` called the Support set of `card` belonging to `owner` at `level` (R21).
+    /// `side` called the Support set of the half `card` belonging to `owner` at `level`
+    /// (R21); the set's cards are discarded.
     Called {
         side: Side,
         owner: Side,
         card: CardId,
         level: u8,
     },
-    /// A card of `owner`'s Support set of `card` was jammed (discarded).
+    /// `card`, of `owner`'s Support set of its half, was jammed (discarded).
     Jammed {
         owner: Side,
-        card: CardId,
+        card: Card,
     },
     /// `side` discarded `card` from hand (R22).
     Discarded {
         side: Side,
-        card: CardId,
+        card: Card,
     },
     /// `side` passed for the rest of the Round (R11).
     Passed(Side),
@@ -363,10 +376,10 @@ pub enum Event {
         model: ModelId,
         result: ShotResult,
     },
-    /// A single-die Survive roll against an area effect (Freeze Ray, Harassing Fire).
+    /// A single-die Survive check against an area effect (Freeze Ray, Harassing Fire),
+    /// after its `Roll`: failed when no die succeeded (P14, R28).
     SurviveCheck {
         model: ModelId,
-        roll: u8,
         failed: bool,
     },
     /// The Flying Car landed on this square.
@@ -409,9 +422,14 @@ pub enum Event {
     BugSnatched(ModelId, Square),
     /// The Bug is gone: beaten, shot, or off the board.
     BugGone,
-    /// A model Shot at the Bug.
+    /// A model Shot at the Bug (R27).
     ShotBug {
         shooter: ModelId,
+        killed: bool,
+    },
+    /// A model attacked the Bug in a Fight (R27).
+    FoughtBug {
+        attacker: ModelId,
         killed: bool,
     },
 }
@@ -452,8 +470,9 @@ pub struct IllegalAction {
     pub reason: String,
 }
 
-/// Where every card of the deck is, as counts per card type (the deck's local index).
-/// Card counts are conserved: deck + hands + discard + sets + in play = the deck's size.
+/// Where every physical card of the deck is, as counts per distinct card (the deck's local
+/// index, R19). Card counts are conserved: deck + hands + discard + sets + in play = the
+/// deck's size. A Support set of a half is the cards in `sets` whose half is that one (R21).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Cards {
     /// The unseen draw pile: a multiset, drawn from uniformly (DESIGN.md).
@@ -468,7 +487,7 @@ pub struct Cards {
     discard_n: u16,
     hand_n: [u8; 2],
     /// Card types held, a bit per local type, per side.
-    held: [u32; 2],
+    held: [u64; 2],
 }
 
 impl Cards {
@@ -545,9 +564,30 @@ enum Step {
     Draw(Side),
     /// The next Round begins.
     StartRound,
+    /// An area attack of the half `card` goes on over the `squares` left: each square with
+    /// models gets its attack roll, then each model there its Survive test (R15, P14).
+    AreaSquares {
+        card: CardId,
+        squares: u64,
+        hit: cards::Hit,
+    },
+    /// The models on `squares`, from model index `next`, each take their Survive test
+    /// against the attack (`hits`: the square's attack roll), each with its response
+    /// windows (R28).
+    AreaModels {
+        card: CardId,
+        squares: u64,
+        hits: u8,
+        next: u8,
+        hit: cards::Hit,
+    },
+    /// The area attack is over: its kills, credited to `by`, are carried out (P13, P15).
+    AreaEnd {
+        by: Side,
+    },
 }
 
-const AGENDA: usize = 16;
+const AGENDA: usize = 24;
 
 /// The steps still to do, last pushed first done.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -651,8 +691,9 @@ pub struct GameState {
     /// The Turn player had no model left to act when the Turn began (R11 options 3, 4).
     no_models_at_start: bool,
     passed: BySide<bool>,
-    /// Support set types the Turn player laid to this Turn (R21), a bit per local type.
-    laid: u32,
+    /// Cards the Turn player laid to its Support sets this Turn (R21), a bit per local type:
+    /// the sets of their halves may not be called this Turn.
+    laid: u64,
     /// The Fight under way was started by a card's move (P16).
     card_fight: bool,
     /// The Round is over and its end is being resolved (P17).
@@ -665,6 +706,11 @@ pub struct GameState {
     n_civilians: u8,
     /// The Event being resolved, while it waits for a decision (the Flying Car's heading).
     pending_event: u8,
+    /// Models an area attack under way will kill (R28: each after its own Survive test).
+    area_kills: u64,
+    /// Models whose own side played a card on their area Survive test: no Lucky Escape
+    /// for them on this attack (P13).
+    area_blocked: u64,
 }
 
 impl PartialEq for GameState {
@@ -702,6 +748,8 @@ impl PartialEq for GameState {
             && self.bug == o.bug
             && self.civilians[..self.n_civilians as usize] == o.civilians[..o.n_civilians as usize]
             && self.pending_event == o.pending_event
+            && self.area_kills == o.area_kills
+            && self.area_blocked == o.area_blocked
     }
 }
 
@@ -788,6 +836,8 @@ impl GameState {
             civilians: [Square::from_index(0); MAX_CIVILIANS],
             n_civilians: 0,
             pending_event: 0,
+            area_kills: 0,
+            area_blocked: 0,
             scenario,
         };
         for (i, m) in g.scenario.models.iter().take(MAX_MODELS).enumerate() {
@@ -919,49 +969,77 @@ impl GameState {
     pub fn hand_size(&self) -> u8 {
         self.scenario.hand_size
     }
-    /// Cards of each type (in deck order) that `side` holds. Hidden from the other side:
-    /// see [`GameState::observation`].
-    pub fn hand(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    /// The cards `side` holds, each distinct card with its count, in deck order. Hidden
+    /// from the other side: see [`GameState::observation`].
+    pub fn hand(&self, side: Side) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.hands[side.index()])
     }
     /// How many cards `side` holds (public).
     pub fn hand_len(&self, side: Side) -> u8 {
         self.cards.hand_n[side.index()]
     }
-    /// How many copies of `card` `side` holds.
-    pub fn holds(&self, side: Side, card: CardId) -> u8 {
+    /// How many copies of `card` (as `side` names it) `side` holds.
+    pub fn holds(&self, side: Side, card: Card) -> u8 {
         self.deck()
-            .local(card)
+            .find(side, card)
             .map_or(0, |t| self.cards.hands[side.index()][t])
+    }
+    /// How many cards `side` holds whose own half is `half`.
+    pub fn holds_half(&self, side: Side, half: CardId) -> u8 {
+        self.hand(side)
+            .filter(|(c, _)| c.face(side).is_some_and(|f| f.id == half))
+            .map(|(_, n)| n)
+            .sum()
     }
     /// Cards left in the draw deck (public; which ones is not).
     pub fn deck_len(&self) -> u16 {
         self.cards.deck_n
     }
-    /// The unseen cards of the draw deck, by type: what is left to draw, in no order.
-    pub fn deck_cards(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    /// The unseen cards of the draw deck: what is left to draw, in no order.
+    pub fn deck_cards(&self) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.deck)
     }
-    /// The discard pile, by type (public).
-    pub fn discard_pile(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    /// The discard pile (public).
+    pub fn discard_pile(&self) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.discard)
     }
-    /// `side`'s Support sets: card type and level (public, R21).
+    /// `side`'s Support sets (public, R21): each half with its level (the number of cards
+    /// in the set), in deck order.
     pub fn support_sets(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
+        let sets = &self.cards.sets[side.index()];
+        self.deck()
+            .half_sets(side)
+            .iter()
+            .map(move |&(h, mask)| (h, bits(mask).map(|t| sets[t]).sum::<u8>()))
+            .filter(|(_, level)| *level > 0)
+    }
+    /// The level of `side`'s Support set of `half` (0: no set, R21).
+    pub fn set_level(&self, side: Side, half: CardId) -> u8 {
+        let mask = self.deck().half_mask(side, half);
+        let sets = &self.cards.sets[side.index()];
+        bits(mask).map(|t| sets[t]).sum()
+    }
+    /// The physical cards in `side`'s Support set of `half`, with their counts.
+    pub fn set_cards(
+        &self,
+        side: Side,
+        half: CardId,
+    ) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.sets[side.index()])
+            .filter(move |(c, _)| c.face(side).is_some_and(|f| f.id == half))
     }
     /// Events in play (their effect is on the board, P18).
-    pub fn events_in_play(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    pub fn events_in_play(&self) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.in_play)
     }
     fn counted<'a>(
         &'a self,
         counts: &'a [u8; MAX_CARD_TYPES],
-    ) -> impl Iterator<Item = (CardId, u8)> + 'a {
+    ) -> impl Iterator<Item = (&'a CardType, u8)> + 'a {
         let deck = self.deck();
         (0..deck.types())
             .filter(move |&t| counts[t] > 0)
-            .map(move |t| (deck.card(t).id, counts[t]))
+            .map(move |t| (deck.card(t), counts[t]))
     }
     /// The test waiting for its response windows, while one is.
     pub fn test(&self) -> Option<TestCtx> {
@@ -1097,7 +1175,7 @@ impl GameState {
             Phase::Escape(m) => self.push_escapes(m, out),
             Phase::Refill(side) => {
                 for (card, _) in self.hand(side) {
-                    out.push(Action::Discard(card));
+                    out.extend(card.card(side).map(Action::Discard));
                 }
                 out.push(Action::Keep);
             }
@@ -1154,6 +1232,9 @@ impl GameState {
         let (may_move, may_shoot) = act_options(act);
         if may_move {
             self.push_moves(m.side, sq, out);
+        }
+        if self.may_fight_bug(act, sq) {
+            out.push(Action::FightBug);
         }
         if may_shoot {
             self.push_shots(act.model, sq, out);
@@ -1509,6 +1590,22 @@ impl GameState {
                 self.agenda.push(Step::ResumeAct(act));
                 self.shoot(id, None, act.aimed);
             }
+            Action::FightBug => {
+                // R27: a Fight against the Bug ends the action (R16).
+                self.agenda.push(Step::FinishActivation(id));
+                self.test = TestCtx {
+                    fight: true,
+                    attacker: id,
+                    defender: None,
+                    defence: Defence::Survive,
+                    los: Los::None,
+                    aimed: false,
+                    mods: [0; 2],
+                    played: [None; 2],
+                    area: None,
+                };
+                self.open_windows();
+            }
             Action::Done => self.finish_activation(id, sink),
             _ => debug_assert!(false, "act: {action} is not legal"),
         }
@@ -1541,6 +1638,7 @@ impl GameState {
             aimed,
             mods: [0; 2],
             played: [None; 2],
+            area: None,
         };
         self.open_windows();
     }
@@ -1626,6 +1724,7 @@ impl GameState {
             aimed: false,
             mods: [0; 2],
             played: [None; 2],
+            area: None,
         };
         self.open_windows();
     }
@@ -1635,6 +1734,21 @@ impl GameState {
         let t = self.test;
         let dice = |base: u8, m: i8| (base as i16 + m as i16).clamp(0, 255) as u8;
         let attacker = t.attacker;
+        if let Some(area) = t.area {
+            let target = t.defender.expect("an area test has its model");
+            self.area_survive(target, area, t, rng, sink);
+            self.phase = Phase::Busy;
+            return;
+        }
+        if t.fight && t.defender.is_none() {
+            // R27: the Bug Survives the attacker's Fight roll with its own dice.
+            let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
+            let a_value = self.profile(attacker).fight;
+            let hits = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
+            self.bug_survives(attacker, hits, true, rng, sink);
+            self.phase = Phase::Busy;
+            return;
+        }
         if t.fight {
             let defender = t.defender.expect("a Fight has a defender");
             let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
@@ -1685,7 +1799,7 @@ impl GameState {
         );
         let Some(target) = t.defender else {
             // The Bug Survives with its own dice, no armour (P21).
-            self.shoot_bug_result(attacker, hits, rng, sink);
+            self.bug_survives(attacker, hits, false, rng, sink);
             self.phase = Phase::Busy;
             return;
         };
@@ -2000,7 +2114,9 @@ impl GameState {
 
     fn start_round<S: EventSink>(&mut self, sink: &mut S) {
         let first = self.ran_out_first.unwrap_or(self.turn_player);
-        self.round += 1;
+        // A game that never ends (stopped only by a runaway guard) must not wrap the
+        // counter back to Round 0.
+        self.round = self.round.saturating_add(1);
         for m in &mut self.models[..self.n_models as usize] {
             m.activated = false;
         }
@@ -2321,9 +2437,10 @@ impl GameState {
                 ),
                 _ => format!("passing is a whole Turn: {phase_text}"),
             },
-            Action::Play(card, _) | Action::Lay(card) | Action::Call(card, _) => {
-                self.why_not_card(action, card, &phase_text)
+            Action::Play(card, _) | Action::Lay(card) => {
+                self.why_not_card(action, card.half, Some(card), &phase_text)
             }
+            Action::Call(half, _) => self.why_not_card(action, half, None, &phase_text),
             Action::Respond(card) => match self.phase {
                 Phase::Respond(_) | Phase::Escape(_) => {
                     let side = match self.phase {
@@ -2368,6 +2485,15 @@ impl GameState {
                     a.model
                 ),
             },
+            Action::FightBug => match (acting, self.bug) {
+                (_, None) => "there is no Bug on the board".to_string(),
+                (None, _) => format!("no model is acting: {phase_text}"),
+                (Some(a), Some((sq, _))) => format!(
+                    "{} can Fight the Bug only in its square {sq}, with no enemy there and no \
+                     Shoot or Aim in its action (R27)",
+                    a.model
+                ),
+            },
             Action::Done => format!("no model's action can end now: {phase_text}"),
             Action::EndTurn => match self.phase {
                 Phase::TurnStart => "the Turn has not started: choose a model to act".into(),
@@ -2376,7 +2502,15 @@ impl GameState {
         }
     }
 
-    fn why_not_card(&self, action: Action, card: CardId, phase_text: &str) -> String {
+    /// Why a card play is illegal: `half` is the half played or the set called, `card` the
+    /// physical card played from hand (none for a call).
+    fn why_not_card(
+        &self,
+        action: Action,
+        half: CardId,
+        card: Option<Card>,
+        phase_text: &str,
+    ) -> String {
         let side = self.turn_player;
         if !matches!(self.phase, Phase::TurnStart | Phase::AfterFirst) {
             return format!(
@@ -2384,44 +2518,56 @@ impl GameState {
                  {phase_text}"
             );
         }
-        let Some(t) = self.deck().local(card) else {
-            return format!("{card} is not in this game's deck");
+        let deck = self.deck();
+        let Some(face) = deck.half(side, half) else {
+            return match deck.side_of(half) {
+                Some(owner) => format!(
+                    "{half} is the {owner}' half of its cards: the {side} can only use their \
+                     own half (R19)"
+                ),
+                None => format!("{half} is not a half the {side} can use in this game's deck"),
+            };
         };
-        let c = self.deck().card(t);
-        let Some(face) = c.face(side) else {
-            return format!("{} is not a card the {side} can use (R19)", c.name);
-        };
+        if let Some(c) = card
+            && deck.find(side, c).is_none()
+        {
+            return format!("no card of this game's deck is {c}: the {side}' half comes first");
+        }
         if !self.card_budget(side) {
             return format!(
                 "the {side} have no card play left this Turn: one card with one model, or two \
                  cards with no model left to act (R11)"
             );
         }
+        let name = &face.name;
         match action {
             Action::Call(..) => {
-                let level = self.cards.sets[side.index()][t];
+                let level = self.set_level(side, half);
                 if level == 0 {
-                    format!("the {side} have no {} set to call (R21)", c.name)
-                } else if self.laid & (1 << t) != 0 {
-                    format!("a card was laid to the {} set this Turn (R21)", c.name)
+                    format!("the {side} have no {name} set to call (R21)")
+                } else if self.laid & deck.half_mask(side, half) != 0 {
+                    format!("a card was laid to the {name} set this Turn (R21)")
                 } else if face.aim(level) == cards::Aim::Nothing {
-                    format!("a {} set of {level} does nothing (P14)", c.name)
+                    format!("a {name} set of {level} does nothing (P14)")
                 } else {
                     format!(
-                        "a {} set of {level} is aimed at {} (R21)",
-                        c.name,
+                        "a {name} set of {level} is aimed at {} (R21)",
                         face.aim(level).name()
                     )
                 }
             }
-            _ if self.cards.hands[side.index()][t] == 0 => format!("the {side} hold no {}", c.name),
-            Action::Lay(_) if face.kind != cards::Kind::Support => {
-                format!("{} is not a Support card", c.name)
+            _ if card.is_some_and(|c| self.holds(side, c) == 0) => {
+                format!(
+                    "the {side} hold no {}",
+                    card.map_or(String::new(), |c| c.to_string())
+                )
             }
-            Action::Lay(_) => format!("the {} set is full ({} cards, R21)", c.name, face.cap()),
+            Action::Lay(_) if face.kind != cards::Kind::Support => {
+                format!("{name} is not a Support card")
+            }
+            Action::Lay(_) => format!("the {name} set is full ({} cards, R21)", face.cap()),
             _ if face.kind != cards::Kind::Activation => format!(
-                "{} is a {} card: it is {}",
-                c.name,
+                "{name} is a {} card: it is {}",
                 face.kind.name(),
                 match face.kind {
                     cards::Kind::Support => "laid (`lay`) and called (`call`)",
@@ -2429,9 +2575,8 @@ impl GameState {
                 }
             ),
             _ => format!(
-                "{} cannot be played on that target now (a card on an own model must be on \
-                 the Turn's acting model, R11, P11, P16)",
-                c.name
+                "{name} cannot be played on that target now (a card on an own model must be on \
+                 the Turn's acting model, R11, P11, P16)"
             ),
         }
     }
@@ -2594,15 +2739,15 @@ impl GameState {
             }
             let total: u32 = n.iter().map(|x| *x as u32).sum();
             let want = if t < deck.types() {
-                deck.card(t).count as u32
+                deck.card(t).count() as u32
             } else {
                 0
             };
             if total != want {
                 let name = if t < deck.types() {
-                    deck.card(t).slug.as_str()
+                    deck.card(t).name()
                 } else {
-                    "a card not in the deck"
+                    "a card not in the deck".to_string()
                 };
                 return Err(format!(
                     "{name}: {total} cards in the game, the deck has {want} (deck {}, hands {} \
@@ -2615,27 +2760,31 @@ impl GameState {
                 for side in Side::BOTH {
                     let s = side.index();
                     if card.is_event() && c.hands[s][t] > 0 {
-                        return Err(format!("the {side} hold the Event {}", card.slug));
+                        return Err(format!("the {side} hold the Event {}", card.name()));
                     }
                     if (c.hands[s][t] > 0) != (c.held[s] & (1 << t) != 0) {
-                        return Err(format!("the {side}' held mask is wrong for {}", card.slug));
+                        return Err(format!(
+                            "the {side}' held mask is wrong for {}",
+                            card.name()
+                        ));
                     }
-                    let set = c.sets[s][t];
-                    if set > 0 {
+                    if c.sets[s][t] > 0 {
                         match card.face(side) {
-                            Some(f) if f.kind == cards::Kind::Support && set <= f.cap() => {}
+                            Some(f)
+                                if f.kind == cards::Kind::Support
+                                    && self.set_level(side, f.id) <= f.cap() => {}
                             _ => {
                                 return Err(format!(
-                                    "the {side} have a set of {set} {}, which is not theirs to \
-                                     lay or is over its cap",
-                                    card.slug
+                                    "the {side} have {} in a Support set, which is not theirs \
+                                     to lay or is over its cap",
+                                    card.name()
                                 ));
                             }
                         }
                     }
                 }
                 if c.in_play[t] > 0 && !card.is_event() {
-                    return Err(format!("{} is in play but is not an Event", card.slug));
+                    return Err(format!("{} is in play but is not an Event", card.name()));
                 }
             }
         }
@@ -2716,6 +2865,20 @@ fn is_shot(a: &Action) -> bool {
     matches!(a, Action::Shoot(_) | Action::ShootBug)
 }
 
+/// The set bits of `m`, lowest first, as indices (local card types).
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(t)
+        }
+    })
+}
+
 /// Changes a position by hand; see `GameState::edit`.
 pub struct Editor<'a> {
     g: &'a mut GameState,
@@ -2759,14 +2922,27 @@ impl Editor<'_> {
         self.g.turn -= 1;
         self
     }
-    /// Move `n` cards of `card` from the draw deck (or, if it has too few, the discard
-    /// pile) into `side`'s hand.
-    pub fn give(&mut self, side: Side, card: CardId, n: u8) -> &mut Self {
-        let t = self.local(card);
+    /// Move `n` cards whose half for `side` is `half` from the draw deck (or, if it has
+    /// too few, the discard pile) into `side`'s hand: the first such card in deck order
+    /// while copies last, then the next.
+    pub fn give(&mut self, side: Side, half: CardId, n: u8) -> &mut Self {
         for _ in 0..n {
+            let t = self.available(side, half);
             self.take_card(t);
             self.g.hand_add(side, t);
         }
+        self.refresh_turn();
+        self
+    }
+    /// Move one copy of the physical card `card` (as `side` names it) into `side`'s hand.
+    pub fn give_card(&mut self, side: Side, card: Card) -> &mut Self {
+        let t = self
+            .g
+            .deck()
+            .find(side, card)
+            .unwrap_or_else(|| panic!("{card} is not a card of this game's deck"));
+        self.take_card(t);
+        self.g.hand_add(side, t);
         self.refresh_turn();
         self
     }
@@ -2783,22 +2959,35 @@ impl Editor<'_> {
         self.refresh_turn();
         self
     }
-    /// Lay `n` cards of `card` (from the deck) into `side`'s Support set.
-    pub fn set(&mut self, side: Side, card: CardId, n: u8) -> &mut Self {
-        let t = self.local(card);
+    /// Lay `n` cards whose half for `side` is `half` (from the deck) into `side`'s
+    /// Support set of that half.
+    pub fn set(&mut self, side: Side, half: CardId, n: u8) -> &mut Self {
         for _ in 0..n {
+            let t = self.available(side, half);
             self.take_card(t);
             self.g.cards.sets[side.index()][t] += 1;
         }
         self.refresh_turn();
         self
     }
-    /// Leave in the draw deck only `card` (the rest goes to the discard pile), so the next
-    /// draws are that card while it lasts.
-    pub fn stack_deck(&mut self, card: CardId) -> &mut Self {
-        let t = self.local(card);
+    /// Leave in the draw deck only the cards whose half for `side` is `half` (the rest
+    /// goes to the discard pile), so the next draws are such cards while they last.
+    pub fn stack_deck(&mut self, side: Side, half: CardId) -> &mut Self {
+        let keep = self.g.deck().half_mask(side, half)
+            | self
+                .g
+                .deck()
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.event.as_ref().is_some_and(|e| e.id == half))
+                .fold(0u64, |m, (t, _)| m | 1 << t);
+        assert!(
+            keep != 0,
+            "{half} is not a half of the {side} in this game's deck"
+        );
         for u in 0..MAX_CARD_TYPES {
-            if u != t {
+            if keep & (1 << u) == 0 {
                 let n = std::mem::take(&mut self.g.cards.deck[u]);
                 self.g.cards.deck_n -= n as u16;
                 self.g.put_discard(u, n);
@@ -2843,11 +3032,19 @@ impl Editor<'_> {
             self.g.cards.in_play[t] += 1;
         }
     }
-    fn local(&self, card: CardId) -> usize {
-        self.g
-            .deck()
-            .local(card)
-            .unwrap_or_else(|| panic!("{card} is not in this game's deck"))
+    /// The first card (in deck order) with `side`'s half `half` that is left in the deck
+    /// or the discard pile (an Event by its own half, whoever draws it).
+    fn available(&self, side: Side, half: CardId) -> usize {
+        let deck = self.g.deck();
+        let c = &self.g.cards;
+        (0..deck.types())
+            .find(|&t| {
+                let card = deck.card(t);
+                let named = card.face(side).is_some_and(|f| f.id == half)
+                    || card.event.as_ref().is_some_and(|e| e.id == half);
+                named && c.deck[t] + c.discard[t] > 0
+            })
+            .unwrap_or_else(|| panic!("no {half} card of the {side} is left to take"))
     }
     fn take_card(&mut self, t: usize) {
         let c = &mut self.g.cards;

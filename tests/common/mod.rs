@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use mars_attacks::rules::cards::core_deck;
+use mars_attacks::rules::cards::{Card, core_deck};
 use mars_attacks::rules::scenario::{
     CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
@@ -21,6 +21,14 @@ pub fn sq(s: &str) -> Square {
 
 pub fn m(n: u8) -> ModelId {
     ModelId(n - 1)
+}
+
+/// The card `side` holds whose own half is `half` (the first in deck order), as `side`
+/// names it in actions (R19).
+pub fn held(g: &GameState, side: Side, half: &str) -> Card {
+    g.hand(side)
+        .find_map(|(c, _)| c.card(side).filter(|c| c.half.slug() == half))
+        .unwrap_or_else(|| panic!("the {side} hold no {half}"))
 }
 
 /// A model for `small_scenario`: side, profile key, start square.
@@ -229,4 +237,27 @@ pub fn shipped_scenarios() -> Vec<(String, Arc<Scenario>)> {
         .collect();
     assert!(!out.is_empty(), "no scenarios shipped");
     out
+}
+
+// ----- card positions ----------------------------------------------------------------
+
+/// A card half of the core deck, by its slug.
+pub fn card(slug: &str) -> mars_attacks::rules::CardId {
+    slug.parse().unwrap()
+}
+
+/// A game of these models with the core deck and hands of `hand_size`, both hands
+/// emptied back into the deck, Humans to play.
+pub fn setup(models: &[Place], hand_size: u8) -> GameState {
+    setup_walls(&[], models, hand_size)
+}
+
+pub fn setup_walls(walls: &[(&str, Edge, WallKind)], models: &[Place], hand_size: u8) -> GameState {
+    let s = with_cards(&small_scenario(walls, models), hand_size);
+    let mut g = game(&s);
+    g.edit()
+        .clear_hand(Side::Humans)
+        .clear_hand(Side::Martians)
+        .turn(Side::Humans);
+    g
 }

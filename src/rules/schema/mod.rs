@@ -81,7 +81,9 @@ impl Key {
 /// The kind of value a key takes, with its limits.
 #[derive(Debug)]
 pub enum Kind {
-    /// A string of at most `max_chars` characters; `non_blank`: not empty or all spaces.
+    /// A string of at most `max_chars` characters with no control characters;
+    /// `non_blank`: a single line, not empty or all spaces (otherwise line breaks and tabs
+    /// are allowed).
     Text { max_chars: usize, non_blank: bool },
     /// A whole number from `min` to `max`.
     Int { min: i64, max: i64 },
@@ -211,6 +213,13 @@ pub fn json_schema(title: &str, doc: &str, root: &Kind) -> Json {
     Json::Object(schema)
 }
 
+/// The control characters (Unicode Cc) as the inside of a pattern's character class.
+const CONTROL: &str = "\\u0000-\\u001F\\u007F-\\u009F";
+/// [`CONTROL`] but tab, line feed and carriage return.
+const CONTROL_BUT_BREAKS: &str = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F";
+/// A character of single-line text: anything but a control character.
+const TEXT_CHAR: &str = "[^\\u0000-\\u001F\\u007F-\\u009F]";
+
 /// The schema of one kind of value.
 fn kind_schema(kind: &Kind) -> Json {
     match kind {
@@ -219,10 +228,15 @@ fn kind_schema(kind: &Kind) -> Json {
             non_blank,
         } => {
             let mut s = json!({ "type": "string", "maxLength": max_chars });
-            if *non_blank {
+            // No control characters (they would act on a terminal instead of showing);
+            // text that may run over lines keeps its line breaks and tabs. Single-line
+            // text also needs one character that is not a space.
+            s["pattern"] = if *non_blank {
                 s["minLength"] = json!(1);
-                s["pattern"] = json!("\\S");
-            }
+                json!(format!("^{TEXT_CHAR}*[^\\s{CONTROL}]{TEXT_CHAR}*$"))
+            } else {
+                json!(format!("^[^{CONTROL_BUT_BREAKS}]*$"))
+            };
             s
         }
         Kind::Int { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
@@ -327,9 +341,11 @@ fn limits_text(kind: &Kind) -> Option<String> {
             max_chars,
             non_blank,
         } => Some(if *non_blank {
-            format!("1 to {max_chars} characters, not blank.")
+            format!("1 to {max_chars} characters, not blank, no control characters.")
         } else {
-            format!("At most {max_chars} characters.")
+            format!(
+                "At most {max_chars} characters; no control characters but line breaks and tabs."
+            )
         }),
         Kind::Int { min, max } => Some(format!("{min} to {max}.")),
         Kind::Word { words, .. } => {

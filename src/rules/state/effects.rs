@@ -84,6 +84,17 @@ impl GameState {
                 }
             }
             Step::Roll => self.roll_test_now(rng, sink),
+            Step::AreaSquares { card, squares, hit } => {
+                self.area_squares(card, squares, hit, rng, sink)
+            }
+            Step::AreaModels {
+                card,
+                squares,
+                hits,
+                next,
+                hit,
+            } => self.area_models(card, squares, hits, next, hit),
+            Step::AreaEnd { by } => self.area_end(by),
             Step::Kills => self.process_kills(rng, sink),
             Step::ResumeAct(act) => {
                 self.phase = Phase::Acting(act);
@@ -97,7 +108,7 @@ impl GameState {
                 heading,
                 card,
                 by,
-            } => self.car_land(sq, left, heading, card as usize, by, rng, sink),
+            } => self.car_land(sq, left, heading, card as usize, by, sink),
             Step::CarRest { sq, card: _ } => {
                 // P19, P1: the car comes to rest as a blocker; sight is recomputed (R9).
                 self.map = map_with_blocker(&self.map, sq);
@@ -182,47 +193,143 @@ impl GameState {
         })
     }
 
-    /// A Shoot test of `dice` at `value` on every model in `sq`: one attack roll for the
-    /// square, then one Survive roll per model, in model order (R15, P14). Returns the
-    /// models it kills, as bits; armour's saves Rattle at once.
-    #[allow(clippy::too_many_arguments)]
-    fn shoot_square<R: RngCore + ?Sized, S: EventSink>(
+    /// The next square of an area Shoot test that holds models gets its attack roll; its
+    /// models then take their Survive tests (R15, P14, R28).
+    fn area_squares<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
         card: CardId,
-        sq: Square,
-        dice: u8,
-        value: u8,
+        squares: u64,
+        hit: Hit,
         rng: &mut R,
         sink: &mut S,
-    ) -> u64 {
-        if self.total(sq) == 0 {
-            return 0;
+    ) {
+        let Some(sq) = squares_of(squares).find(|sq| self.total(*sq) > 0) else {
+            return;
+        };
+        let rest = squares & !sq.bit() & !(sq.bit() - 1);
+        if rest != 0 {
+            self.agenda.push(Step::AreaSquares {
+                card,
+                squares: rest,
+                hit,
+            });
         }
-        let hits = self.effect_roll(card, sq, Test::Shoot, dice, value, rng, sink);
-        let mut kills = 0;
-        for i in 0..self.n_models {
-            let id = ModelId(i);
-            if self.models[i as usize].square() != Some(sq) {
-                continue;
+        let hits = match hit {
+            Hit::Shoot { dice, value } => {
+                self.effect_roll(card, sq, Test::Shoot, dice, value, rng, sink)
             }
-            let p = self.profile(id);
-            let survive = p.survive;
-            let armour = p.has(Ability::Armoured) as u8;
-            let saves = self.roll(id, Test::Survive, 3, survive, armour, rng, sink);
-            let result = if hits > saves + armour {
-                kills |= 1u64 << i;
-                ShotResult::Kill
-            } else if hits > saves {
-                self.set_rattled(id, true);
-                ShotResult::Rattled
-            } else {
-                ShotResult::Miss
-            };
-            if S::ENABLED {
-                sink.event(Event::AreaShot { model: id, result });
+            Hit::Survive(_) => 0,
+        };
+        self.agenda.push(Step::AreaModels {
+            card,
+            squares: sq.bit(),
+            hits,
+            next: 0,
+            hit,
+        });
+    }
+
+    /// The next model (from index `next`) on `squares` takes its Survive test against the
+    /// attack, after its response windows (R28).
+    fn area_models(&mut self, card: CardId, squares: u64, hits: u8, next: u8, hit: Hit) {
+        let Some(i) = (next..self.n_models).find(|&i| {
+            self.models[i as usize]
+                .square()
+                .is_some_and(|sq| squares & sq.bit() != 0)
+        }) else {
+            return;
+        };
+        self.agenda.push(Step::AreaModels {
+            card,
+            squares,
+            hits,
+            next: i + 1,
+            hit,
+        });
+        let target = ModelId(i);
+        self.test = super::TestCtx {
+            fight: false,
+            attacker: target,
+            defender: Some(target),
+            defence: Defence::Survive,
+            los: super::super::Los::None,
+            aimed: false,
+            mods: [0; 2],
+            played: [None; 2],
+            area: Some(super::AreaTest { card, hit, hits }),
+        };
+        self.open_windows();
+    }
+
+    /// Roll one model's Survive test against an area attack, with the cards played on it
+    /// (R28). A Shoot test: 3 dice against Survive, armour adding a success, a kill on
+    /// strictly more hits (R15). A single-die check (P14): one die, and failing is rolling
+    /// no success.
+    pub(super) fn area_survive<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        target: ModelId,
+        area: super::AreaTest,
+        t: super::TestCtx,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        let side = self.models[target.index()].side;
+        if t.played[side.index()].is_some() {
+            self.area_blocked |= 1u64 << target.index();
+        }
+        let p = self.profile(target);
+        let survive = p.survive;
+        match area.hit {
+            Hit::Shoot { .. } => {
+                let armour = p.has(Ability::Armoured) as u8;
+                let dice = (3 + t.mods[1] as i16).clamp(0, 255) as u8;
+                let saves = self.roll(target, Test::Survive, dice, survive, armour, rng, sink);
+                let result = if area.hits > saves + armour {
+                    self.area_kills |= 1u64 << target.index();
+                    ShotResult::Kill
+                } else if area.hits > saves {
+                    self.set_rattled(target, true);
+                    ShotResult::Rattled
+                } else {
+                    ShotResult::Miss
+                };
+                if S::ENABLED {
+                    sink.event(Event::AreaShot {
+                        model: target,
+                        result,
+                    });
+                }
+            }
+            Hit::Survive(failed) => {
+                let dice = (1 + t.mods[1] as i16).clamp(0, 255) as u8;
+                let passed = self.roll(target, Test::Survive, dice, survive, 0, rng, sink);
+                let fails = passed == 0;
+                if S::ENABLED {
+                    sink.event(Event::SurviveCheck {
+                        model: target,
+                        failed: fails,
+                    });
+                }
+                if fails {
+                    match failed {
+                        Failed::Activated => self.models[target.index()].activated = true,
+                        Failed::Rattled => self.set_rattled(target, true),
+                    }
+                }
             }
         }
-        kills
+    }
+
+    /// The area attack is over: its kills are carried out, a Lucky Escape offered except
+    /// to a side that played a card on that model's test (P13).
+    fn area_end(&mut self, by: Side) {
+        let kills = std::mem::take(&mut self.area_kills);
+        let blocked = std::mem::take(&mut self.area_blocked);
+        self.note_ran_out();
+        self.mark_kills(kills, by, false, [None; 2]);
+        if kills != 0 {
+            self.kills.asked |= blocked & kills;
+        }
     }
 
     // ----- Support sets (R21, P14) -------------------------------------------------------
@@ -273,11 +380,11 @@ impl GameState {
             return;
         };
         let (at, dir) = self.aim_at(aim, spot, rng);
-        self.area_attack(card, hit, area, at, dir, by, rng, sink);
+        self.area_attack(card, hit, area, at, dir, by, sink);
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn area_attack<R: RngCore + ?Sized, S: EventSink>(
+    fn area_attack<S: EventSink>(
         &mut self,
         card: CardId,
         hit: Hit,
@@ -285,50 +392,24 @@ impl GameState {
         at: Square,
         dir: Option<Dir>,
         by: Side,
-        rng: &mut R,
         sink: &mut S,
     ) {
         let squares = area_squares(area, at, dir);
         if S::ENABLED {
             sink.event(Event::AreaAttack { card, at, squares });
         }
+        self.agenda.push(Step::AreaEnd { by });
         match hit {
-            Hit::Shoot { dice, value } => {
-                let mut kills = 0;
-                for sq in squares_of(squares) {
-                    kills |= self.shoot_square(card, sq, dice, value, rng, sink);
-                }
-                self.mark_kills(kills, by, false, [None; 2]);
-            }
-            Hit::Survive(failed) => {
-                // P14: one D8 per model, failing below its Survive value.
-                let mut dice = D8Stream::new(rng);
-                for i in 0..self.n_models {
-                    let id = ModelId(i);
-                    let Some(sq) = self.models[i as usize].square() else {
-                        continue;
-                    };
-                    if squares & sq.bit() == 0 {
-                        continue;
-                    }
-                    let roll = dice.roll();
-                    let fails = roll < self.profile(id).survive;
-                    if S::ENABLED {
-                        sink.event(Event::SurviveCheck {
-                            model: id,
-                            roll,
-                            failed: fails,
-                        });
-                    }
-                    if fails {
-                        match failed {
-                            Failed::Activated => self.models[i as usize].activated = true,
-                            Failed::Rattled => self.set_rattled(id, true),
-                        }
-                    }
-                }
-                self.note_ran_out();
-            }
+            // One attack roll per square, then a Survive test per model there (P14).
+            Hit::Shoot { .. } => self.agenda.push(Step::AreaSquares { card, squares, hit }),
+            // One single-die check per model in the area, in model order (P14).
+            Hit::Survive(_) => self.agenda.push(Step::AreaModels {
+                card,
+                squares,
+                hits: 0,
+                next: 0,
+                hit,
+            }),
         }
     }
 
@@ -343,7 +424,7 @@ impl GameState {
         sink: &mut S,
     ) {
         let card = self.scenario.deck.card(t);
-        let id = card.id;
+        let id = card.event_id().expect("an Event");
         let effect = card.event.as_ref().expect("an Event").effect;
         if S::ENABLED {
             sink.event(Event::EventDrawn { side: by, card: id });
@@ -353,7 +434,7 @@ impl GameState {
             Effect::Area { hit, area } => {
                 self.agenda.push(Step::EventDone(t as u8));
                 let (at, dir) = self.aim_at(Aim::Random, Spot::None, rng);
-                self.area_attack(id, hit, area, at, dir, by, rng, sink);
+                self.area_attack(id, hit, area, at, dir, by, sink);
             }
             Effect::FlyingCar { .. } => {
                 self.pending_event = t as u8;
@@ -418,18 +499,17 @@ impl GameState {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn car_land<R: RngCore + ?Sized, S: EventSink>(
+    fn car_land<S: EventSink>(
         &mut self,
         sq: Square,
         left: u8,
         heading: Edge,
         t: usize,
         by: Side,
-        rng: &mut R,
         sink: &mut S,
     ) {
         let card = self.scenario.deck.card(t);
-        let id = card.id;
+        let id = card.event_id().expect("an Event");
         let (dice, value) = match card.event.as_ref().map(|f| f.effect) {
             Some(Effect::FlyingCar { dice, value, .. }) => (dice, value),
             _ => (0, 8),
@@ -453,8 +533,12 @@ impl GameState {
         } else {
             self.agenda.push(Step::CarRest { sq, card: t as u8 });
         }
-        let kills = self.shoot_square(id, sq, dice, value, rng, sink);
-        self.mark_kills(kills, by, false, [None; 2]);
+        self.agenda.push(Step::AreaEnd { by });
+        self.agenda.push(Step::AreaSquares {
+            card: id,
+            squares: sq.bit(),
+            hit: Hit::Shoot { dice, value },
+        });
     }
 
     // ----- the burning cows (P20) --------------------------------------------------------
@@ -516,7 +600,7 @@ impl GameState {
         sink: &mut S,
     ) {
         let card = self.scenario.deck.card(t);
-        let id = card.id;
+        let id = card.event_id().expect("an Event");
         let (dice, value) = match card.event.as_ref().map(|f| f.effect) {
             Some(Effect::BurningCows { dice, value, .. }) => (dice, value),
             _ => (0, 8),
@@ -779,7 +863,7 @@ impl GameState {
         let Some((sq, by, t, Effect::Bug { dice, value, .. })) = self.bug_card() else {
             return;
         };
-        let id = self.scenario.deck.card(t).id;
+        let id = self.scenario.deck.card(t).event_id().expect("an Event");
         let bug = self.effect_roll(id, sq, Test::Fight, dice, value, rng, sink);
         let p = self.profile(target);
         let (v, test) = match defence {
@@ -848,11 +932,23 @@ impl GameState {
             && sq.range(bug_sq) <= self.profile(shooter).range
     }
 
-    /// The Bug Survives a model's Shoot test with its own dice (P21).
-    pub(super) fn shoot_bug_result<R: RngCore + ?Sized, S: EventSink>(
+    /// Whether the acting model may attack the Bug in a Fight (R27): it stands in the
+    /// Bug's square with no enemy model there, and has not Shot or Aimed in this action.
+    pub(super) fn may_fight_bug(&self, act: super::Act, sq: Square) -> bool {
+        let Some((bug_sq, _)) = self.bug else {
+            return false;
+        };
+        let side = self.models[act.model.index()].side;
+        bug_sq == sq && !act.shot && !act.aimed && self.count[side.other()][sq.index()] == 0
+    }
+
+    /// The Bug Survives a model's Shoot test, or its Fight roll (`fight`), with its own dice
+    /// (P21, R27); it never fights back and is removed when the attack wins. No VP.
+    pub(super) fn bug_survives<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
         shooter: ModelId,
         hits: u8,
+        fight: bool,
         rng: &mut R,
         sink: &mut S,
     ) {
@@ -869,7 +965,7 @@ impl GameState {
         else {
             return;
         };
-        let id = self.scenario.deck.card(t).id;
+        let id = self.scenario.deck.card(t).event_id().expect("an Event");
         let saves = self.effect_roll(
             id,
             sq,
@@ -881,7 +977,14 @@ impl GameState {
         );
         let killed = hits > saves;
         if S::ENABLED {
-            sink.event(Event::ShotBug { shooter, killed });
+            sink.event(if fight {
+                Event::FoughtBug {
+                    attacker: shooter,
+                    killed,
+                }
+            } else {
+                Event::ShotBug { shooter, killed }
+            });
         }
         if killed {
             self.bug_gone(sink);

@@ -5,11 +5,11 @@
 use rand::RngCore;
 
 use super::super::action::{Spot, Target};
-use super::super::cards::{Aim, CardId, Effect, Kind, MAX_CARD_TYPES, Whose};
+use super::super::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TYPES, Whose};
 use super::super::dice::D8Stream;
 use super::super::profile::Ability;
 use super::super::square::{Edge, Side, Square, squares_of};
-use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step};
+use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, bits};
 use crate::rules::action::Action;
 
 /// A uniform draw in `0..n` from one 64-bit word (the bias is below 2^-56).
@@ -22,7 +22,7 @@ pub(super) fn uniform<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
 fn pick<R: RngCore + ?Sized>(
     rng: &mut R,
     counts: &[u8; MAX_CARD_TYPES],
-    mask: u32,
+    mask: u64,
     n: u32,
 ) -> usize {
     let mut r = uniform(rng, n);
@@ -39,7 +39,7 @@ fn pick<R: RngCore + ?Sized>(
     unreachable!("the counts add up to n")
 }
 
-fn mask_of(counts: &[u8; MAX_CARD_TYPES]) -> u32 {
+fn mask_of(counts: &[u8; MAX_CARD_TYPES]) -> u64 {
     let mut m = 0;
     for (t, c) in counts.iter().enumerate() {
         if *c > 0 {
@@ -91,15 +91,16 @@ impl Observation {
         &self.view
     }
     /// The observer's own hand.
-    pub fn hand(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    pub fn hand(&self) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.view.hand(self.observer)
     }
     /// How many cards the other side holds.
     pub fn other_hand_len(&self) -> u8 {
         self.view.hand_len(self.observer.other())
     }
-    /// The cards the observer has not seen (the deck and the other hand), by type.
-    pub fn unseen(&self) -> impl Iterator<Item = (CardId, u8)> + '_ {
+    /// The physical cards the observer has not seen (the deck and the other hand): holding
+    /// a card tells the observer the other side cannot hold that copy (R19).
+    pub fn unseen(&self) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.view.counted(&self.unseen)
     }
 }
@@ -171,7 +172,7 @@ impl GameState {
     /// Draw a non-Event card into `side`'s hand (opening hands, determinization).
     fn draw_non_event<R: RngCore + ?Sized>(&mut self, side: Side, rng: &mut R) -> Option<usize> {
         let mask = mask_of(&self.cards.deck) & !self.scenario.deck.event_mask();
-        let n: u32 = squares_bits(mask).map(|t| self.cards.deck[t] as u32).sum();
+        let n: u32 = bits(mask).map(|t| self.cards.deck[t] as u32).sum();
         if n == 0 {
             return None;
         }
@@ -191,7 +192,7 @@ impl GameState {
     ) {
         let deck = self.scenario.deck.clone();
         for t in 0..deck.types() {
-            self.cards.deck[t] = deck.card(t).count;
+            self.cards.deck[t] = deck.card(t).count();
         }
         self.cards.deck_n = deck.total();
         for side in Side::BOTH {
@@ -199,11 +200,10 @@ impl GameState {
                 let Some(t) = self.draw_non_event(side, rng) else {
                     break;
                 };
-                if S::ENABLED {
-                    sink.event(Event::Drew {
-                        side,
-                        card: deck.card(t).id,
-                    });
+                if S::ENABLED
+                    && let Some(card) = deck.card(t).card(side)
+                {
+                    sink.event(Event::Drew { side, card });
                 }
             }
         }
@@ -275,8 +275,8 @@ impl GameState {
         let s = side.index();
         let enemy = side.other();
         let mut held = self.cards.held[s] & deck.turn_mask(side);
-        let sets = &self.cards.sets[s][..deck.types()];
-        if held == 0 && sets.iter().all(|n| *n == 0) {
+        let own_sets = mask_of(&self.cards.sets[s]);
+        if held == 0 && own_sets == 0 {
             return false;
         }
         let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
@@ -284,14 +284,13 @@ impl GameState {
         while held != 0 {
             let t = held.trailing_zeros() as usize;
             held &= held - 1;
-            let card = deck.card(t);
-            let Some(face) = card.face(side) else {
+            let card_type = deck.card(t);
+            let (Some(face), Some(id)) = (card_type.face(side), card_type.card(side)) else {
                 continue;
             };
-            let id = card.id;
             match face.kind {
                 Kind::Support => {
-                    if self.cards.sets[s][t] < face.cap() && f(Action::Lay(id)) {
+                    if self.set_level(side, face.id) < face.cap() && f(Action::Lay(id)) {
                         return true;
                     }
                 }
@@ -334,26 +333,24 @@ impl GameState {
                             }
                             _ => false,
                         },
-                        Effect::Jam => (0..deck.types()).any(|u| {
-                            self.cards.sets[enemy.index()][u] > 0
-                                && f(Action::Play(id, Target::Set(deck.card(u).id)))
-                        }),
-                        Effect::MindControl => (0..deck.types()).any(|u| {
-                            let level = self.cards.sets[enemy.index()][u];
-                            let Some(ef) = deck.card(u).face(enemy) else {
+                        // Jammer and Mind Control act on a set: all the cards of one half
+                        // (R21).
+                        Effect::Jam => self
+                            .support_sets(enemy)
+                            .any(|(set, _)| f(Action::Play(id, Target::Set(set)))),
+                        Effect::MindControl => self.support_sets(enemy).any(|(set, level)| {
+                            let Some(ef) = deck.half(enemy, set) else {
                                 return false;
                             };
-                            let set = deck.card(u).id;
-                            level > 0
-                                && for_spots(ef.aim(level), &mut |spot| {
-                                    f(Action::Play(
-                                        id,
-                                        match spot {
-                                            Spot::None => Target::Set(set),
-                                            _ => Target::SetAt(set, spot),
-                                        },
-                                    ))
-                                })
+                            for_spots(ef.aim(level), &mut |spot| {
+                                f(Action::Play(
+                                    id,
+                                    match spot {
+                                        Spot::None => Target::Set(set),
+                                        _ => Target::SetAt(set, spot),
+                                    },
+                                ))
+                            })
                         }),
                         _ => false,
                     };
@@ -364,20 +361,19 @@ impl GameState {
                 Kind::Response | Kind::Event => {}
             }
         }
-        // Calling a set (R21): not the Turn it was laid to, and only at a level that does
-        // something (P14).
-        for t in 0..deck.types() {
-            let level = self.cards.sets[s][t];
-            if level == 0 || laid & (1 << t) != 0 {
-                continue;
-            }
-            let card = deck.card(t);
-            let Some(face) = card.face(side) else {
-                continue;
-            };
-            let id = card.id;
-            if for_spots(face.aim(level), &mut |spot| f(Action::Call(id, spot))) {
-                return true;
+        // Calling a set (R21): not the Turn a card was laid to it, and only at a level that
+        // does something (P14).
+        if own_sets != 0 {
+            for (half, level) in self.support_sets(side) {
+                if laid & deck.half_mask(side, half) != 0 {
+                    continue;
+                }
+                let Some(face) = deck.half(side, half) else {
+                    continue;
+                };
+                if for_spots(face.aim(level), &mut |spot| f(Action::Call(half, spot))) {
+                    return true;
+                }
             }
         }
         false
@@ -400,48 +396,58 @@ impl GameState {
         let deck = self.scenario.deck.clone();
         self.turn_cards += 1;
         match action {
-            Action::Lay(id) => {
-                let t = deck.local(id).expect("a card of the deck");
+            Action::Lay(card) => {
+                let t = deck.find(side, card).expect("a card of the deck");
                 self.hand_remove(side, t);
                 self.cards.sets[side.index()][t] += 1;
                 self.laid |= 1 << t;
                 if S::ENABLED {
                     sink.event(Event::Laid {
                         side,
-                        card: id,
-                        level: self.cards.sets[side.index()][t],
+                        card,
+                        level: self.set_level(side, card.half),
                     });
                 }
                 self.turn_continue(sink);
             }
-            Action::Call(id, spot) => {
-                let t = deck.local(id).expect("a card of the deck");
-                let level = std::mem::take(&mut self.cards.sets[side.index()][t]);
-                self.put_discard(t, level);
+            Action::Call(half, spot) => {
+                let level = self.discard_set(side, half);
                 if S::ENABLED {
                     sink.event(Event::Called {
                         side,
                         owner: side,
-                        card: id,
+                        card: half,
                         level,
                     });
                 }
-                let face = deck.card(t).face(side).expect("an own Support card");
+                let face = deck.half(side, half).expect("an own Support half");
                 self.agenda.push(Step::AfterCard);
-                self.call_area(id, face.effect, face.aim(level), spot, side, rng, sink);
+                self.call_area(half, face.effect, face.aim(level), spot, side, rng, sink);
             }
-            Action::Play(id, target) => {
-                let t = deck.local(id).expect("a card of the deck");
+            Action::Play(card, target) => {
+                let t = deck.find(side, card).expect("a card of the deck");
                 self.hand_remove(side, t);
                 self.put_discard(t, 1);
                 if S::ENABLED {
-                    sink.event(Event::CardPlayed { side, card: id });
+                    sink.event(Event::CardPlayed { side, card });
                 }
                 let effect = deck.card(t).face(side).expect("an own card").effect;
                 self.play_effect(side, effect, target, rng, sink);
             }
             _ => debug_assert!(false, "{action} is not a card play"),
         }
+    }
+
+    /// Discard `owner`'s whole Support set of `half` (called, R21), returning its level.
+    fn discard_set(&mut self, owner: Side, half: CardId) -> u8 {
+        let mask = self.scenario.deck.half_mask(owner, half);
+        let mut level = 0;
+        for t in bits(mask) {
+            let n = std::mem::take(&mut self.cards.sets[owner.index()][t]);
+            self.put_discard(t, n);
+            level += n;
+        }
+        level
     }
 
     fn play_effect<R: RngCore + ?Sized, S: EventSink>(
@@ -518,12 +524,19 @@ impl GameState {
                 self.phase = Phase::Acting(act);
             }
             (Effect::Jam, Target::Set(set)) => {
-                let u = deck.local(set).expect("a card of the deck");
+                // One card of the set is discarded: the first of its cards in deck order
+                // (which copy makes no difference to the set, P14).
                 let owner = side.other();
+                let mask = deck.half_mask(owner, set);
+                let u = bits(mask)
+                    .find(|&u| self.cards.sets[owner.index()][u] > 0)
+                    .expect("a card in the set");
                 self.cards.sets[owner.index()][u] -= 1;
                 self.put_discard(u, 1);
-                if S::ENABLED {
-                    sink.event(Event::Jammed { owner, card: set });
+                if S::ENABLED
+                    && let Some(card) = deck.card(u).card(owner)
+                {
+                    sink.event(Event::Jammed { owner, card });
                 }
                 self.turn_continue(sink);
             }
@@ -532,10 +545,8 @@ impl GameState {
                     Target::SetAt(_, s) => s,
                     _ => Spot::None,
                 };
-                let u = deck.local(set).expect("a card of the deck");
                 let owner = side.other();
-                let level = std::mem::take(&mut self.cards.sets[owner.index()][u]);
-                self.put_discard(u, level);
+                let level = self.discard_set(owner, set);
                 if S::ENABLED {
                     sink.event(Event::Called {
                         side,
@@ -544,7 +555,7 @@ impl GameState {
                         level,
                     });
                 }
-                let face = deck.card(u).face(owner).expect("the owner's Support card");
+                let face = deck.half(owner, set).expect("the owner's Support half");
                 self.agenda.push(Step::AfterCard);
                 self.call_area(set, face.effect, face.aim(level), spot, side, rng, sink);
             }
@@ -582,13 +593,22 @@ impl GameState {
         use super::super::action::Defence;
         use super::super::cards::Roll;
         let t = &self.test;
+        let want_own = whose == Whose::Own;
+        if t.area.is_some() {
+            // R28: an area Survive test has one roll, the model's own.
+            let d = t.defender?;
+            return ((self.models[d.index()].side == side) == want_own).then_some((
+                1,
+                Some(d),
+                Roll::Survive,
+            ));
+        }
         let a_side = self.models[t.attacker.index()].side;
         let attacker_roll = if t.fight { Roll::Fight } else { Roll::Shoot };
         let defender_roll = match (t.fight, t.defence) {
             (true, Defence::Fight) => Roll::Fight,
             _ => Roll::Survive,
         };
-        let want_own = whose == Whose::Own;
         if (a_side == side) == want_own {
             return Some((0, Some(t.attacker), attacker_roll));
         }
@@ -600,7 +620,7 @@ impl GameState {
     }
 
     /// Card types `side` may play on the waiting test, as bits.
-    pub(super) fn window_cards(&self, side: Side) -> u32 {
+    pub(super) fn window_cards(&self, side: Side) -> u64 {
         let s = side.index();
         let deck = &*self.scenario.deck;
         let mut mask = self.cards.held[s] & deck.test_mask(side);
@@ -635,25 +655,31 @@ impl GameState {
         while mask != 0 {
             let t = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            out.push(Action::Respond(Some(self.scenario.deck.card(t).id)));
+            out.extend(
+                self.scenario
+                    .deck
+                    .card(t)
+                    .card(side)
+                    .map(|c| Action::Respond(Some(c))),
+            );
         }
         out.push(Action::Respond(None));
     }
 
-    pub(super) fn respond<S: EventSink>(&mut self, side: Side, card: Option<CardId>, sink: &mut S) {
+    pub(super) fn respond<S: EventSink>(&mut self, side: Side, card: Option<Card>, sink: &mut S) {
         self.phase = Phase::Busy;
-        let Some(id) = card else {
+        let Some(card) = card else {
             return;
         };
         let deck = self.scenario.deck.clone();
-        let t = deck.local(id).expect("a card of the deck");
+        let t = deck.find(side, card).expect("a card of the deck");
         let Some(Effect::TestDice { whose, dice, .. }) = deck.card(t).face(side).map(|f| f.effect)
         else {
             return;
         };
         self.hand_remove(side, t);
         self.put_discard(t, 1);
-        self.test.played[side.index()] = Some(id);
+        self.test.played[side.index()] = Some(card.half);
         let (idx, model, _) = self.test_roll(side, whose).expect("playable");
         self.test.mods[idx] += dice;
         if side == self.turn_player && !self.in_round_end {
@@ -665,7 +691,7 @@ impl GameState {
             }
         }
         if S::ENABLED {
-            sink.event(Event::CardPlayed { side, card: id });
+            sink.event(Event::CardPlayed { side, card });
             sink.event(Event::Modified { model, dice });
         }
     }
@@ -763,7 +789,7 @@ impl GameState {
     }
 
     /// Lucky Escape cards the side of `id` may play to save it now (P13), as bits.
-    pub(super) fn escape_cards(&self, id: ModelId) -> u32 {
+    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
         let side = self.models[id.index()].side;
         let s = side.index();
         let mask = self.cards.held[s] & self.scenario.deck.escape_mask(side);
@@ -777,22 +803,30 @@ impl GameState {
     }
 
     pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
-        let mut mask = self.escape_cards(id);
-        while mask != 0 {
-            let t = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            out.push(Action::Respond(Some(self.scenario.deck.card(t).id)));
+        let side = self.models[id.index()].side;
+        for t in bits(self.escape_cards(id)) {
+            out.extend(
+                self.scenario
+                    .deck
+                    .card(t)
+                    .card(side)
+                    .map(|c| Action::Respond(Some(c))),
+            );
         }
         out.push(Action::Respond(None));
     }
 
-    pub(super) fn escape<S: EventSink>(&mut self, id: ModelId, card: Option<CardId>, sink: &mut S) {
+    pub(super) fn escape<S: EventSink>(&mut self, id: ModelId, card: Option<Card>, sink: &mut S) {
         self.phase = Phase::Busy;
         let Some(c) = card else {
             return; // asked: the next Kills step kills it
         };
         let side = self.models[id.index()].side;
-        let t = self.scenario.deck.local(c).expect("a card of the deck");
+        let t = self
+            .scenario
+            .deck
+            .find(side, c)
+            .expect("a card of the deck");
         self.hand_remove(side, t);
         self.put_discard(t, 1);
         if side == self.turn_player && !self.in_round_end {
@@ -808,13 +842,12 @@ impl GameState {
 
     // ----- the refill (R22, P17) -----------------------------------------------------
 
-    pub(super) fn discard_from_hand<S: EventSink>(
-        &mut self,
-        side: Side,
-        card: CardId,
-        sink: &mut S,
-    ) {
-        let t = self.scenario.deck.local(card).expect("a card of the deck");
+    pub(super) fn discard_from_hand<S: EventSink>(&mut self, side: Side, card: Card, sink: &mut S) {
+        let t = self
+            .scenario
+            .deck
+            .find(side, card)
+            .expect("a card of the deck");
         self.hand_remove(side, t);
         self.put_discard(t, 1);
         if S::ENABLED {
@@ -837,11 +870,10 @@ impl GameState {
                 break;
             };
             let card = self.scenario.deck.card(t);
-            if S::ENABLED {
-                sink.event(Event::Drew {
-                    side,
-                    card: card.id,
-                });
+            if S::ENABLED
+                && let Some(c) = card.card(side)
+            {
+                sink.event(Event::Drew { side, card: c });
             }
             if card.is_event() {
                 self.cards.in_play[t] += 1;
@@ -901,17 +933,4 @@ impl GameState {
             }
         }
     }
-}
-
-/// The set bits of a card-type mask, as indices.
-fn squares_bits(mut m: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let t = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(t)
-        }
-    })
 }

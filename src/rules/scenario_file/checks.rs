@@ -1,0 +1,611 @@
+//! Stage 2: checking the file as a whole and building the [`Scenario`]: profiles that exist,
+//! capacities, walls, deployment zones, entry edges and counters.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// What the validation of one side found, for the checks that need both sides.
+#[derive(Default)]
+pub(super) struct SideSummary {
+    /// Models in file order, expanded by count: (profile index, start).
+    pub(super) models: Vec<(usize, Start)>,
+    /// False when a model entry had an error, so counts are not known.
+    pub(super) complete: bool,
+    pub(super) deploy: u32,
+    pub(super) enter: u32,
+    pub(super) deployment: u64,
+    pub(super) entry: Option<Entry>,
+    pub(super) entry_span: Option<Range<usize>>,
+    pub(super) exit: Option<Edge>,
+}
+
+pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> Option<Scenario> {
+    let map = f.map.given();
+    let blockers = map.map_or(0, |m| validate_blockers(sink, m));
+    let walls = map.map(|m| validate_walls(sink, m));
+    let round_limit = f.round_limit.given().map(|r| r.value);
+
+    // Profiles: the core ones, replaced in place by scenario ones of the same key, then
+    // the scenario's new ones in file order.
+    let mut profiles: Vec<Profile> = core.to_vec();
+    let mut bad_keys: Vec<&str> = Vec::new();
+    for (key, p) in &f.profiles {
+        match p {
+            Some(p) => match profiles.iter_mut().find(|q| q.key == p.key) {
+                Some(q) => *q = p.clone(),
+                None => profiles.push(p.clone()),
+            },
+            None => bad_keys.push(&key.value),
+        }
+    }
+    let mut used = vec![false; profiles.len()];
+
+    let mut summaries: [SideSummary; 2] = Default::default();
+    for side in Side::BOTH {
+        let Some(sf) = f.sides[side.index()].given() else {
+            continue;
+        };
+        summaries[side.index()] = validate_side(
+            sink,
+            sf,
+            &profiles,
+            &bad_keys,
+            f.profiles_invalid,
+            &mut used,
+            blockers,
+            round_limit,
+        );
+    }
+    for (key, p) in &f.profiles {
+        if p.is_some()
+            && let Some(i) = profiles.iter().position(|q| q.key == key.value)
+            && !used[i]
+        {
+            sink.warn(
+                &key.span,
+                format!(
+                    "profiles.{}: no model uses this profile",
+                    shorten(&key.value, 40)
+                ),
+            );
+        }
+    }
+
+    let all_sides_known = f.sides.iter().all(|s| s.given().is_some());
+    let [h, m] = &summaries;
+    let complete = all_sides_known && h.complete && m.complete;
+
+    // Models: the total, and the fixed squares (R3, P1).
+    let mut fixed = [0u32; 64];
+    let mut fixed_bb = 0u64;
+    let mut total = 0usize;
+    let mut total_reported = false;
+    for side in Side::BOTH {
+        let Some(sf) = f.sides[side.index()].given() else {
+            continue;
+        };
+        let Some(models) = sf.models.given() else {
+            continue;
+        };
+        for mf in &models.value {
+            let Some(count) = model_count(mf) else {
+                continue;
+            };
+            total += count as usize;
+            if total > MAX_MODELS && !total_reported {
+                total_reported = true;
+                sink.error(
+                    &mf.span,
+                    format!(
+                        "{}: this brings the scenario to {total} models; a scenario may field \
+                         at most {MAX_MODELS} (both sides together)",
+                        mf.path
+                    ),
+                );
+            }
+            if let Some(Sp {
+                value: Start::At(sq),
+                span,
+            }) = &mf.start
+            {
+                if blockers & sq.bit() != 0 {
+                    sink.error(
+                        span,
+                        format!(
+                            "{}.start: {sq} is a blocker square; no model can stand there (P1)",
+                            mf.path
+                        ),
+                    );
+                }
+                let before = fixed[sq.index()];
+                fixed[sq.index()] += count;
+                fixed_bb |= sq.bit();
+                if before <= SQUARE_CAPACITY && fixed[sq.index()] > SQUARE_CAPACITY {
+                    sink.error(
+                        span,
+                        format!(
+                            "{}.start: this puts {} models in {sq}; a square holds at most \
+                             {SQUARE_CAPACITY} (R3)",
+                            mf.path,
+                            fixed[sq.index()]
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    // Models fixed in these squares; places left in them once those stand there.
+    let fixed_in = |bb: u64| -> u32 { squares_of(bb).map(|s| fixed[s.index()]).sum() };
+    let room = |bb: u64| -> u32 {
+        let bb = bb & !blockers;
+        (bb.count_ones() * SQUARE_CAPACITY).saturating_sub(fixed_in(bb))
+    };
+
+    // Deployment capacity (R3): each side must be able to place every deploying model
+    // even if the other side deploys into any shared squares first.
+    if complete {
+        for side in Side::BOTH {
+            let me = &summaries[side.index()];
+            let other = &summaries[side.other().index()];
+            let Some(zone_field) = f.sides[side.index()]
+                .given()
+                .and_then(|s| s.deployment.given())
+            else {
+                continue;
+            };
+            if me.deploy == 0 || me.deployment == 0 {
+                continue;
+            }
+            let own = room(me.deployment);
+            let shared = me.deployment & other.deployment & !blockers;
+            let taken = if other.deploy > 0 {
+                other.deploy.min(room(shared))
+            } else {
+                0
+            };
+            let free = own.saturating_sub(taken);
+            if me.deploy > free {
+                let zone_squares = (me.deployment & !blockers).count_ones();
+                let mut why = format!(
+                    "{side}.deployment: {} models start \"deploy\" but the zone's \
+                     {zone_squares} squares hold at most {own} ({SQUARE_CAPACITY} a square, R3",
+                    me.deploy
+                );
+                if fixed_in(me.deployment) > 0 {
+                    why.push_str(", less the models fixed there");
+                }
+                why.push(')');
+                if taken > 0 {
+                    why.push_str(&format!(
+                        ", and {taken} of those places may be taken by the {} deploying \
+                         into the squares both zones share",
+                        side.other()
+                    ));
+                }
+                sink.error(&zone_field.span, why);
+            }
+        }
+    }
+    if h.deployment & m.deployment != 0
+        && let Some(z) = f.sides[Side::Martians.index()]
+            .given()
+            .and_then(|s| s.deployment.given())
+    {
+        sink.warn(
+            &z.span,
+            format!(
+                "martians.deployment: the two sides' deployment zones share {}",
+                list_squares(h.deployment & m.deployment)
+            ),
+        );
+    }
+
+    // Counters (R24): random placement re-rolls squares holding a counter or a model, so
+    // every counter placed needs a square of its own.
+    let mut counters = CounterSetup::default();
+    if let Some(c) = f.counters.given() {
+        let critters = c.critters.given().copied().unwrap_or(0);
+        let secrets = c.secrets.given().copied().unwrap_or(0);
+        let pool = critters + secrets;
+        counters.critters = critters;
+        counters.secrets = secrets;
+        counters.placed = pool;
+        if let Some(placed) = c.placed.given() {
+            counters.placed = placed.value;
+            let pool_known = !c.critters.is_invalid() && !c.secrets.is_invalid();
+            if pool_known && placed.value > pool {
+                sink.error(
+                    &placed.span,
+                    format!(
+                        "counters.placed: {} counters cannot be placed from a pool of {pool} \
+                         ({critters} critters + {secrets} secrets)",
+                        placed.value
+                    ),
+                );
+            }
+        }
+        let free = 64 - (blockers | fixed_bb).count_ones();
+        if u32::from(counters.placed) > free && map.is_some() {
+            let span = c.placed.given().map_or(&c.span, |p| &p.span);
+            sink.error(
+                span,
+                format!(
+                    "counters.placed: {} counters need a square each, but only {free} squares \
+                     are free of blockers and fixed models (R24)",
+                    counters.placed
+                ),
+            );
+        }
+    }
+    for side in Side::BOTH {
+        let Some(sf) = f.sides[side.index()].given() else {
+            continue;
+        };
+        let (kind, n) = match side {
+            Side::Humans => ("Alien Secret", counters.secrets),
+            Side::Martians => ("Critter", counters.critters),
+        };
+        if sf.vp.counter > 0
+            && n == 0
+            && let Some(span) = &sf.vp_spans.counter
+        {
+            sink.warn(
+                span,
+                format!("{side}.vp.counter: there are no {kind} counters to score"),
+            );
+        }
+        if sf.vp.exit > 0
+            && sf.exit.given().is_none()
+            && !sf.exit.is_invalid()
+            && let Some(span) = &sf.vp_spans.exit
+        {
+            sink.warn(
+                span,
+                format!("{side}.vp.exit: scores nothing: the {side} have no exit edge"),
+            );
+        }
+    }
+
+    // Deployment order (P4): the side not taking the first Turn deploys first unless the
+    // scenario says otherwise; only sides with models to deploy take part.
+    let first_turn = f.first_turn.given().map(|s| s.value);
+    let deploy_first = match (f.deploy_first.given(), first_turn) {
+        (Some(d), _) => {
+            if complete && summaries[d.value.index()].deploy == 0 {
+                sink.warn(
+                    &d.span,
+                    format!(
+                        "deploy_first: the {} have no model that starts \"deploy\"",
+                        d.value
+                    ),
+                );
+            }
+            Some(d.value)
+        }
+        (None, Some(first)) => Some(first.other()),
+        (None, None) => None,
+    };
+
+    if sink.has_errors() {
+        return None;
+    }
+    // Everything below holds once there are no errors; the `?`s never fire.
+    let walls = walls?;
+    let first_turn = first_turn?;
+    let deploy_first = deploy_first?;
+    let map = Map::new(walls, blockers);
+    analyse_reach(sink, f, &map, &summaries);
+
+    let mut models = Vec::with_capacity(total);
+    let mut sides = BySide::<SideSetup>::default();
+    for side in Side::BOTH {
+        let s = &summaries[side.index()];
+        for &(profile, start) in &s.models {
+            models.push(ModelSetup {
+                side,
+                profile,
+                start,
+            });
+        }
+        sides[side] = SideSetup {
+            deployment: s.deployment,
+            entry: s.entry,
+            exit: s.exit,
+            vp: f.sides[side.index()].given()?.vp,
+        };
+    }
+    let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]
+        .into_iter()
+        .filter(|s| summaries[s.index()].deploy > 0)
+        .collect();
+    let scenario = Scenario {
+        name: f.name.given()?.clone(),
+        description: f.description.given().cloned().unwrap_or_default(),
+        map: Arc::new(map),
+        profiles,
+        models,
+        sides,
+        first_turn,
+        deploy_order,
+        counters,
+        vp_target: f.vp_target.given().copied().unwrap_or(DEFAULT_VP_TARGET),
+        round_limit,
+        deck: f
+            .deck
+            .given()
+            .cloned()
+            .unwrap_or_else(crate::rules::cards::core_deck),
+        hand_size: f
+            .hand_size
+            .given()
+            .copied()
+            .unwrap_or(crate::rules::scenario::DEFAULT_HAND_SIZE),
+    };
+    analyse_ending(sink, f, &scenario, &summaries);
+    Some(scenario)
+}
+
+/// A model entry's count, if known (absent means 1).
+pub(super) fn model_count(mf: &ModelFile) -> Option<u32> {
+    match mf.count {
+        Field::Absent => Some(1),
+        Field::Given(n) => Some(n.into()),
+        Field::Invalid => None,
+    }
+}
+
+pub(super) fn validate_blockers(sink: &mut Sink, m: &MapFile) -> u64 {
+    let mut bb = 0u64;
+    for z in m.blockers.given().map_or(&[][..], |v| v) {
+        let Some(squares) = z.squares else {
+            continue;
+        };
+        if bb & squares != 0 {
+            sink.warn(
+                &z.span,
+                format!(
+                    "{}: {} is already a blocker",
+                    z.path,
+                    list_squares(bb & squares)
+                ),
+            );
+        }
+        bb |= squares;
+    }
+    bb
+}
+
+pub(super) fn validate_walls(sink: &mut Sink, m: &MapFile) -> Walls {
+    let mut walls = Walls::default();
+    // Per edge, the kind and the wall entry that first set it.
+    let mut seen: Vec<Option<(WallKind, usize)>> = vec![None; 128];
+    let list = m.walls.given().map_or(&[][..], |v| v);
+    for (i, w) in list.iter().enumerate() {
+        let (Some(pieces), Some(kind), Some(edge)) = (&w.pieces, w.kind, &w.edge) else {
+            continue;
+        };
+        for &(sq, side) in pieces {
+            let Some((csq, cedge)) = canonical(sq, side) else {
+                continue;
+            };
+            let slot = &mut seen[edge_index(csq, cedge)];
+            match *slot {
+                None => {
+                    *slot = Some((kind, i));
+                    walls.set(csq, cedge, kind);
+                }
+                Some((k, j)) => {
+                    let first = &list[j];
+                    let first_text = first.edge.as_ref().map_or("", |e| e.value.as_str());
+                    let what = describe_edge(csq, cedge);
+                    if k == kind {
+                        sink.warn(
+                            &edge.span,
+                            format!(
+                                "{}.edge: {what} already has this {} wall ({} {})",
+                                w.path,
+                                kind.name(),
+                                first.path,
+                                quote(first_text)
+                            ),
+                        );
+                    } else {
+                        sink.error(
+                            &edge.span,
+                            format!(
+                                "{}.edge: {what} is already a {} wall ({} {}); a piece is \
+                                 either high or low",
+                                w.path,
+                                k.name(),
+                                first.path,
+                                quote(first_text)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    walls
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn validate_side(
+    sink: &mut Sink,
+    sf: &SideFile,
+    profiles: &[Profile],
+    bad_keys: &[&str],
+    profiles_invalid: bool,
+    used: &mut [bool],
+    blockers: u64,
+    round_limit: Option<u16>,
+) -> SideSummary {
+    let side = sf.side;
+    let mut s = SideSummary {
+        complete: true,
+        ..Default::default()
+    };
+    match sf.models.given() {
+        Some(models) => {
+            for mf in &models.value {
+                let profile = mf.profile.as_ref().and_then(|p| {
+                    if let Some(i) = profiles.iter().position(|q| q.key == p.value) {
+                        used[i] = true;
+                        return Some(i);
+                    }
+                    // A profile whose own table had errors was reported there already.
+                    if !bad_keys.contains(&p.value.as_str()) && !profiles_invalid {
+                        sink.error(
+                            &p.span,
+                            format!(
+                                "{}.profile: unknown profile {}{}",
+                                mf.path,
+                                quote(&p.value),
+                                did_you_mean(&p.value, profiles.iter().map(|q| q.key.as_str()))
+                            ),
+                        );
+                    }
+                    None
+                });
+                let count = model_count(mf);
+                let start = mf.start.as_ref().map(|s| s.value);
+                match (profile, count, start) {
+                    (Some(p), Some(n), Some(start)) => {
+                        // Past MAX_MODELS the scenario is refused anyway: list no more.
+                        let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
+                        for _ in 0..(n as usize).min(room) {
+                            s.models.push((p, start));
+                        }
+                        match start {
+                            Start::Deploy => s.deploy += n,
+                            Start::Enter => s.enter += n,
+                            Start::At(_) => {}
+                        }
+                    }
+                    (_, Some(n), Some(start)) => {
+                        // Counted for the zone checks even though the profile is bad.
+                        match start {
+                            Start::Deploy => s.deploy += n,
+                            Start::Enter => s.enter += n,
+                            Start::At(_) => {}
+                        }
+                        s.complete = false;
+                    }
+                    _ => s.complete = false,
+                }
+            }
+        }
+        None => s.complete = false,
+    }
+
+    // Deployment zone (R3, P1).
+    match &sf.deployment {
+        Field::Given(zones) => {
+            let mut bb = 0;
+            let mut all_ok = true;
+            for z in &zones.value {
+                let Some(squares) = z.squares else {
+                    all_ok = false;
+                    continue;
+                };
+                if squares & blockers != 0 {
+                    sink.error(
+                        &z.span,
+                        format!(
+                            "{}: the zone {} includes blocker squares ({}); no model can be \
+                             deployed there (P1)",
+                            z.path,
+                            quote(&z.text),
+                            list_squares(squares & blockers)
+                        ),
+                    );
+                }
+                bb |= squares;
+            }
+            s.deployment = bb;
+            if zones.value.is_empty() && s.deploy > 0 {
+                sink.error(
+                    &zones.span,
+                    format!(
+                        "{side}.deployment: the zone is empty but {} models start \"deploy\"",
+                        s.deploy
+                    ),
+                );
+            } else if s.complete && s.deploy == 0 && all_ok {
+                sink.warn(
+                    &zones.span,
+                    format!("{side}.deployment: unused: no {side} model starts \"deploy\""),
+                );
+            }
+        }
+        Field::Absent if s.deploy > 0 => sink.error(
+            &sf.span,
+            format!(
+                "{side}: missing key \"deployment\": {} models start \"deploy\", so the side \
+                 needs a deployment zone, like deployment = [\"a7-h8\"]",
+                s.deploy
+            ),
+        ),
+        _ => {}
+    }
+
+    // Entry edge (R6).
+    match &sf.entry {
+        Field::Given(e) => {
+            let round = match &e.round {
+                Field::Given(r) => {
+                    if let Some(limit) = round_limit
+                        && r.value > limit
+                    {
+                        sink.error(
+                            &r.span,
+                            format!(
+                                "{side}.entry.round: round {} is after the round limit ({limit})",
+                                r.value
+                            ),
+                        );
+                    }
+                    Some(r.value)
+                }
+                Field::Absent => Some(1),
+                Field::Invalid => None,
+            };
+            if let Some(edge) = &e.edge {
+                if edge.value.board_squares() & !blockers == 0 {
+                    sink.error(
+                        &edge.span,
+                        format!(
+                            "{side}.entry.edge: every square along the {} edge is a blocker; \
+                             no model could come on",
+                            edge.value
+                        ),
+                    );
+                }
+                s.entry_span = Some(edge.span.clone());
+                if let Some(round) = round {
+                    s.entry = Some(Entry {
+                        edge: edge.value,
+                        round,
+                    });
+                }
+                if s.complete && s.enter == 0 {
+                    sink.warn(
+                        &edge.span,
+                        format!("{side}.entry: unused: no {side} model starts \"enter\""),
+                    );
+                }
+            }
+        }
+        Field::Absent if s.enter > 0 => sink.error(
+            &sf.span,
+            format!(
+                "{side}: missing key \"entry\": {} models start \"enter\", so the side needs \
+                 an entry edge, like entry = {{ edge = \"south\", round = 1 }}",
+                s.enter
+            ),
+        ),
+        _ => {}
+    }
+    s.exit = sf.exit.given().map(|e| e.value);
+    s
+}

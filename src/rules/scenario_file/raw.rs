@@ -1,0 +1,126 @@
+//! The raw scenario file: every value as written, typed and checked on its own, with its
+//! place in the file, before the file is checked as a whole.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// A value as written, with its place in the file.
+#[derive(Clone, Debug)]
+pub(super) struct Sp<T> {
+    pub(super) value: T,
+    pub(super) span: Range<usize>,
+}
+
+/// An optional key: absent (the default applies), present but wrong (already reported),
+/// or given.
+#[derive(Clone, Debug)]
+pub(super) enum Field<T> {
+    Absent,
+    Invalid,
+    Given(T),
+}
+
+impl<T> Field<T> {
+    pub(super) fn given(&self) -> Option<&T> {
+        match self {
+            Field::Given(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub(super) fn is_invalid(&self) -> bool {
+        matches!(self, Field::Invalid)
+    }
+
+    pub(super) fn from_option(v: Option<T>) -> Field<T> {
+        v.map_or(Field::Invalid, Field::Given)
+    }
+}
+
+/// A scenario file as written: every value typed and checked on its own, not yet
+/// against the rest of the file.
+#[derive(Debug)]
+pub(super) struct ScenarioFile {
+    pub(super) name: Field<String>,
+    pub(super) description: Field<String>,
+    pub(super) first_turn: Field<Sp<Side>>,
+    pub(super) vp_target: Field<u16>,
+    pub(super) round_limit: Field<Sp<u16>>,
+    pub(super) deploy_first: Field<Sp<Side>>,
+    pub(super) map: Field<MapFile>,
+    /// `[profiles.<key>]` tables in file order; `None` when the table had errors.
+    pub(super) profiles: Vec<(Sp<String>, Option<Profile>)>,
+    pub(super) profiles_invalid: bool,
+    pub(super) sides: [Field<SideFile>; 2],
+    pub(super) counters: Field<CountersFile>,
+    /// The card deck (R19): the core deck, or none.
+    pub(super) deck: Field<Arc<crate::rules::cards::Deck>>,
+    /// The hand size (R22).
+    pub(super) hand_size: Field<u8>,
+}
+
+#[derive(Debug)]
+pub(super) struct MapFile {
+    pub(super) span: Range<usize>,
+    pub(super) walls: Field<Vec<WallFile>>,
+    pub(super) blockers: Field<Vec<ZoneFile>>,
+}
+
+#[derive(Debug)]
+pub(super) struct WallFile {
+    pub(super) path: String,
+    /// The `edge` string and its span; `pieces` is `None` when it did not parse.
+    pub(super) edge: Option<Sp<String>>,
+    pub(super) pieces: Option<Vec<(Square, Edge)>>,
+    pub(super) kind: Option<WallKind>,
+}
+
+/// A square or rectangle of squares, as written.
+#[derive(Debug)]
+pub(super) struct ZoneFile {
+    pub(super) path: String,
+    pub(super) text: String,
+    pub(super) span: Range<usize>,
+    pub(super) squares: Option<u64>,
+}
+
+#[derive(Debug)]
+pub(super) struct SideFile {
+    pub(super) side: Side,
+    pub(super) span: Range<usize>,
+    pub(super) models: Field<Sp<Vec<ModelFile>>>,
+    pub(super) deployment: Field<Sp<Vec<ZoneFile>>>,
+    pub(super) entry: Field<EntryFile>,
+    pub(super) exit: Field<Sp<Edge>>,
+    pub(super) vp: VpAwards,
+    pub(super) vp_spans: VpSpans,
+}
+
+#[derive(Debug, Default)]
+pub(super) struct VpSpans {
+    pub(super) counter: Option<Range<usize>>,
+    pub(super) exit: Option<Range<usize>>,
+}
+
+#[derive(Debug)]
+pub(super) struct ModelFile {
+    pub(super) path: String,
+    pub(super) span: Range<usize>,
+    pub(super) profile: Option<Sp<String>>,
+    pub(super) count: Field<u16>,
+    pub(super) start: Option<Sp<Start>>,
+}
+
+#[derive(Debug)]
+pub(super) struct EntryFile {
+    pub(super) edge: Option<Sp<Edge>>,
+    pub(super) round: Field<Sp<u16>>,
+}
+
+#[derive(Debug)]
+pub(super) struct CountersFile {
+    pub(super) span: Range<usize>,
+    pub(super) critters: Field<u8>,
+    pub(super) secrets: Field<u8>,
+    pub(super) placed: Field<Sp<u8>>,
+}

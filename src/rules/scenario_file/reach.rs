@@ -1,0 +1,231 @@
+//! What the map lets models do: zones that cannot reach the enemy, squares a side can
+//! never reach, and whether a game of the scenario can end at all.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The squares a side's models may start on: its deployment zone, its entry edge's
+/// squares and its fixed start squares, less blockers.
+pub(super) fn start_squares(s: &SideSummary, blockers: u64) -> u64 {
+    let mut bb = s.deployment;
+    if let Some(e) = s.entry {
+        bb |= e.edge.board_squares();
+    }
+    for &(_, start) in &s.models {
+        if let Start::At(sq) = start {
+            bb |= sq.bit();
+        }
+    }
+    bb & !blockers
+}
+
+/// Warnings about where models can walk (R4, R5, P1): zones that cannot reach the enemy,
+/// and parts of the board that one side can never reach (a counter placed there could
+/// never be claimed).
+pub(super) fn analyse_reach(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    map: &Map,
+    sides: &[SideSummary; 2],
+) {
+    let blockers = map.blockers();
+    let start_bb = [
+        start_squares(&sides[0], blockers),
+        start_squares(&sides[1], blockers),
+    ];
+    let reach = [
+        map.reachable_from(start_bb[0]),
+        map.reachable_from(start_bb[1]),
+    ];
+    for side in Side::BOTH {
+        let me = &sides[side.index()];
+        let enemy = start_bb[side.other().index()];
+        if enemy == 0 {
+            continue;
+        }
+        let stuck = |bb: u64| -> u64 {
+            squares_of(bb & !blockers)
+                .filter(|sq| map.reachable_from(sq.bit()) & enemy == 0)
+                .fold(0, |acc, sq| acc | sq.bit())
+        };
+        if let Some(zones) = f.sides[side.index()]
+            .given()
+            .and_then(|s| s.deployment.given())
+        {
+            for z in &zones.value {
+                let bad = stuck(z.squares.unwrap_or(0));
+                if bad != 0 {
+                    sink.warn(
+                        &z.span,
+                        format!(
+                            "{}: {} cannot reach any square where the {} start",
+                            z.path,
+                            list_squares(bad),
+                            side.other()
+                        ),
+                    );
+                }
+            }
+        }
+        if let (Some(e), Some(span)) = (me.entry, &me.entry_span) {
+            let bad = stuck(e.edge.board_squares());
+            if bad != 0 {
+                sink.warn(
+                    span,
+                    format!(
+                        "{side}.entry.edge: the entry squares {} cannot reach any square where \
+                         the {} start",
+                        list_squares(bad),
+                        side.other()
+                    ),
+                );
+            }
+        }
+    }
+    // Squares a side can never reach (only when both sides start somewhere: a side
+    // with nowhere to start already has errors).
+    if start_bb.contains(&0) {
+        return;
+    }
+    let open = !blockers;
+    let span = f.map.given().map_or(0..0, |m| m.span.clone());
+    let cut = [open & !reach[0], open & !reach[1]];
+    let claim = "so a counter placed there could never be claimed";
+    let neither = cut[0] & cut[1];
+    if neither != 0 {
+        sink.warn(
+            &span,
+            format!(
+                "map: no model of either side can ever reach {}: walls cut it off, {claim}",
+                list_squares(neither)
+            ),
+        );
+    }
+    for side in Side::BOTH {
+        let only = cut[side.index()] & !neither;
+        if only != 0 {
+            sink.warn(
+                &span,
+                format!(
+                    "map: the {side} can never reach {}: walls cut it off from where they \
+                     start, {claim}",
+                    list_squares(only)
+                ),
+            );
+        }
+    }
+}
+
+/// Whether a game of the scenario can end, and if not, an error (or, when only some games
+/// can end, a warning) saying why, at the `[map]` table.
+///
+/// Without a `round_limit` a game ends only when a side reaches the VP target or has no
+/// model left on the table (R25, P6). Models score and kill only by meeting (a Fight,
+/// R7, R16) or by shooting (range, R8, and sight, R9); the other ways to end are leaving
+/// across an exit edge (R6) and claiming counters (R24). When the walls keep the sides
+/// from every one of these, no game can end; a deck's Events can still kill, so with
+/// cards some games may end (Events kill, and the Bug carries models across walls). With a
+/// hand size of 0 no card is ever drawn (R22), so that is no cards.
+pub(super) fn analyse_ending(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    scenario: &Scenario,
+    sides: &[SideSummary; 2],
+) {
+    if scenario.round_limit.is_some() {
+        return;
+    }
+    let map = &scenario.map;
+    let blockers = map.blockers();
+    let start_bb = [
+        start_squares(&sides[0], blockers),
+        start_squares(&sides[1], blockers),
+    ];
+    if start_bb.contains(&0) {
+        return;
+    }
+    let reach = [
+        map.reachable_from(start_bb[0]),
+        map.reachable_from(start_bb[1]),
+    ];
+    // A Fight: some square both sides can reach (R7).
+    if reach[0] & reach[1] != 0 {
+        return;
+    }
+    // A shot: from a square one side reaches, at a square the other reaches, in range of
+    // one of its models and in sight (R8, R9).
+    for side in Side::BOTH {
+        let range = sides[side.index()]
+            .models
+            .iter()
+            .map(|&(p, _)| scenario.profiles[p].range)
+            .max()
+            .unwrap_or(0);
+        let targets = reach[side.other().index()];
+        for from in squares_of(reach[side.index()]) {
+            let seen = squares_of(targets)
+                .any(|to| from.range(to) <= range && map.los(from, to) != Los::None);
+            if seen {
+                return;
+            }
+        }
+    }
+    // Leaving the board: a side whose models may all leave ends the game (R6, P6).
+    for side in Side::BOTH {
+        if let Some(edge) = scenario.sides[side].exit
+            && reach[side.index()] & edge.board_squares() != 0
+        {
+            return;
+        }
+    }
+    // Counters: the VP they can bring (R24), when they can land where the side reaches.
+    let target = u32::from(scenario.vp_target);
+    let mut counter_note = String::new();
+    for side in Side::BOTH {
+        let vp = scenario.sides[side].vp;
+        let pool = u32::from(match side {
+            Side::Humans => scenario.counters.secrets,
+            Side::Martians => scenario.counters.critters,
+        })
+        .min(u32::from(scenario.counters.placed));
+        let scoring = pool.saturating_sub(u32::from(vp.counters_free));
+        if scoring * u32::from(vp.counter) >= target && reach[side.index()] != 0 {
+            let open = !blockers;
+            if open & !reach[side.index()] == 0 {
+                return;
+            }
+            counter_note = format!(" only when the counters land where the {side} can reach them;");
+        }
+    }
+    let span = f.map.given().map_or(0..0, |m| m.span.clone());
+    let why = "the Humans and the Martians can never reach or see each other (walls cut \
+               the board between them) and no side can leave by an exit edge";
+    if !counter_note.is_empty() {
+        sink.warn(
+            &span,
+            format!(
+                "map: a game can end{counter_note} otherwise it runs until the runaway \
+                 guard stops it: {why}, and there is no round_limit; set a round_limit"
+            ),
+        );
+    } else if !scenario.deck.is_empty() && scenario.hand_size > 0 {
+        sink.warn(
+            &span,
+            format!(
+                "map: a game can end only through the cards (an Event may kill models, or \
+                 the Bug carry one across the walls): {why}, \
+                 the counters cannot score the {target} VP target and there is no \
+                 round_limit; set a round_limit"
+            ),
+        );
+    } else {
+        sink.error(
+            &span,
+            format!(
+                "map: no game of this scenario can ever end: {why}, the counters cannot \
+                 score the {target} VP target, there are no cards and there is no \
+                 round_limit; set a round_limit or open a way between the sides"
+            ),
+        );
+    }
+}
