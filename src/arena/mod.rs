@@ -7,7 +7,8 @@
 //! - [`record`]: the JSON Lines results file;
 //! - [`results`]: opening a results file for a run, resuming an interrupted one;
 //! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings;
-//! - [`report`]: the summary as text, CSV and an HTML page with SVG charts.
+//! - [`report`]: the summary as text, CSV and an HTML page with SVG charts;
+//! - [`vary`]: variant sweeps, one scenario file played with several values of its keys.
 //!
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
@@ -17,6 +18,7 @@ pub mod record;
 pub mod report;
 pub mod results;
 pub mod summary;
+pub mod vary;
 
 pub use plan::{ArenaScenario, Entrant, Job, Plan, Shard};
 pub use record::{Reason, Record, Status, Winner};

@@ -12,7 +12,9 @@
 //! counter placement and the same dice generator, derived from the run seed, the scenario's
 //! name and `k` only. Every pairing therefore meets the same deals, and the two games of a
 //! deal differ only in who sits where. Each player gets its own generator per game, derived
-//! from the game's identity and its seat.
+//! from the game's identity and its seat. The variants of a sweep (`--vary`, see
+//! `arena::vary`) take every seed as the scenario they vary would, so they differ only in
+//! their values.
 //!
 //! Nothing here depends on the order in which scenarios or players are given, on the number
 //! of worker threads or on the shard: a game's identity and seeds are functions of the run
@@ -39,6 +41,9 @@ pub struct ArenaScenario {
     /// A fingerprint of the file's bytes, so results of an edited scenario are never mixed
     /// with results of the old one.
     pub fingerprint: String,
+    /// The name its games' seeds derive from, when not its own: a variant of a sweep
+    /// (`arena::vary`) plays the deals of the scenario it varies.
+    pub deal_name: Option<String>,
 }
 
 impl ArenaScenario {
@@ -48,7 +53,13 @@ impl ArenaScenario {
             file: file.into(),
             scenario,
             fingerprint: format!("{:016x}", fnv1a(bytes)),
+            deal_name: None,
         }
+    }
+
+    /// The name its games' seeds derive from: its own, or the swept scenario's.
+    pub fn deal_name(&self) -> &str {
+        self.deal_name.as_deref().unwrap_or(self.name())
     }
 
     /// The scenario's name, which identifies it in results.
@@ -346,7 +357,7 @@ impl Plan {
         let (a, b) = pairings[((n % per_scenario) / games) as usize];
         let game = (n % games) as u32;
         let sc = &self.scenarios[s];
-        let scenario_hash = fnv1a(sc.name().as_bytes());
+        let scenario_hash = fnv1a(sc.deal_name().as_bytes());
         let seats = if game.is_multiple_of(2) {
             [a, b]
         } else {
@@ -361,7 +372,15 @@ impl Plan {
         let deal = u64::from(game / 2);
         let game_seed = derive_seed(self.seed, scenario_hash, deal);
         let dice_seed = derive_seed(game_seed, 1, 0);
-        let id_hash = fnv1a(id.as_bytes());
+        // The players' seeds follow the game's identity, with a variant's name read as
+        // the swept scenario's, so every variant meets the same players.
+        let seed_id = format!(
+            "{}/{}-vs-{}/{game}",
+            sc.deal_name(),
+            self.players[a].key,
+            self.players[b].key
+        );
+        let id_hash = fnv1a(seed_id.as_bytes());
         Job {
             player_seeds: [
                 derive_seed(game_seed, id_hash, 2),

@@ -136,19 +136,27 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// A CSV field, quoted when it needs to be.
-fn csv(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
+/// A cell as written to CSV: text that a spreadsheet would run as a formula (starting
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so a scenario
+/// or player name cannot smuggle a formula into the sheet. Numbers (`-3.5`) stay numbers.
+fn neutralize(field: &str) -> std::borrow::Cow<'_, str> {
+    let risky = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && field.trim().parse::<f64>().is_err() {
+        format!("'{field}").into()
     } else {
-        field.to_string()
+        field.into()
     }
 }
 
+/// One CSV row (quoted as the csv crate quotes), its cells neutralized, ending in `\n`.
 fn csv_row(fields: &[String]) -> String {
-    let mut row = fields.iter().map(|f| csv(f)).collect::<Vec<_>>().join(",");
-    row.push('\n');
-    row
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    w.write_record(fields.iter().map(|f| neutralize(f).into_owned()))
+        .expect("writing to memory cannot fail");
+    let bytes = w.into_inner().expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the cells are UTF-8")
 }
 
 /// The CSV table of games, one row per record in id order.
@@ -706,4 +714,35 @@ pub fn write_report(
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(cells: &[&str]) -> String {
+        csv_row(&cells.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn formula_cells_are_neutralized_and_numbers_left_alone() {
+        assert_eq!(
+            row(&[
+                "=1+2", "+44 20", "-x", "@SUM(A1)", "plain", "-3.5", "+7", "1500.0"
+            ]),
+            "'=1+2,'+44 20,'-x,'@SUM(A1),plain,-3.5,+7,1500.0\n"
+        );
+        // A tab or carriage return first is neutralized too; the carriage return also
+        // makes the cell quoted.
+        assert_eq!(row(&["\tcmd", "\rcmd"]), "'\tcmd,\"'\rcmd\"\n");
+    }
+
+    #[test]
+    fn cells_are_quoted_where_csv_needs_it() {
+        assert_eq!(
+            row(&["a,b", "say \"hi\"", "two\nlines", ""]),
+            // An empty cell last is written as nothing after the comma.
+            "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\n"
+        );
+    }
 }

@@ -516,7 +516,6 @@ fn cards_score(g: &GameState, side: Side) -> f64 {
         .sum();
     let sets: f64 = g
         .support_sets(side)
-        .into_iter()
         .map(|(c, n)| set_value(g, c, n, side))
         .sum();
     hand + sets

@@ -12,14 +12,17 @@ use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 
+use super::progress::Progress;
+use super::shard::ShardArg;
 use super::{CliError, Io, load_scenario_bytes};
 use crate::arena::play::play_job_stream;
 use crate::arena::report::write_text;
 use crate::arena::results::{Existing, OpenError, Opened, open};
+use crate::arena::vary::{Vary, VaryError, variants};
 use crate::arena::{ArenaScenario, Entrant, Plan, Shard, summarize};
 use crate::bot::duel::MAX_DECISIONS;
 use crate::bot::spec::PlayerSpec;
@@ -31,6 +34,12 @@ pub struct ArenaArgs {
     /// Scenario files to play.
     #[arg(long = "scenario", value_name = "FILE", num_args = 1.., required = true)]
     pub scenarios: Vec<PathBuf>,
+    /// Play each scenario once for every combination of these values of its keys, each
+    /// as its own scenario named after its values, on the same deals: for example
+    /// `--vary vp_target=6,8,10 --vary martians.deployment=a7-h8,a5-h6`. A list's items
+    /// are joined by `+` (`a7-h8+c6`).
+    #[arg(long, value_name = "KEY=V1,V2,...")]
+    pub vary: Vec<Vary>,
     /// Players: random, greedy, or flat, pimc or mcts with an optional :easy, :normal,
     /// :hard or :N iterations. Every two of them meet; one player alone plays itself.
     #[arg(long, value_name = "SPEC", num_args = 1.., required = true)]
@@ -53,9 +62,11 @@ pub struct ArenaArgs {
     /// Empty --out first if it holds anything.
     #[arg(long)]
     pub overwrite: bool,
-    /// Play only part K of N of the run (1 <= K <= N), e.g. one task of an array job.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<Shard>,
+    /// Play only part K of N of the run (1 <= K <= N). `auto` takes K and N from a job
+    /// array: Slurm's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or a Kubernetes
+    /// Indexed Job's JOB_COMPLETION_INDEX with the count given as `auto/N`.
+    #[arg(long, value_name = "K/N|auto[/N]")]
+    pub shard: Option<ShardArg>,
     /// Also pair every player with itself.
     #[arg(long)]
     pub mirror: bool,
@@ -94,11 +105,43 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         // Read once: the bytes that are checked are the bytes fingerprinted (a piped
         // scenario cannot be read twice).
         let (scenario, bytes) = load_scenario_bytes(path, io)?;
-        scenarios.push(ArenaScenario::new(
-            path.display().to_string(),
-            Arc::new(scenario),
-            &bytes,
-        ));
+        if args.vary.is_empty() {
+            scenarios.push(ArenaScenario::new(
+                path.display().to_string(),
+                Arc::new(scenario),
+                &bytes,
+            ));
+            continue;
+        }
+        let file = path.display().to_string();
+        // `load_scenario_bytes` has read the file as UTF-8 text already.
+        let text = String::from_utf8_lossy(&bytes);
+        match variants(&file, &text, &args.vary) {
+            Ok(list) => {
+                // Stop at the first file whose variants go over the run's limit, before
+                // the next file's variants are loaded.
+                let given = scenarios.len() + list.len();
+                if given > limits::MAX_SCENARIOS {
+                    return Err(CliError::Usage(format!(
+                        "--vary: {given} scenarios with the variants so far; at most {} are \
+                         allowed in one run",
+                        limits::MAX_SCENARIOS
+                    )));
+                }
+                for v in list {
+                    let mut s =
+                        ArenaScenario::new(file.clone(), Arc::new(v.scenario), v.text.as_bytes());
+                    s.deal_name = Some(v.deal_name);
+                    scenarios.push(s);
+                }
+            }
+            Err(VaryError::Usage(m)) => return Err(CliError::Usage(m)),
+            Err(e @ VaryError::Invalid(_)) => {
+                writeln!(io.err, "{e}")?;
+                writeln!(io.err, "error: no game played: every variant must load")?;
+                return Err(CliError::Invalid);
+            }
+        }
     }
     let plan = Plan {
         scenarios,
@@ -109,7 +152,12 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         max_decisions: args.max_decisions,
     };
     plan.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    let shard = args.shard.unwrap_or(Shard::ALL);
+    let shard = match args.shard {
+        None => Shard::ALL,
+        Some(arg) => arg
+            .resolve(&|name| std::env::var(name).ok())
+            .map_err(CliError::Usage)?,
+    };
     let all = plan.len();
     let existing = match (args.resume, args.overwrite) {
         (true, _) => Existing::Resume,
@@ -204,119 +252,5 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             args.out.display()
         )?;
         Err(CliError::Invalid)
-    }
-}
-
-/// The progress display on stderr: a bar redrawn in place on a terminal, a plain line
-/// every [`Progress::PLAIN_EVERY`] otherwise.
-struct Progress {
-    total: usize,
-    done: usize,
-    start: Instant,
-    last_line: Instant,
-    show: bool,
-    tty: bool,
-}
-
-impl Progress {
-    const PLAIN_EVERY: Duration = Duration::from_secs(10);
-    const REDRAW_EVERY: Duration = Duration::from_millis(100);
-
-    fn new(total: usize, show: bool, tty: bool) -> Progress {
-        let now = Instant::now();
-        Progress {
-            total,
-            done: 0,
-            start: now,
-            last_line: now,
-            show: show && total > 0,
-            tty,
-        }
-    }
-
-    fn game_done(&mut self) {
-        self.done += 1;
-        if self.tty {
-            self.tick();
-        }
-    }
-
-    fn status(&self) -> String {
-        let secs = self.start.elapsed().as_secs_f64();
-        let rate = self.done as f64 / secs.max(1e-9);
-        let left = if self.done == 0 {
-            "?".to_string()
-        } else {
-            duration_text((self.total - self.done) as f64 / rate)
-        };
-        format!(
-            "{}/{} games, {:.2} games/s, {} elapsed, {} left",
-            self.done,
-            self.total,
-            rate,
-            duration_text(secs),
-            left
-        )
-    }
-
-    fn tick(&mut self) {
-        if !self.show {
-            return;
-        }
-        if self.tty {
-            // Redraw at most ten times a second, however fast games end.
-            if self.last_line.elapsed() >= Self::REDRAW_EVERY {
-                self.last_line = Instant::now();
-                self.draw_bar();
-            }
-        } else if self.last_line.elapsed() >= Self::PLAIN_EVERY {
-            self.last_line = Instant::now();
-            eprintln!("arena: {}", self.status());
-        }
-    }
-
-    fn draw_bar(&self) {
-        let width = 30;
-        let filled = (width * self.done) / self.total.max(1);
-        eprint!(
-            "\r[{}{}] {}   ",
-            "#".repeat(filled),
-            ".".repeat(width - filled),
-            self.status()
-        );
-    }
-
-    fn finish(&mut self) {
-        if !self.show {
-            return;
-        }
-        if self.tty {
-            self.draw_bar();
-            eprintln!();
-        } else {
-            eprintln!("arena: {}", self.status());
-        }
-    }
-}
-
-/// `75s` as `1m15s`.
-fn duration_text(secs: f64) -> String {
-    let s = secs.max(0.0).round() as u64;
-    match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
-        _ => format!("{}h{:02}m", s / 3600, (s % 3600) / 60),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_read_naturally() {
-        assert_eq!(duration_text(5.2), "5s");
-        assert_eq!(duration_text(75.0), "1m15s");
-        assert_eq!(duration_text(3725.0), "1h02m");
     }
 }

@@ -78,7 +78,7 @@ pub fn run(args: DeckArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         deck.types()
     )?;
     writeln!(io.out)?;
-    writeln!(io.out, "{:>4}  {:<44}  {}", "#", "Martians", "Humans")?;
+    writeln!(io.out, "{:>4}  {:<44}  Humans", "#", "Martians")?;
     for (n, c) in &cards {
         match &c.event {
             Some(e) => writeln!(io.out, "{n:>4}  Event: {}", half_text(e))?,

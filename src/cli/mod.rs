@@ -29,7 +29,10 @@ pub mod duel;
 pub mod los;
 pub mod odds;
 pub mod play;
+pub mod progress;
 pub mod report;
+pub mod schema;
+pub mod shard;
 pub mod simulate;
 pub mod steps;
 pub mod validate;
@@ -58,6 +61,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
     Validate(validate::ValidateArgs),
+    /// Print the JSON Schema of a file format (scenario, profiles), for editors.
+    Schema(schema::SchemaArgs),
     /// Print a deck file's cards: each card's number and two halves, and totals per half.
     Deck(deck::DeckArgs),
     /// Line of sight between squares of a scenario's map (R9).
@@ -171,6 +176,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Report(args) => report::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
+        Command::Schema(args) => schema::run(args, io),
         Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),

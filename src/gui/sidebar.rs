@@ -858,7 +858,6 @@ fn cards_ui(
         for side in Side::BOTH {
             let sets: Vec<String> = g
                 .support_sets(side)
-                .into_iter()
                 .map(|(c, n)| format!("{} ×{n}", card_name(g, c)))
                 .collect();
             let sets = if sets.is_empty() {
@@ -915,7 +914,6 @@ fn cards_ui(
             .collect();
         cards.extend(
             g.support_sets(side)
-                .into_iter()
                 .map(|(h, n)| (Card::new(h, None), n, true)),
         );
         for (card, n, is_set) in cards {

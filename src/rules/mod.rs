@@ -10,6 +10,7 @@ pub mod odds;
 pub mod profile;
 pub mod scenario;
 pub mod scenario_file;
+pub mod schema;
 pub mod square;
 pub mod state;
 

@@ -25,6 +25,7 @@ use toml::de::{DeArray, DeTable, DeValue};
 
 use super::map::{Los, Map, WallKind, Walls};
 use super::profile::{Abilities, Ability, Profile};
+use super::schema::{self, Kind, scenario as keys};
 use super::square::{BySide, Edge, Side, Square, SquareError, squares_of};
 use crate::rules::scenario::{
     CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start, VpAwards,
@@ -95,7 +96,7 @@ pub const MAX_DIAGNOSTICS: usize = 100;
 
 /// The VP target when a scenario does not set one ("The first side to earn 8 VPs
 /// immediately wins the game", R25).
-pub const DEFAULT_VP_TARGET: u16 = 8;
+pub const DEFAULT_VP_TARGET: u16 = keys::DEFAULT_VP_TARGET;
 
 /// The most models a square holds (R3).
 const SQUARE_CAPACITY: u32 = 6;
@@ -240,7 +241,7 @@ pub fn parse_profiles(file: &str, text: &str) -> Result<Vec<Profile>, Vec<Diagno
     let mut out = Vec::new();
     match DeTable::parse(text) {
         Ok(doc) => {
-            let root = Tbl::root(&doc);
+            let root = Tbl::root(&doc, None);
             for (key, value) in root.entries_in_order() {
                 if let Some((_, Some(p))) = read_profile(&mut sink, &root, key, value) {
                     out.push(p);
@@ -273,11 +274,8 @@ mod tests {
     #[test]
     fn suggestions_are_close_or_absent() {
         assert_eq!(suggest("soldeir", ["soldier", "martian"]), Some("soldier"));
-        assert_eq!(
-            suggest("vp_targt", ROOT_KEYS.iter().copied()),
-            Some("vp_target")
-        );
-        assert_eq!(suggest("zzzzzz", ROOT_KEYS.iter().copied()), None);
+        assert_eq!(suggest("vp_targt", keys::ROOT.names()), Some("vp_target"));
+        assert_eq!(suggest("zzzzzz", keys::ROOT.names()), None);
     }
 
     #[test]

@@ -4,84 +4,44 @@
 #[allow(unused_imports)]
 use super::*;
 
-pub(super) const ROOT_KEYS: &[&str] = &[
-    "name",
-    "description",
-    "first_turn",
-    "vp_target",
-    "round_limit",
-    "deploy_first",
-    "deck",
-    "hand_size",
-    "map",
-    "profiles",
-    "humans",
-    "martians",
-    "counters",
-];
-pub(super) const MAP_KEYS: &[&str] = &["walls", "blockers"];
-pub(super) const WALL_KEYS: &[&str] = &["edge", "kind"];
-pub(super) const PROFILE_KEYS: &[&str] =
-    &["name", "shoot", "fight", "survive", "range", "abilities"];
-pub(super) const SIDE_KEYS: &[&str] = &["models", "deployment", "entry", "exit", "vp"];
-pub(super) const MODEL_KEYS: &[&str] = &["profile", "count", "start"];
-pub(super) const ENTRY_KEYS: &[&str] = &["edge", "round"];
-pub(super) const VP_KEYS: &[&str] = &[
-    "shoot_kill",
-    "fight_kill",
-    "counter",
-    "counters_free",
-    "exit",
-];
-pub(super) const COUNTER_KEYS: &[&str] = &["critters", "secrets", "placed"];
-
-/// Limits, shared with the documentation.
-pub(super) const MAX_NAME_CHARS: usize = 100;
-pub(super) const MAX_DESCRIPTION_CHARS: usize = 10_000;
-pub(super) const MAX_PROFILE_NAME_CHARS: usize = 60;
-pub(super) const MAX_PROFILE_KEY_CHARS: usize = 32;
-pub(super) const MAX_VP_TARGET: u16 = 1000;
-/// The largest hand size a scenario may set (R22).
-pub(super) const MAX_HAND_SIZE: u8 = 20;
-pub(super) const MAX_ROUNDS: u16 = 1000;
-pub(super) const MAX_VP_AWARD: u16 = 1000;
-pub(super) const MAX_COUNTERS_OF_A_KIND: u8 = 64;
-
 pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
-    let root = Tbl::root(doc);
-    root.check_keys(sink, ROOT_KEYS);
-    let name = Field::from_option(root.req(sink, "name", "the scenario's title", |s, p, v| {
-        read_text(s, &p, v, MAX_NAME_CHARS, true)
-    }));
-    let description = root.opt(sink, "description", |s, p, v| {
-        read_text(s, &p, v, MAX_DESCRIPTION_CHARS, false)
+    let root = Tbl::root(doc, Some(&keys::ROOT));
+    root.check_keys(sink);
+    let name = Field::from_option(root.req(
+        sink,
+        &keys::NAME,
+        "the scenario's title",
+        |s, p, v| read_key_text(s, &p, v, &keys::NAME),
+    ));
+    let description = root.opt(sink, &keys::DESCRIPTION, |s, p, v| {
+        read_key_text(s, &p, v, &keys::DESCRIPTION)
     });
     let first_turn = Field::from_option(root.req(
         sink,
-        "first_turn",
+        &keys::FIRST_TURN,
         "the side that takes the first Turn of Round 1: \"humans\" or \"martians\"",
         read_side_word,
     ));
-    let vp_target = root.opt(sink, "vp_target", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_VP_TARGET)
+    let vp_target = root.opt(sink, &keys::VP_TARGET, |s, p, v| {
+        read_key_int(s, &p, v, &keys::VP_TARGET)
     });
-    let round_limit = root.opt(sink, "round_limit", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_ROUNDS).map(|n| Sp {
+    let round_limit = root.opt(sink, &keys::ROUND_LIMIT, |s, p, v| {
+        read_key_int(s, &p, v, &keys::ROUND_LIMIT).map(|n| Sp {
             value: n,
             span: v.span(),
         })
     });
-    let deploy_first = root.opt(sink, "deploy_first", read_side_word);
+    let deploy_first = root.opt(sink, &keys::DEPLOY_FIRST, read_side_word);
     let map = Field::from_option(root.req(
         sink,
-        "map",
+        &keys::MAP,
         "a [map] table with the walls and blockers",
         read_map,
     ));
     let mut profiles = Vec::new();
     let mut profiles_invalid = false;
-    if let Some(v) = root.get("profiles") {
-        match read_table(sink, "profiles", v) {
+    if let Some(v) = root.get(keys::PROFILES.name) {
+        match read_table(sink, keys::PROFILES.name, v, None) {
             Some(t) => {
                 for (key, value) in t.entries_in_order() {
                     match read_profile(sink, &t, key, value) {
@@ -94,14 +54,17 @@ pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
         }
     }
     let sides = Side::BOTH.map(|side| {
-        let what = match side {
-            Side::Humans => "a [humans] table with the Humans' models",
-            Side::Martians => "a [martians] table with the Martians' models",
+        let (key, what) = match side {
+            Side::Humans => (&keys::HUMANS, "a [humans] table with the Humans' models"),
+            Side::Martians => (
+                &keys::MARTIANS,
+                "a [martians] table with the Martians' models",
+            ),
         };
-        Field::from_option(root.req(sink, side.name(), what, |s, p, v| read_side(s, side, p, v)))
+        Field::from_option(root.req(sink, key, what, |s, p, v| read_side(s, side, p, v)))
     });
-    let counters = root.opt(sink, "counters", read_counters);
-    let deck = root.opt(sink, "deck", |s, p, v| {
+    let counters = root.opt(sink, &keys::COUNTERS, read_counters);
+    let deck = root.opt(sink, &keys::DECK, |s, p, v| {
         read_word(s, &p, v, "a deck", &[("core", true), ("none", false)]).map(|w| {
             if w.value {
                 crate::rules::cards::core_deck()
@@ -110,8 +73,8 @@ pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
             }
         })
     });
-    let hand_size = root.opt(sink, "hand_size", |s, p, v| {
-        read_u8(s, &p, v, 0, MAX_HAND_SIZE)
+    let hand_size = root.opt(sink, &keys::HAND_SIZE, |s, p, v| {
+        read_key_int(s, &p, v, &keys::HAND_SIZE)
     });
     ScenarioFile {
         name,
@@ -131,9 +94,9 @@ pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
 }
 
 pub(super) fn read_map(sink: &mut Sink, path: String, v: &Value) -> Option<MapFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, MAP_KEYS);
-    let walls = t.opt(sink, "walls", |s, p, v| {
+    let t = read_table(sink, &path, v, Some(&keys::MAP_TABLE))?;
+    t.check_keys(sink);
+    let walls = t.opt(sink, &keys::WALLS, |s, p, v| {
         let arr = read_array(s, &p, v)?;
         let mut walls = Vec::with_capacity(arr.len());
         for (i, w) in arr.iter().enumerate() {
@@ -141,7 +104,7 @@ pub(super) fn read_map(sink: &mut Sink, path: String, v: &Value) -> Option<MapFi
         }
         Some(walls)
     });
-    let blockers = t.opt(sink, "blockers", |s, p, v| read_zones(s, &p, v));
+    let blockers = t.opt(sink, &keys::BLOCKERS, |s, p, v| read_zones(s, &p, v));
     Some(MapFile {
         span: t.span.clone(),
         walls,
@@ -167,13 +130,13 @@ pub(super) fn read_wall(sink: &mut Sink, path: String, v: &Value) -> WallFile {
         );
         return wall;
     }
-    let Some(t) = read_table(sink, &path, v) else {
+    let Some(t) = read_table(sink, &path, v, Some(&keys::WALL)) else {
         return wall;
     };
-    t.check_keys(sink, WALL_KEYS);
+    t.check_keys(sink);
     wall.edge = t.req(
         sink,
-        "edge",
+        &keys::WALL_EDGE,
         "which edge carries the wall, like \"c3 north\" or \"d3-f3 north\"",
         |s, p, v| read_str(s, &p, v),
     );
@@ -187,7 +150,7 @@ pub(super) fn read_wall(sink: &mut Sink, path: String, v: &Value) -> WallFile {
         }
     }
     wall.kind = t
-        .req(sink, "kind", "\"high\" or \"low\"", |s, p, v| {
+        .req(sink, &keys::WALL_KIND, "\"high\" or \"low\"", |s, p, v| {
             read_word(s, &p, v, "a wall kind", KIND_WORDS)
         })
         .map(|k| k.value);
@@ -231,31 +194,34 @@ pub(super) fn read_profile(
     let k: &str = key.get_ref();
     let path = parent.key_path(k);
     let key_ok = !k.is_empty()
-        && k.chars().count() <= MAX_PROFILE_KEY_CHARS
+        && k.chars().count() <= keys::MAX_PROFILE_KEY_CHARS
         && k.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
     if !key_ok {
         sink.error(
             &key.span(),
             format!(
-                "{path}: a profile key is 1 to {MAX_PROFILE_KEY_CHARS} lowercase letters, \
-                 digits, '-' or '_'"
+                "{path}: a profile key is 1 to {} lowercase letters, \
+                 digits, '-' or '_'",
+                keys::MAX_PROFILE_KEY_CHARS
             ),
         );
     }
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, PROFILE_KEYS);
-    let name = t.opt(sink, "name", |s, p, v| {
-        read_text(s, &p, v, MAX_PROFILE_NAME_CHARS, true)
+    let t = read_table(sink, &path, v, Some(&keys::PROFILE))?;
+    t.check_keys(sink);
+    let name = t.opt(sink, &keys::PROFILE_NAME, |s, p, v| {
+        read_key_text(s, &p, v, &keys::PROFILE_NAME)
     });
-    let mut value = |key: &str, lo: u8, hi: u8, what: &str| {
-        t.req(sink, key, what, |s, p, v| read_u8(s, &p, v, lo, hi))
+    let mut value = |key: &schema::Key, what: &str| {
+        let (lo, hi) = key.int_range();
+        let what = format!("{what}, {lo} to {hi}");
+        t.req(sink, key, &what, |s, p, v| read_key_int(s, &p, v, key))
     };
-    let shoot = value("shoot", 2, 8, "the Shoot value, 2 to 8 (4 means 4+)");
-    let fight = value("fight", 2, 8, "the Fight value, 2 to 8");
-    let survive = value("survive", 2, 8, "the Survive value, 2 to 8");
-    let range = value("range", 1, 16, "the Range in squares, 1 to 16");
-    let abilities = t.opt(sink, "abilities", |s, p, v| {
+    let shoot = value(&keys::SHOOT, "the Shoot value (4 means 4+)");
+    let fight = value(&keys::FIGHT, "the Fight value");
+    let survive = value(&keys::SURVIVE, "the Survive value");
+    let range = value(&keys::RANGE, "the Range in squares");
+    let abilities = t.opt(sink, &keys::ABILITIES, |s, p, v| {
         let arr = read_array(s, &p, v)?;
         let mut set = Abilities::NONE;
         let mut ok = true;
@@ -311,11 +277,11 @@ pub(super) fn read_profile(
 }
 
 pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) -> Option<SideFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, SIDE_KEYS);
+    let t = read_table(sink, &path, v, Some(&keys::SIDE))?;
+    t.check_keys(sink);
     let models = Field::from_option(t.req(
         sink,
-        "models",
+        &keys::MODELS,
         "an array like [{ profile = \"soldier\", count = 8, start = \"enter\" }]",
         |s, p, v| {
             let arr = read_array(s, &p, v)?;
@@ -337,50 +303,50 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
             })
         },
     ));
-    let deployment = t.opt(sink, "deployment", |s, p, v| {
+    let deployment = t.opt(sink, &keys::DEPLOYMENT, |s, p, v| {
         read_zones(s, &p, v).map(|z| Sp {
             value: z,
             span: v.span(),
         })
     });
-    let entry = t.opt(sink, "entry", |s, p, v| {
-        let e = read_table(s, &p, v)?;
-        e.check_keys(s, ENTRY_KEYS);
+    let entry = t.opt(sink, &keys::ENTRY, |s, p, v| {
+        let e = read_table(s, &p, v, Some(&keys::ENTRY_TABLE))?;
+        e.check_keys(s);
         let edge = e.req(
             s,
-            "edge",
+            &keys::ENTRY_EDGE,
             "the board edge the models come on across",
             read_edge_word,
         );
-        let round = e.opt(s, "round", |s, p, v| {
-            read_u16(s, &p, v, 1, MAX_ROUNDS).map(|n| Sp {
+        let round = e.opt(s, &keys::ENTRY_ROUND, |s, p, v| {
+            read_key_int(s, &p, v, &keys::ENTRY_ROUND).map(|n| Sp {
                 value: n,
                 span: v.span(),
             })
         });
         Some(EntryFile { edge, round })
     });
-    let exit = t.opt(sink, "exit", read_edge_word);
+    let exit = t.opt(sink, &keys::EXIT, read_edge_word);
     let mut vp = VpAwards::default();
     let mut vp_spans = VpSpans::default();
-    if let Some(v) = t.get("vp")
-        && let Some(vt) = read_table(sink, &t.key_path("vp"), v)
+    if let Some(v) = t.get(keys::VP.name)
+        && let Some(vt) = read_table(sink, &t.key_path(keys::VP.name), v, Some(&keys::VP_TABLE))
     {
-        vt.check_keys(sink, VP_KEYS);
-        let mut award = |key: &str| {
-            let span = vt.get(key).map(|v| v.span());
+        vt.check_keys(sink);
+        let mut award = |key: &schema::Key| {
+            let span = vt.get(key.name).map(|v| v.span());
             let n = vt
-                .opt(sink, key, |s, p, v| read_u16(s, &p, v, 0, MAX_VP_AWARD))
+                .opt(sink, key, |s, p, v| read_key_int(s, &p, v, key))
                 .given()
                 .copied()
                 .unwrap_or(0);
             (n, span)
         };
-        vp.shoot_kill = award("shoot_kill").0;
-        vp.fight_kill = award("fight_kill").0;
-        (vp.counter, vp_spans.counter) = award("counter");
-        vp.counters_free = award("counters_free").0;
-        (vp.exit, vp_spans.exit) = award("exit");
+        vp.shoot_kill = award(&keys::VP_SHOOT_KILL).0;
+        vp.fight_kill = award(&keys::VP_FIGHT_KILL).0;
+        (vp.counter, vp_spans.counter) = award(&keys::VP_COUNTER);
+        vp.counters_free = award(&keys::VP_COUNTERS_FREE).0;
+        (vp.exit, vp_spans.exit) = award(&keys::VP_EXIT);
     }
     Some(SideFile {
         side,
@@ -397,20 +363,20 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
 pub(super) const START_HINT: &str = "\"deploy\", \"enter\" or a square like \"c4\"";
 
 pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<ModelFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, MODEL_KEYS);
+    let t = read_table(sink, &path, v, Some(&keys::MODEL))?;
+    t.check_keys(sink);
     let profile = t.req(
         sink,
-        "profile",
+        &keys::PROFILE_REF,
         "a profile key such as \"soldier\" or \"martian\"",
         |s, p, v| read_str(s, &p, v),
     );
-    let count = t.opt(sink, "count", |s, p, v| {
-        read_u16(s, &p, v, 1, MAX_MODELS as u16)
+    let count = t.opt(sink, &keys::COUNT, |s, p, v| {
+        read_key_int(s, &p, v, &keys::COUNT)
     });
     let start = t.req(
         sink,
-        "start",
+        &keys::START,
         &format!("where the models start: {START_HINT}"),
         |s, p, v| {
             let text = read_str(s, &p, v)?;
@@ -436,13 +402,16 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
 }
 
 pub(super) fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<CountersFile> {
-    let t = read_table(sink, &path, v)?;
-    t.check_keys(sink, COUNTER_KEYS);
-    let max = MAX_COUNTERS_OF_A_KIND;
-    let critters = t.opt(sink, "critters", |s, p, v| read_u8(s, &p, v, 0, max));
-    let secrets = t.opt(sink, "secrets", |s, p, v| read_u8(s, &p, v, 0, max));
-    let placed = t.opt(sink, "placed", |s, p, v| {
-        read_u8(s, &p, v, 0, 2 * max).map(|n| Sp {
+    let t = read_table(sink, &path, v, Some(&keys::COUNTERS_TABLE))?;
+    t.check_keys(sink);
+    let critters = t.opt(sink, &keys::CRITTERS, |s, p, v| {
+        read_key_int(s, &p, v, &keys::CRITTERS)
+    });
+    let secrets = t.opt(sink, &keys::SECRETS, |s, p, v| {
+        read_key_int(s, &p, v, &keys::SECRETS)
+    });
+    let placed = t.opt(sink, &keys::PLACED, |s, p, v| {
+        read_key_int(s, &p, v, &keys::PLACED).map(|n| Sp {
             value: n,
             span: v.span(),
         })

@@ -7,19 +7,25 @@ use super::*;
 
 pub(in crate::rules) type Value<'i> = Spanned<DeValue<'i>>;
 
-/// A TOML table being read, with its dotted path for messages.
+/// A TOML table being read, with its dotted path for messages and the keys it may hold
+/// (`None`: keys of the writer's choosing, such as profile keys).
 pub(super) struct Tbl<'t, 'i> {
     pub(super) path: String,
     pub(super) span: Range<usize>,
     pub(super) table: &'t DeTable<'i>,
+    pub(super) keys: Option<&'static schema::Table>,
 }
 
 impl<'t, 'i> Tbl<'t, 'i> {
-    pub(super) fn root(doc: &'t Spanned<DeTable<'i>>) -> Tbl<'t, 'i> {
+    pub(super) fn root(
+        doc: &'t Spanned<DeTable<'i>>,
+        keys: Option<&'static schema::Table>,
+    ) -> Tbl<'t, 'i> {
         Tbl {
             path: String::new(),
             span: doc.span(),
             table: doc.get_ref(),
+            keys,
         }
     }
 
@@ -41,8 +47,12 @@ impl<'t, 'i> Tbl<'t, 'i> {
         v
     }
 
-    /// Report every key not in `known`, suggesting the closest known one.
-    pub(super) fn check_keys(&self, sink: &mut Sink, known: &[&str]) {
+    /// Report every key the table may not hold, suggesting the closest known one.
+    pub(super) fn check_keys(&self, sink: &mut Sink) {
+        let Some(table) = self.keys else {
+            return;
+        };
+        let known: Vec<&str> = table.names().collect();
         for (key, _) in self.entries_in_order() {
             let name: &str = key.get_ref();
             if known.contains(&name) {
@@ -64,6 +74,13 @@ impl<'t, 'i> Tbl<'t, 'i> {
     }
 
     pub(super) fn get(&self, key: &str) -> Option<&'t Value<'i>> {
+        // Every key read is one of the table's keys in `rules::schema`: the reader knows no
+        // key that the schema does not (a test loads files that reach every read).
+        debug_assert!(
+            self.keys.is_none_or(|t| t.key(key).is_some()),
+            "the reader reads {key:?} at {:?}, which its table in rules::schema lacks",
+            self.path
+        );
         self.table.get(key)
     }
 
@@ -71,12 +88,12 @@ impl<'t, 'i> Tbl<'t, 'i> {
     pub(super) fn opt<T>(
         &self,
         sink: &mut Sink,
-        key: &str,
+        key: &schema::Key,
         f: impl FnOnce(&mut Sink, String, &'t Value<'i>) -> Option<T>,
     ) -> Field<T> {
-        match self.get(key) {
+        match self.get(key.name) {
             None => Field::Absent,
-            Some(v) => Field::from_option(f(sink, self.key_path(key), v)),
+            Some(v) => Field::from_option(f(sink, self.key_path(key.name), v)),
         }
     }
 
@@ -85,10 +102,11 @@ impl<'t, 'i> Tbl<'t, 'i> {
     pub(super) fn req<T>(
         &self,
         sink: &mut Sink,
-        key: &str,
+        key: &schema::Key,
         what: &str,
         f: impl FnOnce(&mut Sink, String, &'t Value<'i>) -> Option<T>,
     ) -> Option<T> {
+        let key = key.name;
         match self.get(key) {
             None => {
                 let place = if self.path.is_empty() {
@@ -228,12 +246,32 @@ pub(in crate::rules) fn read_int(
     }
 }
 
-pub(super) fn read_u16(sink: &mut Sink, path: &str, v: &Value, lo: u16, hi: u16) -> Option<u16> {
-    read_int(sink, path, v, lo.into(), hi.into()).map(|n| n as u16)
+/// An integer within the limits `key` states in `rules::schema`.
+pub(super) fn read_key_int<T: TryFrom<i64>>(
+    sink: &mut Sink,
+    path: &str,
+    v: &Value,
+    key: &schema::Key,
+) -> Option<T> {
+    let (lo, hi) = key.int_range();
+    // The limits fit the type the value is kept in (a test reads every key's limits).
+    read_int(sink, path, v, lo, hi).and_then(|n| T::try_from(n).ok())
 }
 
-pub(super) fn read_u8(sink: &mut Sink, path: &str, v: &Value, lo: u8, hi: u8) -> Option<u8> {
-    read_int(sink, path, v, lo.into(), hi.into()).map(|n| n as u8)
+/// A string within the limits `key` states in `rules::schema`.
+pub(super) fn read_key_text(
+    sink: &mut Sink,
+    path: &str,
+    v: &Value,
+    key: &schema::Key,
+) -> Option<String> {
+    match key.value {
+        Kind::Text {
+            max_chars,
+            non_blank,
+        } => read_text(sink, path, v, max_chars, non_blank),
+        _ => unreachable!("{} is not a text key", key.name),
+    }
 }
 
 pub(super) fn read_array<'t, 'i>(
@@ -250,16 +288,19 @@ pub(super) fn read_array<'t, 'i>(
     }
 }
 
+/// A table, which may hold `keys` (`None`: any keys).
 pub(super) fn read_table<'t, 'i>(
     sink: &mut Sink,
     path: &str,
     v: &'t Value<'i>,
+    keys: Option<&'static schema::Table>,
 ) -> Option<Tbl<'t, 'i>> {
     match v.get_ref() {
         DeValue::Table(t) => Some(Tbl {
             path: path.to_string(),
             span: v.span(),
             table: t,
+            keys,
         }),
         _ => {
             wrong_type(sink, path, v, "a table");

@@ -202,10 +202,10 @@ impl GameState {
                 let Some(t) = self.draw_non_event(side, rng) else {
                     break;
                 };
-                if S::ENABLED {
-                    if let Some(card) = deck.card(t).card(side) {
-                        sink.event(Event::Drew { side, card });
-                    }
+                if S::ENABLED
+                    && let Some(card) = deck.card(t).card(side)
+                {
+                    sink.event(Event::Drew { side, card });
                 }
             }
         }

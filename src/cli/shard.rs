@@ -1,0 +1,248 @@
+//! `arena --shard`: which part of a run this process plays, given as `K/N` or taken from
+//! a batch scheduler's job array with `auto`.
+//!
+//! - Slurm (`sbatch --array=1-16`): `SLURM_ARRAY_TASK_ID` is the task, counted from
+//!   `SLURM_ARRAY_TASK_MIN`, and `SLURM_ARRAY_TASK_COUNT` the number of tasks. The array
+//!   must be a plain range (no step, no gaps), so that its tasks are the parts 1..N.
+//! - Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX` (from 0) is the part; the count is
+//!   the Job's `completions`, which Kubernetes does not put in the environment: give it as
+//!   `--shard auto/N`.
+//!
+//! With `auto/N` under Slurm, N must equal the array's task count.
+
+use std::str::FromStr;
+
+use crate::arena::Shard;
+
+/// What `--shard` was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardArg {
+    /// `K/N`.
+    Fixed(Shard),
+    /// `auto` or `auto/N`: from the job array's environment.
+    Auto { count: Option<u32> },
+}
+
+impl FromStr for ShardArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ShardArg, String> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("auto") {
+            return Ok(ShardArg::Auto { count: None });
+        }
+        if let Some(n) = t
+            .split_once('/')
+            .filter(|(a, _)| a.trim().eq_ignore_ascii_case("auto"))
+            .map(|(_, n)| n.trim())
+        {
+            return match n.parse::<u32>() {
+                Ok(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+                _ => Err(format!(
+                    "`{s}`: the count after auto/ must be a whole number of at least 1"
+                )),
+            };
+        }
+        s.parse::<Shard>()
+            .map(ShardArg::Fixed)
+            .map_err(|e| format!("{e}, or auto (from a Slurm or Kubernetes job array)"))
+    }
+}
+
+impl ShardArg {
+    /// The part to play, reading the job array's variables with `env`.
+    pub fn resolve(self, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, String> {
+        let count = match self {
+            ShardArg::Fixed(shard) => return Ok(shard),
+            ShardArg::Auto { count } => count,
+        };
+        let number = |name: &str| -> Result<Option<u64>, String> {
+            match env(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .trim()
+                    .parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| format!("--shard auto: {name}={v:?} is not a whole number")),
+            }
+        };
+        if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
+            let tasks = number("SLURM_ARRAY_TASK_COUNT")?.ok_or(
+                "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not",
+            )?;
+            let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(task.min(1));
+            let max = number("SLURM_ARRAY_TASK_MAX")?;
+            if number("SLURM_ARRAY_TASK_STEP")?.is_some_and(|s| s != 1)
+                || max.is_some_and(|max| max.checked_sub(min).map(|d| d + 1) != Some(tasks))
+            {
+                return Err(format!(
+                    "--shard auto: the Slurm array is not a plain range of {tasks} tasks \
+                     (use --array=1-{tasks}, or --shard K/N)"
+                ));
+            }
+            let index = task
+                .checked_sub(min)
+                .map(|i| i + 1)
+                .filter(|&k| k <= tasks)
+                .ok_or_else(|| {
+                    format!(
+                        "--shard auto: SLURM_ARRAY_TASK_ID {task} is outside the array \
+                         ({min} to {})",
+                        min + tasks.saturating_sub(1)
+                    )
+                })?;
+            return make(index, tasks, count, "SLURM_ARRAY_TASK_COUNT");
+        }
+        if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+            let Some(n) = count else {
+                return Err(
+                    "--shard auto: JOB_COMPLETION_INDEX is set, but Kubernetes does not \
+                            say how many completions the Job has: give it, --shard auto/N"
+                        .into(),
+                );
+            };
+            if index >= u64::from(n) {
+                return Err(format!(
+                    "--shard auto/{n}: JOB_COMPLETION_INDEX {index} is not below {n}"
+                ));
+            }
+            return make(index + 1, u64::from(n), None, "");
+        }
+        Err(
+            "--shard auto: this is not a job array: neither SLURM_ARRAY_TASK_ID (Slurm) nor \
+             JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; give --shard K/N"
+                .into(),
+        )
+    }
+}
+
+fn make(index: u64, count: u64, given: Option<u32>, source: &str) -> Result<Shard, String> {
+    if let Some(n) = given
+        && u64::from(n) != count
+    {
+        return Err(format!(
+            "--shard auto/{n}: the job array has {count} tasks ({source})"
+        ));
+    }
+    let (Ok(index), Ok(count)) = (u32::try_from(index), u32::try_from(count)) else {
+        return Err(format!("--shard auto: {count} tasks are too many"));
+    };
+    Ok(Shard { index, count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    fn shard(index: u32, count: u32) -> Shard {
+        Shard { index, count }
+    }
+
+    #[test]
+    fn shard_arguments_parse() {
+        assert_eq!("auto".parse(), Ok(ShardArg::Auto { count: None }));
+        assert_eq!(" AUTO/8 ".parse(), Ok(ShardArg::Auto { count: Some(8) }));
+        assert_eq!("2/8".parse(), Ok(ShardArg::Fixed(shard(2, 8))));
+        for bad in ["auto/0", "auto/x", "automatic", "9/8", ""] {
+            assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn slurm_arrays_from_one_or_from_zero_number_the_parts_from_one() {
+        let auto = ShardArg::Auto { count: None };
+        let from_one = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_COUNT", "16"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "16"),
+        ];
+        assert_eq!(auto.resolve(&env(&from_one)), Ok(shard(3, 16)));
+        let from_zero = [
+            ("SLURM_ARRAY_TASK_ID", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "3"),
+        ];
+        assert_eq!(auto.resolve(&env(&from_zero)), Ok(shard(1, 4)));
+        // auto/N must agree with the array.
+        let agreed = ShardArg::Auto { count: Some(16) };
+        assert_eq!(agreed.resolve(&env(&from_one)), Ok(shard(3, 16)));
+        let wrong = ShardArg::Auto { count: Some(8) };
+        assert!(
+            wrong
+                .resolve(&env(&from_one))
+                .unwrap_err()
+                .contains("16 tasks")
+        );
+    }
+
+    #[test]
+    fn slurm_arrays_with_gaps_or_steps_are_refused() {
+        let auto = ShardArg::Auto { count: None };
+        let stepped = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "7"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+        ];
+        assert!(auto.resolve(&env(&stepped)).is_err());
+        let gaps = [
+            ("SLURM_ARRAY_TASK_ID", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "5"),
+        ];
+        assert!(auto.resolve(&env(&gaps)).is_err());
+        let no_count = [("SLURM_ARRAY_TASK_ID", "1")];
+        assert!(auto.resolve(&env(&no_count)).is_err());
+    }
+
+    #[test]
+    fn kubernetes_indexed_jobs_count_from_zero_and_need_the_count() {
+        let index = [("JOB_COMPLETION_INDEX", "0")];
+        assert!(
+            ShardArg::Auto { count: None }
+                .resolve(&env(&index))
+                .unwrap_err()
+                .contains("auto/N")
+        );
+        let four = ShardArg::Auto { count: Some(4) };
+        assert_eq!(four.resolve(&env(&index)), Ok(shard(1, 4)));
+        assert_eq!(
+            four.resolve(&env(&[("JOB_COMPLETION_INDEX", "3")])),
+            Ok(shard(4, 4))
+        );
+        assert!(
+            four.resolve(&env(&[("JOB_COMPLETION_INDEX", "4")]))
+                .is_err()
+        );
+        assert!(
+            four.resolve(&env(&[("JOB_COMPLETION_INDEX", "x")]))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn auto_outside_a_job_array_says_so() {
+        let e = ShardArg::Auto { count: None }
+            .resolve(&env(&[]))
+            .unwrap_err();
+        assert!(e.contains("not a job array"), "{e}");
+        // A fixed shard ignores the environment.
+        let fixed = ShardArg::Fixed(shard(2, 3));
+        assert_eq!(
+            fixed.resolve(&env(&[("SLURM_ARRAY_TASK_ID", "1")])),
+            Ok(shard(2, 3))
+        );
+    }
+}

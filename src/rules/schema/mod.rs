@@ -1,0 +1,421 @@
+//! The keys of the data file formats, as tables the loaders check files against and the
+//! JSON Schemas for editors are written from.
+//!
+//! Each format is a tree of [`Table`]s of [`Key`]s. A key says its name, what it means,
+//! what kind of value it takes (with the limits), and whether it is required or what its
+//! default is. The scenario reader (`rules::scenario_file`) takes its key names and
+//! limits from here, so the checks a file gets when it is loaded and the schema an editor
+//! checks it with while it is typed come from one place. [`json_schema`] writes a table
+//! tree as a JSON Schema (draft-07, the draft the TOML language servers taplo and tombi
+//! both validate; only keywords that draft-04 knows too are used for the checks).
+//!
+//! - [`scenario`]: scenario files (`scenarios/*.toml`, `docs/scenario-format.md`).
+//! - [`profiles`]: model profile files (`profiles/core.toml`).
+//!
+//! A new format is one more file of tables and one more [`Format`].
+
+use serde_json::{Map, Value as Json, json};
+
+pub mod profiles;
+pub mod scenario;
+
+/// A TOML table with a fixed set of keys: every other key is an error.
+#[derive(Debug)]
+pub struct Table {
+    /// What the table is, for the schema's description.
+    pub doc: &'static str,
+    pub keys: &'static [Key],
+}
+
+impl Table {
+    /// The key called `name`, if the table has one.
+    pub fn key(&self, name: &str) -> Option<&'static Key> {
+        self.keys.iter().find(|k| k.name == name)
+    }
+
+    /// The key names, in the order the format's documentation gives them.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.keys.iter().map(|k| k.name)
+    }
+}
+
+/// One key of a table.
+#[derive(Debug)]
+pub struct Key {
+    pub name: &'static str,
+    /// What the key means, in a sentence or two.
+    pub doc: &'static str,
+    pub value: Kind,
+    /// Whether the key must be given, or what applies when it is not.
+    pub default: Default,
+}
+
+impl Key {
+    /// The limits of an integer key (panics on any other kind: a programming error).
+    pub const fn int_range(&self) -> (i64, i64) {
+        match self.value {
+            Kind::Int { min, max } => (min, max),
+            _ => panic!("not an integer key"),
+        }
+    }
+
+    /// The largest value of an integer key.
+    pub const fn int_max(&self) -> i64 {
+        self.int_range().1
+    }
+
+    /// The most characters of a text key (panics on any other kind).
+    pub const fn max_chars(&self) -> usize {
+        match self.value {
+            Kind::Text { max_chars, .. } => max_chars,
+            _ => panic!("not a text key"),
+        }
+    }
+
+    /// Whether the key must be given.
+    pub fn is_required(&self) -> bool {
+        matches!(self.default, Default::Required)
+    }
+}
+
+/// The kind of value a key takes, with its limits.
+#[derive(Debug)]
+pub enum Kind {
+    /// A string of at most `max_chars` characters with no control characters;
+    /// `non_blank`: a single line, not empty or all spaces (otherwise line breaks and tabs
+    /// are allowed).
+    Text { max_chars: usize, non_blank: bool },
+    /// A whole number from `min` to `max`.
+    Int { min: i64, max: i64 },
+    /// One of a few words; `any_case`: upper case and spaces around the word are accepted
+    /// too (the words listed are the canonical spelling).
+    Word {
+        words: &'static [&'static str],
+        any_case: bool,
+    },
+    /// A string of a given shape, such as a square or a wall edge. `pattern` (an ECMA-262
+    /// regular expression) admits what the reader parses; the reader then checks what a
+    /// pattern cannot (a run along the board edge, say).
+    Shape {
+        what: &'static str,
+        pattern: &'static str,
+        examples: &'static [&'static str],
+    },
+    /// An array of values of one kind, with at least `min_items`.
+    List {
+        item: &'static Kind,
+        min_items: usize,
+    },
+    /// A table with fixed keys.
+    Table(&'static Table),
+    /// A table whose keys are chosen by the writer (each matching `key_pattern`), each
+    /// holding a `value` table.
+    TableOf {
+        key_doc: &'static str,
+        key_pattern: &'static str,
+        value: &'static Table,
+    },
+}
+
+/// What applies when a key is not given.
+#[derive(Debug)]
+pub enum Default {
+    /// The key must be given.
+    Required,
+    /// Nothing: the key is optional and its absence means "none".
+    Nothing,
+    /// This integer.
+    Int(i64),
+    /// This string.
+    Str(&'static str),
+    /// An empty array.
+    Empty,
+    /// A value worked out from the rest of the file, as described.
+    Described(&'static str),
+}
+
+/// A file format with a JSON Schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Scenario,
+    Profiles,
+}
+
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Scenario, Format::Profiles];
+
+    /// The name on the command line (`mars-attacks schema NAME`) and in the file name
+    /// `schemas/NAME.schema.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Scenario => "scenario",
+            Format::Profiles => "profiles",
+        }
+    }
+
+    /// The format's root value.
+    pub fn root(self) -> &'static Kind {
+        match self {
+            Format::Scenario => &scenario::FILE,
+            Format::Profiles => &profiles::FILE,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Format::Scenario => "Mars Attacks! scenario",
+            Format::Profiles => "Mars Attacks! model profiles",
+        }
+    }
+
+    fn doc(self) -> &'static str {
+        match self {
+            Format::Scenario => {
+                "A scenario of the mars-attacks skirmish engine: the board, each side's \
+                 models and where they start, how each side scores, and the hidden counters. \
+                 See docs/scenario-format.md. `mars-attacks validate FILE` checks what a \
+                 schema cannot (capacities, zones that fit, profiles that exist)."
+            }
+            Format::Profiles => {
+                "Model profiles for the mars-attacks skirmish engine: one table per profile, \
+                 named by its key."
+            }
+        }
+    }
+
+    /// The format's JSON Schema.
+    pub fn json_schema(self) -> Json {
+        json_schema(self.title(), self.doc(), self.root())
+    }
+
+    /// The JSON Schema as the text of `schemas/NAME.schema.json` (pretty, ending in a
+    /// newline).
+    pub fn json_schema_text(self) -> String {
+        let mut text =
+            serde_json::to_string_pretty(&self.json_schema()).expect("JSON always serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// The JSON Schema (draft-07) of a file whose root is `root`.
+pub fn json_schema(title: &str, doc: &str, root: &Kind) -> Json {
+    let mut schema = Map::new();
+    schema.insert(
+        "$schema".into(),
+        json!("http://json-schema.org/draft-07/schema#"),
+    );
+    schema.insert("title".into(), json!(title));
+    schema.insert("description".into(), json!(doc));
+    if let Json::Object(body) = kind_schema(root) {
+        schema.extend(body);
+    }
+    Json::Object(schema)
+}
+
+/// The control characters (Unicode Cc) as the inside of a pattern's character class.
+const CONTROL: &str = "\\u0000-\\u001F\\u007F-\\u009F";
+/// [`CONTROL`] but tab, line feed and carriage return.
+const CONTROL_BUT_BREAKS: &str = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F";
+/// A character of single-line text: anything but a control character.
+const TEXT_CHAR: &str = "[^\\u0000-\\u001F\\u007F-\\u009F]";
+
+/// The schema of one kind of value.
+fn kind_schema(kind: &Kind) -> Json {
+    match kind {
+        Kind::Text {
+            max_chars,
+            non_blank,
+        } => {
+            let mut s = json!({ "type": "string", "maxLength": max_chars });
+            // No control characters (they would act on a terminal instead of showing);
+            // text that may run over lines keeps its line breaks and tabs. Single-line
+            // text also needs one character that is not a space.
+            s["pattern"] = if *non_blank {
+                s["minLength"] = json!(1);
+                json!(format!("^{TEXT_CHAR}*[^\\s{CONTROL}]{TEXT_CHAR}*$"))
+            } else {
+                json!(format!("^[^{CONTROL_BUT_BREAKS}]*$"))
+            };
+            s
+        }
+        Kind::Int { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
+        Kind::Word { words, any_case } => {
+            let exact = json!({ "type": "string", "enum": words });
+            if *any_case {
+                // The enum offers the canonical words for completion; the pattern admits
+                // the other spellings the reader accepts.
+                let alternatives: Vec<String> = words.iter().map(|w| any_case_regex(w)).collect();
+                let pattern = format!("^\\s*({})\\s*$", alternatives.join("|"));
+                json!({ "anyOf": [exact, { "type": "string", "pattern": pattern }] })
+            } else {
+                exact
+            }
+        }
+        Kind::Shape {
+            what,
+            pattern,
+            examples,
+        } => json!({
+            "type": "string",
+            "pattern": pattern,
+            "examples": examples,
+            "$comment": what,
+        }),
+        Kind::List { item, min_items } => {
+            let mut s = json!({ "type": "array", "items": kind_schema(item) });
+            if *min_items > 0 {
+                s["minItems"] = json!(min_items);
+            }
+            s
+        }
+        Kind::Table(table) => table_schema(table),
+        Kind::TableOf {
+            key_doc,
+            key_pattern,
+            value,
+        } => {
+            let mut patterns = Map::new();
+            patterns.insert((*key_pattern).to_string(), table_schema(value));
+            json!({
+                "type": "object",
+                "patternProperties": patterns,
+                "additionalProperties": false,
+                "$comment": key_doc,
+            })
+        }
+    }
+}
+
+fn table_schema(table: &Table) -> Json {
+    let mut properties = Map::new();
+    for key in table.keys {
+        properties.insert(key.name.to_string(), key_schema(key));
+    }
+    let required: Vec<&str> = table
+        .keys
+        .iter()
+        .filter(|k| k.is_required())
+        .map(|k| k.name)
+        .collect();
+    let mut s = json!({
+        "type": "object",
+        "description": table.doc,
+        "properties": properties,
+        "additionalProperties": false,
+    });
+    if !required.is_empty() {
+        s["required"] = json!(required);
+    }
+    s
+}
+
+fn key_schema(key: &Key) -> Json {
+    let mut s = kind_schema(&key.value);
+    let mut doc = key.doc.to_string();
+    match key.default {
+        Default::Required => doc.push_str(" Required."),
+        Default::Nothing => {}
+        Default::Int(n) => s["default"] = json!(n),
+        Default::Str(t) => s["default"] = json!(t),
+        Default::Empty => s["default"] = json!([]),
+        Default::Described(what) => {
+            doc.push_str(" Default: ");
+            doc.push_str(what);
+            doc.push('.');
+        }
+    }
+    if let Some(limits) = limits_text(&key.value) {
+        doc.push(' ');
+        doc.push_str(&limits);
+    }
+    // A table's own description (what the table is) gives way to the key's.
+    s["description"] = json!(doc);
+    s
+}
+
+/// The limits in words, for the description an editor shows on hover.
+fn limits_text(kind: &Kind) -> Option<String> {
+    match kind {
+        Kind::Text {
+            max_chars,
+            non_blank,
+        } => Some(if *non_blank {
+            format!("1 to {max_chars} characters, not blank, no control characters.")
+        } else {
+            format!(
+                "At most {max_chars} characters; no control characters but line breaks and tabs."
+            )
+        }),
+        Kind::Int { min, max } => Some(format!("{min} to {max}.")),
+        Kind::Word { words, .. } => {
+            let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+            Some(format!("One of {}.", quoted.join(", ")))
+        }
+        Kind::Shape { what, examples, .. } => {
+            let quoted: Vec<String> = examples.iter().map(|w| format!("\"{w}\"")).collect();
+            Some(format!("{what}, like {}.", quoted.join(" or ")))
+        }
+        Kind::List { min_items, .. } if *min_items > 0 => {
+            Some(format!("At least {min_items} entry."))
+        }
+        _ => None,
+    }
+}
+
+/// A regular expression matching `word` in any case: `hi` -> `[Hh][Ii]`.
+fn any_case_regex(word: &str) -> String {
+    word.chars()
+        .map(|c| {
+            if c.is_ascii_alphabetic() {
+                format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())
+            } else if c.is_ascii_alphanumeric() || c == '_' {
+                c.to_string()
+            } else {
+                format!("\\{c}")
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_case_patterns_spell_each_letter_both_ways() {
+        assert_eq!(any_case_regex("low"), "[Ll][Oo][Ww]");
+        assert_eq!(any_case_regex("a-1"), "[Aa]\\-1");
+    }
+
+    #[test]
+    fn keys_carry_required_and_defaults_into_the_schema() {
+        const T: Table = Table {
+            doc: "t",
+            keys: &[
+                Key {
+                    name: "a",
+                    doc: "A.",
+                    value: Kind::Int { min: 1, max: 9 },
+                    default: Default::Required,
+                },
+                Key {
+                    name: "b",
+                    doc: "B.",
+                    value: Kind::Int { min: 0, max: 3 },
+                    default: Default::Int(2),
+                },
+            ],
+        };
+        let s = table_schema(&T);
+        assert_eq!(s["required"], json!(["a"]));
+        assert_eq!(s["additionalProperties"], json!(false));
+        assert_eq!(
+            s["properties"]["a"]["description"],
+            json!("A. Required. 1 to 9.")
+        );
+        assert_eq!(s["properties"]["b"]["default"], json!(2));
+        assert_eq!(s["properties"]["b"]["maximum"], json!(3));
+        assert!(s["properties"]["b"].get("required").is_none());
+    }
+}
