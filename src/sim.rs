@@ -373,7 +373,7 @@ pub fn article(word: &str) -> &'static str {
 }
 
 /// A half's printed name (`Heat Ray`).
-fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
+pub fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
     g.deck()
         .half_by_slug(card.slug())
         .map(|f| f.name.clone())
@@ -382,7 +382,7 @@ fn card_name(g: &GameState, card: crate::rules::CardId) -> String {
 
 /// A physical card as its player uses it: its half's name, and what is on the back
 /// (`Splat! (on the back: We Are Your Friends)`, R19).
-fn card_text(g: &GameState, card: crate::rules::cards::Card) -> String {
+pub fn card_text(g: &GameState, card: crate::rules::cards::Card) -> String {
     match card.back {
         Some(b) => format!(
             "{} (on the back: {})",

@@ -31,19 +31,12 @@ pub fn location(g: &GameState, id: ModelId) -> String {
 
 /// A half's printed name (its slug when the deck does not know it).
 pub fn card_name(g: &GameState, id: CardId) -> String {
-    g.deck()
-        .half_by_slug(id.slug())
-        .map(|f| f.name.clone())
-        .unwrap_or_else(|| id.to_string())
+    crate::sim::card_name(g, id)
 }
 
 /// The half `id` as `side` uses it (an Event's only face for Events).
 pub fn card_face(g: &GameState, id: CardId, side: Side) -> Option<&Face> {
-    g.deck().half(side, id).or_else(|| {
-        g.deck()
-            .half_by_slug(id.slug())
-            .filter(|f| f.kind == crate::rules::cards::Kind::Event)
-    })
+    g.deck().half(side, id)
 }
 
 /// The card a decision plays, lays, discards or answers with, as its player names it; a
@@ -60,14 +53,7 @@ pub fn card_of(action: &Action) -> Option<Card> {
 
 /// A physical card in words, its own half first (`Splat! (on the back: Heat Ray)`, R19).
 pub fn card_text(g: &GameState, card: Card) -> String {
-    match card.back {
-        Some(b) => format!(
-            "{} (on the back: {})",
-            card_name(g, card.half),
-            card_name(g, b)
-        ),
-        None => card_name(g, card.half),
-    }
+    crate::sim::card_text(g, card)
 }
 
 /// What a card is aimed at, in words (empty when nothing).
