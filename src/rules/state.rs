@@ -1596,13 +1596,7 @@ impl GameState {
                 self.test = TestCtx {
                     fight: true,
                     attacker: id,
-                    defender: None,
-                    defence: Defence::Survive,
-                    los: Los::None,
-                    aimed: false,
-                    mods: [0; 2],
-                    played: [None; 2],
-                    area: None,
+                    ..TestCtx::NONE
                 };
                 self.open_windows();
             }

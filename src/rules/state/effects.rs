@@ -248,15 +248,10 @@ impl GameState {
         });
         let target = ModelId(i);
         self.test = super::TestCtx {
-            fight: false,
             attacker: target,
             defender: Some(target),
-            defence: Defence::Survive,
-            los: super::super::Los::None,
-            aimed: false,
-            mods: [0; 2],
-            played: [None; 2],
             area: Some(super::AreaTest { card, hit, hits }),
+            ..super::TestCtx::NONE
         };
         self.open_windows();
     }

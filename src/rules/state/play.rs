@@ -653,18 +653,16 @@ impl GameState {
     }
 
     pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
-        let mut mask = self.window_cards(side);
-        while mask != 0 {
-            let t = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            out.extend(
-                self.scenario
-                    .deck
-                    .card(t)
-                    .card(side)
-                    .map(|c| Action::Respond(Some(c))),
-            );
-        }
+        self.push_answers(side, self.window_cards(side), out);
+    }
+
+    /// `respond` with each card of `cards` (local types, as bits) as `side` names it, then
+    /// `respond none`.
+    fn push_answers(&self, side: Side, cards: u64, out: &mut Vec<Action>) {
+        let deck = &self.scenario.deck;
+        out.extend(
+            bits(cards).filter_map(|t| deck.card(t).card(side).map(|c| Action::Respond(Some(c)))),
+        );
         out.push(Action::Respond(None));
     }
 
@@ -806,16 +804,7 @@ impl GameState {
 
     pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
         let side = self.models[id.index()].side;
-        for t in bits(self.escape_cards(id)) {
-            out.extend(
-                self.scenario
-                    .deck
-                    .card(t)
-                    .card(side)
-                    .map(|c| Action::Respond(Some(c))),
-            );
-        }
-        out.push(Action::Respond(None));
+        self.push_answers(side, self.escape_cards(id), out);
     }
 
     pub(super) fn escape<S: EventSink>(&mut self, id: ModelId, card: Option<Card>, sink: &mut S) {
