@@ -6,4 +6,5 @@ pub mod cli;
 pub mod gui;
 pub mod limits;
 pub mod rules;
+pub mod shelf;
 pub mod sim;

@@ -52,7 +52,7 @@ impl ArenaScenario {
         ArenaScenario {
             file: file.into(),
             scenario,
-            fingerprint: format!("{:016x}", fnv1a(bytes)),
+            fingerprint: scenario_fingerprint(bytes),
             deal_name: None,
         }
     }
@@ -426,6 +426,12 @@ impl Iterator for Jobs<'_> {
         let left = usize::try_from(left).unwrap_or(usize::MAX);
         (left, Some(left))
     }
+}
+
+/// The fingerprint of a scenario file's bytes that results record: 16 hex digits of
+/// [`fnv1a`].
+pub fn scenario_fingerprint(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv1a(bytes))
 }
 
 /// The 64-bit FNV-1a hash: stable across platforms and versions, for fingerprints and

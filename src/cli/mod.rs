@@ -31,6 +31,7 @@ pub mod odds;
 pub mod play;
 pub mod progress;
 pub mod report;
+pub mod scenarios;
 pub mod schema;
 pub mod shard;
 pub mod simulate;
@@ -61,6 +62,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Check scenario files and report every problem found.
     Validate(validate::ValidateArgs),
+    /// The shipped scenarios: record their measured balance, write docs/scenarios.md.
+    Scenarios(scenarios::ScenariosArgs),
     /// Print the JSON Schema of a file format (scenario, profiles), for editors.
     Schema(schema::SchemaArgs),
     /// Print a deck file's cards: each card's number and two halves, and totals per half.
@@ -176,6 +179,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Report(args) => report::run(args, io),
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
+        Command::Scenarios(args) => scenarios::run(args, io),
         Command::Schema(args) => schema::run(args, io),
         Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),

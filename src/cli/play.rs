@@ -25,6 +25,10 @@ pub struct PlayArgs {
     /// Open a saved game (JSON written by the table's Save) and play on from its end.
     #[arg(long, value_name = "SAVE")]
     pub load: Option<PathBuf>,
+    /// Open the New game window first: the shipped scenarios with their maps and
+    /// briefings, or any scenario file, and who plays.
+    #[arg(long)]
+    pub choose: bool,
 }
 
 impl Default for PlayArgs {
@@ -36,6 +40,7 @@ impl Default for PlayArgs {
             level: d.level,
             seed: d.seed,
             load: d.load,
+            choose: d.choose,
         }
     }
 }
@@ -78,6 +83,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         level,
         seed: args.seed,
         load: args.load,
+        choose: args.choose,
     };
     gui::run(options).map_err(|e| {
         let _ = writeln!(io.err, "error: {e}");

@@ -218,7 +218,10 @@ impl MarsApp {
         self.keys(&ctx);
 
         let mut commands = Vec::new();
-        if let Some(s) = &mut self.session {
+        // The game waits while the New game window is open: nothing moves behind it.
+        if let Some(s) = &mut self.session
+            && !self.new_game.open
+        {
             s.tick();
             if s.is_thinking() {
                 // Keep drawing while the AI thinks: the spinner turns and the board stays live.
@@ -290,6 +293,7 @@ impl MarsApp {
         // A question waiting for a person's answer: a prompt over the board.
         if let Some(side) = session.human_to_move()
             && is_prompt(session.state())
+            && !self.new_game.open
         {
             egui::Window::new("Answer")
                 .id(egui::Id::unique("answer-prompt"))

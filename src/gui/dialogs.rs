@@ -8,10 +8,10 @@ use crate::rules::{BySide, Side};
 
 use super::app::Command;
 use super::describe::{outcome_text, side_title};
-use super::session::{
-    Controller, GameSetup, Session, ai_spec_for_level, list_scenarios, random_seed,
-};
+use super::scenario_picture;
+use super::session::{Controller, GameSetup, Session, ai_spec_for_level, random_seed};
 use super::theme;
+use crate::shelf::{self, BalanceState, MapPicture, Shelved};
 
 /// How the two sides are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,12 +30,89 @@ pub const LEVELS: [(&str, &str); 5] = [
     ("random", "random"),
 ];
 
+/// A scenario the New game window can show: its title, briefing and picture, and its
+/// measured balance in words when it has one.
+#[derive(Clone, Debug)]
+pub struct ScenarioEntry {
+    pub path: PathBuf,
+    pub name: String,
+    pub briefing: String,
+    pub picture: MapPicture,
+    /// "Measured: Humans win 49.5% [44.6%, 54.4%] with mcts:1000 on both sides (400
+    /// games)", or why not.
+    pub balance: String,
+}
+
+impl ScenarioEntry {
+    fn of(s: &Shelved) -> ScenarioEntry {
+        let balance = match (s.balance_state(), s.balance.as_ref()) {
+            (BalanceState::Current, Some(b)) => match b.measured.first() {
+                Some(m) => {
+                    let h = m.humans_rate();
+                    format!(
+                        "Measured balance: the Humans win {:.0}% [{:.0}%, {:.0}%] with {} on both \
+                         sides ({} games).",
+                        100.0 * h.rate,
+                        100.0 * h.low,
+                        100.0 * h.high,
+                        m.player,
+                        m.games
+                    )
+                }
+                None => "Balance not measured.".into(),
+            },
+            (BalanceState::Stale(_), _) => {
+                "Balance not measured on this version of the file.".into()
+            }
+            _ => "Balance not measured.".into(),
+        };
+        ScenarioEntry {
+            path: s.path.clone(),
+            name: s.scenario.name.clone(),
+            briefing: s.scenario.description.trim().to_string(),
+            picture: MapPicture::of(&s.scenario),
+            balance,
+        }
+    }
+
+    /// Reads the scenario at `path` (shipped or not); what is wrong with it otherwise.
+    pub fn read(path: &Path) -> Result<ScenarioEntry, String> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        shelf::read_entry(dir, path)
+            .map(|s| ScenarioEntry::of(&s))
+            .map_err(|problems| {
+                let mut msg = format!("{} does not load:", path.display());
+                for p in problems.iter().take(6) {
+                    msg.push_str(&format!("\n{p}"));
+                }
+                if problems.len() > 6 {
+                    msg.push_str(&format!("\n... and {} more", problems.len() - 6));
+                }
+                msg
+            })
+    }
+}
+
+/// The scenarios in `dir` that load, sorted by file name.
+pub fn list_scenarios(dir: &Path) -> Vec<ScenarioEntry> {
+    shelf::scenario_files(dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| ScenarioEntry::read(p).ok())
+        .collect()
+}
+
 /// The new game window.
 pub struct NewGameDialog {
     pub open: bool,
     scenario_dir: PathBuf,
-    scenarios: Vec<(PathBuf, String)>,
+    scenarios: Vec<ScenarioEntry>,
+    /// The scenario file chosen (a shipped one, or one opened from disk).
     pub path: String,
+    /// The file path being typed in "Open a file".
+    pub typed: String,
+    /// A scenario opened from disk that is not in the list, or why it did not open.
+    opened: Option<Result<ScenarioEntry, String>>,
     pub side: Side,
     pub mode: Mode,
     pub level: String,
@@ -45,6 +122,15 @@ pub struct NewGameDialog {
     pub error: Option<String>,
 }
 
+/// The New game window's size: fixed, so nothing moves when an option changes.
+const NEW_GAME_SIZE: [f32; 2] = [900.0, 600.0];
+/// The map picture's side in the New game window.
+const PICTURE_SIDE: f32 = 250.0;
+/// The width of the scenario list in the New game window.
+const LIST_WIDTH: f32 = 260.0;
+/// The height of the scenario list and of the chosen scenario's picture and briefing.
+const PREVIEW_HEIGHT: f32 = 390.0;
+
 impl NewGameDialog {
     pub fn new(scenario_dir: PathBuf, current: &GameSetup) -> NewGameDialog {
         let mut d = NewGameDialog {
@@ -52,6 +138,8 @@ impl NewGameDialog {
             scenario_dir,
             scenarios: Vec::new(),
             path: current.scenario_path.display().to_string(),
+            typed: String::new(),
+            opened: None,
             side: Side::Humans,
             mode: Mode::VersusAi,
             level: "normal".into(),
@@ -98,6 +186,40 @@ impl NewGameDialog {
         if self.seed.is_empty() {
             self.seed = random_seed().to_string();
         }
+        if self.chosen().is_none() && !self.path.trim().is_empty() {
+            self.opened = Some(ScenarioEntry::read(Path::new(self.path.trim())));
+        }
+    }
+
+    /// The scenarios listed (the shipped ones).
+    pub fn scenarios(&self) -> &[ScenarioEntry] {
+        &self.scenarios
+    }
+
+    /// The chosen scenario, if it loaded.
+    pub fn chosen(&self) -> Option<&ScenarioEntry> {
+        let path = Path::new(self.path.trim());
+        self.scenarios
+            .iter()
+            .find(|e| e.path == path)
+            .or(match &self.opened {
+                Some(Ok(e)) if e.path == path => Some(e),
+                _ => None,
+            })
+    }
+
+    /// Opens the scenario file typed in "Open a file" and chooses it if it loads.
+    pub fn open_typed(&mut self) {
+        let typed = self.typed.trim().to_string();
+        if typed.is_empty() {
+            self.opened = Some(Err("type the path of a scenario file (.toml)".into()));
+            return;
+        }
+        let read = ScenarioEntry::read(Path::new(&typed));
+        if let Ok(e) = &read {
+            self.path = e.path.display().to_string();
+        }
+        self.opened = Some(read);
     }
 
     /// The set-up the fields describe, or what is wrong with them.
@@ -138,84 +260,35 @@ impl NewGameDialog {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
+            .fixed_size(NEW_GAME_SIZE)
             .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
-                egui::Grid::new("new-game")
-                    .num_columns(2)
-                    .spacing([12.0, 8.0])
-                    .show(ui, |ui| {
-                        ui.label("Scenario");
-                        ui.vertical(|ui| {
-                            for (p, name) in &self.scenarios {
-                                let text = format!("{name}  ({})", file_name(p));
-                                let chosen = Path::new(self.path.trim()) == p.as_path();
-                                if ui.selectable_label(chosen, text).clicked() {
-                                    self.path = p.display().to_string();
-                                }
-                            }
-                            ui.horizontal(|ui| {
-                                let l = ui.label(RichText::new("or a file:").small());
-                                ui.add(
-                                    egui::TextEdit::singleline(&mut self.path).desired_width(260.0),
-                                )
-                                .labelled_by(l.id);
-                            });
-                        });
-                        ui.end_row();
-
-                        ui.label("Players");
-                        ui.horizontal(|ui| {
-                            ui.radio_value(&mut self.mode, Mode::VersusAi, "against the AI");
-                            ui.radio_value(&mut self.mode, Mode::HotSeat, "two players (hot-seat)");
-                            ui.radio_value(&mut self.mode, Mode::Watch, "watch AI against AI");
-                        });
-                        ui.end_row();
-
-                        if self.mode == Mode::VersusAi {
-                            ui.label("Your side");
-                            ui.horizontal(|ui| {
-                                for s in Side::BOTH {
-                                    ui.radio_value(&mut self.side, s, side_title(s));
-                                }
-                            });
-                            ui.end_row();
-                        }
-                        if self.mode != Mode::HotSeat {
-                            ui.label(if self.mode == Mode::Watch {
-                                "Martian AI"
-                            } else {
-                                "AI level"
-                            });
-                            level_combo(ui, "level", &mut self.level);
-                            ui.end_row();
-                        }
-                        if self.mode == Mode::Watch {
-                            ui.label("Human AI");
-                            level_combo(ui, "level2", &mut self.level2);
-                            ui.end_row();
-                        }
-                        let l = ui.label("Seed");
-                        ui.horizontal(|ui| {
-                            ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
-                                .labelled_by(l.id);
-                            if ui.button("New seed").clicked() {
-                                self.seed = random_seed().to_string();
-                            }
-                            ui.label(
-                                RichText::new("the same seed gives the same dice")
-                                    .small()
-                                    .color(theme::MUTED),
-                            );
-                        });
-                        ui.end_row();
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(LIST_WIDTH);
+                        ui.set_height(PREVIEW_HEIGHT);
+                        self.scenario_list(ui);
                     });
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.set_width(NEW_GAME_SIZE[0] - LIST_WIDTH - 20.0);
+                        ui.set_height(PREVIEW_HEIGHT);
+                        self.scenario_preview(ui);
+                    });
+                });
+                ui.separator();
+                self.options(ui);
                 if let Some(e) = &self.error {
                     ui.colored_label(theme::BAD, e);
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
                     if ui
-                        .button(RichText::new("Start the game").strong())
+                        .add_enabled(
+                            self.chosen().is_some(),
+                            egui::Button::new(RichText::new("Start the game").strong()),
+                        )
+                        .on_disabled_hover_text("choose a scenario that loads")
                         .clicked()
                     {
                         match self.setup() {
@@ -232,6 +305,152 @@ impl NewGameDialog {
             self.open = false;
         }
         out
+    }
+
+    /// The shipped scenarios, and a field to open any scenario file.
+    fn scenario_list(&mut self, ui: &mut Ui) {
+        ui.label(RichText::new("Scenario").strong());
+        egui::ScrollArea::vertical()
+            .id_salt("scenario-list")
+            .max_height(PREVIEW_HEIGHT - 110.0)
+            .show(ui, |ui| {
+                for e in &self.scenarios {
+                    let chosen = Path::new(self.path.trim()) == e.path.as_path();
+                    let text = format!("{}\n{}", e.name, file_name(&e.path));
+                    if ui
+                        .add_sized(
+                            [ui.available_width(), 34.0],
+                            // The grow atom pushes the text to the left.
+                            egui::Button::selectable(chosen, (text, egui::Atom::grow())),
+                        )
+                        .clicked()
+                    {
+                        self.path = e.path.display().to_string();
+                    }
+                }
+                if self.scenarios.is_empty() {
+                    ui.label(
+                        RichText::new(format!(
+                            "No scenario found in {}.",
+                            self.scenario_dir.display()
+                        ))
+                        .color(theme::MUTED),
+                    );
+                }
+            });
+        ui.add_space(6.0);
+        let l = ui.label(RichText::new("Open a scenario file:").small());
+        ui.horizontal(|ui| {
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.typed)
+                        .desired_width(200.0)
+                        .hint_text("my-scenario.toml"),
+                )
+                .labelled_by(l.id);
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Open").clicked() || enter {
+                self.open_typed();
+            }
+        });
+        if let Some(Err(e)) = &self.opened {
+            egui::ScrollArea::vertical()
+                .id_salt("open-error")
+                .max_height(80.0)
+                .show(ui, |ui| {
+                    ui.colored_label(theme::BAD, RichText::new(e).small());
+                });
+        }
+    }
+
+    /// The chosen scenario's picture and briefing.
+    fn scenario_preview(&self, ui: &mut Ui) {
+        let Some(e) = self.chosen() else {
+            ui.label(
+                RichText::new("Choose a scenario to see its map and briefing.").color(theme::MUTED),
+            );
+            return;
+        };
+        ui.label(RichText::new(&e.name).size(18.0).strong());
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(PICTURE_SIDE);
+                egui::ScrollArea::vertical()
+                    .id_salt("picture")
+                    .max_height(PREVIEW_HEIGHT - 40.0)
+                    .show(ui, |ui| {
+                        scenario_picture::show(ui, &e.picture, PICTURE_SIDE);
+                    });
+            });
+            ui.vertical(|ui| {
+                ui.set_width(ui.available_width());
+                egui::ScrollArea::vertical()
+                    .id_salt("briefing")
+                    .max_height(PREVIEW_HEIGHT - 40.0)
+                    .show(ui, |ui| {
+                        ui.label(&e.briefing);
+                        ui.add_space(6.0);
+                        ui.label(RichText::new(&e.balance).small().color(theme::MUTED));
+                    });
+            });
+        });
+    }
+
+    /// Who plays, at what level, with which seed.
+    fn options(&mut self, ui: &mut Ui) {
+        egui::Grid::new("new-game")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .min_row_height(24.0)
+            .show(ui, |ui| {
+                ui.label("Players");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.mode, Mode::VersusAi, "against the AI");
+                    ui.radio_value(&mut self.mode, Mode::HotSeat, "two players (hot-seat)");
+                    ui.radio_value(&mut self.mode, Mode::Watch, "watch AI against AI");
+                });
+                ui.end_row();
+
+                // The same rows in every mode, greyed out where they do not apply, so
+                // nothing moves when the mode changes.
+                ui.label("Your side");
+                ui.add_enabled_ui(self.mode == Mode::VersusAi, |ui| {
+                    ui.horizontal(|ui| {
+                        for s in Side::BOTH {
+                            ui.radio_value(&mut self.side, s, side_title(s));
+                        }
+                    });
+                });
+                ui.end_row();
+                ui.label(if self.mode == Mode::Watch {
+                    "Martian AI"
+                } else {
+                    "AI level"
+                });
+                ui.add_enabled_ui(self.mode != Mode::HotSeat, |ui| {
+                    level_combo(ui, "level", &mut self.level);
+                });
+                ui.end_row();
+                ui.label("Human AI");
+                ui.add_enabled_ui(self.mode == Mode::Watch, |ui| {
+                    level_combo(ui, "level2", &mut self.level2);
+                });
+                ui.end_row();
+                let l = ui.label("Seed");
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
+                        .labelled_by(l.id);
+                    if ui.button("New seed").clicked() {
+                        self.seed = random_seed().to_string();
+                    }
+                    ui.label(
+                        RichText::new("the same seed gives the same dice")
+                            .small()
+                            .color(theme::MUTED),
+                    );
+                });
+                ui.end_row();
+            });
     }
 }
 

@@ -17,6 +17,7 @@ pub mod describe;
 pub mod dialogs;
 pub mod forecast;
 pub mod log;
+pub mod scenario_picture;
 pub mod session;
 pub mod sidebar;
 pub mod theme;
@@ -42,6 +43,8 @@ pub struct GuiOptions {
     pub seed: Option<u64>,
     /// A saved game to open instead of a new one.
     pub load: Option<PathBuf>,
+    /// Open the New game window over the table first, to choose a scenario and players.
+    pub choose: bool,
 }
 
 impl Default for GuiOptions {
@@ -52,6 +55,7 @@ impl Default for GuiOptions {
             level: "normal".into(),
             seed: None,
             load: None,
+            choose: false,
         }
     }
 }
@@ -121,6 +125,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
         return Err(NO_DISPLAY.to_string());
     }
     let dir = scenario_dir(&options);
+    let choose = options.choose;
     let title = app::title_for(Some(options.side));
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -137,6 +142,9 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             app.startup = startup;
             if let Some(s) = saved {
                 app.replace_session(s);
+            }
+            if choose {
+                app.new_game.open();
             }
             Ok(Box::new(app))
         }),

@@ -860,25 +860,6 @@ pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, String> {
     }
 }
 
-/// The scenario files in `dir` that load, with their titles, sorted by file name.
-pub fn list_scenarios(dir: &Path) -> Vec<(PathBuf, String)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut out: Vec<(PathBuf, String)> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .filter_map(|p| {
-            load_scenario(&p)
-                .ok()
-                .map(|l| (p.clone(), l.scenario.name.clone()))
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 /// A fresh seed for a new game.
 pub fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()

@@ -1,0 +1,161 @@
+//! A scenario's map picture in the New game window: the same drawing as the SVG pictures
+//! of `docs/scenarios.md` (`crate::shelf::picture`), painted with egui.
+
+use eframe::egui::{
+    self, Color32, CornerRadius, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2,
+    vec2,
+};
+
+use crate::rules::WallKind;
+use crate::rules::square::squares_of;
+use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band, square_origin};
+
+use super::theme;
+
+fn color(hex: &str) -> Color32 {
+    let [r, g, b] = colors::rgb(hex);
+    Color32::from_rgb(r, g, b)
+}
+
+fn side_color(side: crate::rules::Side) -> Color32 {
+    color(colors::side(side))
+}
+
+/// Paints the picture `side` points wide (the board and its edge marks), then its legend.
+pub fn show(ui: &mut egui::Ui, picture: &MapPicture, side: f32) {
+    let margin = side * 0.06;
+    let (response, painter) = ui.allocate_painter(vec2(side, side), Sense::hover());
+    let board = Rect::from_min_size(
+        response.rect.min + vec2(margin, margin),
+        vec2(side - 2.0 * margin, side - 2.0 * margin),
+    );
+    paint(&painter, board, picture);
+    for (swatch, text) in picture.legend() {
+        ui.horizontal(|ui| {
+            let (r, p) = ui.allocate_painter(vec2(30.0, 16.0), Sense::hover());
+            // On the picture's ground, so dark swatches show on a dark panel.
+            p.rect_filled(r.rect, CornerRadius::same(2), color(colors::SQUARE_LIGHT));
+            paint_swatch(&p, r.rect.shrink2(vec2(3.0, 2.0)), swatch);
+            ui.label(RichText::new(text).small());
+        });
+    }
+}
+
+/// Paints the board of `picture` into `board`.
+pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
+    let sq = board.width() / 8.0;
+    let at = |(x, y): Point| pos2(board.left() + x * sq, board.top() + y * sq);
+    let square_rect = |s: crate::rules::Square| {
+        let o = at(square_origin(s));
+        Rect::from_min_size(o, vec2(sq, sq))
+    };
+    for s in crate::rules::Square::all() {
+        painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::square(s)));
+    }
+    for (side, zone) in &picture.zones {
+        for s in squares_of(*zone) {
+            let fill = colors::zone(*side, colors::square(s));
+            painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(&fill));
+        }
+    }
+    for s in squares_of(picture.blockers) {
+        painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::BLOCKER));
+    }
+    painter.rect_stroke(
+        board,
+        CornerRadius::ZERO,
+        Stroke::new(1.5, Color32::from_gray(0x55)),
+        egui::StrokeKind::Middle,
+    );
+    let band = (sq * 0.14).max(3.0);
+    for m in &picture.entries {
+        let (a, b) = edge_band(m.edge);
+        painter.line_segment([at(a), at(b)], Stroke::new(band, side_color(m.side)));
+    }
+    for m in &picture.exits {
+        let (a, b) = edge_band(m.edge);
+        painter.extend(Shape::dashed_line(
+            &[at(a), at(b)],
+            Stroke::new(band, side_color(m.side)),
+            sq * 0.2,
+            sq * 0.12,
+        ));
+    }
+    for w in &picture.walls {
+        wall(painter, at(w.from), at(w.to), w.kind, sq);
+    }
+    for f in &picture.fixed {
+        let c = square_rect(f.square).center();
+        painter.circle(
+            c,
+            sq * 0.3,
+            side_color(f.side),
+            Stroke::new(1.0, Color32::from_gray(0x22)),
+        );
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            f.count.to_string(),
+            FontId::proportional(sq * 0.32),
+            Color32::WHITE,
+        );
+    }
+}
+
+fn wall(painter: &Painter, a: Pos2, b: Pos2, kind: WallKind, sq: f32) {
+    match kind {
+        WallKind::High => {
+            painter.line_segment([a, b], Stroke::new(sq * 0.14, color(colors::HIGH_WALL)));
+        }
+        WallKind::Low => painter.extend(Shape::dashed_line(
+            &[a, b],
+            Stroke::new(sq * 0.1, color(colors::LOW_WALL)),
+            sq * 0.15,
+            sq * 0.08,
+        )),
+    }
+}
+
+fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
+    let (a, b) = (r.left_center(), r.right_center());
+    match swatch {
+        Swatch::Wall(kind) => wall(painter, a, b, kind, 36.0),
+        Swatch::Blocker => {
+            painter.rect_filled(r, CornerRadius::ZERO, color(colors::BLOCKER));
+        }
+        Swatch::Zone(side) => {
+            let fill = colors::zone(side, colors::SQUARE_LIGHT);
+            painter.rect_filled(r, CornerRadius::ZERO, color(&fill));
+        }
+        Swatch::Fixed(side) => {
+            painter.circle(
+                r.center(),
+                6.0,
+                side_color(side),
+                Stroke::new(1.0, Color32::from_gray(0x22)),
+            );
+        }
+        Swatch::Entry(side) => {
+            painter.line_segment([a, b], Stroke::new(5.0, side_color(side)));
+        }
+        Swatch::Exit(side) => painter.extend(Shape::dashed_line(
+            &[a, b],
+            Stroke::new(5.0, side_color(side)),
+            7.0,
+            4.0,
+        )),
+        Swatch::Counters => {
+            let c = r.center();
+            painter.add(Shape::convex_polygon(
+                vec![
+                    c + vec2(0.0, -7.0),
+                    c + vec2(7.0, 0.0),
+                    c + vec2(0.0, 7.0),
+                    c + vec2(-7.0, 0.0),
+                ],
+                theme::COUNTER_BACK,
+                Stroke::new(1.0, Color32::from_rgb(0x6b, 0x5a, 0x1e)),
+            ));
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! `docs/scenarios.md` and its pictures, written from the shelf: every shipped scenario
+//! with its map, its briefing, its forces and scoring, and its measured balance.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use super::{BalanceState, Shelved};
+use crate::rules::scenario::{Scenario, Start, VpAwards};
+use crate::rules::{Side, Square};
+
+/// The page's path inside the docs folder.
+pub const PAGE: &str = "scenarios.md";
+/// The pictures' folder inside the docs folder.
+pub const PICTURES: &str = "scenarios";
+
+/// Every document made from the shelf, as (path inside the docs folder, contents): the page
+/// first, then one SVG picture per scenario.
+pub fn documents(shelf: &[Shelved]) -> Vec<(PathBuf, String)> {
+    let mut out = vec![(PathBuf::from(PAGE), page(shelf))];
+    for s in shelf {
+        out.push((
+            picture_path(s),
+            super::MapPicture::of(&s.scenario).to_svg(&s.scenario.name),
+        ));
+    }
+    out
+}
+
+/// Where a scenario's picture goes, inside the docs folder.
+pub fn picture_path(s: &Shelved) -> PathBuf {
+    PathBuf::from(PICTURES).join(format!("{}.svg", s.stem))
+}
+
+/// The markdown page.
+pub fn page(shelf: &[Shelved]) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "# The scenarios\n\n\
+         <!-- Written by `mars-attacks scenarios` from the files in scenarios/ and their\n\
+         measured balance in scenarios/balance/. Do not edit: run the command again. -->\n\n\
+         Every scenario shipped in `scenarios/`, with its map, its briefing and its measured\n\
+         balance. Balance is measured in the arena (`docs/arena.md`): one player plays itself,\n\
+         seats swapped every other game, so the side win rates say how the scenario leans\n\
+         between two equal players. The intervals are Wilson 95% intervals. To measure a\n\
+         scenario again after changing it:\n\n\
+         ```sh\n\
+         mars-attacks arena --scenario scenarios/FILE.toml --players mcts:1000 --games 400 \\\n    \
+         --seed 2026 --out results.jsonl\n\
+         mars-attacks scenarios --record results.jsonl\n\
+         ```\n\n",
+    );
+    out.push_str("| Scenario | File | Rounds | Humans win | Martians win | Measured with |\n");
+    out.push_str("|---|---|---|---|---|---|\n");
+    for s in shelf {
+        let (h, m, with) = match headline(s) {
+            Some(x) => (
+                percent_interval(x.humans_rate()),
+                percent_interval(x.martians_rate()),
+                format!("{}, {} games", x.player, x.games),
+            ),
+            None => ("not measured".into(), "not measured".into(), "".into()),
+        };
+        let _ = writeln!(
+            out,
+            "| [{}](#{}) | `{}` | {} | {h} | {m} | {with} |",
+            s.scenario.name,
+            anchor(&s.scenario.name),
+            s.file_name(),
+            match s.scenario.round_limit {
+                Some(n) => n.to_string(),
+                None => "no limit".into(),
+            },
+        );
+    }
+    for s in shelf {
+        out.push('\n');
+        scenario_section(&mut out, s);
+    }
+    out
+}
+
+/// The measurement a summary line shows: the first recorded, when current.
+fn headline(s: &Shelved) -> Option<&super::Measured> {
+    match s.balance_state() {
+        BalanceState::Current => s.balance.as_ref()?.measured.first(),
+        _ => None,
+    }
+}
+
+fn scenario_section(out: &mut String, s: &Shelved) {
+    let sc = &s.scenario;
+    let _ = writeln!(out, "## {}\n", sc.name);
+    let _ = writeln!(
+        out,
+        "`scenarios/{}`: {} take the first Turn; first to {} VP wins{}.\n",
+        s.file_name(),
+        side_word(sc.first_turn),
+        sc.vp_target,
+        match sc.round_limit {
+            Some(n) => format!(", or more VP at the end of Round {n}"),
+            None => String::new(),
+        }
+    );
+    let _ = writeln!(
+        out,
+        "![The map of {}]({}/{}.svg)\n",
+        sc.name, PICTURES, s.stem
+    );
+    for line in sc.description.trim().lines() {
+        if line.trim().is_empty() {
+            out.push_str(">\n");
+        } else {
+            let _ = writeln!(out, "> {line}");
+        }
+    }
+    out.push('\n');
+    for side in Side::BOTH {
+        let _ = writeln!(
+            out,
+            "- **{}**: {}. Scoring: {}.",
+            side_title(side),
+            forces(sc, side),
+            scoring(&sc.sides[side].vp)
+        );
+    }
+    out.push('\n');
+    match s.balance_state() {
+        BalanceState::Missing => out.push_str("Not measured yet.\n"),
+        BalanceState::Stale(old) => {
+            let _ = writeln!(
+                out,
+                "Not measured on this version of the file (the figures recorded are of \
+                 fingerprint `{old}`; this file is `{}`).",
+                s.fingerprint
+            );
+        }
+        BalanceState::Current => {
+            let b = s.balance.as_ref().expect("a current balance exists");
+            let _ = writeln!(
+                out,
+                "Measured balance (file fingerprint `{}`):\n",
+                s.fingerprint
+            );
+            out.push_str(
+                "| Player on both sides | Games | Humans win | Martians win | Draws | Length in Rounds |\n\
+                 |---|---|---|---|---|---|\n",
+            );
+            for m in &b.measured {
+                let _ = writeln!(
+                    out,
+                    "| `{}` (seed {}) | {}{} | {} | {} | {} | {:.1} (sd {:.1}, {}-{}) |",
+                    m.player,
+                    m.seed,
+                    m.games,
+                    if m.failed > 0 {
+                        format!(" ({} failed)", m.failed)
+                    } else {
+                        String::new()
+                    },
+                    percent_interval(m.humans_rate()),
+                    percent_interval(m.martians_rate()),
+                    percent(m.draws_rate().rate),
+                    m.rounds.mean,
+                    m.rounds.sd,
+                    m.rounds.min,
+                    m.rounds.max
+                );
+            }
+            out.push_str("\nHow the games were won:\n\n");
+            for m in &b.measured {
+                let _ = writeln!(
+                    out,
+                    "- `{}`: Humans by {}; Martians by {}{}.",
+                    m.player,
+                    m.humans.describe(),
+                    m.martians.describe(),
+                    if m.draws > 0 {
+                        format!("; {} drawn", m.draws)
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+        }
+    }
+}
+
+/// A side's models and where they start, in words.
+fn forces(sc: &Scenario, side: Side) -> String {
+    let setup = &sc.sides[side];
+    let mut groups: Vec<(usize, String, u32)> = Vec::new();
+    for m in sc.models.iter().filter(|m| m.side == side) {
+        let start = match m.start {
+            Start::Deploy => format!("deploy in {}", zone_text(setup.deployment)),
+            Start::At(sq) => format!("start in {sq}"),
+            Start::Enter => match setup.entry {
+                Some(e) if e.round == 1 => format!("come on across the {} edge", e.edge),
+                Some(e) => format!("come on across the {} edge from Round {}", e.edge, e.round),
+                None => "come on".into(),
+            },
+        };
+        match groups.iter_mut().find(|g| g.0 == m.profile && g.1 == start) {
+            Some(g) => g.2 += 1,
+            None => groups.push((m.profile, start, 1)),
+        }
+    }
+    let mut parts: Vec<String> = groups
+        .iter()
+        .map(|(p, start, n)| format!("{n} {} ({start})", sc.profiles[*p].name))
+        .collect();
+    if let Some(edge) = setup.exit {
+        parts.push(format!("may leave across the {edge} edge"));
+    }
+    parts.join(", ")
+}
+
+/// How a side scores, in words.
+fn scoring(vp: &VpAwards) -> String {
+    let mut parts = Vec::new();
+    if vp.shoot_kill > 0 {
+        parts.push(format!("{} a kill by shooting", vp.shoot_kill));
+    }
+    if vp.fight_kill > 0 {
+        parts.push(format!("{} a kill in a Fight", vp.fight_kill));
+    }
+    if vp.counter > 0 {
+        parts.push(if vp.counters_free > 0 {
+            format!(
+                "{} a counter of its kind after the first {}",
+                vp.counter, vp.counters_free
+            )
+        } else {
+            format!("{} a counter of its kind", vp.counter)
+        });
+    }
+    if vp.exit > 0 {
+        parts.push(format!("{} a model that leaves by its exit edge", vp.exit));
+    }
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        format!("VP {}", parts.join(", "))
+    }
+}
+
+/// A set of squares as rectangles, like `a5-h6` or `a5-b7, g5-h7`.
+pub fn zone_text(mut bb: u64) -> String {
+    let mut parts = Vec::new();
+    while bb != 0 {
+        let first = Square::from_index(bb.trailing_zeros() as usize);
+        let (c0, r0) = (first.col(), first.row());
+        let has = |bb: u64, c: i8, r: i8| Square::new(c, r).is_some_and(|s| bb & s.bit() != 0);
+        let mut c1 = c0;
+        while has(bb, c1 + 1, r0) {
+            c1 += 1;
+        }
+        let mut r1 = r0;
+        while (c0..=c1).all(|c| has(bb, c, r1 + 1)) {
+            r1 += 1;
+        }
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if let Some(s) = Square::new(c, r) {
+                    bb &= !s.bit();
+                }
+            }
+        }
+        let corner = Square::new(c1, r1).expect("inside the board");
+        parts.push(if corner == first {
+            first.to_string()
+        } else {
+            format!("{first}-{corner}")
+        });
+    }
+    parts.join(", ")
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn percent_interval(r: crate::arena::summary::Rate) -> String {
+    format!(
+        "{} [{}, {}]",
+        percent(r.rate),
+        percent(r.low),
+        percent(r.high)
+    )
+}
+
+/// GitHub's anchor for a heading.
+fn anchor(title: &str) -> String {
+    title
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            'a'..='z' | '0'..='9' | '-' | '_' => Some(c),
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::Humans => "Humans",
+        Side::Martians => "Martians",
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Humans => "the Humans",
+        Side::Martians => "the Martians",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bb(squares: &[&str]) -> u64 {
+        squares
+            .iter()
+            .map(|s| s.parse::<Square>().expect("a square").bit())
+            .fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn zones_are_written_as_rectangles() {
+        assert_eq!(zone_text(bb(&["c4"])), "c4");
+        let rows56: Vec<String> = "abcdefgh"
+            .chars()
+            .flat_map(|c| [format!("{c}5"), format!("{c}6")])
+            .collect();
+        let refs: Vec<&str> = rows56.iter().map(String::as_str).collect();
+        assert_eq!(zone_text(bb(&refs)), "a5-h6");
+        assert_eq!(
+            zone_text(bb(&["a5", "b5", "a6", "b6", "g5", "h5"])),
+            "a5-b6, g5-h5"
+        );
+    }
+
+    #[test]
+    fn anchors_follow_the_heading() {
+        assert_eq!(anchor("Who's There?"), "whos-there");
+        assert_eq!(
+            anchor("Last Stand at Greenville"),
+            "last-stand-at-greenville"
+        );
+    }
+}

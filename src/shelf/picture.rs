@@ -1,0 +1,483 @@
+//! A scenario's map as a picture: what a player needs to set up the table (walls, blocker
+//! squares, deployment zones, fixed start squares, entry and exit edges, the counters) in
+//! board coordinates, drawn as SVG for `docs/scenarios.md` and by the table's New game
+//! window from the same description, so the two pictures always agree.
+
+use std::fmt::Write as _;
+
+use crate::rules::map::WallKind;
+use crate::rules::scenario::{Scenario, Start};
+use crate::rules::square::squares_of;
+use crate::rules::{Edge, Side, Square};
+
+/// A point on the board in square units: x grows east from the west edge (column a is
+/// 0..1), y grows south from the north edge (row 8 is 0..1), as on a screen.
+pub type Point = (f32, f32);
+
+/// One wall piece as a segment between two board points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WallLine {
+    pub from: Point,
+    pub to: Point,
+    pub kind: WallKind,
+}
+
+/// Models of one side fixed on one square by the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixedStart {
+    pub side: Side,
+    pub square: Square,
+    pub count: u8,
+}
+
+/// A board edge where one side's models come on or leave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeMark {
+    pub side: Side,
+    pub edge: Edge,
+    /// What it is, in words: "Humans come on, Round 1", "Humans leave".
+    pub label: String,
+}
+
+/// Everything drawn for one scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapPicture {
+    pub walls: Vec<WallLine>,
+    /// Squares no model may enter (bitboard).
+    pub blockers: u64,
+    /// Each side's deployment squares (bitboard), for the sides that deploy.
+    pub zones: Vec<(Side, u64)>,
+    pub fixed: Vec<FixedStart>,
+    pub entries: Vec<EdgeMark>,
+    pub exits: Vec<EdgeMark>,
+    /// The hidden counters in words ("8 of 5 Critters and 5 Alien Secrets, placed at
+    /// random"), or `None` when the scenario has none.
+    pub counters: Option<String>,
+}
+
+impl MapPicture {
+    /// The picture of `scenario`'s set-up.
+    pub fn of(scenario: &Scenario) -> MapPicture {
+        let walls = scenario
+            .map
+            .walls()
+            .pieces()
+            .into_iter()
+            .map(|(sq, edge, kind)| {
+                let (x, y) = square_origin(sq);
+                let (from, to) = match edge {
+                    Edge::North => ((x, y), (x + 1.0, y)),
+                    _ => ((x + 1.0, y), (x + 1.0, y + 1.0)),
+                };
+                WallLine { from, to, kind }
+            })
+            .collect();
+        let mut zones = Vec::new();
+        let mut fixed: Vec<FixedStart> = Vec::new();
+        let mut entries = Vec::new();
+        let mut exits = Vec::new();
+        for side in Side::BOTH {
+            let setup = &scenario.sides[side];
+            let mine = || scenario.models.iter().filter(move |m| m.side == side);
+            if mine().any(|m| m.start == Start::Deploy) {
+                zones.push((side, setup.deployment));
+            }
+            for m in mine() {
+                if let Start::At(square) = m.start {
+                    match fixed
+                        .iter_mut()
+                        .find(|f| f.side == side && f.square == square)
+                    {
+                        Some(f) => f.count += 1,
+                        None => fixed.push(FixedStart {
+                            side,
+                            square,
+                            count: 1,
+                        }),
+                    }
+                }
+            }
+            if let Some(entry) = setup.entry
+                && mine().any(|m| m.start == Start::Enter)
+            {
+                let when = if entry.round == 1 {
+                    "Round 1".to_string()
+                } else {
+                    format!("from Round {}", entry.round)
+                };
+                entries.push(EdgeMark {
+                    side,
+                    edge: entry.edge,
+                    label: format!("{} come on, {when}", side_word(side)),
+                });
+            }
+            if let Some(edge) = setup.exit {
+                exits.push(EdgeMark {
+                    side,
+                    edge,
+                    label: format!("{} leave here", side_word(side)),
+                });
+            }
+        }
+        fixed.sort_by_key(|f| (f.square.index(), f.side.index()));
+        let c = scenario.counters;
+        let counters = (c.placed > 0).then(|| {
+            let pool = match (c.critters, c.secrets) {
+                (0, s) => plural(s, "Alien Secret"),
+                (k, 0) => plural(k, "Critter"),
+                (k, s) => format!("{} and {}", plural(k, "Critter"), plural(s, "Alien Secret")),
+            };
+            let total = u16::from(c.critters) + u16::from(c.secrets);
+            if u16::from(c.placed) == total {
+                format!("{pool}, face down at random squares")
+            } else {
+                format!(
+                    "{} of {pool}, face down at random squares",
+                    plural(c.placed, "counter")
+                )
+            }
+        });
+        MapPicture {
+            walls,
+            blockers: scenario.map.blockers(),
+            zones,
+            fixed,
+            entries,
+            exits,
+            counters,
+        }
+    }
+
+    /// The picture as a standalone SVG document, `SQUARE` pixels a square.
+    pub fn to_svg(&self, title: &str) -> String {
+        let s = SQUARE;
+        let board = 8.0 * s;
+        let width = board + 2.0 * MARGIN;
+        let legend_top = board + 2.0 * MARGIN;
+        let legend = self.legend();
+        let height = legend_top + LEGEND_LINE * legend.len() as f32 + 8.0;
+        let px = |(x, y): Point| (MARGIN + x * s, MARGIN + y * s);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(out, "<title>{}</title>", xml_escape(title));
+        let _ = writeln!(
+            out,
+            r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+        );
+        // Squares, with a faint checker so rows and columns can be counted.
+        for sq in Square::all() {
+            let (x, y) = px(square_origin(sq));
+            let fill = colors::square(sq);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#
+            );
+        }
+        for (side, zone) in &self.zones {
+            for sq in squares_of(*zone) {
+                let (x, y) = px(square_origin(sq));
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
+                    colors::zone(*side, colors::square(sq))
+                );
+            }
+        }
+        for sq in squares_of(self.blockers) {
+            let (x, y) = px(square_origin(sq));
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
+                colors::BLOCKER
+            );
+        }
+        let _ = writeln!(
+            out,
+            r##"<rect x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="none" stroke="#555555" stroke-width="1.5"/>"##
+        );
+        // Column letters below, row numbers on the left.
+        for i in 0..8u8 {
+            let (x, _) = px((f32::from(i) + 0.5, 0.0));
+            let _ = writeln!(
+                out,
+                r##"<text x="{x}" y="{}" text-anchor="middle" fill="#555555">{}</text>"##,
+                MARGIN + board + 23.0,
+                char::from(b'a' + i)
+            );
+            let (_, y) = px((0.0, f32::from(i) + 0.5));
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" text-anchor="middle" fill="#555555">{}</text>"##,
+                MARGIN - 18.0,
+                y + 4.0,
+                8 - i
+            );
+        }
+        for (marks, dashed) in [(&self.entries, false), (&self.exits, true)] {
+            for m in marks {
+                let (a, b) = edge_band(m.edge);
+                let (ax, ay) = px(a);
+                let (bx, by) = px(b);
+                let dash = if dashed {
+                    r#" stroke-dasharray="10 6""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{}" stroke-width="7"{dash}/>"#,
+                    colors::side(m.side)
+                );
+            }
+        }
+        for w in &self.walls {
+            let (ax, ay) = px(w.from);
+            let (bx, by) = px(w.to);
+            let style = match w.kind {
+                WallKind::High => format!(
+                    r#"stroke="{}" stroke-width="6" stroke-linecap="round""#,
+                    colors::HIGH_WALL
+                ),
+                WallKind::Low => format!(
+                    r#"stroke="{}" stroke-width="5" stroke-dasharray="7 4""#,
+                    colors::LOW_WALL
+                ),
+            };
+            let _ = writeln!(
+                out,
+                r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {style}/>"#
+            );
+        }
+        for f in &self.fixed {
+            let (x, y) = square_origin(f.square);
+            let (cx, cy) = px((x + 0.5, y + 0.5));
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}" stroke="#222222"/>"##,
+                s * 0.3,
+                colors::side(f.side)
+            );
+            let _ = writeln!(
+                out,
+                r##"<text x="{cx}" y="{}" text-anchor="middle" font-weight="bold" fill="#ffffff">{}</text>"##,
+                cy + 4.0,
+                f.count
+            );
+        }
+        for (i, (swatch, text)) in legend.iter().enumerate() {
+            let y = legend_top + LEGEND_LINE * i as f32;
+            let _ = writeln!(out, "{}", swatch.svg(8.0, y));
+            let _ = writeln!(
+                out,
+                r##"<text x="44" y="{}" fill="#222222">{}</text>"##,
+                y + 12.0,
+                xml_escape(text)
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// The key to the picture: one line per kind of thing drawn on it.
+    pub fn legend(&self) -> Vec<(Swatch, String)> {
+        let mut out = Vec::new();
+        if self.walls.iter().any(|w| w.kind == WallKind::High) {
+            out.push((
+                Swatch::Wall(WallKind::High),
+                "high wall: blocks movement and sight".to_string(),
+            ));
+        }
+        if self.walls.iter().any(|w| w.kind == WallKind::Low) {
+            out.push((
+                Swatch::Wall(WallKind::Low),
+                "low wall: no obstacle to movement, spoils a clear shot".to_string(),
+            ));
+        }
+        if self.blockers != 0 {
+            out.push((
+                Swatch::Blocker,
+                "blocked square: no model enters, no sight crosses".to_string(),
+            ));
+        }
+        for (side, _) in &self.zones {
+            out.push((
+                Swatch::Zone(*side),
+                format!("{} deployment zone", side_word(*side)),
+            ));
+        }
+        for side in Side::BOTH {
+            let n: u32 = self
+                .fixed
+                .iter()
+                .filter(|f| f.side == side)
+                .map(|f| u32::from(f.count))
+                .sum();
+            if n > 0 {
+                out.push((
+                    Swatch::Fixed(side),
+                    format!("{} start here (the number of models)", side_word(side)),
+                ));
+            }
+        }
+        for m in &self.entries {
+            out.push((Swatch::Entry(m.side), format!("{}: {}", m.edge, m.label)));
+        }
+        for m in &self.exits {
+            out.push((Swatch::Exit(m.side), format!("{}: {}", m.edge, m.label)));
+        }
+        if let Some(c) = &self.counters {
+            out.push((Swatch::Counters, format!("counters: {c}")));
+        }
+        out
+    }
+}
+
+/// The little sample drawn beside a legend line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swatch {
+    Wall(WallKind),
+    Blocker,
+    Zone(Side),
+    Fixed(Side),
+    Entry(Side),
+    Exit(Side),
+    Counters,
+}
+
+impl Swatch {
+    fn svg(self, x: f32, y: f32) -> String {
+        let (x2, mid) = (x + 28.0, y + 8.0);
+        match self {
+            Swatch::Wall(WallKind::High) => format!(
+                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="6" stroke-linecap="round"/>"#,
+                colors::HIGH_WALL
+            ),
+            Swatch::Wall(WallKind::Low) => format!(
+                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="5" stroke-dasharray="7 4"/>"#,
+                colors::LOW_WALL
+            ),
+            Swatch::Blocker => format!(
+                r#"<rect x="{x}" y="{y}" width="28" height="16" fill="{}"/>"#,
+                colors::BLOCKER
+            ),
+            Swatch::Zone(side) => format!(
+                r#"<rect x="{x}" y="{y}" width="28" height="16" fill="{}"/>"#,
+                colors::zone(side, colors::SQUARE_LIGHT)
+            ),
+            Swatch::Fixed(side) => format!(
+                r##"<circle cx="{}" cy="{mid}" r="7" fill="{}" stroke="#222222"/>"##,
+                x + 14.0,
+                colors::side(side)
+            ),
+            Swatch::Entry(side) => format!(
+                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7"/>"#,
+                colors::side(side)
+            ),
+            Swatch::Exit(side) => format!(
+                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7" stroke-dasharray="10 6"/>"#,
+                colors::side(side)
+            ),
+            Swatch::Counters => format!(
+                r##"<rect x="{}" y="{}" width="14" height="14" fill="#d8c27a" stroke="#6b5a1e" transform="rotate(45 {} {mid})"/>"##,
+                x + 7.0,
+                y + 1.0,
+                x + 14.0
+            ),
+        }
+    }
+}
+
+/// Pixels a square in the SVG picture.
+pub const SQUARE: f32 = 48.0;
+/// Pixels around the board, for coordinates and edge marks.
+const MARGIN: f32 = 28.0;
+/// Pixels a legend line.
+const LEGEND_LINE: f32 = 22.0;
+
+/// The picture's colours, as SVG colour strings (the table uses the same values).
+pub mod colors {
+    use crate::rules::Side;
+
+    pub const SQUARE_LIGHT: &str = "#efe9dc";
+    pub const SQUARE_DARK: &str = "#e4dccb";
+    pub const HIGH_WALL: &str = "#2f2f2f";
+    pub const LOW_WALL: &str = "#a26a2a";
+    pub const BLOCKER: &str = "#5b5b5b";
+    pub const HUMANS: &str = "#3b6fc4";
+    pub const MARTIANS: &str = "#3f9a3a";
+
+    /// A side's colour.
+    pub fn side(side: Side) -> &'static str {
+        match side {
+            Side::Humans => HUMANS,
+            Side::Martians => MARTIANS,
+        }
+    }
+
+    /// The colour of a square of the board: a faint checker, so rows and columns can be
+    /// counted.
+    pub fn square(sq: crate::rules::Square) -> &'static str {
+        if (sq.col() + sq.row()) % 2 == 0 {
+            SQUARE_DARK
+        } else {
+            SQUARE_LIGHT
+        }
+    }
+
+    /// A side's deployment zone over a square of colour `under`: the side's colour at 45%,
+    /// mixed here rather than left to the viewer's transparency, so every viewer shows the
+    /// same colour.
+    pub fn zone(side: Side, under: &str) -> String {
+        let (a, b) = (rgb(self::side(side)), rgb(under));
+        let mix = |i: usize| (0.45 * f32::from(a[i]) + 0.55 * f32::from(b[i])).round() as u8;
+        format!("#{:02x}{:02x}{:02x}", mix(0), mix(1), mix(2))
+    }
+
+    /// A `#rrggbb` colour as its three bytes.
+    pub fn rgb(hex: &str) -> [u8; 3] {
+        let byte =
+            |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+        [byte(1), byte(3), byte(5)]
+    }
+}
+
+/// The top-left corner of a square, in board units.
+pub fn square_origin(sq: Square) -> Point {
+    (f32::from(sq.col() as u8), f32::from(7 - sq.row() as u8))
+}
+
+/// The segment just outside a board edge where its marks are drawn, in board units.
+pub fn edge_band(edge: Edge) -> (Point, Point) {
+    const OUT: f32 = 0.1;
+    match edge {
+        Edge::North => ((0.0, -OUT), (8.0, -OUT)),
+        Edge::South => ((0.0, 8.0 + OUT), (8.0, 8.0 + OUT)),
+        Edge::West => ((-OUT, 0.0), (-OUT, 8.0)),
+        Edge::East => ((8.0 + OUT, 0.0), (8.0 + OUT, 8.0)),
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Humans => "Humans",
+        Side::Martians => "Martians",
+    }
+}
+
+fn plural(n: u8, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
