@@ -245,7 +245,9 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::RoundEnded { round, next_first } => {
             format!("Round {round} ends; the {next_first} go first next Round")
         }
-        Event::VpScored { side, vp, total } => format!("the {side} score {vp} VP ({total} in all)"),
+        Event::VpScored {
+            side, vp, total, ..
+        } => format!("the {side} score {vp} VP ({total} in all)"),
         Event::GameOver(o) => format!("game over: {o}"),
         Event::Drew { side, card } => format!("the {side} draw {}", card_text(g, *card)),
         Event::Reshuffled { cards } => {

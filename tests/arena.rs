@@ -271,6 +271,7 @@ fn record(id: &str, humans: &str, martians: &str, winner: Option<Winner>, rounds
         reason: Some(reason),
         vp: Vp::default(),
         vp_by_round: Vec::new(),
+        vp_from: Default::default(),
         rounds,
         decisions: 100,
         seconds: 0.1,
@@ -314,6 +315,9 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
         humans: 4,
         martians: 2,
     }];
+    records[0].vp_from.humans.shoot = 3;
+    records[0].vp_from.humans.fight = 2;
+    records[1].vp_from.martians.counters = 4;
     let s = summarize(&records);
     let sc = &s.scenarios[0];
     assert_eq!((sc.games, sc.failed), (8, 0));
@@ -354,6 +358,59 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
     assert_eq!((pair.first_wins, pair.draws, pair.second_wins), (6, 1, 1));
     assert_eq!(pair.first_score, 6.5 / 8.0);
     assert_eq!((pair.first_low, pair.first_high), wilson(6.5, 8.0, Z95));
+    // Each side's wins by what decided them, and the seats the pairing's wins came from:
+    // A won its 4 games as the Humans and 2 of its 4 as the Martians; B won 1 as Humans.
+    assert_eq!(
+        sc.humans_by,
+        vec![
+            (Reason::VpTarget, 5),
+            (Reason::WipeOut, 0),
+            (Reason::MoreVp, 0)
+        ]
+    );
+    assert_eq!(
+        sc.martians_by,
+        vec![
+            (Reason::VpTarget, 2),
+            (Reason::WipeOut, 0),
+            (Reason::MoreVp, 0)
+        ]
+    );
+    assert_eq!((pair.first_wins_as, pair.second_wins_as), ((4, 2), (1, 0)));
+    // Where the VP came from, per game on average over the 8.
+    assert_eq!(
+        sc.vp_from,
+        vec![
+            ("shoot", 3.0 / 8.0, 0.0),
+            ("fight", 2.0 / 8.0, 0.0),
+            ("counters", 0.0, 4.0 / 8.0),
+            ("exit", 0.0, 0.0),
+            ("hold", 0.0, 0.0)
+        ]
+    );
+}
+
+#[test]
+fn games_of_a_player_against_itself_count_for_the_sides_not_as_its_wins() {
+    let h = Some(Winner::Humans);
+    let records = vec![
+        record("S/A-vs-A/0", "A", "A", h, 3),
+        record("S/A-vs-A/1", "A", "A", Some(Winner::Martians), 3),
+        record("S/A-vs-B/0", "A", "B", h, 3),
+        record("S/A-vs-B/1", "B", "A", h, 3),
+    ];
+    let s = summarize(&records);
+    // The side table has all four games: three Human wins, one Martian.
+    assert_eq!(
+        (s.scenarios[0].humans.count, s.scenarios[0].martians.count),
+        (3, 1)
+    );
+    let a = &s.players[0];
+    assert_eq!(a.player, "A");
+    assert_eq!(
+        (a.games, a.wins, a.draws, a.losses, a.mirror_games),
+        (2, 1, 0, 1, 2)
+    );
 }
 
 #[test]
@@ -653,4 +710,87 @@ fn a_run_whose_games_fail_records_them_and_exits_with_an_error() {
             .all(|r| r.status == Status::Runaway && r.decisions == 10)
     );
     assert!(String::from_utf8_lossy(&o.stdout).contains("game seed"));
+}
+
+#[test]
+fn the_report_refuses_to_mix_versions_of_a_scenario_unless_told_to_keep_them_apart() {
+    let dir = scratch("versions");
+    let h = Some(Winner::Humans);
+    let mut v1 = record("S/A-vs-B/0", "A", "B", h, 3);
+    v1.scenario_fingerprint = "1111".into();
+    v1.scenario_file = "old/s.toml".into();
+    let mut v2 = record("S/A-vs-B/0", "A", "B", Some(Winner::Martians), 3);
+    v2.scenario_fingerprint = "2222".into();
+    v2.scenario_file = "new/s.toml".into();
+    let (a, b) = (dir.join("old.jsonl"), dir.join("new.jsonl"));
+    std::fs::write(&a, v1.to_line() + "\n").unwrap();
+    std::fs::write(&b, v2.to_line() + "\n").unwrap();
+    // Either order: refused, naming both versions and the files they came from.
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let o = cli(args!["report", x, y, "--out", dir.join("rep")]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(err.contains("\"S\" was played on 2 versions"), "{err}");
+        assert!(
+            err.contains("fingerprint 1111: scenario file old/s.toml"),
+            "{err}"
+        );
+        assert!(
+            err.contains("fingerprint 2222: scenario file new/s.toml"),
+            "{err}"
+        );
+        assert!(err.contains("--by-fingerprint"), "{err}");
+    }
+    // Kept apart: two scenarios, one game each, whatever the order.
+    let o = cli(args![
+        "report",
+        a,
+        b,
+        "--by-fingerprint",
+        "--json",
+        "--out",
+        dir.join("rep")
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o2 = cli(args![
+        "report",
+        b,
+        a,
+        "--by-fingerprint",
+        "--json",
+        "--out",
+        dir.join("rep2")
+    ]);
+    assert_eq!(o.stdout, o2.stdout);
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let scenarios = summary["scenarios"].as_array().unwrap();
+    assert_eq!(scenarios.len(), 2);
+    assert_eq!(scenarios[0]["scenario"], "S (new/s.toml, 2222)");
+    assert_eq!(scenarios[0]["martians"]["count"], 1);
+    assert_eq!(scenarios[1]["scenario"], "S (old/s.toml, 1111)");
+    assert_eq!(scenarios[1]["humans"]["count"], 1);
+}
+
+#[test]
+fn every_vp_of_a_game_is_recorded_with_its_source() {
+    let plan = plan(&["greedy", "random"], 40);
+    let records = play_all(&plan, Shard::ALL, 2);
+    let mut kinds = [0u32; 3];
+    for r in records.iter().filter(|r| r.finished()) {
+        for (vp, from) in [
+            (r.vp.humans, r.vp_from.humans),
+            (r.vp.martians, r.vp_from.martians),
+        ] {
+            // Scenario 1 scores kills and counters; nothing leaves or holds.
+            assert_eq!(from.shoot + from.fight + from.counters, vp, "{}", r.id);
+            assert_eq!((from.exit, from.hold), (0, 0));
+            kinds[0] += u32::from(from.shoot);
+            kinds[1] += u32::from(from.fight);
+            kinds[2] += u32::from(from.counters);
+        }
+    }
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "every kind scored in some game: {kinds:?}"
+    );
 }

@@ -776,3 +776,45 @@ fn a_lucky_escape_in_hand_is_recalled_when_a_model_is_attacked() {
     h.get_by_label_contains("You hold Lucky Escape: should your model be killed");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_new_game_window_shows_each_shipped_scenario_and_opens_any_file() {
+    let dir = temp_dir("newgame");
+    let shipped = mars_attacks::shelf::read_shelf(&root().join("scenarios")).unwrap();
+    let first = &shipped[0];
+    let mut h = harness(hot_seat(first.path.clone(), 1), dir.clone());
+    h.state_mut().new_game.open();
+    h.run_steps(4);
+    // Every shipped scenario is listed by its title; the chosen one shows its briefing's
+    // first words, its map's key and its measured balance.
+    for s in &shipped {
+        assert!(h.query_all_by_label_contains(&s.scenario.name).count() >= 1);
+    }
+    let opening: String = first.scenario.description.trim().chars().take(30).collect();
+    h.get_by_label_contains(&opening);
+    h.get_by_label_contains("high wall: blocks movement and sight");
+    h.get_by_label_contains("Measured balance: the Humans win");
+    // Choosing another shows its briefing instead.
+    let other = &shipped[1];
+    h.get_by_label_contains(&other.scenario.name).click();
+    h.run_steps(4);
+    let opening: String = other.scenario.description.trim().chars().take(30).collect();
+    h.get_by_label_contains(&opening);
+    assert_eq!(h.state().new_game.path, other.path.display().to_string());
+    // A file from disk: a broken one says why, a good one is chosen and shown.
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "name = 3").unwrap();
+    h.state_mut().new_game.typed = broken.display().to_string();
+    h.state_mut().new_game.open_typed();
+    h.run_steps(4);
+    h.get_by_label_contains("does not load");
+    assert_eq!(h.state().new_game.path, other.path.display().to_string());
+    let street = skirmish_file(&dir);
+    h.state_mut().new_game.typed = street.display().to_string();
+    h.state_mut().new_game.open_typed();
+    h.run_steps(4);
+    assert_eq!(h.state().new_game.path, street.display().to_string());
+    h.get_by_label_contains("Street corner");
+    h.get_by_label_contains("Balance not measured");
+    std::fs::remove_dir_all(&dir).ok();
+}

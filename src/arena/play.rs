@@ -12,15 +12,30 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bot::game::{Skirmish, player_of};
 use crate::bot::spec::{BoxedPlayer, PlayerSpec};
-use crate::rules::state::{Outcome, WinReason};
+use crate::rules::state::{Outcome, VpSource, WinReason};
 use crate::rules::{Side, rng_from_seed};
 
 use super::plan::{Job, Plan};
-use super::record::{PerSide, Reason, Record, Status, Vp, Winner};
+use super::record::{PerSide, Reason, Record, Status, Vp, VpFrom, VpSources, Winner};
 
 /// Makes the player for a spec (the arena's is [`PlayerSpec::build`]; tests may pass
 /// their own).
 pub type MakePlayer<'a> = dyn Fn(&PlayerSpec) -> BoxedPlayer + Sync + 'a;
+
+fn vp_from_of(g: &Skirmish) -> VpFrom {
+    let s = g.state();
+    let of = |side| VpSources {
+        shoot: s.vp_from(side, VpSource::Shoot),
+        fight: s.vp_from(side, VpSource::Fight),
+        counters: s.vp_from(side, VpSource::Counter),
+        exit: s.vp_from(side, VpSource::Exit),
+        hold: 0,
+    };
+    VpFrom {
+        humans: of(Side::Humans),
+        martians: of(Side::Martians),
+    }
+}
 
 fn vp_of(g: &Skirmish) -> Vp {
     let s = g.state();
@@ -37,6 +52,7 @@ struct Played {
     outcome: Option<Outcome>,
     vp: Vp,
     vp_by_round: Vec<Vp>,
+    vp_from: VpFrom,
     rounds: u16,
     decisions: u64,
     think: [f64; 2],
@@ -52,6 +68,7 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
     let mut legal = Vec::new();
     loop {
         played.vp = vp_of(&game);
+        played.vp_from = vp_from_of(&game);
         played.rounds = game.state().round();
         if game.is_terminal() {
             played.outcome = game.state().outcome();
@@ -138,6 +155,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         outcome: None,
         vp: Vp::default(),
         vp_by_round: Vec::new(),
+        vp_from: VpFrom::default(),
         rounds: 0,
         decisions: 0,
         think: [0.0; 2],
@@ -193,6 +211,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         reason,
         vp: played.vp,
         vp_by_round: played.vp_by_round,
+        vp_from: played.vp_from,
         rounds: played.rounds,
         decisions: played.decisions,
         seconds: start.elapsed().as_secs_f64(),

@@ -100,6 +100,47 @@ pub struct Vp {
     pub martians: u16,
 }
 
+/// Where one side's VP came from (R18, R24, R6): the kinds every scenario may use, zero
+/// when it does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VpSources {
+    /// Kills by Shoot tests (and by cards' attacks on an area).
+    #[serde(default)]
+    pub shoot: u16,
+    /// Kills in Fights.
+    #[serde(default)]
+    pub fight: u16,
+    /// Counters claimed.
+    #[serde(default)]
+    pub counters: u16,
+    /// Models that left by the side's exit edge.
+    #[serde(default)]
+    pub exit: u16,
+    /// Zones held at the end of a Round.
+    #[serde(default)]
+    pub hold: u16,
+}
+
+impl VpSources {
+    /// The sources with their names, in record order.
+    pub fn named(&self) -> [(&'static str, u16); 5] {
+        [
+            ("shoot", self.shoot),
+            ("fight", self.fight),
+            ("counters", self.counters),
+            ("exit", self.exit),
+            ("hold", self.hold),
+        ]
+    }
+}
+
+/// [`VpSources`] of both sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VpFrom {
+    pub humans: VpSources,
+    pub martians: VpSources,
+}
+
 /// A number per side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PerSide {
@@ -140,6 +181,9 @@ pub struct Record {
     pub vp: Vp,
     /// VP at the end of each Round, the last entry the end of the game.
     pub vp_by_round: Vec<Vp>,
+    /// Where each side's VP came from (absent in results of earlier versions: all zero).
+    #[serde(default)]
+    pub vp_from: VpFrom,
     /// The Round the game ended in.
     pub rounds: u16,
     /// Decisions made by both players.

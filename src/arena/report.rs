@@ -68,6 +68,35 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             })
             .collect();
         writeln!(out, "  decided by: {}", reasons.join(", "))?;
+        for (side, by) in [("Humans", &sc.humans_by), ("Martians", &sc.martians_by)] {
+            let parts: Vec<String> = by
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(why, n)| format!("{} {n}", why.describe()))
+                .collect();
+            if !parts.is_empty() {
+                writeln!(out, "    {side} won by: {}", parts.join(", "))?;
+            }
+        }
+        let used: Vec<&(&str, f64, f64)> = sc
+            .vp_from
+            .iter()
+            .filter(|(_, h, m)| *h > 0.0 || *m > 0.0)
+            .collect();
+        if !used.is_empty() {
+            let side = |pick: &dyn Fn(&(&str, f64, f64)) -> f64| {
+                used.iter()
+                    .map(|x| format!("{} {:.2}", x.0, pick(x)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            writeln!(
+                out,
+                "  VP a game from: Humans {}; Martians {}",
+                side(&|x| x.1),
+                side(&|x| x.2)
+            )?;
+        }
     }
     if !s.players.is_empty() {
         let width = s
@@ -83,7 +112,7 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
         )?;
         writeln!(
             out,
-            "  {:<width$}  {:>5} {:>5} {:>5} {:>6}  {:>6}  {:<13}  {:>13}  {:>13}",
+            "  {:<width$}  {:>5} {:>5} {:>5} {:>6}  {:>6}  {:<13}  {:>13}  {:>13}  {:>6}",
             "player",
             "games",
             "wins",
@@ -92,12 +121,13 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             "rating",
             "95% interval",
             "as Humans",
-            "as Martians"
+            "as Martians",
+            "itself"
         )?;
         for p in &s.players {
             writeln!(
                 out,
-                "  {:<width$}  {:>5} {:>5} {:>5} {:>6}  {:>6.0}  [{:>4.0}, {:>4.0}]  {:>13}  {:>13}",
+                "  {:<width$}  {:>5} {:>5} {:>5} {:>6}  {:>6.0}  [{:>4.0}, {:>4.0}]  {:>13}  {:>13}  {:>6}",
                 p.player,
                 p.games,
                 p.wins,
@@ -108,13 +138,15 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
                 p.elo_high,
                 format!("{}/{}", p.as_humans.count, p.as_humans.of),
                 format!("{}/{}", p.as_martians.count, p.as_martians.of),
+                p.mirror_games,
             )?;
         }
     }
     for p in &s.pairings {
         writeln!(
             out,
-            "{} vs {}: {} games, {}-{}-{} (wins-draws-losses), score {:.3} [{:.3}, {:.3}]",
+            "{} vs {}: {} games, {}-{}-{} (wins-draws-losses), score {:.3} [{:.3}, {:.3}]; \
+             {} won {} as Humans and {} as Martians, {} {} and {}",
             p.first,
             p.second,
             p.games,
@@ -123,7 +155,13 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             p.second_wins,
             p.first_score,
             p.first_low,
-            p.first_high
+            p.first_high,
+            p.first,
+            p.first_wins_as.0,
+            p.first_wins_as.1,
+            p.second,
+            p.second_wins_as.0,
+            p.second_wins_as.1
         )?;
     }
     for f in &s.failures {
@@ -607,9 +645,28 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
                 100.0 * r.high
             );
         }
-        h += "</table>\n<table><tr><th>decided by</th><th>games</th></tr>";
+        h += "</table>\n<table><tr><th>decided by</th><th>games</th><th>Humans won</th>\
+              <th>Martians won</th></tr>";
         for (why, n) in &sc.reasons {
-            let _ = write!(h, "<tr><td>{}</td><td>{n}</td></tr>", why.describe());
+            let of = |by: &[(Reason, u32)]| {
+                by.iter()
+                    .find(|(w, _)| w == why)
+                    .map_or("".to_string(), |(_, k)| k.to_string())
+            };
+            let _ = write!(
+                h,
+                "<tr><td>{}</td><td>{n}</td><td>{}</td><td>{}</td></tr>",
+                why.describe(),
+                of(&sc.humans_by),
+                of(&sc.martians_by)
+            );
+        }
+        h += "</table>\n<table><tr><th>VP a game from</th><th>Humans</th><th>Martians</th></tr>";
+        for (name, hv, mv) in &sc.vp_from {
+            let _ = write!(
+                h,
+                "<tr><td>{name}</td><td>{hv:.2}</td><td>{mv:.2}</td></tr>"
+            );
         }
         h += "</table>\n<div class=\"charts\">";
         for chart in [side_chart(sc)?, length_chart(sc)?, vp_chart(sc)?] {
@@ -651,12 +708,14 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
     }
     if !s.pairings.is_empty() {
         h += "<h2>Head to head</h2><table><tr><th>pairing</th><th>games</th><th>wins</th>\
-              <th>draws</th><th>losses</th><th>score</th><th>95% interval</th></tr>";
+              <th>draws</th><th>losses</th><th>score</th><th>95% interval</th>\
+              <th>first's wins as Humans / Martians</th>\
+              <th>second's wins as Humans / Martians</th></tr>";
         for p in &s.pairings {
             let _ = write!(
                 h,
                 "<tr><td>{} vs {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
-                 <td>{:.3}</td><td>{:.3} to {:.3}</td></tr>",
+                 <td>{:.3}</td><td>{:.3} to {:.3}</td><td>{} / {}</td><td>{} / {}</td></tr>",
                 e(&p.first),
                 e(&p.second),
                 p.games,
@@ -665,7 +724,11 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
                 p.second_wins,
                 p.first_score,
                 p.first_low,
-                p.first_high
+                p.first_high,
+                p.first_wins_as.0,
+                p.first_wins_as.1,
+                p.second_wins_as.0,
+                p.second_wins_as.1
             );
         }
         h += "</table>\n";

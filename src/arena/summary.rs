@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use ai::stats::{Z95, wilson};
 
-use super::record::{Reason, Record, Vp, Winner};
+use super::record::{Reason, Record, Vp, VpSources, Winner};
 use crate::rules::rng_from_seed;
 
 /// Bootstrap resamples behind a rating's interval.
@@ -112,6 +112,13 @@ pub struct ScenarioSummary {
     /// Mean VP of each side at the end of each Round over the finished games (a game that
     /// ended earlier counts with its final VP).
     pub mean_vp_by_round: Vec<(f64, f64)>,
+    /// The Humans' wins by what decided them (VP target, wipe-out, more VP at the end).
+    pub humans_by: Vec<(Reason, u32)>,
+    /// The Martians' wins by what decided them.
+    pub martians_by: Vec<(Reason, u32)>,
+    /// Where each side's VP came from, per finished game on average: (source, Humans'
+    /// mean, Martians' mean), sources in record order (shoot, fight, counters, exit, hold).
+    pub vp_from: Vec<(&'static str, f64, f64)>,
 }
 
 /// One player's results over all scenarios.
@@ -127,6 +134,9 @@ pub struct PlayerSummary {
     pub as_humans: Rate,
     /// Wins on the Martians over games on the Martians (mirror games excluded).
     pub as_martians: Rate,
+    /// Games against itself (`--mirror`): they say how the scenario leans, not how strong
+    /// the player is, so they are not in its games, wins, draws or losses.
+    pub mirror_games: u32,
     /// Rating on the Elo scale (mean 1500).
     pub elo: f64,
     /// 95% bootstrap interval of the rating.
@@ -144,6 +154,10 @@ pub struct PairingSummary {
     pub first_wins: u32,
     pub second_wins: u32,
     pub draws: u32,
+    /// The first player's wins on the Humans' side and on the Martians'.
+    pub first_wins_as: (u32, u32),
+    /// The second player's wins on the Humans' side and on the Martians'.
+    pub second_wins_as: (u32, u32),
     /// The first player's score (a draw is half) with its Wilson 95% interval.
     pub first_score: f64,
     pub first_low: f64,
@@ -231,7 +245,36 @@ fn scenario_summary(rs: &[&Record]) -> ScenarioSummary {
             (sum.0 / f64::from(n.max(1)), sum.1 / f64::from(n.max(1)))
         })
         .collect();
+    let by = |winner: Winner| {
+        [Reason::VpTarget, Reason::WipeOut, Reason::MoreVp]
+            .iter()
+            .map(|&why| {
+                (
+                    why,
+                    count(&|r| r.winner == Some(winner) && r.reason == Some(why)),
+                )
+            })
+            .collect()
+    };
+    let mean = |f: &dyn Fn(&Record) -> u16| {
+        done.iter().map(|r| f64::from(f(r))).sum::<f64>() / f64::from(n.max(1))
+    };
+    let vp_from = VpSources::default()
+        .named()
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| {
+            (
+                *name,
+                mean(&|r| r.vp_from.humans.named()[i].1),
+                mean(&|r| r.vp_from.martians.named()[i].1),
+            )
+        })
+        .collect();
     ScenarioSummary {
+        humans_by: by(Winner::Humans),
+        martians_by: by(Winner::Martians),
+        vp_from,
         scenario: rs[0].scenario.clone(),
         file: rs[0].scenario_file.clone(),
         games: rs.len() as u32,
@@ -270,26 +313,24 @@ fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSum
             losses: 0,
             as_humans: Rate::new(0, 0),
             as_martians: Rate::new(0, 0),
+            mirror_games: 0,
             elo: 1500.0,
             elo_low: 1500.0,
             elo_high: 1500.0,
         })
         .collect();
     let mut seat_counts = vec![[(0u32, 0u32); 2]; names.len()];
-    let mut pairs: BTreeMap<(usize, usize), (u32, u32, u32)> = BTreeMap::new();
+    // (first's wins, second's wins, draws, first's wins as Humans, as Martians, second's
+    // wins as Humans, as Martians)
+    let mut pairs: BTreeMap<(usize, usize), [u32; 7]> = BTreeMap::new();
     for r in finished {
         let (h, m) = (index(&r.humans), index(&r.martians));
         let humans_won = r.winner == Some(Winner::Humans);
         let martians_won = r.winner == Some(Winner::Martians);
         if h == m {
-            // A mirror game: one game, won (or drawn) by the player either way.
-            let p = &mut players[h];
-            p.games += 1;
-            if r.winner.is_some() {
-                p.wins += 1;
-            } else {
-                p.draws += 1;
-            }
+            // A mirror game: it counts in the scenario's side table, not in the player's
+            // results.
+            players[h].mirror_games += 1;
             continue;
         }
         for (i, won, lost) in [(h, humans_won, martians_won), (m, martians_won, humans_won)] {
@@ -311,9 +352,13 @@ fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSum
             (m, h, martians_won, humans_won)
         };
         let e = pairs.entry((a, b)).or_default();
-        e.0 += u32::from(a_won);
-        e.1 += u32::from(b_won);
-        e.2 += u32::from(!a_won && !b_won);
+        e[0] += u32::from(a_won);
+        e[1] += u32::from(b_won);
+        e[2] += u32::from(!a_won && !b_won);
+        // Which seat each won from: the first player held the Humans when h < m.
+        let a_humans = h < m;
+        e[if a_humans { 3 } else { 4 }] += u32::from(a_won);
+        e[if a_humans { 6 } else { 5 }] += u32::from(b_won);
         duels.push((
             a,
             b,
@@ -356,7 +401,7 @@ fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSum
     }
     let pairings = pairs
         .into_iter()
-        .map(|((a, b), (aw, bw, d))| {
+        .map(|((a, b), [aw, bw, d, ah, am, bh, bm])| {
             let games = aw + bw + d;
             let score = f64::from(aw) + 0.5 * f64::from(d);
             let (low, high) = wilson(score, f64::from(games), Z95);
@@ -367,6 +412,8 @@ fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSum
                 first_wins: aw,
                 second_wins: bw,
                 draws: d,
+                first_wins_as: (ah, am),
+                second_wins_as: (bh, bm),
                 first_score: score / f64::from(games.max(1)),
                 first_low: low,
                 first_high: high,

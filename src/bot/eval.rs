@@ -22,6 +22,9 @@
 //!   times its VP (the first claimed scores nothing but unlocks the rest), discounted by
 //!   the walking distance of the side's nearest model;
 //! * **approach**: a small pull towards the enemy for models with nothing in range;
+//! * **exits**: with a scoring exit edge (R6), each model on the board counts its side's
+//!   exit VP, discounted by the steps it still needs to leave; a model that has left keeps
+//!   its place in the material (it is safe) and its VP are in the score;
 //! * **cards**: [`Weights::cards`] times the value of each card in hand with a use for the
 //!   side ([`card_value`]) and of each Support set laid ([`set_value`]).
 //!
@@ -29,7 +32,9 @@
 //! determinized for the side to move, where the other hand is a sample of the unseen cards,
 //! so this is fair there; on the true state it would read a hand the side may not see.
 //!
-//! The value for the Humans is a logistic function of the score difference.
+//! The value for the Humans is a logistic function of the score difference. With a Round
+//! limit (R25), what is not yet VP counts less as the end nears and the logistic steepens,
+//! since at the end only VP decide: see [`time_left`].
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target};
 use crate::rules::cards::{CardId, Effect, Failed, Hit, Kind, Whose};
@@ -63,6 +68,9 @@ pub struct Weights {
     /// Weight of the cards a side holds and has laid (see [`card_value`] and
     /// [`set_value`]); 0 ignores cards, as the evaluation did before the deck.
     pub cards: f64,
+    /// Weight of the pull of a scoring exit edge: each model on the board counts its exit
+    /// VP times this, discounted by [`Weights::counter_decay`] per step it still needs.
+    pub exit: f64,
 }
 
 impl Default for Weights {
@@ -76,6 +84,7 @@ impl Default for Weights {
             approach: 0.08,
             slope: 0.5,
             cards: 1.0,
+            exit: 0.6,
         }
     }
 }
@@ -236,11 +245,23 @@ fn hero(g: &GameState, profile: u8) -> bool {
     g.scenario().profiles[usize::from(profile)].has(Ability::Hero)
 }
 
-/// Squares of the goals of `side`'s models: enemy models, face-down counters and face-up
-/// counters of its own kind.
+/// Squares of the goals of `side`'s models: enemy models, face-down counters, face-up
+/// counters of its own kind, and the squares along its exit edge when leaving scores.
 #[inline]
 pub fn goals(g: &GameState, side: Side) -> u64 {
-    g.occupied(side.other()) | g.hidden_counters() | g.face_up_counters(own_kind(side))
+    g.occupied(side.other())
+        | g.hidden_counters()
+        | g.face_up_counters(own_kind(side))
+        | scoring_exit(g.scenario(), side)
+}
+
+/// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
+#[inline]
+pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
+    match scenario.sides[side].exit {
+        Some(edge) if scenario.sides[side].vp.exit > 0 => edge.board_squares(),
+        _ => 0,
+    }
 }
 
 /// The counters `side` claims (R24, P2).
@@ -268,19 +289,42 @@ fn entry_squares(scenario: &Scenario, side: Side) -> u64 {
         .map_or(0, |e| e.edge.board_squares())
 }
 
+/// How much time is left to turn position into VP, in `(0, 1]`: 1 without a Round limit
+/// or with three or more Rounds to play after this one; in the last Rounds it falls
+/// towards `1/4`, at the end of the last Round's Turns.
+pub fn time_left(g: &GameState) -> f64 {
+    let Some(limit) = g.scenario().round_limit else {
+        return 1.0;
+    };
+    // Rounds still to start, plus this one (counted as a half).
+    let left = f64::from(limit.saturating_sub(g.round())) + 0.5;
+    (0.25 + 0.75 * left / 3.0).min(1.0)
+}
+
 /// The value of `g` for the Humans, in `(0, 1)`.
 pub fn evaluate(g: &GameState, w: &Weights) -> f64 {
-    let s = side_score(g, Side::Humans, w) - side_score(g, Side::Martians, w);
-    1.0 / (1.0 + (-w.slope * s).exp())
+    let t = time_left(g);
+    let s = side_score_at(g, Side::Humans, w, t) - side_score_at(g, Side::Martians, w, t);
+    1.0 / (1.0 + (-w.slope / t * s).exp())
 }
 
 /// One side's score in VP-equivalents (see the module documentation).
 pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
+    side_score_at(g, side, w, time_left(g))
+}
+
+/// [`side_score`] with `t` of [`time_left`]: VP in full, everything else times `t`.
+fn side_score_at(g: &GameState, side: Side, w: &Weights, t: f64) -> f64 {
+    f64::from(g.vp(side)) + t * position_score(g, side, w)
+}
+
+/// What `side`'s position is worth beyond its VP, in VP-equivalents.
+fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     let map = g.map();
     let scenario = g.scenario();
     let enemy = side.other();
     let (shoot_vp, _) = kill_vp(g, side);
-    let mut score = f64::from(g.vp(side));
+    let mut score = 0.0;
 
     // Material, and the squares the side's models act from.
     let (mut total, mut alive) = (0u32, 0u32);
@@ -297,8 +341,9 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
                 alive += 1;
                 waiting = true;
             }
-            Loc::Undeployed => alive += 1,
-            _ => {}
+            // A model that has left by an exit is safe: no loss of material.
+            Loc::Undeployed | Loc::Exited => alive += 1,
+            Loc::Dead => {}
         }
     }
     if total > 0 {
@@ -376,8 +421,24 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     let kills: f64 = survive.iter().map(|s| 1.0 - s).sum();
     score += kills * shoot_vp + fight_gain + approach;
 
-    // Counters.
+    // Exits: each model on the board is worth its exit VP, by the steps it still needs.
     let vp = scenario.sides[side].vp;
+    if vp.exit > 0
+        && let Some(edge) = scenario.sides[side].exit
+    {
+        let exits = edge.board_squares();
+        debug_assert_eq!(exits, scoring_exit(scenario, side));
+        let mut pull = 0.0;
+        for sq in squares_of(sources) {
+            if let Some(d) = distance_to(map, sq, exits) {
+                // On an edge square, one more step (the exit itself) leaves.
+                pull += f64::from(g.count(side, sq)) * w.counter_decay.powi(i32::from(d) + 1);
+            }
+        }
+        score += w.exit * f64::from(vp.exit) * pull;
+    }
+
+    // Counters.
     if vp.counter > 0 {
         let per = f64::from(vp.counter)
             * if g.claimed(side) >= vp.counters_free {
@@ -844,6 +905,12 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
                 s += 1.8 * vp * p;
             }
             s.max(0.05)
+        }
+        Action::Exit(_) => {
+            // Leaving scores the side's exit VP at once (R6).
+            let Some(a) = acting(g) else { return 0.5 };
+            let side = g.model(a.model).side;
+            0.5 + 2.0 * f64::from(g.scenario().sides[side].vp.exit)
         }
         Action::Done => 0.35,
         Action::EndTurn => 0.2,

@@ -231,6 +231,38 @@ pub enum ShotResult {
     Miss,
 }
 
+/// What scored a side's VP (R18, R24, R6), for the records of where VP came from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum VpSource {
+    /// A kill by a Shoot test, or by a card's attack on an area.
+    Shoot,
+    /// A kill in a Fight.
+    Fight,
+    /// A counter of the side's kind claimed (after the free ones).
+    Counter,
+    /// A model that left by the side's exit edge.
+    Exit,
+}
+
+impl VpSource {
+    pub const ALL: [VpSource; 4] = [
+        VpSource::Shoot,
+        VpSource::Fight,
+        VpSource::Counter,
+        VpSource::Exit,
+    ];
+
+    /// Its name in records: `shoot`, `fight`, `counters`, `exit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VpSource::Shoot => "shoot",
+            VpSource::Fight => "fight",
+            VpSource::Counter => "counters",
+            VpSource::Exit => "exit",
+        }
+    }
+}
+
 /// One thing that happened, for logs and displays. Search ignores them. Card draws name
 /// the card: a log shown to a player hides the other side's draws.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -296,6 +328,8 @@ pub enum Event {
         side: Side,
         vp: u16,
         total: u16,
+        /// What scored them.
+        source: VpSource,
     },
     GameOver(Outcome),
     /// `side` drew `card` into its hand (R22), or as an Event (then `EventDrawn` follows).
@@ -668,6 +702,8 @@ pub struct GameState {
     /// Counters each side has claimed.
     claimed: BySide<u16>,
     vp: BySide<u16>,
+    /// The VP each side scored, by [`VpSource`] (in [`VpSource::ALL`] order).
+    vp_from: BySide<[u16; 4]>,
     round: u16,
     turn: u32,
     turn_player: Side,
@@ -813,6 +849,7 @@ impl GameState {
             pool: [scenario.counters.critters, scenario.counters.secrets],
             claimed: BySide::default(),
             vp: BySide::default(),
+            vp_from: BySide::default(),
             round: 1,
             turn: 0,
             turn_player: scenario.first_turn,
@@ -921,6 +958,10 @@ impl GameState {
     }
     pub fn vp(&self, side: Side) -> u16 {
         self.vp[side]
+    }
+    /// The VP `side` scored from `source` so far (an editor's VP have no source).
+    pub fn vp_from(&self, side: Side, source: VpSource) -> u16 {
+        self.vp_from[side][source as usize]
     }
     pub fn claimed(&self, side: Side) -> u16 {
         self.claimed[side]
@@ -1574,7 +1615,7 @@ impl GameState {
                 }
                 let side = self.models[id.index()].side;
                 let vp = self.scenario.sides[side].vp.exit;
-                self.score(side, vp, sink);
+                self.score(side, vp, VpSource::Exit, sink);
                 if self.check_victory(sink) {
                     return;
                 }
@@ -1835,7 +1876,14 @@ impl GameState {
         self.phase = Phase::Busy;
     }
 
-    fn kill<S: EventSink>(&mut self, id: ModelId, by: Side, vp: u16, sink: &mut S) {
+    fn kill<S: EventSink>(
+        &mut self,
+        id: ModelId,
+        by: Side,
+        vp: u16,
+        source: VpSource,
+        sink: &mut S,
+    ) {
         self.remove(id);
         let m = &mut self.models[id.index()];
         m.loc = Loc::Dead;
@@ -1843,17 +1891,20 @@ impl GameState {
         if S::ENABLED {
             sink.event(Event::Killed { model: id, by, vp });
         }
-        self.score(by, vp, sink);
+        self.score(by, vp, source, sink);
     }
 
-    fn score<S: EventSink>(&mut self, side: Side, vp: u16, sink: &mut S) {
+    fn score<S: EventSink>(&mut self, side: Side, vp: u16, source: VpSource, sink: &mut S) {
         if vp > 0 {
             self.vp[side] = self.vp[side].saturating_add(vp);
+            let from = &mut self.vp_from[side][source as usize];
+            *from = from.saturating_add(vp);
             if S::ENABLED {
                 sink.event(Event::VpScored {
                     side,
                     vp,
                     total: self.vp[side],
+                    source,
                 });
             }
         }
@@ -1904,7 +1955,7 @@ impl GameState {
             }
             let awards = self.scenario.sides[side].vp;
             if self.claimed[side] > awards.counters_free {
-                self.score(side, awards.counter, sink);
+                self.score(side, awards.counter, VpSource::Counter, sink);
             }
             self.check_victory(sink);
         }
@@ -2646,6 +2697,15 @@ impl GameState {
     /// in a blocker it entered (P1), counts matching the models, the phase naming a live
     /// model. Returns the first problem found.
     pub fn check_invariants(&self) -> Result<(), String> {
+        for side in Side::BOTH {
+            let from: u32 = self.vp_from[side].iter().map(|&v| u32::from(v)).sum();
+            if from > u32::from(self.vp[side]) {
+                return Err(format!(
+                    "the {side} have {} VP but {from} VP by source",
+                    self.vp[side]
+                ));
+            }
+        }
         let mut count = BySide([[0u8; 64]; 2]);
         let mut standing = BySide([[0u8; 64]; 2]);
         for (i, m) in self.models().iter().enumerate() {

@@ -45,8 +45,10 @@ pub fn page(shelf: &[Shelved]) -> String {
          scenario again after changing it:\n\n\
          ```sh\n\
          mars-attacks arena --scenario scenarios/FILE.toml --players mcts:1000 --games 400 \\\n    \
-         --seed 2026 --out results.jsonl\n\
-         mars-attacks scenarios --record results.jsonl\n\
+         --seed 2026 --out mcts.jsonl\n\
+         mars-attacks arena --scenario scenarios/FILE.toml --players greedy --games 400 \\\n    \
+         --seed 2026 --out greedy.jsonl\n\
+         mars-attacks scenarios --record mcts.jsonl greedy.jsonl\n\
          ```\n\n",
     );
     out.push_str("| Scenario | File | Rounds | Humans win | Martians win | Measured with |\n");
@@ -120,7 +122,7 @@ fn scenario_section(out: &mut String, s: &Shelved) {
             "- **{}**: {}. Scoring: {}.",
             side_title(side),
             forces(sc, side),
-            scoring(&sc.sides[side].vp)
+            scoring(side, &sc.sides[side].vp)
         );
     }
     out.push('\n');
@@ -185,28 +187,67 @@ fn scenario_section(out: &mut String, s: &Shelved) {
     }
 }
 
-/// A side's models and where they start, in words.
+/// A side's models and where they start, in words: "6 US Army Soldiers (start on d4 (2),
+/// e5 (2), d5, e4)".
 fn forces(sc: &Scenario, side: Side) -> String {
     let setup = &sc.sides[side];
-    let mut groups: Vec<(usize, String, u32)> = Vec::new();
+    // (profile, how they start, models, fixed squares with their counts)
+    type Group = (usize, u8, u32, Vec<(Square, u32)>);
+    let mut groups: Vec<Group> = Vec::new();
     for m in sc.models.iter().filter(|m| m.side == side) {
-        let start = match m.start {
-            Start::Deploy => format!("deploy in {}", zone_text(setup.deployment)),
-            Start::At(sq) => format!("start in {sq}"),
-            Start::Enter => match setup.entry {
-                Some(e) if e.round == 1 => format!("come on across the {} edge", e.edge),
-                Some(e) => format!("come on across the {} edge from Round {}", e.edge, e.round),
-                None => "come on".into(),
-            },
+        let kind = match m.start {
+            Start::Deploy => 0,
+            Start::Enter => 1,
+            Start::At(_) => 2,
         };
-        match groups.iter_mut().find(|g| g.0 == m.profile && g.1 == start) {
-            Some(g) => g.2 += 1,
-            None => groups.push((m.profile, start, 1)),
+        let i = match groups.iter().position(|g| g.0 == m.profile && g.1 == kind) {
+            Some(i) => i,
+            None => {
+                groups.push((m.profile, kind, 0, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        let g = &mut groups[i];
+        g.2 += 1;
+        if let Start::At(sq) = m.start {
+            match g.3.iter_mut().find(|(s, _)| *s == sq) {
+                Some((_, n)) => *n += 1,
+                None => g.3.push((sq, 1)),
+            }
         }
     }
     let mut parts: Vec<String> = groups
         .iter()
-        .map(|(p, start, n)| format!("{n} {} ({start})", sc.profiles[*p].name))
+        .map(|(p, kind, n, squares)| {
+            let start = match kind {
+                0 => format!("deploy in {}", zone_text(setup.deployment)),
+                1 => match setup.entry {
+                    Some(e) if e.round == 1 => format!("come on across the {} edge", e.edge),
+                    Some(e) => format!("come on across the {} edge from Round {}", e.edge, e.round),
+                    None => "come on".into(),
+                },
+                _ => {
+                    let at: Vec<String> = squares
+                        .iter()
+                        .map(|(sq, n)| {
+                            if *n == 1 {
+                                sq.to_string()
+                            } else {
+                                format!("{sq} ({n})")
+                            }
+                        })
+                        .collect();
+                    format!("start on {}", at.join(", "))
+                }
+            };
+            let name = &sc.profiles[*p].name;
+            let name = if *n == 1 || name.ends_with('s') {
+                name.clone()
+            } else {
+                format!("{name}s")
+            };
+            format!("{n} {name} ({start})")
+        })
         .collect();
     if let Some(edge) = setup.exit {
         parts.push(format!("may leave across the {edge} edge"));
@@ -215,31 +256,35 @@ fn forces(sc: &Scenario, side: Side) -> String {
 }
 
 /// How a side scores, in words.
-fn scoring(vp: &VpAwards) -> String {
+fn scoring(side: Side, vp: &VpAwards) -> String {
+    let counter = match side {
+        Side::Humans => "an Alien Secret",
+        Side::Martians => "a Critter",
+    };
     let mut parts = Vec::new();
     if vp.shoot_kill > 0 {
-        parts.push(format!("{} a kill by shooting", vp.shoot_kill));
+        parts.push(format!("{} VP a kill by shooting", vp.shoot_kill));
     }
     if vp.fight_kill > 0 {
-        parts.push(format!("{} a kill in a Fight", vp.fight_kill));
+        parts.push(format!("{} VP a kill in a Fight", vp.fight_kill));
     }
     if vp.counter > 0 {
-        parts.push(if vp.counters_free > 0 {
-            format!(
-                "{} a counter of its kind after the first {}",
-                vp.counter, vp.counters_free
-            )
-        } else {
-            format!("{} a counter of its kind", vp.counter)
+        parts.push(match vp.counters_free {
+            0 => format!("{} VP {counter}", vp.counter),
+            1 => format!("{} VP {counter} after the first", vp.counter),
+            n => format!("{} VP {counter} after the first {n}", vp.counter),
         });
     }
     if vp.exit > 0 {
-        parts.push(format!("{} a model that leaves by its exit edge", vp.exit));
+        parts.push(format!(
+            "{} VP a model that leaves by its exit edge",
+            vp.exit
+        ));
     }
     if parts.is_empty() {
         "nothing".into()
     } else {
-        format!("VP {}", parts.join(", "))
+        parts.join(", ")
     }
 }
 

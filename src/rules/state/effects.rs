@@ -15,7 +15,7 @@ use super::super::profile::Ability;
 use super::super::square::{Dir, Edge, Side, Square, squares_of};
 use super::{
     CAPACITY, CounterKind, Event, EventSink, GameState, MAX_CIVILIANS, ModelId, Phase, ShotResult,
-    Step, Test, within_range,
+    Step, Test, VpSource, within_range,
 };
 
 /// The map with a blocker added, from a process-wide cache: a Flying Car landing costs one
@@ -730,7 +730,7 @@ impl GameState {
             }
             let awards = self.scenario.sides[side].vp;
             if self.claimed[side] > awards.counters_free {
-                self.score(side, awards.counter, sink);
+                self.score(side, awards.counter, VpSource::Counter, sink);
             }
             if self.check_victory(sink) {
                 return;

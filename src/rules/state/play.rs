@@ -9,7 +9,7 @@ use super::super::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TY
 use super::super::dice::D8Stream;
 use super::super::profile::Ability;
 use super::super::square::{Edge, Side, Square, squares_of};
-use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, bits};
+use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, VpSource, bits};
 use crate::rules::action::Action;
 
 /// A uniform draw in `0..n` from one 64-bit word (the bias is below 2^-56).
@@ -753,7 +753,12 @@ impl GameState {
             } else {
                 awards.shoot_kill
             };
-            self.kill(id, by, vp, sink);
+            let source = if self.kills.fight {
+                VpSource::Fight
+            } else {
+                VpSource::Shoot
+            };
+            self.kill(id, by, vp, source, sink);
             if !self.kills.fight {
                 self.kills.squares |= sq.bit();
             }

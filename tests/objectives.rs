@@ -1,0 +1,155 @@
+//! The AI plays for the scenario in hand: what it values comes from the scenario's own
+//! awards (exit VP, the Round limit), so a Soldier at a scoring exit leaves, and near the
+//! end of a Round-limited game only VP count in full.
+
+mod common;
+
+use std::sync::Arc;
+
+use ai::{Budget, Game, IsMcts, Player};
+use mars_attacks::bot::eval::{self, Weights};
+use mars_attacks::bot::spec::search_config;
+use mars_attacks::bot::{PlayerSpec, Skirmish};
+use mars_attacks::rules::scenario::Scenario;
+use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use common::{Place, game, m, small_scenario};
+
+/// A Soldier (m1) on d8, one step from the north edge, where leaving scores the Humans
+/// `exit_vp`; a Martian (m2) on h1, out of every range (7 squares, R8). Humans to act.
+fn at_the_exit(exit_vp: u16) -> GameState {
+    let s = small_scenario(
+        &[],
+        &[
+            Place(Side::Humans, "soldier", "d8"),
+            Place(Side::Martians, "martian", "h1"),
+        ],
+    );
+    let mut s = (*s).clone();
+    s.sides[Side::Humans].exit = Some(Edge::North);
+    s.sides[Side::Humans].vp.exit = exit_vp;
+    let mut g = game(&Arc::new(s));
+    g.edit().turn(Side::Humans);
+    g
+}
+
+#[test]
+fn greedy_takes_a_soldier_off_by_a_scoring_exit() {
+    let mut game = Skirmish::new(at_the_exit(3));
+    let mut player = "greedy".parse::<PlayerSpec>().unwrap().build();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut dice = rng_from_seed(0);
+    let mut chosen = Vec::new();
+    for _ in 0..2 {
+        let a = player.choose(&game, &mut rng).unwrap();
+        chosen.push(a);
+        game.apply(a, &mut dice);
+    }
+    assert_eq!(chosen, [Action::Activate(m(1)), Action::Exit(Edge::North)]);
+    assert_eq!(game.state().vp(Side::Humans), 3);
+}
+
+#[test]
+fn the_search_takes_a_soldier_off_by_a_scoring_exit() {
+    let mut g = at_the_exit(3);
+    let mut dice = rng_from_seed(0);
+    g.play(Action::Activate(m(1)), &mut dice).unwrap();
+    let game = Skirmish::new(g);
+    let mut player = IsMcts::<Skirmish>::new(search_config(Budget::Iterations(1000)));
+    let a = player
+        .choose(&game, &mut ChaCha8Rng::seed_from_u64(5))
+        .unwrap();
+    assert_eq!(
+        a,
+        Action::Exit(Edge::North),
+        "{}",
+        player.last_report().unwrap()
+    );
+}
+
+#[test]
+fn leaving_keeps_the_model_and_scores_its_vp_in_the_evaluation() {
+    // Before and after leaving: the VP are gained, the model is not lost, so the position
+    // is better for the Humans after the exit than before it.
+    let w = Weights::default();
+    let mut g = at_the_exit(3);
+    let before = eval::evaluate(&g, &w);
+    let mut dice = rng_from_seed(0);
+    g.play(Action::Activate(m(1)), &mut dice).unwrap();
+    g.play(Action::Exit(Edge::North), &mut dice).unwrap();
+    let after = eval::evaluate(&g, &w);
+    assert!(after > before, "before {before:.4}, after {after:.4}");
+    // A model one step from a scoring exit is worth more than the same model further away.
+    let near = at_the_exit(3);
+    let mut far = at_the_exit(3);
+    far.edit().place(m(1), common::sq("d5"));
+    assert!(eval::side_score(&near, Side::Humans, &w) > eval::side_score(&far, Side::Humans, &w));
+    // The pull is the exit VP discounted per step still needed: from d8 one step (the
+    // exit), from d5 four; an exit that scores nothing pulls nobody, so the difference
+    // between the two is exactly w.exit x 3 x (decay - decay^4).
+    let gap = |vp: u16| {
+        let near = at_the_exit(vp);
+        let mut far = at_the_exit(vp);
+        far.edit().place(m(1), common::sq("d5"));
+        eval::side_score(&near, Side::Humans, &w) - eval::side_score(&far, Side::Humans, &w)
+    };
+    let expected = w.exit * 3.0 * (w.counter_decay - w.counter_decay.powi(4));
+    assert!(
+        (gap(3) - gap(0) - expected).abs() < 1e-9,
+        "{} vs {expected}",
+        gap(3) - gap(0)
+    );
+}
+
+/// Three Soldiers in the open face one Martian two squares away (the other Martian is
+/// dead), so the Humans have the better position; the Martians lead 5 VP to 3. `limit`:
+/// the scenario's Round limit; the game is in Round `round`.
+fn behind_but_stronger(limit: Option<u16>, round: u16) -> GameState {
+    let s = small_scenario(
+        &[],
+        &[
+            Place(Side::Humans, "soldier", "c3"),
+            Place(Side::Humans, "soldier", "d3"),
+            Place(Side::Humans, "soldier", "e3"),
+            Place(Side::Martians, "martian", "d5"),
+            Place(Side::Martians, "martian", "h8"),
+        ],
+    );
+    let mut s: Scenario = (*s).clone();
+    s.round_limit = limit;
+    let mut g = game(&Arc::new(s));
+    g.edit()
+        .kill(m(5))
+        .vp(Side::Humans, 3)
+        .vp(Side::Martians, 5)
+        .round(round)
+        .turn(Side::Humans);
+    g
+}
+
+#[test]
+fn near_the_round_limit_vp_count_more_than_position() {
+    let w = Weights::default();
+    // Without a limit the Humans' force and shots outweigh a two-VP deficit.
+    let open = eval::evaluate(&behind_but_stronger(None, 3), &w);
+    assert!(open > 0.5, "no limit: {open:.3}");
+    assert_eq!(eval::time_left(&behind_but_stronger(None, 3)), 1.0);
+    // Three Rounds or more to go: the same value as without a limit.
+    let early = eval::evaluate(&behind_but_stronger(Some(6), 3), &w);
+    assert!((early - open).abs() < 1e-12, "{early} vs {open}");
+    // In the last Round what is not VP counts 0.375 (half a Round of three left) and the
+    // logistic is as much steeper, so the lead in VP decides: the Martians are ahead.
+    let last = behind_but_stronger(Some(3), 3);
+    assert!((eval::time_left(&last) - (0.25 + 0.75 * 0.5 / 3.0)).abs() < 1e-12);
+    let v = eval::evaluate(&last, &w);
+    assert!(v < 0.5, "last Round {v:.3}, no limit {open:.3}");
+    // The value falls steadily as the end nears.
+    let mut prev = 1.0;
+    for round in 1..=3 {
+        let v = eval::evaluate(&behind_but_stronger(Some(3), round), &w);
+        assert!(v <= prev + 1e-12, "round {round}: {v} after {prev}");
+        prev = v;
+    }
+}
