@@ -356,7 +356,7 @@ fn the_evaluation_rewards_vp_and_material() {
 #[test]
 fn an_mcts_decision_is_reproducible_from_its_seed() {
     let scenario = whos_there();
-    let positions = random_positions(&scenario, 3, 61);
+    let positions = random_positions(&scenario, 8, 61);
     let mut searched = 0;
     for g in positions.iter().filter(|g| legal(g).len() > 3).take(6) {
         for threads in [1, 2] {

@@ -515,14 +515,15 @@ fn steps_follow_the_map_of_scenario_1() {
             .collect();
         assert_eq!(got, want, "from {from}");
     }
-    // The high wall on the east side of a6 stops a step from a6 to b6 (R4).
-    let a6: Vec<&str> = v["a6"]
+    // The high wall on the east side of c5 stops a step from c5 to d5 (R4); the low wall
+    // on its south side does not stop a step to c4 (R5).
+    let c5: Vec<&str> = v["c5"]
         .as_array()
         .unwrap()
         .iter()
         .map(|x| x.as_str().unwrap())
         .collect();
-    assert!(!a6.contains(&"b6"), "{a6:?}");
+    assert!(!c5.contains(&"d5") && c5.contains(&"c4"), "{c5:?}");
 }
 
 /// `deck` prints the core deck's 42 cards (R19): card 23 is Tough Little Suckers on the

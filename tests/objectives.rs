@@ -153,3 +153,159 @@ fn near_the_round_limit_vp_count_more_than_position() {
         prev = v;
     }
 }
+
+// ----- objectives the format says ------------------------------------------------------
+
+use mars_attacks::rules::scenario_file::parse_scenario;
+use mars_attacks::rules::state::{Outcome, WinReason};
+
+/// A Soldier (m1) on d8 and a VIP Soldier (m2) on e8, one step from the north exit; a
+/// Martian (m3) far off on a1. `extra` goes at the end of the `[humans]` table.
+fn evacuation(extra: &str) -> String {
+    format!(
+        r#"
+name = "Evacuation"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+[map]
+walls = []
+[humans]
+models = [
+  {{ profile = "soldier", start = "d8" }},
+  {{ profile = "soldier", start = "e8", vp_exit = 5, vp_killed = 4 }},
+]
+exit = "north"
+vp = {{ exit = 1, shoot_kill = 1, fight_kill = 2 }}
+{extra}
+[martians]
+models = [{{ profile = "martian", start = "a1" }}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+"#
+    )
+}
+
+fn start(text: &str) -> GameState {
+    let loaded = parse_scenario("evacuation.toml", text).unwrap_or_else(|d| {
+        panic!(
+            "{}",
+            d.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    game(&Arc::new(loaded.scenario))
+}
+
+#[test]
+fn a_model_may_be_worth_its_own_vp_to_kill_and_to_get_away() {
+    let g = start(&evacuation(""));
+    let sc = g.scenario();
+    // m2 is the VIP: 4 VP to kill however it dies, 5 for getting away; m1 the side's.
+    assert_eq!((sc.kill_vp(1, false), sc.kill_vp(1, true)), (4, 4));
+    assert_eq!((sc.kill_vp(0, false), sc.kill_vp(0, true)), (1, 2));
+    assert_eq!((sc.exit_vp(0), sc.exit_vp(1)), (1, 5));
+    // The Martian has no value of its own: the Humans' awards.
+    assert_eq!((sc.kill_vp(2, false), sc.kill_vp(2, true)), (1, 2));
+    let mut g = g;
+    let mut dice = rng_from_seed(0);
+    for a in [Action::Activate(m(2)), Action::Exit(Edge::North)] {
+        g.play(a, &mut dice).unwrap();
+    }
+    assert_eq!(g.vp(Side::Humans), 5);
+    assert_eq!(
+        g.vp_from(Side::Humans, mars_attacks::rules::state::VpSource::Exit),
+        5
+    );
+}
+
+#[test]
+fn a_side_may_have_its_own_vp_target() {
+    // The Humans win at 5: the VIP getting away is enough. The Martians keep the
+    // scenario's 8.
+    let mut g = start(&evacuation("vp_target = 5"));
+    assert_eq!(
+        (
+            g.scenario().vp_target(Side::Humans),
+            g.scenario().vp_target(Side::Martians)
+        ),
+        (5, 8)
+    );
+    let mut dice = rng_from_seed(0);
+    g.play(Action::Activate(m(2)), &mut dice).unwrap();
+    g.play(Action::Exit(Edge::North), &mut dice).unwrap();
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Humans, WinReason::VpTarget))
+    );
+    // With the scenario's target of 8 the same 5 VP do not win.
+    let mut g = start(&evacuation(""));
+    g.play(Action::Activate(m(2)), &mut dice).unwrap();
+    g.play(Action::Exit(Edge::North), &mut dice).unwrap();
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn greedy_takes_the_vip_off_first() {
+    // Both Soldiers stand at the exit; the one worth 5 VP leaves first.
+    let mut player = "greedy".parse::<PlayerSpec>().unwrap().build();
+    let game = Skirmish::new(start(&evacuation("")));
+    let a = player
+        .choose(&game, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert_eq!(a, Action::Activate(m(2)));
+}
+
+const COUNTER_ZONE: &str = r#"
+name = "Crash site"
+first_turn = "humans"
+[map]
+walls = []
+[humans]
+models = [{ profile = "soldier", start = "a1" }]
+vp = { counter = 1 }
+[martians]
+models = [{ profile = "martian", start = "h8" }]
+vp = { counter = 1 }
+[counters]
+critters = 4
+secrets = 4
+placed = 6
+zone = ["c3-e5", "h1"]
+"#;
+
+#[test]
+fn counters_may_be_placed_in_a_zone() {
+    let loaded = parse_scenario("crash.toml", COUNTER_ZONE).unwrap();
+    let sc = Arc::new(loaded.scenario);
+    let zone = sc.counters.zone.expect("a zone");
+    assert_eq!(zone.count_ones(), 9 + 1);
+    // Over many deals every counter lands in the zone, and every square of it is used.
+    let mut seen = 0u64;
+    for seed in 0..300 {
+        let g = GameState::new(sc.clone(), &mut rng_from_seed(seed));
+        let placed = g.hidden_counters();
+        assert_eq!(placed.count_ones(), 6, "seed {seed}");
+        assert_eq!(placed & !zone, 0, "seed {seed}: a counter outside the zone");
+        seen |= placed;
+    }
+    assert_eq!(seen, zone);
+    // A zone too small for the counters placed is an error at `placed`.
+    let small = COUNTER_ZONE.replace("zone = [\"c3-e5\", \"h1\"]", "zone = [\"c3-c5\"]");
+    let errors = parse_scenario("crash.toml", &small).unwrap_err();
+    let text: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
+    assert!(
+        text.iter().any(|t| t.contains("crash.toml:15:10: counters.placed: 6 counters need a square each, but only 3 squares in counters.zone")),
+        "{text:?}"
+    );
+    // A square off the board is an error at the zone.
+    let off = COUNTER_ZONE.replace("\"h1\"", "\"i1\"");
+    let errors = parse_scenario("crash.toml", &off).unwrap_err();
+    assert!(
+        errors
+            .iter()
+            .any(|d| d.message.starts_with("counters.zone[1]")),
+        "{errors:?}"
+    );
+}

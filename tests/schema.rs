@@ -477,8 +477,9 @@ fn integer_limits_are_the_same_for_both() {
         checked += 1;
     }
     // vp_target, round_limit, hand_size, shoot, fight, survive, range, and per side
-    // count, round and the 5 awards, and critters, secrets, placed.
-    assert_eq!(checked, 7 + 2 * 7 + 3);
+    // count, round, the 5 awards, its own vp_target and models[0].vp_killed and vp_exit,
+    // and critters, secrets, placed.
+    assert_eq!(checked, 7 + 2 * 10 + 3);
 }
 
 #[test]
@@ -617,9 +618,9 @@ fn shaped_strings_the_schema_takes_are_read_and_malformed_ones_rejected_by_both(
         }
         checked += 1;
     }
-    // blockers[0], walls[0].edge, and per side deployment[0], models[0].profile,
-    // models[0].start.
-    assert_eq!(checked, 2 + 2 * 3);
+    // blockers[0], walls[0].edge, counters.zone[0], and per side deployment[0],
+    // models[0].profile, models[0].start.
+    assert_eq!(checked, 3 + 2 * 3);
 }
 
 #[test]

@@ -89,11 +89,19 @@ impl Default for Weights {
     }
 }
 
-/// The VP a kill by Shoot and in a Fight earns `side` (R18).
+/// The VP a kill by Shoot and in a Fight earns `side` (R18), by its awards (a model with
+/// a value of its own is worth [`worth`] instead).
 #[inline]
 fn kill_vp(g: &GameState, side: Side) -> (f64, f64) {
     let vp = g.scenario().sides[side].vp;
     (f64::from(vp.shoot_kill), f64::from(vp.fight_kill))
+}
+
+/// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
+/// with the model's own value when the scenario gives it one (R18).
+#[inline]
+fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
+    f64::from(g.scenario().kill_vp(target.index(), fight))
 }
 
 /// Kill probability of a Shoot test by `shooter` standing on `from` at `target` (R15).
@@ -192,14 +200,13 @@ pub fn fight_value(
     sq: Square,
     charge: bool,
 ) -> (f64, f64, Defence) {
-    let a_side = g.model(attacker).side;
     let d = g.model(defender);
     let ap = g.profile(attacker);
     let dp = g.profile(defender);
     let a_dice = dice_in(g, attacker, sq, charge || g.model(attacker).moved_in);
     let d_dice = dice_in(g, defender, sq, d.moved_in);
-    let (_, a_vp) = kill_vp(g, a_side);
-    let (_, d_vp) = kill_vp(g, a_side.other());
+    let a_vp = worth(g, defender, true);
+    let d_vp = worth(g, attacker, true);
     let (sa, _) = table::fight(a_dice, ap.fight, d_dice, dp.survive, false);
     let survive = (sa * a_vp, 0.0);
     if d.rattled {
@@ -258,8 +265,10 @@ pub fn goals(g: &GameState, side: Side) -> u64 {
 /// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
 #[inline]
 pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
+    let scores = (0..scenario.models.len())
+        .any(|i| scenario.models[i].side == side && scenario.exit_vp(i) > 0);
     match scenario.sides[side].exit {
-        Some(edge) if scenario.sides[side].vp.exit > 0 => edge.board_squares(),
+        Some(edge) if scores => edge.board_squares(),
         _ => 0,
     }
 }
@@ -301,10 +310,19 @@ pub fn time_left(g: &GameState) -> f64 {
     (0.25 + 0.75 * left / 3.0).min(1.0)
 }
 
-/// The value of `g` for the Humans, in `(0, 1)`.
+/// The value of `g` for the Humans, in `(0, 1)`. When the sides have different VP
+/// targets, each side's score counts in proportion to how far it goes towards its own
+/// target (relative to the mean of the two targets).
 pub fn evaluate(g: &GameState, w: &Weights) -> f64 {
     let t = time_left(g);
-    let s = side_score_at(g, Side::Humans, w, t) - side_score_at(g, Side::Martians, w, t);
+    let sc = g.scenario();
+    let (th, tm) = (
+        f64::from(sc.vp_target(Side::Humans)),
+        f64::from(sc.vp_target(Side::Martians)),
+    );
+    let mean = 0.5 * (th + tm);
+    let s = side_score_at(g, Side::Humans, w, t) * mean / th
+        - side_score_at(g, Side::Martians, w, t) * mean / tm;
     1.0 / (1.0 + (-w.slope / t * s).exp())
 }
 
@@ -323,7 +341,6 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     let map = g.map();
     let scenario = g.scenario();
     let enemy = side.other();
-    let (shoot_vp, _) = kill_vp(g, side);
     let mut score = 0.0;
 
     // Material, and the squares the side's models act from.
@@ -418,24 +435,29 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             survive[target] *= 1.0 - weight * p;
         }
     }
-    let kills: f64 = survive.iter().map(|s| 1.0 - s).sum();
-    score += kills * shoot_vp + fight_gain + approach;
+    let kills: f64 = survive
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s < 1.0)
+        .map(|(t, s)| (1.0 - s) * worth(g, ModelId(t as u8), false))
+        .sum();
+    score += kills + fight_gain + approach;
 
     // Exits: each model on the board is worth its exit VP, by the steps it still needs.
     let vp = scenario.sides[side].vp;
-    if vp.exit > 0
-        && let Some(edge) = scenario.sides[side].exit
-    {
-        let exits = edge.board_squares();
-        debug_assert_eq!(exits, scoring_exit(scenario, side));
+    let exits = scoring_exit(scenario, side);
+    if exits != 0 {
         let mut pull = 0.0;
-        for sq in squares_of(sources) {
-            if let Some(d) = distance_to(map, sq, exits) {
+        for (i, m) in g.models().iter().enumerate() {
+            if m.side == side
+                && let Loc::Board(sq) = m.loc
+                && let Some(d) = distance_to(map, sq, exits)
+            {
                 // On an edge square, one more step (the exit itself) leaves.
-                pull += f64::from(g.count(side, sq)) * w.counter_decay.powi(i32::from(d) + 1);
+                pull += f64::from(scenario.exit_vp(i)) * w.counter_decay.powi(i32::from(d) + 1);
             }
         }
-        score += w.exit * f64::from(vp.exit) * pull;
+        score += w.exit * pull;
     }
 
     // Counters.
@@ -599,8 +621,8 @@ fn test_value(g: &GameState, side: Side, extra: i8, extra_def: i8) -> Option<f64
     let dice = |base: u8, m: i8| (i16::from(base) + i16::from(m)).clamp(0, 255) as u8;
     let ap = g.profile(t.attacker);
     let dp = g.profile(defender);
-    let (shoot_vp_a, fight_vp_a) = kill_vp(g, a_side);
-    let (_, fight_vp_d) = kill_vp(g, a_side.other());
+    let (shoot_vp_a, fight_vp_a) = (worth(g, defender, false), worth(g, defender, true));
+    let fight_vp_d = worth(g, t.attacker, true);
     let (gain_a, gain_d) = if t.fight {
         let a = dice(g.fight_dice(t.attacker), t.mods[0] + extra);
         let d = dice(g.fight_dice(defender), t.mods[1] + extra_def);
@@ -721,8 +743,8 @@ fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
         Action::Respond(None) | Action::Keep => 0.5,
         Action::Respond(Some(card)) => match g.phase() {
             // Lucky Escape: the model lives and the enemy scores nothing for it.
-            Phase::Escape(_) => {
-                let (s, f) = kill_vp(g, side.other());
+            Phase::Escape(id) => {
+                let (s, f) = (worth(g, id, false), worth(g, id, true));
                 scaled(0.5 * (s + f) + 0.5 - spend(g, card.half, side))
             }
             _ => scaled(response_gain(g, side, card.half)? - spend(g, card.half, side)),
@@ -861,19 +883,16 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
     match action {
         Action::Shoot(target) => {
             let Some(a) = acting(g) else { return 0.5 };
-            let side = g.model(a.model).side;
-            let (vp, _) = kill_vp(g, side);
-            0.55 + 2.0 * vp * shot_kill(g, a.model, target, a.aimed)
+            0.55 + 2.0 * worth(g, target, false) * shot_kill(g, a.model, target, a.aimed)
         }
         Action::Aim => {
             let Some(a) = acting(g) else { return 0.5 };
             let Some(sq) = g.model(a.model).square() else {
                 return 0.5;
             };
-            let side = g.model(a.model).side;
-            let (vp, _) = kill_vp(g, side);
-            let p = best_shot_from(g, a.model, sq, true).map_or(0.0, |b| b.1);
-            0.5 + 2.0 * vp * p
+            let vp_p =
+                best_shot_from(g, a.model, sq, true).map_or(0.0, |(t, p)| worth(g, t, false) * p);
+            0.5 + 2.0 * vp_p
         }
         Action::Move(to) => {
             let Some(a) = acting(g) else { return 0.5 };
@@ -898,19 +917,26 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
                 _ => 0.0,
             };
             let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
+            // A step towards a scoring exit edge, by what leaving is worth (R6).
+            let exits = scoring_exit(g.scenario(), side);
+            if exits != 0 {
+                let from = m.square().and_then(|sq| distance_to(map, sq, exits));
+                let exit_vp = f64::from(g.scenario().exit_vp(a.model.index()));
+                if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
+                    s += 0.2 * exit_vp * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
+                }
+            }
             if a.may_shoot_after_step
-                && let Some((_, p)) = best_shot_from(g, a.model, to, false)
+                && let Some((t, p)) = best_shot_from(g, a.model, to, false)
             {
-                let (vp, _) = kill_vp(g, side);
-                s += 1.8 * vp * p;
+                s += 1.8 * worth(g, t, false) * p;
             }
             s.max(0.05)
         }
         Action::Exit(_) => {
-            // Leaving scores the side's exit VP at once (R6).
+            // Leaving scores the model's exit VP at once (R6).
             let Some(a) = acting(g) else { return 0.5 };
-            let side = g.model(a.model).side;
-            0.5 + 2.0 * f64::from(g.scenario().sides[side].vp.exit)
+            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index()))
         }
         Action::Done => 0.35,
         Action::EndTurn => 0.2,
@@ -923,9 +949,15 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
                     None => 0.5,
                 };
             }
-            let (vp, _) = kill_vp(g, m.side);
-            let p = best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |b| b.1);
-            0.5 + 2.0 * vp * p
+            let vp_p =
+                best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |(t, p)| worth(g, t, false) * p);
+            // A model at its scoring exit edge can leave at once (R6).
+            let leave = if scoring_exit(g.scenario(), m.side) & sq.bit() != 0 {
+                f64::from(g.scenario().exit_vp(id.index()))
+            } else {
+                0.0
+            };
+            0.5 + 2.0 * vp_p.max(leave)
         }
         Action::Fight(target) | Action::Defender(target) => {
             let (attacker, charge) = match g.phase() {

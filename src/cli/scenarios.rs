@@ -59,7 +59,6 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 }
             }
         }
-        let mut matched = 0usize;
         // Check and build every balance file before writing any.
         let mut writes = Vec::new();
         for s in &mut shelf {
@@ -76,7 +75,6 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 },
             };
             for m in measured {
-                matched += (m.games + m.failed) as usize;
                 writeln!(
                     io.out,
                     "{}: {} on both sides, {} games: Humans {}, Martians {}, draws {}",
@@ -92,11 +90,16 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             writes.push((s.balance_path(&args.dir), balance.to_text()));
             s.balance = Some(balance);
         }
+        let shelved: std::collections::HashSet<&str> =
+            shelf.iter().map(|s| s.fingerprint.as_str()).collect();
         let unmatched = records
             .iter()
-            .filter(|r| r.humans == r.martians)
-            .count()
-            .saturating_sub(matched);
+            .filter(|r| {
+                r.humans == r.martians && !shelved.contains(r.scenario_fingerprint.as_str())
+            })
+            .map(|r| (r.id.as_str(), r.seed, r.scenario_fingerprint.as_str()))
+            .collect::<std::collections::HashSet<_>>()
+            .len();
         if unmatched > 0 {
             writeln!(
                 io.err,

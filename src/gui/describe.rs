@@ -161,8 +161,8 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
             let head = format!("The {} win!", side_title(side));
             let reason = match why {
                 WinReason::VpTarget => format!(
-                    "They reached {} VP, the scenario's target.",
-                    g.scenario().vp_target
+                    "They reached {} VP, their target.",
+                    g.scenario().vp_target(side)
                 ),
                 WinReason::WipeOut => format!(
                     "The {} have no model left on the table.",

@@ -46,7 +46,7 @@ pub struct ScenarioEntry {
 impl ScenarioEntry {
     fn of(s: &Shelved) -> ScenarioEntry {
         let balance = match (s.balance_state(), s.balance.as_ref()) {
-            (BalanceState::Current, Some(b)) => match b.measured.first() {
+            (BalanceState::Current, Some(b)) => match b.headline() {
                 Some(m) => {
                     let h = m.humans_rate();
                     format!(
@@ -353,7 +353,10 @@ impl NewGameDialog {
                 self.open_typed();
             }
         });
-        if let Some(Err(e)) = &self.opened {
+        // (A scenario that failed to start says so once, in the window's own message.)
+        if let Some(Err(e)) = &self.opened
+            && self.error.is_none()
+        {
             egui::ScrollArea::vertical()
                 .id_salt("open-error")
                 .max_height(80.0)
@@ -422,18 +425,18 @@ impl NewGameDialog {
                     });
                 });
                 ui.end_row();
-                ui.label(if self.mode == Mode::Watch {
+                let l = ui.label(if self.mode == Mode::Watch {
                     "Martian AI"
                 } else {
                     "AI level"
                 });
                 ui.add_enabled_ui(self.mode != Mode::HotSeat, |ui| {
-                    level_combo(ui, "level", &mut self.level);
+                    level_combo(ui, "level", &mut self.level, l.id);
                 });
                 ui.end_row();
-                ui.label("Human AI");
+                let l = ui.label("Human AI");
                 ui.add_enabled_ui(self.mode == Mode::Watch, |ui| {
-                    level_combo(ui, "level2", &mut self.level2);
+                    level_combo(ui, "level2", &mut self.level2, l.id);
                 });
                 ui.end_row();
                 let l = ui.label("Seed");
@@ -454,7 +457,7 @@ impl NewGameDialog {
     }
 }
 
-fn level_combo(ui: &mut Ui, id: &str, level: &mut String) {
+fn level_combo(ui: &mut Ui, id: &str, level: &mut String, label: egui::Id) {
     let shown = LEVELS
         .iter()
         .find(|(k, _)| *k == level.as_str())
@@ -466,7 +469,9 @@ fn level_combo(ui: &mut Ui, id: &str, level: &mut String) {
             for (k, t) in LEVELS {
                 ui.selectable_value(level, k.to_string(), t);
             }
-        });
+        })
+        .response
+        .labelled_by(label);
 }
 
 fn file_name(p: &Path) -> String {

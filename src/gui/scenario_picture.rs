@@ -61,6 +61,18 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     for s in squares_of(picture.blockers) {
         painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::BLOCKER));
     }
+    for s in squares_of(picture.counter_zone.unwrap_or(0)) {
+        let r = square_rect(s).shrink(sq * 0.08);
+        let c = color(colors::COUNTER_ZONE);
+        for (a, b) in [
+            (r.left_top(), r.right_top()),
+            (r.right_top(), r.right_bottom()),
+            (r.right_bottom(), r.left_bottom()),
+            (r.left_bottom(), r.left_top()),
+        ] {
+            painter.extend(Shape::dashed_line(&[a, b], Stroke::new(1.5, c), 4.0, 3.0));
+        }
+    }
     painter.rect_stroke(
         board,
         CornerRadius::ZERO,

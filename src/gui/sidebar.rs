@@ -91,7 +91,6 @@ impl Sidebar {
 
     fn score_ui(&self, ui: &mut Ui, session: &Session) {
         let g = session.state();
-        let target = g.scenario().vp_target;
         section(ui, &g.scenario().name, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("Round {}", g.round())).strong());
@@ -109,6 +108,7 @@ impl Sidebar {
             ui.add_space(4.0);
             for side in Side::BOTH {
                 let vp = g.vp(side);
+                let target = g.scenario().vp_target(side);
                 ui.horizontal(|ui| {
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());

@@ -26,6 +26,12 @@ pub struct ModelSetup {
     /// Index into `Scenario::profiles`.
     pub profile: usize,
     pub start: Start,
+    /// VP the other side scores for killing this model, instead of its `shoot_kill` or
+    /// `fight_kill` award (a VIP worth more, a decoy worth nothing).
+    pub kill_vp: Option<u16>,
+    /// VP its own side scores when it leaves by the exit edge, instead of the side's
+    /// `exit` award.
+    pub exit_vp: Option<u16>,
 }
 
 /// Models that start off the board come on across `edge`: in Round `round` they may be
@@ -61,6 +67,8 @@ pub struct SideSetup {
     /// The board edge this side's models may leave by (R6), if any.
     pub exit: Option<Edge>,
     pub vp: VpAwards,
+    /// This side's own VP target (R25), when it is not the scenario's.
+    pub vp_target: Option<u16>,
 }
 
 /// The hidden counters of R24.
@@ -73,6 +81,9 @@ pub struct CounterSetup {
     /// How many of the pool are placed face down at random; the rest are set aside
     /// unseen.
     pub placed: u8,
+    /// The squares the counters are placed in (a random square outside is rolled again);
+    /// `None`: anywhere.
+    pub zone: Option<u64>,
 }
 
 /// A validated scenario.
@@ -98,6 +109,29 @@ pub struct Scenario {
     pub deck: Arc<Deck>,
     /// The hand size each side refills to (R22; 4 unless the scenario says otherwise).
     pub hand_size: u8,
+}
+
+impl Scenario {
+    /// The VP that win `side` the game at once (R25): its own target, or the scenario's.
+    pub fn vp_target(&self, side: Side) -> u16 {
+        self.sides[side].vp_target.unwrap_or(self.vp_target)
+    }
+
+    /// The VP the other side scores for killing `model` in a Fight (`fight`) or by a
+    /// Shoot test or an area attack (R18), with the model's own value when it has one.
+    pub fn kill_vp(&self, model: usize, fight: bool) -> u16 {
+        let m = &self.models[model];
+        m.kill_vp.unwrap_or_else(|| {
+            let vp = self.sides[m.side.other()].vp;
+            if fight { vp.fight_kill } else { vp.shoot_kill }
+        })
+    }
+
+    /// The VP `model`'s side scores when it leaves by the side's exit edge (R6).
+    pub fn exit_vp(&self, model: usize) -> u16 {
+        let m = &self.models[model];
+        m.exit_vp.unwrap_or(self.sides[m.side].vp.exit)
+    }
 }
 
 /// The hand size when a scenario does not set one (R22).

@@ -898,9 +898,11 @@ impl GameState {
         }
         // R24, R1: one D8 for the row and one for the column; re-roll a square that
         // already holds a counter or a model, or that cannot hold one (a blocker).
+        // With a counter zone, a square outside it is rolled again too.
         let to_place = g.scenario.counters.placed;
         let forbidden = g.map.blockers();
-        let free = !(forbidden | g.occ[Side::Humans] | g.occ[Side::Martians]);
+        let free = !(forbidden | g.occ[Side::Humans] | g.occ[Side::Martians])
+            & g.scenario.counters.zone.unwrap_or(u64::MAX);
         for _ in 0..to_place.min(free.count_ones() as u8) {
             let mut dice = D8Stream::new(rng);
             loop {
@@ -1614,7 +1616,7 @@ impl GameState {
                     sink.event(Event::Exited(id, edge));
                 }
                 let side = self.models[id.index()].side;
-                let vp = self.scenario.sides[side].vp.exit;
+                let vp = self.scenario.exit_vp(id.index());
                 self.score(side, vp, VpSource::Exit, sink);
                 if self.check_victory(sink) {
                     return;
@@ -2209,9 +2211,8 @@ impl GameState {
         if self.is_over() {
             return true;
         }
-        let target = self.scenario.vp_target;
-        let h = self.vp[Side::Humans] >= target;
-        let m = self.vp[Side::Martians] >= target;
+        let h = self.vp[Side::Humans] >= self.scenario.vp_target(Side::Humans);
+        let m = self.vp[Side::Martians] >= self.scenario.vp_target(Side::Martians);
         let outcome = match (h, m) {
             (true, false) => Some(Outcome::Win(Side::Humans, WinReason::VpTarget)),
             (false, true) => Some(Outcome::Win(Side::Martians, WinReason::VpTarget)),

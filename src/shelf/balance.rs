@@ -123,11 +123,17 @@ impl Measured {
 
 /// The self-play measurements in `records` of the scenario file with this fingerprint:
 /// one per (player, run seed), players in name order. Games between two different players
-/// say nothing about side balance alone and are left out.
+/// say nothing about side balance alone and are left out; a game given twice (the same id
+/// and run seed) counts once.
 pub fn measure(records: &[Record], fingerprint: &str) -> Vec<Measured> {
     let mut by_run: BTreeMap<(String, u64), Vec<&Record>> = BTreeMap::new();
+    // A game found in more than one results file counts once.
+    let mut seen = std::collections::HashSet::new();
     for r in records {
-        if r.scenario_fingerprint == fingerprint && r.humans == r.martians {
+        if r.scenario_fingerprint == fingerprint
+            && r.humans == r.martians
+            && seen.insert((r.id.as_str(), r.seed))
+        {
             by_run
                 .entry((r.humans.clone(), r.seed))
                 .or_default()
@@ -188,6 +194,15 @@ impl Balance {
              # without being measured again.\n{body}",
             self.scenario
         )
+    }
+
+    /// The measurement shown first: the search player's (`mcts...`) when there is one, as
+    /// the fairest test of a scenario, else the first recorded.
+    pub fn headline(&self) -> Option<&Measured> {
+        self.measured
+            .iter()
+            .find(|m| m.player.starts_with("mcts"))
+            .or(self.measured.first())
     }
 
     /// Puts `m` in, replacing an earlier measurement of the same player.

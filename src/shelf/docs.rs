@@ -84,7 +84,7 @@ pub fn page(shelf: &[Shelved]) -> String {
 /// The measurement a summary line shows: the first recorded, when current.
 fn headline(s: &Shelved) -> Option<&super::Measured> {
     match s.balance_state() {
-        BalanceState::Current => s.balance.as_ref()?.measured.first(),
+        BalanceState::Current => s.balance.as_ref()?.headline(),
         _ => None,
     }
 }
@@ -92,12 +92,17 @@ fn headline(s: &Shelved) -> Option<&super::Measured> {
 fn scenario_section(out: &mut String, s: &Shelved) {
     let sc = &s.scenario;
     let _ = writeln!(out, "## {}\n", sc.name);
+    let (th, tm) = (sc.vp_target(Side::Humans), sc.vp_target(Side::Martians));
+    let target = if th == tm {
+        format!("first to {th} VP wins")
+    } else {
+        format!("the Humans win at {th} VP, the Martians at {tm}")
+    };
     let _ = writeln!(
         out,
-        "`scenarios/{}`: {} take the first Turn; first to {} VP wins{}.\n",
+        "`scenarios/{}`: {} take the first Turn; {target}{}.\n",
         s.file_name(),
         side_word(sc.first_turn),
-        sc.vp_target,
         match sc.round_limit {
             Some(n) => format!(", or more VP at the end of Round {n}"),
             None => String::new(),
@@ -191,8 +196,14 @@ fn scenario_section(out: &mut String, s: &Shelved) {
 /// e5 (2), d5, e4)".
 fn forces(sc: &Scenario, side: Side) -> String {
     let setup = &sc.sides[side];
-    // (profile, how they start, models, fixed squares with their counts)
-    type Group = (usize, u8, u32, Vec<(Square, u32)>);
+    // (profile, how they start, models, fixed squares with their counts, own VP values)
+    type Group = (
+        usize,
+        u8,
+        u32,
+        Vec<(Square, u32)>,
+        (Option<u16>, Option<u16>),
+    );
     let mut groups: Vec<Group> = Vec::new();
     for m in sc.models.iter().filter(|m| m.side == side) {
         let kind = match m.start {
@@ -200,10 +211,14 @@ fn forces(sc: &Scenario, side: Side) -> String {
             Start::Enter => 1,
             Start::At(_) => 2,
         };
-        let i = match groups.iter().position(|g| g.0 == m.profile && g.1 == kind) {
+        let values = (m.kill_vp, m.exit_vp);
+        let i = match groups
+            .iter()
+            .position(|g| g.0 == m.profile && g.1 == kind && g.4 == values)
+        {
             Some(i) => i,
             None => {
-                groups.push((m.profile, kind, 0, Vec::new()));
+                groups.push((m.profile, kind, 0, Vec::new(), values));
                 groups.len() - 1
             }
         };
@@ -218,7 +233,7 @@ fn forces(sc: &Scenario, side: Side) -> String {
     }
     let mut parts: Vec<String> = groups
         .iter()
-        .map(|(p, kind, n, squares)| {
+        .map(|(p, kind, n, squares, (kill_vp, exit_vp))| {
             let start = match kind {
                 0 => format!("deploy in {}", zone_text(setup.deployment)),
                 1 => match setup.entry {
@@ -246,7 +261,14 @@ fn forces(sc: &Scenario, side: Side) -> String {
             } else {
                 format!("{name}s")
             };
-            format!("{n} {name} ({start})")
+            let mut worth = String::new();
+            if let Some(v) = kill_vp {
+                worth.push_str(&format!(", {v} VP to kill"));
+            }
+            if let Some(v) = exit_vp {
+                worth.push_str(&format!(", {v} VP to get away"));
+            }
+            format!("{n} {name} ({start}{worth})")
         })
         .collect();
     if let Some(edge) = setup.exit {

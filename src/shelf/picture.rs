@@ -53,6 +53,8 @@ pub struct MapPicture {
     /// The hidden counters in words ("8 of 5 Critters and 5 Alien Secrets, placed at
     /// random"), or `None` when the scenario has none.
     pub counters: Option<String>,
+    /// The squares the counters are placed in, when the scenario limits them.
+    pub counter_zone: Option<u64>,
 }
 
 impl MapPicture {
@@ -128,13 +130,15 @@ impl MapPicture {
                 (k, s) => format!("{} and {}", plural(k, "Critter"), plural(s, "Alien Secret")),
             };
             let total = u16::from(c.critters) + u16::from(c.secrets);
-            if u16::from(c.placed) == total {
-                format!("{pool}, face down at random squares")
+            let place = if c.zone.is_some() {
+                "face down at random squares of the marked zone"
             } else {
-                format!(
-                    "{} of {pool}, face down at random squares",
-                    plural(c.placed, "counter")
-                )
+                "face down at random squares"
+            };
+            if u16::from(c.placed) == total {
+                format!("{pool}, {place}")
+            } else {
+                format!("{} of {pool}, {place}", plural(c.placed, "counter"))
             }
         });
         MapPicture {
@@ -145,6 +149,7 @@ impl MapPicture {
             entries,
             exits,
             counters,
+            counter_zone: c.zone.filter(|_| c.placed > 0),
         }
     }
 
@@ -192,6 +197,18 @@ impl MapPicture {
                 out,
                 r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
                 colors::BLOCKER
+            );
+        }
+        for sq in squares_of(self.counter_zone.unwrap_or(0)) {
+            let (x, y) = px(square_origin(sq));
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="4 3"/>"#,
+                x + 4.0,
+                y + 4.0,
+                s - 8.0,
+                s - 8.0,
+                colors::COUNTER_ZONE
             );
         }
         let _ = writeln!(
@@ -408,6 +425,7 @@ pub mod colors {
     pub const BLOCKER: &str = "#5b5b5b";
     pub const HUMANS: &str = "#3b6fc4";
     pub const MARTIANS: &str = "#3f9a3a";
+    pub const COUNTER_ZONE: &str = "#b8860b";
 
     /// A side's colour.
     pub fn side(side: Side) -> &'static str {

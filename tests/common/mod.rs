@@ -61,6 +61,8 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
             side: *side,
             profile: idx(key),
             start: Start::At(sq(at)),
+            kill_vp: None,
+            exit_vp: None,
         })
         .collect();
     let side = SideSetup {
@@ -68,6 +70,7 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
         entry: None,
         exit: None,
         vp: scenario1_vp(),
+        vp_target: None,
     };
     Arc::new(Scenario {
         name: "test".into(),

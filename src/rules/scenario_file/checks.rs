@@ -7,8 +7,9 @@ use super::*;
 /// What the validation of one side found, for the checks that need both sides.
 #[derive(Default)]
 pub(super) struct SideSummary {
-    /// Models in file order, expanded by count: (profile index, start).
-    pub(super) models: Vec<(usize, Start)>,
+    /// Models in file order, expanded by count: (profile index, start, VP for killing
+    /// it, VP for its leaving).
+    pub(super) models: Vec<(usize, Start, Option<u16>, Option<u16>)>,
     /// False when a model entry had an error, so counts are not known.
     pub(super) complete: bool,
     pub(super) deploy: u32,
@@ -224,13 +225,26 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 );
             }
         }
-        let free = 64 - (blockers | fixed_bb).count_ones();
+        // A counter zone: the squares the random placement keeps.
+        let zone = c.zone.given().and_then(|z| {
+            z.value
+                .iter()
+                .map(|zf| zf.squares)
+                .try_fold(0u64, |acc, sq| sq.map(|sq| acc | sq))
+        });
+        counters.zone = zone;
+        let free = (!(blockers | fixed_bb) & zone.unwrap_or(u64::MAX)).count_ones();
         if u32::from(counters.placed) > free && map.is_some() {
             let span = c.placed.given().map_or(&c.span, |p| &p.span);
+            let within = if zone.is_some() {
+                " in counters.zone"
+            } else {
+                ""
+            };
             sink.error(
                 span,
                 format!(
-                    "counters.placed: {} counters need a square each, but only {free} squares \
+                    "counters.placed: {} counters need a square each, but only {free} squares{within} \
                      are free of blockers and fixed models (R24)",
                     counters.placed
                 ),
@@ -300,18 +314,22 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let mut sides = BySide::<SideSetup>::default();
     for side in Side::BOTH {
         let s = &summaries[side.index()];
-        for &(profile, start) in &s.models {
+        for &(profile, start, kill_vp, exit_vp) in &s.models {
             models.push(ModelSetup {
                 side,
                 profile,
                 start,
+                kill_vp,
+                exit_vp,
             });
         }
+        let sf = f.sides[side.index()].given()?;
         sides[side] = SideSetup {
             deployment: s.deployment,
             entry: s.entry,
             exit: s.exit,
-            vp: f.sides[side.index()].given()?.vp,
+            vp: sf.vp,
+            vp_target: sf.vp_target.given().copied(),
         };
     }
     let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]
@@ -474,7 +492,12 @@ pub(super) fn validate_side(
                         // Past MAX_MODELS the scenario is refused anyway: list no more.
                         let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
                         for _ in 0..(n as usize).min(room) {
-                            s.models.push((p, start));
+                            s.models.push((
+                                p,
+                                start,
+                                mf.vp_killed.given().copied(),
+                                mf.vp_exit.given().copied(),
+                            ));
                         }
                         match start {
                             Start::Deploy => s.deploy += n,

@@ -94,6 +94,8 @@ pub(super) struct SideFile {
     pub(super) exit: Field<Sp<Edge>>,
     pub(super) vp: VpAwards,
     pub(super) vp_spans: VpSpans,
+    /// The side's own VP target.
+    pub(super) vp_target: Field<u16>,
 }
 
 #[derive(Debug, Default)]
@@ -109,6 +111,10 @@ pub(super) struct ModelFile {
     pub(super) profile: Option<Sp<String>>,
     pub(super) count: Field<u16>,
     pub(super) start: Option<Sp<Start>>,
+    /// VP for killing one of these models.
+    pub(super) vp_killed: Field<u16>,
+    /// VP for one of these models leaving by the exit.
+    pub(super) vp_exit: Field<u16>,
 }
 
 #[derive(Debug)]
@@ -123,4 +129,6 @@ pub(super) struct CountersFile {
     pub(super) critters: Field<u8>,
     pub(super) secrets: Field<u8>,
     pub(super) placed: Field<Sp<u8>>,
+    /// Where the counters are placed.
+    pub(super) zone: Field<Sp<Vec<ZoneFile>>>,
 }

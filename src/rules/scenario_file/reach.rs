@@ -11,7 +11,7 @@ pub(super) fn start_squares(s: &SideSummary, blockers: u64) -> u64 {
     if let Some(e) = s.entry {
         bb |= e.edge.board_squares();
     }
-    for &(_, start) in &s.models {
+    for &(_, start, _, _) in &s.models {
         if let Start::At(sq) = start {
             bb |= sq.bit();
         }
@@ -158,7 +158,7 @@ pub(super) fn analyse_ending(
         let range = sides[side.index()]
             .models
             .iter()
-            .map(|&(p, _)| scenario.profiles[p].range)
+            .map(|&(p, ..)| scenario.profiles[p].range)
             .max()
             .unwrap_or(0);
         let targets = reach[side.other().index()];

@@ -348,6 +348,9 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         vp.counters_free = award(&keys::VP_COUNTERS_FREE).0;
         (vp.exit, vp_spans.exit) = award(&keys::VP_EXIT);
     }
+    let vp_target = t.opt(sink, &keys::SIDE_VP_TARGET, |s, p, v| {
+        read_key_int(s, &p, v, &keys::SIDE_VP_TARGET)
+    });
     Some(SideFile {
         side,
         span: t.span.clone(),
@@ -357,6 +360,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         exit,
         vp,
         vp_spans,
+        vp_target,
     })
 }
 
@@ -392,12 +396,20 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
             }
         },
     );
+    let vp_killed = t.opt(sink, &keys::MODEL_VP_KILLED, |s, p, v| {
+        read_key_int(s, &p, v, &keys::MODEL_VP_KILLED)
+    });
+    let vp_exit = t.opt(sink, &keys::MODEL_VP_EXIT, |s, p, v| {
+        read_key_int(s, &p, v, &keys::MODEL_VP_EXIT)
+    });
     Some(ModelFile {
         path,
         span: t.span.clone(),
         profile,
         count,
         start,
+        vp_killed,
+        vp_exit,
     })
 }
 
@@ -416,11 +428,29 @@ pub(super) fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<
             span: v.span(),
         })
     });
+    let zone = t.opt(sink, &keys::COUNTER_ZONE, |s, p, v| {
+        let zones = read_zones(s, &p, v)?;
+        if zones.is_empty() {
+            s.error(
+                &v.span(),
+                format!(
+                    "{p}: give at least one zone, like [\"c3-f6\"], or leave the key out to \
+                     place the counters anywhere"
+                ),
+            );
+            return None;
+        }
+        Some(Sp {
+            value: zones,
+            span: v.span(),
+        })
+    });
     Some(CountersFile {
         span: t.span.clone(),
         critters,
         secrets,
         placed,
+        zone,
     })
 }
 

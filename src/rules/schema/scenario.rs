@@ -339,9 +339,17 @@ pub const VP: Key = Key {
     default: Default::Described("every award 0"),
 };
 
+pub const SIDE_VP_TARGET: Key = Key {
+    name: "vp_target",
+    doc: "This side's own VP target: reaching it wins at once (R25), instead of the \
+          scenario's vp_target.",
+    value: Kind::Int { min: 1, max: 1000 },
+    default: Default::Described("the scenario's vp_target"),
+};
+
 pub const SIDE: Table = Table {
     doc: "A side's force.",
-    keys: &[MODELS, DEPLOYMENT, ENTRY, EXIT, VP],
+    keys: &[MODELS, DEPLOYMENT, ENTRY, EXIT, VP, SIDE_VP_TARGET],
 };
 
 pub const PROFILE_REF: Key = Key {
@@ -378,9 +386,25 @@ pub const START: Key = Key {
     default: Default::Required,
 };
 
+pub const MODEL_VP_KILLED: Key = Key {
+    name: "vp_killed",
+    doc: "VP the other side scores for killing one of these models, by shooting or in a \
+          Fight, instead of its shoot_kill or fight_kill award (a VIP, R18).",
+    value: Kind::Int { min: 0, max: 1000 },
+    default: Default::Described("the other side's kill awards"),
+};
+
+pub const MODEL_VP_EXIT: Key = Key {
+    name: "vp_exit",
+    doc: "VP this side scores when one of these models leaves by its exit edge, instead \
+          of the side's exit award (R6).",
+    value: Kind::Int { min: 0, max: 1000 },
+    default: Default::Described("the side's exit award"),
+};
+
 pub const MODEL: Table = Table {
     doc: "Models of one profile.",
-    keys: &[PROFILE_REF, COUNT, START],
+    keys: &[PROFILE_REF, COUNT, START, MODEL_VP_KILLED, MODEL_VP_EXIT],
 };
 
 pub const ENTRY_EDGE: Key = Key {
@@ -478,9 +502,20 @@ pub const PLACED: Key = Key {
     default: Default::Described("critters + secrets"),
 };
 
+pub const COUNTER_ZONE: Key = Key {
+    name: "zone",
+    doc: "Where the counters are placed: a random square outside these zones is rolled \
+          again, like one already holding a counter (R24). Without it, anywhere.",
+    value: Kind::List {
+        item: &ZONE,
+        min_items: 1,
+    },
+    default: Default::Described("the whole board"),
+};
+
 pub const COUNTERS_TABLE: Table = Table {
     doc: "The hidden counters.",
-    keys: &[CRITTERS, SECRETS, PLACED],
+    keys: &[CRITTERS, SECRETS, PLACED, COUNTER_ZONE],
 };
 
 #[cfg(test)]

@@ -744,14 +744,11 @@ impl GameState {
             }
             self.kills.mask &= !bit;
             let by = self.kills.by;
-            let awards = self.scenario.sides[by].vp;
-            // P15: only kills of enemy models score.
+            // P15: only kills of enemy models score; a model may have its own value.
             let vp = if self.models[i].side == by {
                 0
-            } else if self.kills.fight {
-                awards.fight_kill
             } else {
-                awards.shoot_kill
+                self.scenario.kill_vp(i, self.kills.fight)
             };
             let source = if self.kills.fight {
                 VpSource::Fight
