@@ -309,3 +309,36 @@ fn counters_may_be_placed_in_a_zone() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_key_in_the_wrong_table_says_where_it_belongs_and_a_zone_says_how_it_is_written() {
+    let text = evacuation("round_limit = 6")
+        .replace("[martians]\n", "[martians]\nzone = [\"c3:f6\"]\n")
+        .replace(
+            "vp = { shoot_kill = 1, fight_kill = 2 }\n\"#",
+            "vp = { shoot_kill = 1, fight_kill = 2 }\ndeployment = [\"c3:f6\"]\n\"#",
+        );
+    let text = format!("{text}deployment = [\"a7:h8\"]\n");
+    let errors: Vec<String> = parse_scenario("evacuation.toml", &text)
+        .unwrap_err()
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
+    assert!(
+        has(
+            "humans.round_limit: unknown key here: `round_limit` belongs at the top level of the file, before any [table]"
+        ),
+        "{errors:?}"
+    );
+    assert!(
+        has("martians.zone: unknown key here: `zone` belongs in [counters]"),
+        "{errors:?}"
+    );
+    assert!(
+        has(
+            "martians.deployment[0]: \"a7:h8\": not a zone: write a rectangle with a dash between two opposite corners, like \"a7-h8\""
+        ),
+        "{errors:?}"
+    );
+}

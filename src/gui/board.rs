@@ -578,10 +578,24 @@ impl BoardView {
                 continue;
             }
             let r = geom.radius(4).min(tray.height() * 0.42);
-            let what = if waiting.iter().any(|m| g.model(*m).loc == Loc::Undeployed) {
-                "to deploy:"
-            } else {
-                "waiting to come on:"
+            let undeployed = waiting
+                .iter()
+                .filter(|m| g.model(**m).loc == Loc::Undeployed)
+                .count();
+            let entering = waiting.len() - undeployed;
+            // When the models waiting off the board come on (R6): later reinforcements say
+            // the Round they arrive in.
+            let arrival = match g.scenario().sides[side].entry {
+                Some(e) if e.round > g.round() => {
+                    format!("arriving in Round {} across the {} edge", e.round, e.edge)
+                }
+                Some(e) => format!("coming on across the {} edge", e.edge),
+                None => "waiting to come on".into(),
+            };
+            let what = match (undeployed > 0, entering > 0) {
+                (true, true) => format!("to deploy; {entering} {arrival}:"),
+                (true, false) => "to deploy:".to_string(),
+                _ => format!("{arrival}:"),
             };
             // A tray mat, the side's name, then its models in a row.
             let both_here = Side::BOTH

@@ -22,7 +22,10 @@ pub fn model_name(g: &GameState, id: ModelId) -> String {
 pub fn location(g: &GameState, id: ModelId) -> String {
     match g.model(id).loc {
         Loc::Board(sq) => format!("on {sq}"),
-        Loc::Waiting => "waiting to come on".into(),
+        Loc::Waiting => match g.scenario().sides[g.model(id).side].entry {
+            Some(e) if e.round > g.round() => format!("arrives in Round {}", e.round),
+            _ => "waiting to come on".into(),
+        },
         Loc::Undeployed => "not yet deployed".into(),
         Loc::Dead => "dead".into(),
         Loc::Exited => "has left the board".into(),

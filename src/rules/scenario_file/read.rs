@@ -469,6 +469,20 @@ pub(super) fn square(s: &str) -> Result<Square, String> {
 /// `c4` or a rectangle `a7-h8` (corners in any order), as a bitboard.
 pub(super) fn parse_zone(s: &str) -> Result<u64, String> {
     let s = s.trim();
+    // Other ways of writing a rectangle, answered with the one the format uses.
+    for sep in [":", "..", " to ", "_", "/", " "] {
+        if let Some((a, b)) = s.split_once(sep)
+            && square(a.trim()).is_ok()
+            && square(b.trim()).is_ok()
+        {
+            return Err(format!(
+                "not a zone: write a rectangle with a dash between two opposite corners, \
+                 like \"{}-{}\"",
+                a.trim(),
+                b.trim()
+            ));
+        }
+    }
     let Some((a, b)) = s.split_once('-') else {
         return square(s).map(Square::bit);
     };

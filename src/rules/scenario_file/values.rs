@@ -58,12 +58,16 @@ impl<'t, 'i> Tbl<'t, 'i> {
             if known.contains(&name) {
                 continue;
             }
-            let message = match suggest(name, known.iter().copied()) {
-                Some(s) => format!(
+            let message = match (belongs(table, name), suggest(name, known.iter().copied())) {
+                (Some(place), _) => format!(
+                    "{}: unknown key here: `{name}` belongs {place}",
+                    self.key_path(name)
+                ),
+                (None, Some(s)) => format!(
                     "{}: unknown key (did you mean \"{s}\"?)",
                     self.key_path(name)
                 ),
-                None => format!(
+                (None, None) => format!(
                     "{}: unknown key; the keys here are {}",
                     self.key_path(name),
                     known.join(", ")
@@ -432,4 +436,31 @@ pub(super) fn shorten(s: &str, max_chars: usize) -> String {
         Some((i, _)) => format!("{}...", &s[..i]),
         None => s.to_string(),
     }
+}
+
+/// Where a key that `here` does not know belongs, when it is a key of another table of the
+/// scenario format: "at the top level of the file, before any [table]".
+fn belongs(here: &schema::Table, name: &str) -> Option<&'static str> {
+    const PLACES: [(&schema::Table, &str); 6] = [
+        (
+            &keys::ROOT,
+            "at the top level of the file, before any [table]",
+        ),
+        (&keys::MAP_TABLE, "in [map]"),
+        (&keys::SIDE, "in a side's table, [humans] or [martians]"),
+        (
+            &keys::VP_TABLE,
+            "in a side's vp table, like vp = { exit = 2 }",
+        ),
+        (
+            &keys::MODEL,
+            "in an entry of a side's models, like { profile = \"soldier\", ... }",
+        ),
+        (&keys::COUNTERS_TABLE, "in [counters]"),
+    ];
+    PLACES
+        .iter()
+        // (Tables are compared by their keys: a `const` table has no one address.)
+        .find(|(t, _)| !t.names().eq(here.names()) && t.key(name).is_some())
+        .map(|(_, place)| *place)
 }
