@@ -109,6 +109,11 @@ fn check_state(g: &GameState, legal: &[Action], space: &[Action], seed: u64) -> 
 
 #[test]
 fn random_games_of_every_shipped_scenario_keep_the_rules() {
+    // Every half of every card (and every Event) is played or drawn in some game of some
+    // scenario: a card may have no use in one scenario (Reinforcements need an entry edge
+    // or a zone to come back in), but none may be unplayable everywhere.
+    let mut every_played = BTreeSet::new();
+    let mut deck = None;
     for (file, scenario) in shipped_scenarios() {
         let space = Action::space(scenario.models.len());
         let mut played = BTreeSet::new();
@@ -150,19 +155,20 @@ fn random_games_of_every_shipped_scenario_keep_the_rules() {
         }
         assert_eq!(ended, GAMES);
         played.extend(drawn.0.iter().copied());
-        // Every half of every card (and every Event) was played or drawn in some game.
-        let never: Vec<String> = scenario
-            .deck
-            .cards
-            .iter()
-            .flat_map(|c| c.faces.iter().flatten().chain(c.event.as_ref()))
-            .filter(|f| !played.contains(&f.id))
-            .map(|f| f.slug.clone())
-            .collect();
-        assert!(never.is_empty(), "{file}: never played: {never:?}");
+        every_played.extend(played.iter().copied());
+        deck = Some(scenario.deck.clone());
         eprintln!(
             "{file}: {GAMES} games, {decisions} decisions checked, {} halves played",
             played.len()
         );
     }
+    let deck = deck.expect("some scenario is shipped");
+    let never: Vec<String> = deck
+        .cards
+        .iter()
+        .flat_map(|c| c.faces.iter().flatten().chain(c.event.as_ref()))
+        .filter(|f| !every_played.contains(&f.id))
+        .map(|f| f.slug.clone())
+        .collect();
+    assert!(never.is_empty(), "never played in any scenario: {never:?}");
 }

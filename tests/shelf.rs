@@ -157,6 +157,9 @@ fn the_scenarios_page_and_pictures_are_what_the_files_give() {
     }
 }
 
+/// Game numbers for the records made here, each game its own.
+static NEXT_GAME: AtomicUsize = AtomicUsize::new(0);
+
 fn record(
     fingerprint: &str,
     player: &str,
