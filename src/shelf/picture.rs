@@ -157,9 +157,15 @@ impl MapPicture {
     pub fn to_svg(&self, title: &str) -> String {
         let s = SQUARE;
         let board = 8.0 * s;
-        let width = board + 2.0 * MARGIN;
         let legend_top = board + 2.0 * MARGIN;
         let legend = self.legend();
+        // Wide enough for the longest legend line (about 6.6 pixels a character at 12).
+        let longest = legend
+            .iter()
+            .map(|(_, t)| t.chars().count())
+            .max()
+            .unwrap_or(0);
+        let width = (board + 2.0 * MARGIN).max(LEGEND_TEXT_X + 6.6 * longest as f32 + 8.0);
         let height = legend_top + LEGEND_LINE * legend.len() as f32 + 8.0;
         let px = |(x, y): Point| (MARGIN + x * s, MARGIN + y * s);
         let mut out = String::new();
@@ -289,7 +295,7 @@ impl MapPicture {
             let _ = writeln!(out, "{}", swatch.svg(8.0, y));
             let _ = writeln!(
                 out,
-                r##"<text x="44" y="{}" fill="#222222">{}</text>"##,
+                r##"<text x="{LEGEND_TEXT_X}" y="{}" fill="#222222">{}</text>"##,
                 y + 12.0,
                 xml_escape(text)
             );
@@ -397,12 +403,16 @@ impl Swatch {
                 r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7" stroke-dasharray="10 6"/>"#,
                 colors::side(side)
             ),
-            Swatch::Counters => format!(
-                r##"<rect x="{}" y="{}" width="14" height="14" fill="#d8c27a" stroke="#6b5a1e" transform="rotate(45 {} {mid})"/>"##,
-                x + 7.0,
-                y + 1.0,
-                x + 14.0
-            ),
+            Swatch::Counters => {
+                let cx = x + 14.0;
+                format!(
+                    r##"<polygon points="{cx},{} {},{mid} {cx},{} {},{mid}" fill="#d8c27a" stroke="#6b5a1e"/>"##,
+                    mid - 7.0,
+                    cx + 7.0,
+                    mid + 7.0,
+                    cx - 7.0
+                )
+            }
         }
     }
 }
@@ -413,6 +423,8 @@ pub const SQUARE: f32 = 48.0;
 const MARGIN: f32 = 28.0;
 /// Pixels a legend line.
 const LEGEND_LINE: f32 = 22.0;
+/// Where a legend line's text starts, right of its swatch.
+const LEGEND_TEXT_X: f32 = 44.0;
 
 /// The picture's colours, as SVG colour strings (the table uses the same values).
 pub mod colors {
