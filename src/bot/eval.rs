@@ -299,8 +299,8 @@ fn entry_squares(scenario: &Scenario, side: Side) -> u64 {
 }
 
 /// How much time is left to turn position into VP, in `(0, 1]`: 1 without a Round limit
-/// or with three or more Rounds to play after this one; in the last Rounds it falls
-/// towards `1/4`, at the end of the last Round's Turns.
+/// or with three or more Rounds to play after this one, then 0.875, 0.625 and, in the last
+/// Round, 0.375 (`0.25 + 0.25 x` the Rounds left, this one counted as a half).
 pub fn time_left(g: &GameState) -> f64 {
     let Some(limit) = g.scenario().round_limit else {
         return 1.0;
