@@ -342,3 +342,77 @@ fn a_key_in_the_wrong_table_says_where_it_belongs_and_a_zone_says_how_it_is_writ
         "{errors:?}"
     );
 }
+
+/// A Soldier (m1) on d4 and a Martian (m2) on h8; the Humans score 2 VP a Round for
+/// holding d4-e5 and the Martians 1 VP for holding h8. No cards.
+const HOLDS: &str = r#"
+name = "Hold the crossroads"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+[map]
+walls = []
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+vp = { shoot_kill = 1 }
+hold = [{ zone = "d4-e5", vp = 2 }]
+[martians]
+models = [{ profile = "martian", start = "h8" }]
+vp = { shoot_kill = 1 }
+hold = [{ zone = "h8" }]
+"#;
+
+/// Plays the Round out: each side activates its one model and does nothing else.
+fn end_the_round(g: &mut GameState) {
+    let mut dice = rng_from_seed(0);
+    let round = g.round();
+    let mut legal = Vec::new();
+    while g.round() == round && !g.is_over() {
+        g.legal_actions(&mut legal);
+        let a = [Action::Done, Action::EndTurn]
+            .into_iter()
+            .chain(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Activate(_))),
+            )
+            .find(|a| legal.contains(a))
+            .unwrap_or(legal[0]);
+        g.play(a, &mut dice).unwrap();
+    }
+}
+
+#[test]
+fn a_zone_held_alone_at_the_end_of_a_round_scores_its_vp() {
+    use mars_attacks::rules::state::VpSource;
+    let loaded = parse_scenario("holds.toml", HOLDS).unwrap();
+    assert_eq!(
+        loaded.scenario.sides[Side::Martians].hold[0].vp,
+        1,
+        "the default"
+    );
+    let mut g = game(&Arc::new(loaded.scenario));
+    // Round 1: the Soldier holds d4-e5 alone (2 VP), the Martian h8 (1 VP).
+    end_the_round(&mut g);
+    assert_eq!((g.vp(Side::Humans), g.vp(Side::Martians)), (2, 1));
+    assert_eq!(g.vp_from(Side::Humans, VpSource::Hold), 2);
+    // Round 2 with the Martian in the zone as well: contested, so only h8 scores... and
+    // h8 is empty now, so nothing at all.
+    g.edit().place(m(2), common::sq("e5"));
+    end_the_round(&mut g);
+    assert_eq!((g.vp(Side::Humans), g.vp(Side::Martians)), (2, 1));
+    // Round 3, the Martian back on h8 and the Soldier gone from the zone: only h8 scores.
+    g.edit()
+        .place(m(2), common::sq("h8"))
+        .place(m(1), common::sq("a1"));
+    end_the_round(&mut g);
+    assert_eq!((g.vp(Side::Humans), g.vp(Side::Martians)), (2, 2));
+    assert!(g.check_invariants().is_ok());
+    // The evaluation pulls towards a zone not held and values one held.
+    let w = Weights::default();
+    let far = eval::side_score(&g, Side::Humans, &w);
+    g.edit().place(m(1), common::sq("d4"));
+    let held = eval::side_score(&g, Side::Humans, &w);
+    assert!(held > far, "{held} vs {far}");
+}

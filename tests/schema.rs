@@ -446,8 +446,9 @@ fn an_optional_key_left_out_takes_the_default_the_schema_states() {
         checked += 1;
     }
     // description, vp_target, deck, hand_size, walls, blockers, abilities, critters,
-    // secrets, and per side models[0].count, entry.round and the 5 awards.
-    assert_eq!(checked, 9 + 2 * 7);
+    // secrets, and per side models[0].count, entry.round, the 5 awards, hold and
+    // hold[0].vp.
+    assert_eq!(checked, 9 + 2 * 9);
 }
 
 #[test]
@@ -477,9 +478,9 @@ fn integer_limits_are_the_same_for_both() {
         checked += 1;
     }
     // vp_target, round_limit, hand_size, shoot, fight, survive, range, and per side
-    // count, round, the 5 awards, its own vp_target and models[0].vp_killed and vp_exit,
-    // and critters, secrets, placed.
-    assert_eq!(checked, 7 + 2 * 10 + 3);
+    // count, round, the 5 awards, its own vp_target, models[0].vp_killed and vp_exit and
+    // hold[0].vp, and critters, secrets, placed.
+    assert_eq!(checked, 7 + 2 * 11 + 3);
 }
 
 #[test]
@@ -619,8 +620,8 @@ fn shaped_strings_the_schema_takes_are_read_and_malformed_ones_rejected_by_both(
         checked += 1;
     }
     // blockers[0], walls[0].edge, counters.zone[0], and per side deployment[0],
-    // models[0].profile, models[0].start.
-    assert_eq!(checked, 3 + 2 * 3);
+    // models[0].profile, models[0].start, hold[0].zone.
+    assert_eq!(checked, 3 + 2 * 4);
 }
 
 #[test]

@@ -29,7 +29,7 @@ fn vp_from_of(g: &Skirmish) -> VpFrom {
         fight: s.vp_from(side, VpSource::Fight),
         counters: s.vp_from(side, VpSource::Counter),
         exit: s.vp_from(side, VpSource::Exit),
-        hold: 0,
+        hold: s.vp_from(side, VpSource::Hold),
     };
     VpFrom {
         humans: of(Side::Humans),

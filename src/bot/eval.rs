@@ -22,6 +22,8 @@
 //!   times its VP (the first claimed scores nothing but unlocks the rest), discounted by
 //!   the walking distance of the side's nearest model;
 //! * **approach**: a small pull towards the enemy for models with nothing in range;
+//! * **holds**: a zone the side scores for holding at the end of the Round counts most of
+//!   its VP while the side holds it alone, and half of it, discounted by distance, otherwise;
 //! * **exits**: with a scoring exit edge (R6), each model on the board counts its side's
 //!   exit VP, discounted by the steps it still needs to leave; a model that has left keeps
 //!   its place in the material (it is safe) and its VP are in the score;
@@ -71,6 +73,9 @@ pub struct Weights {
     /// Weight of the pull of a scoring exit edge: each model on the board counts its exit
     /// VP times this, discounted by [`Weights::counter_decay`] per step it still needs.
     pub exit: f64,
+    /// Weight of a zone held now (its VP a Round times this); a zone not held counts half
+    /// of it, discounted by the nearest model's steps to it.
+    pub hold: f64,
 }
 
 impl Default for Weights {
@@ -85,6 +90,7 @@ impl Default for Weights {
             slope: 0.5,
             cards: 1.0,
             exit: 0.6,
+            hold: 0.8,
         }
     }
 }
@@ -260,6 +266,17 @@ pub fn goals(g: &GameState, side: Side) -> u64 {
         | g.hidden_counters()
         | g.face_up_counters(own_kind(side))
         | scoring_exit(g.scenario(), side)
+        | hold_squares(g.scenario(), side)
+}
+
+/// The squares of the zones `side` scores for holding.
+#[inline]
+pub fn hold_squares(scenario: &Scenario, side: Side) -> u64 {
+    scenario.sides[side]
+        .hold
+        .iter()
+        .filter(|h| h.vp > 0)
+        .fold(0, |acc, h| acc | h.zone)
 }
 
 /// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
@@ -458,6 +475,23 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             }
         }
         score += w.exit * pull;
+    }
+
+    // Zones to hold at the end of the Round: one held now is worth most of its VP, one
+    // contested or empty pulls the nearest model in.
+    for h in scenario.sides[side].hold.iter().filter(|h| h.vp > 0) {
+        let vp = f64::from(h.vp);
+        let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
+        score += if mine != 0 && theirs == 0 {
+            w.hold * vp
+        } else {
+            squares_of(h.zone)
+                .filter_map(|t| distance_to(map, t, sources))
+                .min()
+                .map_or(0.0, |d| {
+                    0.5 * w.hold * vp * w.counter_decay.powi(i32::from(d))
+                })
+        };
     }
 
     // Counters.

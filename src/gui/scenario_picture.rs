@@ -61,6 +61,16 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     for s in squares_of(picture.blockers) {
         painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::BLOCKER));
     }
+    for (side, zone, _) in &picture.holds {
+        for s in squares_of(*zone) {
+            dashed_square(
+                painter,
+                square_rect(s).shrink(sq * 0.17),
+                side_color(*side),
+                2.5,
+            );
+        }
+    }
     for s in squares_of(picture.counter_zone.unwrap_or(0)) {
         let r = square_rect(s).shrink(sq * 0.08);
         let c = color(colors::COUNTER_ZONE);
@@ -156,6 +166,7 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
             7.0,
             4.0,
         )),
+        Swatch::Hold(side) => dashed_square(painter, r.shrink(2.0), side_color(side), 2.5),
         Swatch::Counters => {
             let c = r.center();
             painter.add(Shape::convex_polygon(
@@ -169,5 +180,17 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
                 Stroke::new(1.0, Color32::from_rgb(0x6b, 0x5a, 0x1e)),
             ));
         }
+    }
+}
+
+/// A dashed outline of `r`.
+fn dashed_square(painter: &Painter, r: Rect, c: Color32, width: f32) {
+    for (a, b) in [
+        (r.left_top(), r.right_top()),
+        (r.right_top(), r.right_bottom()),
+        (r.right_bottom(), r.left_bottom()),
+        (r.left_bottom(), r.left_top()),
+    ] {
+        painter.extend(Shape::dashed_line(&[a, b], Stroke::new(width, c), 3.0, 3.0));
     }
 }

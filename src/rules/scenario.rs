@@ -58,6 +58,16 @@ pub struct VpAwards {
     pub exit: u16,
 }
 
+/// A zone that scores for holding it (a side's model there and none of the other side's)
+/// at the end of each Round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Hold {
+    /// The squares (bitboard).
+    pub zone: u64,
+    /// VP a Round for holding it.
+    pub vp: u16,
+}
+
 /// What one side brings and how it scores.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct SideSetup {
@@ -69,6 +79,8 @@ pub struct SideSetup {
     pub vp: VpAwards,
     /// This side's own VP target (R25), when it is not the scenario's.
     pub vp_target: Option<u16>,
+    /// Zones this side scores for holding at the end of each Round.
+    pub hold: Vec<Hold>,
 }
 
 /// The hidden counters of R24.

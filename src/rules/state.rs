@@ -242,14 +242,17 @@ pub enum VpSource {
     Counter,
     /// A model that left by the side's exit edge.
     Exit,
+    /// A zone held at the end of a Round.
+    Hold,
 }
 
 impl VpSource {
-    pub const ALL: [VpSource; 4] = [
+    pub const ALL: [VpSource; 5] = [
         VpSource::Shoot,
         VpSource::Fight,
         VpSource::Counter,
         VpSource::Exit,
+        VpSource::Hold,
     ];
 
     /// Its name in records: `shoot`, `fight`, `counters`, `exit`.
@@ -259,6 +262,7 @@ impl VpSource {
             VpSource::Fight => "fight",
             VpSource::Counter => "counters",
             VpSource::Exit => "exit",
+            VpSource::Hold => "hold",
         }
     }
 }
@@ -703,7 +707,7 @@ pub struct GameState {
     claimed: BySide<u16>,
     vp: BySide<u16>,
     /// The VP each side scored, by [`VpSource`] (in [`VpSource::ALL`] order).
-    vp_from: BySide<[u16; 4]>,
+    vp_from: BySide<[u16; 5]>,
     round: u16,
     turn: u32,
     turn_player: Side,
@@ -2140,6 +2144,20 @@ impl GameState {
                 round: self.round,
                 next_first: first,
             });
+        }
+        // Zones held at the end of the Round score: a side's model there and none of the
+        // other side's.
+        let scenario = self.scenario.clone();
+        for side in Side::BOTH {
+            let (mine, theirs) = (self.occ[side], self.occ[side.other()]);
+            for h in &scenario.sides[side].hold {
+                if h.zone & mine != 0 && h.zone & theirs == 0 {
+                    self.score(side, h.vp, VpSource::Hold, sink);
+                }
+            }
+        }
+        if self.check_victory(sink) {
+            return;
         }
         if let Some(limit) = self.scenario.round_limit
             && self.round >= limit

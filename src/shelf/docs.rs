@@ -127,7 +127,7 @@ fn scenario_section(out: &mut String, s: &Shelved) {
             "- **{}**: {}. Scoring: {}.",
             side_title(side),
             forces(sc, side),
-            scoring(side, &sc.sides[side].vp)
+            scoring(side, &sc.sides[side].vp, &sc.sides[side].hold)
         );
     }
     out.push('\n');
@@ -278,7 +278,7 @@ fn forces(sc: &Scenario, side: Side) -> String {
 }
 
 /// How a side scores, in words.
-fn scoring(side: Side, vp: &VpAwards) -> String {
+fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold]) -> String {
     let counter = match side {
         Side::Humans => "an Alien Secret",
         Side::Martians => "a Critter",
@@ -301,6 +301,13 @@ fn scoring(side: Side, vp: &VpAwards) -> String {
         parts.push(format!(
             "{} VP a model that leaves by its exit edge",
             vp.exit
+        ));
+    }
+    for h in hold.iter().filter(|h| h.vp > 0) {
+        parts.push(format!(
+            "{} VP a Round for holding {}",
+            h.vp,
+            zone_text(h.zone)
         ));
     }
     if parts.is_empty() {

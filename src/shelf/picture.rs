@@ -55,6 +55,8 @@ pub struct MapPicture {
     pub counters: Option<String>,
     /// The squares the counters are placed in, when the scenario limits them.
     pub counter_zone: Option<u64>,
+    /// Zones a side scores for holding at the end of each Round: (side, squares, VP).
+    pub holds: Vec<(Side, u64, u16)>,
 }
 
 impl MapPicture {
@@ -150,6 +152,15 @@ impl MapPicture {
             exits,
             counters,
             counter_zone: c.zone.filter(|_| c.placed > 0),
+            holds: Side::BOTH
+                .iter()
+                .flat_map(|&side| {
+                    scenario.sides[side]
+                        .hold
+                        .iter()
+                        .map(move |h| (side, h.zone, h.vp))
+                })
+                .collect(),
         }
     }
 
@@ -204,6 +215,20 @@ impl MapPicture {
                 r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
                 colors::BLOCKER
             );
+        }
+        for (side, zone, _) in &self.holds {
+            for sq in squares_of(*zone) {
+                let (x, y) = px(square_origin(sq));
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="2 3"/>"#,
+                    x + 8.0,
+                    y + 8.0,
+                    s - 16.0,
+                    s - 16.0,
+                    colors::side(*side)
+                );
+            }
         }
         for sq in squares_of(self.counter_zone.unwrap_or(0)) {
             let (x, y) = px(square_origin(sq));
@@ -351,6 +376,16 @@ impl MapPicture {
         for m in &self.exits {
             out.push((Swatch::Exit(m.side), format!("{}: {}", m.edge, m.label)));
         }
+        for (side, zone, vp) in &self.holds {
+            out.push((
+                Swatch::Hold(*side),
+                format!(
+                    "{}: the {} score {vp} VP at the end of each Round they hold it alone",
+                    crate::shelf::docs::zone_text(*zone),
+                    side_word(*side)
+                ),
+            ));
+        }
         if let Some(c) = &self.counters {
             out.push((Swatch::Counters, format!("counters: {c}")));
         }
@@ -367,6 +402,7 @@ pub enum Swatch {
     Fixed(Side),
     Entry(Side),
     Exit(Side),
+    Hold(Side),
     Counters,
 }
 
@@ -401,6 +437,12 @@ impl Swatch {
             ),
             Swatch::Exit(side) => format!(
                 r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7" stroke-dasharray="10 6"/>"#,
+                colors::side(side)
+            ),
+            Swatch::Hold(side) => format!(
+                r#"<rect x="{}" y="{}" width="20" height="12" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="2 3"/>"#,
+                x + 4.0,
+                y + 2.0,
                 colors::side(side)
             ),
             Swatch::Counters => {

@@ -71,6 +71,7 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
         exit: None,
         vp: scenario1_vp(),
         vp_target: None,
+        hold: Vec::new(),
     };
     Arc::new(Scenario {
         name: "test".into(),

@@ -330,6 +330,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             exit: s.exit,
             vp: sf.vp,
             vp_target: sf.vp_target.given().copied(),
+            hold: sf.hold.clone(),
         };
     }
     let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]

@@ -96,6 +96,8 @@ pub(super) struct SideFile {
     pub(super) vp_spans: VpSpans,
     /// The side's own VP target.
     pub(super) vp_target: Field<u16>,
+    /// Zones that score for holding them (each read on its own; errors reported).
+    pub(super) hold: Vec<crate::rules::scenario::Hold>,
 }
 
 #[derive(Debug, Default)]

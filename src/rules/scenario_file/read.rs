@@ -351,6 +351,44 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
     let vp_target = t.opt(sink, &keys::SIDE_VP_TARGET, |s, p, v| {
         read_key_int(s, &p, v, &keys::SIDE_VP_TARGET)
     });
+    let mut hold = Vec::new();
+    if let Some(v) = t.get(keys::HOLD.name) {
+        let path = t.key_path(keys::HOLD.name);
+        if let Some(arr) = read_array(sink, &path, v) {
+            for (i, item) in arr.iter().enumerate() {
+                let p = format!("{path}[{i}]");
+                let Some(h) = read_table(sink, &p, item, Some(&keys::HOLD_TABLE)) else {
+                    continue;
+                };
+                h.check_keys(sink);
+                let zone = h.req(
+                    sink,
+                    &keys::HOLD_ZONE,
+                    "the squares to hold, like \"d4-e5\"",
+                    |s, p, v| {
+                        let text = read_str(s, &p, v)?;
+                        match parse_zone(&text.value) {
+                            Ok(bb) => Some(bb),
+                            Err(why) => {
+                                s.error(&text.span, format!("{p}: {}: {why}", quote(&text.value)));
+                                None
+                            }
+                        }
+                    },
+                );
+                let vp = h
+                    .opt(sink, &keys::HOLD_VP, |s, p, v| {
+                        read_key_int(s, &p, v, &keys::HOLD_VP)
+                    })
+                    .given()
+                    .copied()
+                    .unwrap_or(1);
+                if let Some(zone) = zone {
+                    hold.push(crate::rules::scenario::Hold { zone, vp });
+                }
+            }
+        }
+    }
     Some(SideFile {
         side,
         span: t.span.clone(),
@@ -361,6 +399,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         vp,
         vp_spans,
         vp_target,
+        hold,
     })
 }
 

@@ -347,9 +347,39 @@ pub const SIDE_VP_TARGET: Key = Key {
     default: Default::Described("the scenario's vp_target"),
 };
 
+pub const HOLD: Key = Key {
+    name: "hold",
+    doc: "Zones this side scores for holding at the end of each Round: a model of the side \
+          there and none of the other side's.",
+    value: Kind::List {
+        item: &Kind::Table(&HOLD_TABLE),
+        min_items: 0,
+    },
+    default: Default::Empty,
+};
+
+pub const HOLD_ZONE: Key = Key {
+    name: "zone",
+    doc: "The squares to hold: a square or a rectangle.",
+    value: ZONE,
+    default: Default::Required,
+};
+
+pub const HOLD_VP: Key = Key {
+    name: "vp",
+    doc: "VP scored at the end of each Round the side holds the zone.",
+    value: Kind::Int { min: 0, max: 1000 },
+    default: Default::Int(1),
+};
+
+pub const HOLD_TABLE: Table = Table {
+    doc: "A zone that scores for holding it.",
+    keys: &[HOLD_ZONE, HOLD_VP],
+};
+
 pub const SIDE: Table = Table {
     doc: "A side's force.",
-    keys: &[MODELS, DEPLOYMENT, ENTRY, EXIT, VP, SIDE_VP_TARGET],
+    keys: &[MODELS, DEPLOYMENT, ENTRY, EXIT, VP, SIDE_VP_TARGET, HOLD],
 };
 
 pub const PROFILE_REF: Key = Key {
