@@ -2,6 +2,8 @@
 //! results files that survive interruption, failed games recorded with their seeds, the
 //! summary's statistics, and the report.
 
+mod common;
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -255,30 +257,7 @@ fn record(id: &str, humans: &str, martians: &str, winner: Option<Winner>, rounds
     } else {
         Reason::Draw
     };
-    Record {
-        id: id.to_string(),
-        seed: 0,
-        scenario: "S".into(),
-        scenario_file: "s.toml".into(),
-        scenario_fingerprint: "0".into(),
-        game: 0,
-        game_seed: 1,
-        dice_seed: 2,
-        humans: humans.into(),
-        martians: martians.into(),
-        status: Status::Finished,
-        winner,
-        reason: Some(reason),
-        vp: Vp::default(),
-        vp_by_round: Vec::new(),
-        vp_from: Default::default(),
-        rounds,
-        decisions: 100,
-        seconds: 0.1,
-        think_seconds: PerSide::default(),
-        max_decision_ms: 1.0,
-        error: None,
-    }
+    common::arena_record(id, humans, martians, winner, reason, rounds)
 }
 
 #[test]

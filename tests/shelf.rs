@@ -4,10 +4,11 @@
 //! and the pieces behind them (balance from arena records, the map picture, `scenarios
 //! --record/--check`) count what they should.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mars_attacks::arena::record::{PerSide, Vp};
 use mars_attacks::arena::{Reason, Record, Status, Winner};
 use mars_attacks::cli::run_from;
 use mars_attacks::rules::WallKind;
@@ -167,33 +168,18 @@ fn record(
     reason: Reason,
     rounds: u16,
 ) -> Record {
-    Record {
-        id: format!(
-            "S/{player}-vs-{player}/{}",
-            NEXT_GAME.fetch_add(1, Ordering::Relaxed)
-        ),
-        seed: 5,
-        scenario: "S".into(),
-        scenario_file: "s.toml".into(),
-        scenario_fingerprint: fingerprint.into(),
-        game: 0,
-        game_seed: 1,
-        dice_seed: 2,
-        humans: player.into(),
-        martians: player.into(),
-        status: Status::Finished,
+    let n = NEXT_GAME.fetch_add(1, Ordering::Relaxed);
+    let mut r = common::arena_record(
+        &format!("S/{player}-vs-{player}/{n}"),
+        player,
+        player,
         winner,
-        reason: Some(reason),
-        vp: Vp::default(),
-        vp_by_round: Vec::new(),
-        vp_from: Default::default(),
+        reason,
         rounds,
-        decisions: 100,
-        seconds: 0.1,
-        think_seconds: PerSide::default(),
-        max_decision_ms: 1.0,
-        error: None,
-    }
+    );
+    r.seed = 5;
+    r.scenario_fingerprint = fingerprint.into();
+    r
 }
 
 #[test]

@@ -216,32 +216,30 @@ impl MapPicture {
                 colors::BLOCKER
             );
         }
-        for (side, zone, _) in &self.holds {
-            for sq in squares_of(*zone) {
+        // Hold zones and the counter zone: dashed outlines inside their squares.
+        let mut outline = |zone: u64, inset: f32, stroke: &str, width: u8, dash: &str| {
+            for sq in squares_of(zone) {
                 let (x, y) = px(square_origin(sq));
                 let _ = writeln!(
                     out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="2 3"/>"#,
-                    x + 8.0,
-                    y + 8.0,
-                    s - 16.0,
-                    s - 16.0,
-                    colors::side(*side)
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}"/>"#,
+                    x + inset,
+                    y + inset,
+                    s - 2.0 * inset,
+                    s - 2.0 * inset,
                 );
             }
+        };
+        for (side, zone, _) in &self.holds {
+            outline(*zone, 8.0, colors::side(*side), 3, "2 3");
         }
-        for sq in squares_of(self.counter_zone.unwrap_or(0)) {
-            let (x, y) = px(square_origin(sq));
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="4 3"/>"#,
-                x + 4.0,
-                y + 4.0,
-                s - 8.0,
-                s - 8.0,
-                colors::COUNTER_ZONE
-            );
-        }
+        outline(
+            self.counter_zone.unwrap_or(0),
+            4.0,
+            colors::COUNTER_ZONE,
+            2,
+            "4 3",
+        );
         let _ = writeln!(
             out,
             r##"<rect x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="none" stroke="#555555" stroke-width="1.5"/>"##

@@ -265,3 +265,41 @@ pub fn setup_walls(walls: &[(&str, Edge, WallKind)], models: &[Place], hand_size
         .turn(Side::Humans);
     g
 }
+
+/// An arena record of a finished game of scenario "S" (file `s.toml`, fingerprint "0",
+/// run seed 0): `humans` against `martians`, won by `winner` (a draw when `None`) by
+/// `reason`, in `rounds` Rounds. Tests change the fields they are about.
+pub fn arena_record(
+    id: &str,
+    humans: &str,
+    martians: &str,
+    winner: Option<mars_attacks::arena::Winner>,
+    reason: mars_attacks::arena::Reason,
+    rounds: u16,
+) -> mars_attacks::arena::Record {
+    use mars_attacks::arena::record::{PerSide, Vp};
+    mars_attacks::arena::Record {
+        id: id.to_string(),
+        seed: 0,
+        scenario: "S".into(),
+        scenario_file: "s.toml".into(),
+        scenario_fingerprint: "0".into(),
+        game: 0,
+        game_seed: 1,
+        dice_seed: 2,
+        humans: humans.into(),
+        martians: martians.into(),
+        status: mars_attacks::arena::Status::Finished,
+        winner,
+        reason: Some(reason),
+        vp: Vp::default(),
+        vp_by_round: Vec::new(),
+        vp_from: Default::default(),
+        rounds,
+        decisions: 100,
+        seconds: 0.1,
+        think_seconds: PerSide::default(),
+        max_decision_ms: 1.0,
+        error: None,
+    }
+}
