@@ -1,6 +1,9 @@
 //! Scenario files: the shipped scenarios, and the checker's reports on bad files (every
 //! problem at once, each at its line and column), absurd input and random damage.
 
+mod common;
+
+use common::TempDir;
 use std::path::{Path, PathBuf};
 
 use mars_attacks::rules::map::WallKind;
@@ -1376,29 +1379,11 @@ fn walled_off_squares_and_stranded_zones_are_warnings() {
 // ----- size, encoding and damage ------------------------------------------------------
 
 /// A scratch directory of its own for a test, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "mars-attacks-scenarios-{name}-{}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 #[test]
 fn a_50_mb_file_is_refused_before_it_is_read() {
     use std::io::Write;
-    let dir = TempDir::new("big");
+    let dir = TempDir::new("scenarios-big");
     let path = dir.0.join("huge.toml");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     f.write_all(BASE.as_bytes()).unwrap();
@@ -1445,7 +1430,7 @@ fn a_file_of_exactly_the_limit_loads() {
     text.push_str(&"#".repeat(MAX_FILE_BYTES as usize - text.len()));
     assert_eq!(text.len() as u64, MAX_FILE_BYTES);
     loads(&text);
-    let dir = TempDir::new("limit");
+    let dir = TempDir::new("scenarios-limit");
     let path = dir.0.join("limit.toml");
     std::fs::write(&path, &text).unwrap();
     load_scenario(&path).unwrap();
@@ -1457,7 +1442,7 @@ fn a_file_of_exactly_the_limit_loads() {
 
 #[test]
 fn files_that_cannot_be_read_say_why() {
-    let dir = TempDir::new("unreadable");
+    let dir = TempDir::new("scenarios-unreadable");
     let d = load_scenario(&dir.0.join("nope.toml")).unwrap_err();
     assert_eq!(d.len(), 1);
     assert!(
@@ -1627,7 +1612,7 @@ fn random_damage_to_the_real_scenario_never_panics() {
 fn damaged_files_on_disk_fail_cleanly() {
     // Through load_scenario too, with bytes that are not UTF-8.
     let text = std::fs::read(root().join(WHOS_THERE)).unwrap();
-    let dir = TempDir::new("damaged");
+    let dir = TempDir::new("scenarios-damaged");
     let path = dir.0.join("damaged.toml");
     let mut rng = Rng(42);
     for _ in 0..200 {

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::TempDir;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -316,49 +318,31 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!("mars-shelf-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
 #[test]
 fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
-    let t = TempDir::new("record");
+    let t = TempDir::new("shelf-record");
     let dir = t.0.join("scenarios");
     let docs_dir = t.0.join("docs");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("tiny.toml"), TINY).unwrap();
+    // `scenarios` on this shelf and docs folder, with more arguments.
+    let shelf_cmd = |more: &[&str]| {
+        let mut args = vec!["scenarios", "--dir", s(&dir), "--docs", s(&docs_dir)];
+        args.extend_from_slice(more);
+        run(&args)
+    };
     // Nothing measured yet: the page says so, and --check fails naming the file.
-    let (code, _, err) = run(&["scenarios", "--dir", s(&dir), "--docs", s(&docs_dir)]);
+    let (code, _, err) = shelf_cmd(&[]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("not measured yet"), "{err}");
     let page = std::fs::read_to_string(docs_dir.join("scenarios.md")).unwrap();
     assert!(page.contains("Not measured yet."));
     assert!(docs_dir.join("scenarios/tiny.svg").is_file());
-    let (code, _, err) = run(&[
-        "scenarios",
-        "--dir",
-        s(&dir),
-        "--docs",
-        s(&docs_dir),
-        "--check",
-    ]);
+    let (code, _, err) = shelf_cmd(&["--check"]);
     assert_eq!(code, 1);
     assert!(err.contains("no measured balance"), "{err}");
 
@@ -385,15 +369,7 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
     .collect();
     let results = t.0.join("results.jsonl");
     std::fs::write(&results, lines.join("\n") + "\n").unwrap();
-    let (code, out, err) = run(&[
-        "scenarios",
-        "--dir",
-        s(&dir),
-        "--docs",
-        s(&docs_dir),
-        "--record",
-        s(&results),
-    ]);
+    let (code, out, err) = shelf_cmd(&["--record", s(&results)]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("tiny.toml: greedy on both sides, 2 games: Humans 1, Martians 1"),
@@ -408,14 +384,7 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
         balance.contains(&format!("fingerprint = \"{fp}\"")),
         "{balance}"
     );
-    let (code, out, err) = run(&[
-        "scenarios",
-        "--dir",
-        s(&dir),
-        "--docs",
-        s(&docs_dir),
-        "--check",
-    ]);
+    let (code, out, err) = shelf_cmd(&["--check"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("up to date"));
     let page = std::fs::read_to_string(docs_dir.join("scenarios.md")).unwrap();
@@ -427,14 +396,7 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
         TINY.replace("placed = 4", "placed = 3"),
     )
     .unwrap();
-    let (code, _, err) = run(&[
-        "scenarios",
-        "--dir",
-        s(&dir),
-        "--docs",
-        s(&docs_dir),
-        "--check",
-    ]);
+    let (code, _, err) = shelf_cmd(&["--check"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("changed") && err.contains("measure it again"),

@@ -282,12 +282,15 @@ pub fn hold_squares(scenario: &Scenario, side: Side) -> u64 {
 /// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
 #[inline]
 pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
-    let scores = (0..scenario.models.len())
-        .any(|i| scenario.models[i].side == side && scenario.exit_vp(i) > 0);
-    match scenario.sides[side].exit {
-        Some(edge) if scores => edge.board_squares(),
-        _ => 0,
-    }
+    // On the playouts' path (every step's score): most scenarios have no exit, and most
+    // that have one score it side-wide; only then are the models' own values looked at.
+    let Some(edge) = scenario.sides[side].exit else {
+        return 0;
+    };
+    let scores = scenario.sides[side].vp.exit > 0
+        || (0..scenario.models.len())
+            .any(|i| scenario.models[i].side == side && scenario.exit_vp(i) > 0);
+    if scores { edge.board_squares() } else { 0 }
 }
 
 /// The counters `side` claims (R24, P2).
@@ -704,10 +707,8 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
 /// each Rattled enemy and 0.25 for each enemy marked activated before it acted, from the
 /// chance `(survive - 1) / 8` that one die fails.
 fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
-    let (shoot_vp, _) = kill_vp(g, side);
-    let (enemy_vp, _) = kill_vp(g, side.other());
     let mut v = 0.0;
-    for m in g.models() {
+    for (i, m) in g.models().iter().enumerate() {
         let Loc::Board(sq) = m.loc else { continue };
         if squares & sq.bit() == 0 {
             continue;
@@ -723,7 +724,10 @@ fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
                     p.survive,
                     u8::from(p.has(Ability::Armoured)),
                 );
-                kill * if mine { enemy_vp + 0.5 } else { shoot_vp }
+                // What the model is worth to whoever kills it (its own value, R18); an own
+                // model lost costs half a VP more.
+                let vp = worth(g, ModelId(i as u8), false);
+                kill * if mine { vp + 0.5 } else { vp }
             }
             Hit::Survive(outcome) => {
                 let fail = f64::from(p.survive.clamp(1, 9) - 1) / 8.0;
@@ -872,8 +876,9 @@ fn distract_gain(g: &GameState, id: ModelId) -> f64 {
         return 0.0;
     }
     let Some(sq) = m.square() else { return 0.0 };
-    let (vp, _) = kill_vp(g, m.side);
-    0.7 * vp * best_shot_from(g, id, sq, !m.rattled).map_or(0.1, |b| b.1.max(0.1))
+    let (typical, _) = kill_vp(g, m.side);
+    0.7 * best_shot_from(g, id, sq, !m.rattled)
+        .map_or(0.1 * typical, |(t, p)| worth(g, t, false) * p.max(0.1))
 }
 
 /// What the acting model (if any) may still do, from the phase.

@@ -303,3 +303,22 @@ pub fn arena_record(
         error: None,
     }
 }
+
+/// A scratch folder of its own for a test, `mars-attacks-<name>-<pid>` in the system's
+/// temporary folder, emptied when made and removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("mars-attacks-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
