@@ -429,6 +429,10 @@ pub fn state_text(g: &GameState) -> String {
         squares(g.face_up_counters(CounterKind::Critter)),
         squares(g.face_up_counters(CounterKind::AlienSecret))
     );
+    let objectives = g.face_up_counters(CounterKind::Objective);
+    if objectives != 0 || g.objective_pool() > 0 {
+        let _ = writeln!(s, "face-up objectives: [{}]", squares(objectives));
+    }
     if !g.deck().is_empty() {
         let list = |it: &mut dyn Iterator<Item = (&crate::rules::cards::CardType, u8)>| -> String {
             it.map(|(c, n)| format!("{} x{n}", c.name()))

@@ -314,6 +314,7 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::VpTarget, 7),
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
+            (Reason::Survived, 0),
             (Reason::Draw, 1)
         ]
     );
@@ -344,7 +345,8 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
         vec![
             (Reason::VpTarget, 5),
             (Reason::WipeOut, 0),
-            (Reason::MoreVp, 0)
+            (Reason::MoreVp, 0),
+            (Reason::Survived, 0)
         ]
     );
     assert_eq!(
@@ -352,7 +354,8 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
         vec![
             (Reason::VpTarget, 2),
             (Reason::WipeOut, 0),
-            (Reason::MoreVp, 0)
+            (Reason::MoreVp, 0),
+            (Reason::Survived, 0)
         ]
     );
     assert_eq!((pair.first_wins_as, pair.second_wins_as), ((4, 2), (1, 0)));

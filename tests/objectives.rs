@@ -15,7 +15,7 @@ use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use common::{Place, game, m, small_scenario};
+use common::{Place, game, m, small_scenario, sq};
 
 /// A Soldier (m1) on d8, one step from the north edge, where leaving scores the Humans
 /// `exit_vp`; a Martian (m2) on h1, out of every range (7 squares, R8). Humans to act.
@@ -415,4 +415,397 @@ fn a_zone_held_alone_at_the_end_of_a_round_scores_its_vp() {
     g.edit().place(m(1), common::sq("d4"));
     let held = eval::side_score(&g, Side::Humans, &w);
     assert!(held > far, "{held} vs {far}");
+}
+
+// ----- winning by surviving -----------------------------------------------------------
+
+/// A Soldier (m1) on d4 and, on d5, a Martian Brute (m2) that fights at 2+ and survives at
+/// 4+: a Fight the Soldier would probably lose. A kill in a Fight is worth 6 VP to the
+/// Humans, so on VP alone charging pays. `humans` goes at the end of the `[humans]` table,
+/// `top` before the tables.
+fn brute_next_door(top: &str, humans: &str) -> String {
+    format!(
+        r#"
+name = "Hold Out"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+{top}
+[map]
+walls = []
+[profiles.brute]
+name = "Martian Brute"
+shoot = 8
+fight = 2
+survive = 4
+range = 1
+[humans]
+models = [{{ profile = "soldier", start = "d4" }}]
+vp = {{ shoot_kill = 1, fight_kill = 6 }}
+{humans}
+[martians]
+models = [{{ profile = "brute", start = "d5" }}]
+vp = {{ shoot_kill = 1, fight_kill = 1 }}
+"#
+    )
+}
+
+#[test]
+fn a_side_that_survives_to_its_round_wins_and_one_wiped_out_before_loses() {
+    let text = brute_next_door("", "survive_to = 1");
+    let mut g = start(&text);
+    assert_eq!(g.scenario().survivor(), Some((Side::Humans, 1)));
+    assert_eq!(g.scenario().last_round(), Some(1));
+    // Both sides stay put: at the end of Round 1 the Soldier is on the board.
+    let mut dice = rng_from_seed(0);
+    for a in [
+        Action::Activate(m(1)),
+        Action::Done,
+        Action::Activate(m(2)),
+        Action::Done,
+    ] {
+        g.play(a, &mut dice).unwrap();
+    }
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win(Side::Humans, WinReason::Survived))
+    );
+    // The Martians score 0 VP and the Humans 0: without survive_to the same game is a
+    // draw at the Round limit.
+    let mut g = start(&brute_next_door("round_limit = 1", ""));
+    for a in [
+        Action::Activate(m(1)),
+        Action::Done,
+        Action::Activate(m(2)),
+        Action::Done,
+    ] {
+        g.play(a, &mut dice).unwrap();
+    }
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn survive_to_is_checked_against_the_round_limit_and_the_other_side() {
+    let errors = |text: &str| -> Vec<String> {
+        match parse_scenario("hold-out.toml", text) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.iter().map(|d| d.to_string()).collect(),
+        }
+    };
+    let late = errors(&brute_next_door("round_limit = 3", "survive_to = 4"));
+    assert!(
+        late.iter()
+            .any(|e| e.contains("humans.survive_to: Round 4 is after the round limit (3)")),
+        "{late:?}"
+    );
+    let both = brute_next_door("", "survive_to = 4").replace(
+        "vp = { shoot_kill = 1, fight_kill = 1 }",
+        "vp = { shoot_kill = 1, fight_kill = 1 }\nsurvive_to = 4",
+    );
+    let both = errors(&both);
+    assert!(
+        both.iter()
+            .any(|e| e.contains("martians.survive_to: the humans already win by surviving")),
+        "{both:?}"
+    );
+}
+
+#[test]
+fn a_side_that_wins_by_surviving_does_not_start_a_fight_it_would_probably_lose() {
+    let with = start(&brute_next_door("", "survive_to = 1"));
+    let without = start(&brute_next_door("round_limit = 1", ""));
+    // The Fight the Soldier could start by charging into d5 (R16): the Brute Fights back
+    // and wins more often than it loses. On VP alone the charge still pays (6 VP a kill
+    // against 1), so it is the survival that keeps the Soldier out.
+    let (a, d, _) = eval::fight_value(&without, m(1), m(2), sq("d5"), true);
+    let (p_win, p_lose) = (a / 6.0, d / 1.0);
+    assert!(p_lose > p_win, "win {p_win:.3}, lose {p_lose:.3}");
+    assert!(a > d, "on VP: {a:.3} against {d:.3}");
+
+    let choose_after_activating = |g: &GameState, player: &str| {
+        let mut g = g.clone();
+        g.play(Action::Activate(m(1)), &mut rng_from_seed(0))
+            .unwrap();
+        let game = Skirmish::new(g);
+        let mut p = player.parse::<PlayerSpec>().unwrap().build();
+        p.choose(&game, &mut ChaCha8Rng::seed_from_u64(3)).unwrap()
+    };
+    // Greedy charges when only VP count, and does not when losing the Soldier loses the
+    // game.
+    assert_eq!(
+        choose_after_activating(&without, "greedy"),
+        Action::Move(sq("d5"))
+    );
+    assert_ne!(
+        choose_after_activating(&with, "greedy"),
+        Action::Move(sq("d5"))
+    );
+    // The search does not charge either.
+    assert_ne!(
+        choose_after_activating(&with, "mcts:1000"),
+        Action::Move(sq("d5"))
+    );
+}
+
+/// The last Round of a Round-limited game; the Martian on d5 has acted, and the Humans'
+/// Soldier on d4, the last model to act, can charge it (a kill in a Fight is worth 2 VP, a
+/// lost Fight gives the Martians 2) or shoot it (1 VP) or do nothing. `humans_vp` against
+/// the Martians' 1.
+fn last_round_charge(humans_vp: u16) -> GameState {
+    let text = r#"
+name = "Last Chance"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+round_limit = 1
+[map]
+walls = []
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+[martians]
+models = [{ profile = "martian", start = "d5" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#;
+    let mut g = start(text);
+    g.edit()
+        .vp(Side::Humans, humans_vp)
+        .vp(Side::Martians, 1)
+        .activated(m(2), true);
+    g.play(Action::Activate(m(1)), &mut rng_from_seed(0))
+        .unwrap();
+    g
+}
+
+#[test]
+fn behind_in_the_last_round_the_search_takes_the_risk_that_could_win_and_ahead_it_does_not() {
+    let search = |g: GameState| {
+        let game = Skirmish::new(g);
+        let mut p = IsMcts::<Skirmish>::new(search_config(Budget::Iterations(2000)));
+        let a = p.choose(&game, &mut ChaCha8Rng::seed_from_u64(7)).unwrap();
+        (a, p.last_report().unwrap().to_string())
+    };
+    // Behind 0-1: a shot can at best draw (1 VP), a won Fight wins (2 VP); a lost Fight
+    // loses no more than doing nothing does.
+    let (a, report) = search(last_round_charge(0));
+    assert_eq!(a, Action::Move(sq("d5")), "behind: {report}");
+    // Ahead 2-1: the game is won as it stands, and a lost Fight gives the Martians 2 VP
+    // and the game; the Soldier keeps out of it.
+    let (a, report) = search(last_round_charge(2));
+    assert_ne!(a, Action::Move(sq("d5")), "ahead: {report}");
+}
+
+// ----- several entry edges and waves -----------------------------------------------------
+
+const WAVES: &str = r#"
+name = "Waves"
+first_turn = "martians"
+deck = "none"
+hand_size = 0
+[map]
+walls = []
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+[martians]
+models = [
+  { profile = "martian", start = "enter" },
+  { profile = "martian", count = 2, start = "enter", wave = 2 },
+]
+entry = [{ edge = "north", round = 1 }, { edge = "east", round = 2 }]
+"#;
+
+#[test]
+fn each_wave_comes_on_across_its_own_edge_from_its_own_round() {
+    let mut g = start(WAVES);
+    let sc = g.scenario();
+    assert_eq!(sc.sides[Side::Martians].entry.len(), 2);
+    assert_eq!(
+        sc.entry_of(1).map(|e| (e.edge, e.round)),
+        Some((Edge::North, 1))
+    );
+    assert_eq!(
+        sc.entry_of(2).map(|e| (e.edge, e.round)),
+        Some((Edge::East, 2))
+    );
+    assert_eq!(sc.entry_of(0), None, "the Soldier starts on the board");
+    // Round 1: only the first wave may act, and only onto the north edge's 8 squares.
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Activate(m(2))));
+    assert!(!legal.contains(&Action::Activate(m(3))) && !legal.contains(&Action::Activate(m(4))));
+    let refused = g
+        .play(Action::Activate(m(3)), &mut rng_from_seed(0))
+        .unwrap_err();
+    assert!(
+        refused.to_string().contains("enters the board in Round 2"),
+        "{refused}"
+    );
+    g.play(Action::Activate(m(2)), &mut rng_from_seed(0))
+        .unwrap();
+    g.legal_actions(&mut legal);
+    let north: Vec<Action> = (0..8)
+        .map(|c| Action::Move(sq(&format!("{}8", (b'a' + c) as char))))
+        .collect();
+    assert_eq!(legal, north);
+    // Round 2: the second wave comes on across the east edge.
+    let mut g = start(WAVES);
+    g.edit().round(2).turn(Side::Martians);
+    g.play(Action::Activate(m(3)), &mut rng_from_seed(0))
+        .unwrap();
+    g.legal_actions(&mut legal);
+    let east: Vec<Action> = (1..=8)
+        .map(|r| Action::Move(sq(&format!("h{r}"))))
+        .collect();
+    let mut got = legal.clone();
+    got.sort_by_key(|a| format!("{a:?}"));
+    let mut want = east;
+    want.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_wave_must_name_an_entry_and_an_entry_without_models_is_flagged() {
+    let diagnostics = |text: &str| -> Vec<String> {
+        match parse_scenario("waves.toml", text) {
+            Ok(loaded) => loaded.warnings.iter().map(|d| d.to_string()).collect(),
+            Err(d) => d.iter().map(|d| d.to_string()).collect(),
+        }
+    };
+    let bad = diagnostics(&WAVES.replace("wave = 2", "wave = 3"));
+    assert!(
+        bad.iter()
+            .any(|e| e.contains("martians.models[1].wave: 3, but the martians list 2 entries")),
+        "{bad:?}"
+    );
+    // Every Martian comes on by the first entry: the second is unused.
+    let unused = diagnostics(&WAVES.replace(", wave = 2", ""));
+    assert!(
+        unused.iter().any(|e| e.contains(
+            "martians.entry[1]: unused: no martians model that starts \"enter\" has wave = 2"
+        )),
+        "{unused:?}"
+    );
+    // The single-table form still reads.
+    let one = WAVES
+        .replace(
+            r#"entry = [{ edge = "north", round = 1 }, { edge = "east", round = 2 }]"#,
+            r#"entry = { edge = "north", round = 1 }"#,
+        )
+        .replace(", wave = 2", "");
+    assert_eq!(diagnostics(&one), Vec::<String>::new());
+}
+
+// ----- neutral objective counters --------------------------------------------------------
+
+/// A Soldier (m1) on d4 and a Martian (m2) on e5, and one face-down counter on d5 that
+/// can only be a neutral objective, worth 3 VP to whichever side claims it.
+fn objective_between(first: &str) -> GameState {
+    let text = format!(
+        r#"
+name = "Crash Site"
+first_turn = "{first}"
+deck = "none"
+hand_size = 0
+[map]
+walls = []
+[humans]
+models = [{{ profile = "soldier", start = "d4" }}]
+vp = {{ objective = 3 }}
+[martians]
+models = [{{ profile = "martian", start = "e5" }}]
+vp = {{ objective = 3 }}
+[counters]
+objectives = 1
+"#
+    );
+    let mut g = start(&text);
+    assert_eq!(g.objective_pool(), 1);
+    g.edit()
+        .clear_counters()
+        .hidden_counter(sq("d5"))
+        .pool(0, 0)
+        .objectives(1);
+    g
+}
+
+#[test]
+fn either_side_claims_a_neutral_objective_for_its_own_award() {
+    use mars_attacks::rules::state::{CounterKind, VpSource};
+    for side in Side::BOTH {
+        let first = if side == Side::Humans {
+            "humans"
+        } else {
+            "martians"
+        };
+        let mut g = objective_between(first);
+        let id = if side == Side::Humans { m(1) } else { m(2) };
+        let mut dice = rng_from_seed(0);
+        g.play(Action::Activate(id), &mut dice).unwrap();
+        g.play(Action::Move(sq("d5")), &mut dice).unwrap();
+        // The only identity left in the pool: revealed and claimed at once.
+        assert_eq!(g.objective_pool(), 0);
+        assert_eq!(g.hidden_counters(), 0);
+        assert_eq!(g.face_up_counters(CounterKind::Objective), 0, "{side}");
+        assert_eq!(g.vp(side), 3, "{side}");
+        assert_eq!(g.vp_from(side, VpSource::Counter), 3, "{side}");
+        assert_eq!(g.vp(side.other()), 0, "{side}");
+    }
+    assert_eq!(CounterKind::Objective.claimed_by(), None);
+}
+
+#[test]
+fn greedy_goes_for_a_neutral_objective() {
+    let mut g = objective_between("humans");
+    g.play(Action::Activate(m(1)), &mut rng_from_seed(0))
+        .unwrap();
+    let mut player = "greedy".parse::<PlayerSpec>().unwrap().build();
+    let a = player
+        .choose(&Skirmish::new(g), &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert_eq!(a, Action::Move(sq("d5")));
+}
+
+#[test]
+fn objectives_count_in_the_pool_and_in_placed() {
+    let text = objective_between("humans");
+    let sc = text.scenario();
+    assert_eq!(
+        (
+            sc.counters.critters,
+            sc.counters.secrets,
+            sc.counters.objectives,
+            sc.counters.placed
+        ),
+        (0, 0, 1, 1)
+    );
+    let errors = |placed: u8| -> Vec<String> {
+        let t = format!(
+            r#"
+name = "Crash Site"
+first_turn = "humans"
+[map]
+walls = []
+[humans]
+models = [{{ profile = "soldier", start = "d4" }}]
+[martians]
+models = [{{ profile = "martian", start = "e5" }}]
+[counters]
+critters = 1
+objectives = 2
+placed = {placed}
+"#
+        );
+        match parse_scenario("crash.toml", &t) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.iter().map(|d| d.to_string()).collect(),
+        }
+    };
+    assert_eq!(errors(3), Vec::<String>::new());
+    assert!(
+        errors(4).iter().any(|e| e.contains(
+            "counters.placed: 4 counters cannot be placed from a pool of 3 (1 critters + 0 secrets + 2 objectives)"
+        )),
+        "{:?}",
+        errors(4)
+    );
 }

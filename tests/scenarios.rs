@@ -154,13 +154,13 @@ fn whos_there_has_the_scenario_1_numbers() {
     let martians = &s.sides[Side::Martians];
     assert_eq!(
         humans.entry,
-        Some(Entry {
+        vec![Entry {
             edge: Edge::South,
             round: 1
-        })
+        }]
     );
     assert_eq!(humans.deployment, 0);
-    assert_eq!(martians.entry, None);
+    assert_eq!(martians.entry, Vec::new());
     // R29: the zone is a design choice "anywhere in rows 5-8".
     assert_ne!(martians.deployment, 0);
     assert_eq!(
@@ -187,6 +187,7 @@ fn whos_there_has_the_scenario_1_numbers() {
         counter: 1,
         counters_free: 1,
         exit: 0,
+        objective: 0,
     };
     assert_eq!(humans.vp, vp);
     assert_eq!(martians.vp, vp);
@@ -364,10 +365,10 @@ fn options_are_read() {
     let h = &s.sides[Side::Humans];
     assert_eq!(
         h.entry,
-        Some(Entry {
+        vec![Entry {
             edge: Edge::West,
             round: 3
-        })
+        }]
     );
     assert_eq!((h.exit, h.vp.exit), (Some(Edge::North), 2));
     assert_eq!(s.deploy_order, vec![Side::Martians]);
@@ -645,7 +646,7 @@ placed = 1979-05-27
         e,
         11,
         9,
-        "humans.entry: expected a table, found a string",
+        "humans.entry: expected an entry table or an array of them, found a string",
     );
     assert_has(
         &d,
@@ -1153,7 +1154,7 @@ fn entering_needs_an_entry_edge_in_a_round_that_exists() {
         e,
         10,
         35,
-        "humans.entry.round: round 6 is after the round limit (5)",
+        "humans.entry.round: round 6 is after the game's last Round (5), so these models could never come on",
     );
     let d = fails(&base_with("{ edge = \"south\" }", "{ edge = \"down\" }"));
     assert_has(

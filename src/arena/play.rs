@@ -189,6 +189,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
                 WinReason::VpTarget => Reason::VpTarget,
                 WinReason::WipeOut => Reason::WipeOut,
                 WinReason::MoreVp => Reason::MoreVp,
+                WinReason::Survived => Reason::Survived,
             }),
         ),
         Some(Outcome::Draw) => (None, Some(Reason::Draw)),

@@ -59,17 +59,28 @@ pub enum Reason {
     /// The Round limit (or the last model leaving the table) ended the game and one side had
     /// more VP.
     MoreVp,
+    /// The side that had to survive to a Round still had a model on the board then.
+    Survived,
     /// The game ended with equal VP.
     Draw,
 }
 
 impl Reason {
     /// Every reason, in report order.
-    pub const ALL: [Reason; 4] = [
+    pub const ALL: [Reason; 5] = [
         Reason::VpTarget,
         Reason::WipeOut,
         Reason::MoreVp,
+        Reason::Survived,
         Reason::Draw,
+    ];
+
+    /// The reasons a side wins by, in report order.
+    pub const WINS: [Reason; 4] = [
+        Reason::VpTarget,
+        Reason::WipeOut,
+        Reason::MoreVp,
+        Reason::Survived,
     ];
 
     /// Words for reports.
@@ -78,6 +89,7 @@ impl Reason {
             Reason::VpTarget => "VP target",
             Reason::WipeOut => "wipe-out",
             Reason::MoreVp => "more VP at the end",
+            Reason::Survived => "survived",
             Reason::Draw => "draw",
         }
     }
@@ -88,6 +100,7 @@ impl Reason {
             Reason::VpTarget => "vp_target",
             Reason::WipeOut => "wipe_out",
             Reason::MoreVp => "more_vp",
+            Reason::Survived => "survived",
             Reason::Draw => "draw",
         }
     }

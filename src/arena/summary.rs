@@ -246,7 +246,7 @@ fn scenario_summary(rs: &[&Record]) -> ScenarioSummary {
         })
         .collect();
     let by = |winner: Winner| {
-        [Reason::VpTarget, Reason::WipeOut, Reason::MoreVp]
+        Reason::WINS
             .iter()
             .map(|&why| {
                 (

@@ -223,6 +223,18 @@ fn resolve(key: &str) -> Result<(Vec<Step>, &'static Kind), VaryError> {
             },
             (At::Kind(Kind::TableOf { value, .. }), Step::Key(_), _) => At::Table(value),
             (At::Kind(Kind::List { item, .. }), Step::Index(_), _) => At::Kind(item),
+            // One table or a list of them: `entry.round` or `entry[1].round`.
+            (At::Kind(Kind::OneOrList(t)), Step::Index(_), _) => At::Table(t),
+            (At::Kind(Kind::OneOrList(t)), Step::Key(k), _) => match t.key(k) {
+                Some(found) => At::Kind(&found.value),
+                None => {
+                    let known: Vec<&str> = t.names().collect();
+                    return Err(usage(format!(
+                        "{done} has no key \"{k}\"; its keys are {}",
+                        known.join(", ")
+                    )));
+                }
+            },
             (_, Step::Index(i), _) => {
                 return Err(usage(format!(
                     "{done} is not an array, so [{i}] names nothing"
@@ -257,9 +269,9 @@ fn check_leaf(key: &str, steps: &[Step], kind: &Kind) -> Result<(), VaryError> {
         )));
     }
     match kind {
-        Kind::Table(_) | Kind::TableOf { .. } => Err(VaryError::Usage(format!(
-            "--vary {key}: this is a table; sweep one of its keys"
-        ))),
+        Kind::Table(_) | Kind::TableOf { .. } | Kind::OneOrList(_) => Err(VaryError::Usage(
+            format!("--vary {key}: this is a table; sweep one of its keys"),
+        )),
         Kind::List {
             item: Kind::Table(_),
             ..

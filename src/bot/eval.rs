@@ -17,8 +17,9 @@
 //!   exact odds of R15-R16 (each model aims at its best target; the kill chances on one
 //!   target combine as independent events), weighted by how soon the model acts: a model
 //!   still to act this Round counts more when its side holds the Turn;
-//! * **counters**: for every face-down counter, the chance it is of the side's kind (from
-//!   the public pool of unrevealed identities, R24), and every face-up counter of its kind,
+//! * **counters**: for every face-down counter, the chance it is of the side's kind, or a
+//!   neutral objective (from the public pool of unrevealed identities, R24), and every
+//!   face-up counter of its kind or objective,
 //!   times its VP (the first claimed scores nothing but unlocks the rest), discounted by
 //!   the walking distance of the side's nearest model;
 //! * **approach**: a small pull towards the enemy for models with nothing in range;
@@ -27,6 +28,10 @@
 //! * **exits**: with a scoring exit edge (R6), each model on the board counts its side's
 //!   exit VP, discounted by the steps it still needs to leave; a model that has left keeps
 //!   its place in the material (it is safe) and its VP are in the score;
+//! * **survival**: a side that wins by surviving to the end of a Round adds the chance it
+//!   keeps a model on the board till then ([`survival_chance`]) times a win, and each of its
+//!   models is worth what its loss takes off that chance ([`survival_stake`]) on top of its
+//!   kill VP, to the shots and Fights that could kill it;
 //! * **cards**: [`Weights::cards`] times the value of each card in hand with a use for the
 //!   side ([`card_value`]) and of each Support set laid ([`set_value`]).
 //!
@@ -104,10 +109,60 @@ fn kill_vp(g: &GameState, side: Side) -> (f64, f64) {
 }
 
 /// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
-/// with the model's own value when the scenario gives it one (R18).
+/// with the model's own value when the scenario gives it one (R18); when `target`'s side
+/// wins by surviving, plus what its death takes off that side's chance of surviving
+/// ([`survival_stake`]).
 #[inline]
 fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
-    f64::from(g.scenario().kill_vp(target.index(), fight))
+    let vp = f64::from(g.scenario().kill_vp(target.index(), fight));
+    match g.scenario().survivor() {
+        Some((side, _)) if g.model(target).side == side => vp + survival_stake(g),
+        _ => vp,
+    }
+}
+
+/// The chance that one model on the board lasts a whole Round, in [`survival_chance`].
+pub const LASTS_A_ROUND: f64 = 0.8;
+
+/// A win, in the evaluation's VP-equivalents: the mean of the two sides' VP targets (the
+/// unit [`evaluate`] scales both scores to).
+fn win_worth(g: &GameState) -> f64 {
+    let sc = g.scenario();
+    0.5 * (f64::from(sc.vp_target(Side::Humans)) + f64::from(sc.vp_target(Side::Martians)))
+}
+
+/// How many models of `side` can still be on the board at the end: those on it and those
+/// waiting to come on (R6).
+fn models_in_play(g: &GameState, side: Side) -> i32 {
+    g.models()
+        .iter()
+        .filter(|m| m.side == side && matches!(m.loc, Loc::Board(_) | Loc::Waiting))
+        .count() as i32
+}
+
+/// For a side that wins by surviving to the end of Round `last`: the chance that at least
+/// one of `n` models lasts, each lasting a Round with [`LASTS_A_ROUND`] on its own, with
+/// this Round counted as a half. 0 with no model; near 1 with many, or at the very end.
+pub fn survival_chance(g: &GameState, n: i32) -> f64 {
+    let Some((_, last)) = g.scenario().survivor() else {
+        return 0.0;
+    };
+    if n <= 0 {
+        return 0.0;
+    }
+    let rounds = f64::from(last.saturating_sub(g.round())) + 0.5;
+    let one = LASTS_A_ROUND.powf(rounds);
+    1.0 - (1.0 - one).powi(n)
+}
+
+/// What one more model lost costs the side that wins by surviving, in VP-equivalents: the
+/// drop in [`survival_chance`] times a win.
+pub fn survival_stake(g: &GameState) -> f64 {
+    let Some((side, _)) = g.scenario().survivor() else {
+        return 0.0;
+    };
+    let n = models_in_play(g, side);
+    (survival_chance(g, n) - survival_chance(g, n - 1)) * win_worth(g)
 }
 
 /// Kill probability of a Shoot test by `shooter` standing on `from` at `target` (R15).
@@ -259,12 +314,14 @@ fn hero(g: &GameState, profile: u8) -> bool {
 }
 
 /// Squares of the goals of `side`'s models: enemy models, face-down counters, face-up
-/// counters of its own kind, and the squares along its exit edge when leaving scores.
+/// counters of its own kind and neutral objectives, and the squares along its exit edge
+/// when leaving scores.
 #[inline]
 pub fn goals(g: &GameState, side: Side) -> u64 {
     g.occupied(side.other())
         | g.hidden_counters()
         | g.face_up_counters(own_kind(side))
+        | g.face_up_counters(CounterKind::Objective)
         | scoring_exit(g.scenario(), side)
         | hold_squares(g.scenario(), side)
 }
@@ -311,18 +368,11 @@ pub fn distance_to(map: &Map, from: Square, targets: u64) -> Option<u8> {
         .min()
 }
 
-/// The squares a model of `side` waiting off the board would come on at (R6).
-fn entry_squares(scenario: &Scenario, side: Side) -> u64 {
-    scenario.sides[side]
-        .entry
-        .map_or(0, |e| e.edge.board_squares())
-}
-
 /// How much time is left to turn position into VP, in `(0, 1]`: 1 without a Round limit
 /// or with three or more Rounds to play after this one, then 0.875, 0.625 and, in the last
 /// Round, 0.375 (`0.25 + 0.25 x` the Rounds left, this one counted as a half).
 pub fn time_left(g: &GameState) -> f64 {
-    let Some(limit) = g.scenario().round_limit else {
+    let Some(limit) = g.scenario().last_round() else {
         return 1.0;
     };
     // Rounds still to start, plus this one (counted as a half).
@@ -351,9 +401,14 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     side_score_at(g, side, w, time_left(g))
 }
 
-/// [`side_score`] with `t` of [`time_left`]: VP in full, everything else times `t`.
+/// [`side_score`] with `t` of [`time_left`]: VP in full, everything else times `t`; a
+/// side that wins by surviving adds its [`survival_chance`] times a win.
 fn side_score_at(g: &GameState, side: Side, w: &Weights, t: f64) -> f64 {
-    f64::from(g.vp(side)) + t * position_score(g, side, w)
+    let survival = match g.scenario().survivor() {
+        Some((s, _)) if s == side => survival_chance(g, models_in_play(g, side)) * win_worth(g),
+        _ => 0.0,
+    };
+    f64::from(g.vp(side)) + t * position_score(g, side, w) + survival
 }
 
 /// What `side`'s position is worth beyond its VP, in VP-equivalents.
@@ -366,8 +421,12 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     // Material, and the squares the side's models act from.
     let (mut total, mut alive) = (0u32, 0u32);
     let mut sources = 0u64;
-    let mut waiting = false;
-    for m in g.models().iter().filter(|m| m.side == side) {
+    // The squares the side's models waiting off the board would come on at (R6).
+    let mut entry = 0u64;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side != side {
+            continue;
+        }
         total += 1;
         match m.loc {
             Loc::Board(sq) => {
@@ -376,7 +435,7 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             }
             Loc::Waiting => {
                 alive += 1;
-                waiting = true;
+                entry |= scenario.entry_of(i).map_or(0, |e| e.edge.board_squares());
             }
             // A model that has left by an exit is safe: no loss of material.
             Loc::Undeployed | Loc::Exited => alive += 1,
@@ -497,7 +556,15 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
         };
     }
 
-    // Counters.
+    // Counters: the walking distance to each, from the board or the entry edge.
+    let near = |t: Square| -> Option<i32> {
+        let on_board = distance_to(map, t, sources).map(i32::from);
+        let from_entry = distance_to(map, t, entry).map(|d| i32::from(d) + 1);
+        match (on_board, from_entry) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    };
     if vp.counter > 0 {
         let per = f64::from(vp.counter)
             * if g.claimed(side) >= vp.counters_free {
@@ -511,23 +578,11 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             Side::Martians => f64::from(critters),
             Side::Humans => f64::from(secrets),
         };
+        let pool_total = pool_total + f64::from(g.objective_pool());
         let p_hidden = if pool_total > 0.0 {
             mine / pool_total
         } else {
             0.0
-        };
-        let entry = if waiting {
-            entry_squares(scenario, side)
-        } else {
-            0
-        };
-        let near = |t: Square| -> Option<i32> {
-            let on_board = distance_to(map, t, sources).map(i32::from);
-            let from_entry = distance_to(map, t, entry).map(|d| i32::from(d) + 1);
-            match (on_board, from_entry) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            }
         };
         let mut counters = 0.0;
         for t in squares_of(g.hidden_counters()) {
@@ -541,6 +596,30 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             }
         }
         score += per * counters;
+    }
+    // Neutral objectives: the chance a face-down counter is one, and every face-up one,
+    // times the side's award (R24's counters, either side claiming).
+    if vp.objective > 0 {
+        let (critters, secrets) = g.counter_pool();
+        let objectives = f64::from(g.objective_pool());
+        let pool_total = f64::from(critters) + f64::from(secrets) + objectives;
+        let p_hidden = if pool_total > 0.0 {
+            objectives / pool_total
+        } else {
+            0.0
+        };
+        let mut found = 0.0;
+        for t in squares_of(g.hidden_counters()) {
+            if let Some(d) = near(t) {
+                found += p_hidden * w.counter_decay.powi(d);
+            }
+        }
+        for t in squares_of(g.face_up_counters(CounterKind::Objective)) {
+            if let Some(d) = near(t) {
+                found += w.counter_decay.powi(d);
+            }
+        }
+        score += f64::from(vp.objective) * found;
     }
     if w.cards != 0.0 && !g.deck().is_empty() {
         score += w.cards * cards_score(g, side);

@@ -39,6 +39,7 @@ fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
         Some(Outcome::Win(s, WinReason::VpTarget)) => (Some(s), "vp-target"),
         Some(Outcome::Win(s, WinReason::WipeOut)) => (Some(s), "wipe-out"),
         Some(Outcome::Win(s, WinReason::MoreVp)) => (Some(s), "more-vp"),
+        Some(Outcome::Win(s, WinReason::Survived)) => (Some(s), "survived"),
         Some(Outcome::Draw) => (None, "draw"),
         None => (None, "runaway-guard"),
     }

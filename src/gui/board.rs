@@ -130,7 +130,7 @@ impl Geom {
 /// south, else the edge nearer its deployment zone, else its home edge.
 fn tray_is_north(g: &GameState, side: Side) -> bool {
     let setup = &g.scenario().sides[side];
-    match setup.entry.map(|e| e.edge) {
+    match setup.entry.first().map(|e| e.edge) {
         Some(Edge::North) => return true,
         Some(Edge::South) => return false,
         _ => {}
@@ -393,7 +393,7 @@ impl BoardView {
         // ----- edges: entry and exit -----
         for side in Side::BOTH {
             let setup = &g.scenario().sides[side];
-            if let Some(entry) = setup.entry {
+            for entry in &setup.entry {
                 draw_edge_band(&painter, &geom, entry.edge, side, true);
             }
             if let Some(edge) = setup.exit {
@@ -444,17 +444,28 @@ impl BoardView {
         let hidden = g.hidden_counters();
         let critters = g.face_up_counters(CounterKind::Critter);
         let secrets = g.face_up_counters(CounterKind::AlienSecret);
-        for s in squares_of(hidden | critters | secrets) {
+        let objectives = g.face_up_counters(CounterKind::Objective);
+        for s in squares_of(hidden | critters | secrets | objectives) {
             let r = geom.rect(s);
             let p = pos2(r.right() - geom.sq * 0.16, r.top() + geom.sq * 0.16);
             let (fill, text, tip) = if hidden & s.bit() != 0 {
                 (
                     theme::COUNTER_BACK,
                     "?",
-                    "a face-down counter: a Critter or an Alien Secret",
+                    if g.scenario().counters.objectives > 0 {
+                        "a face-down counter: a Critter, an Alien Secret or a neutral objective"
+                    } else {
+                        "a face-down counter: a Critter or an Alien Secret"
+                    },
                 )
             } else if critters & s.bit() != 0 {
                 (theme::CRITTER, "C", "a Critter (the Martians claim it)")
+            } else if objectives & s.bit() != 0 {
+                (
+                    theme::OBJECTIVE,
+                    "O",
+                    "a neutral objective (either side claims it)",
+                )
             } else {
                 (theme::SECRET, "A", "an Alien Secret (the Humans claim it)")
             };
@@ -585,14 +596,17 @@ impl BoardView {
             let entering = waiting.len() - undeployed;
             // When the models waiting off the board come on (R6): later reinforcements say
             // the Round they arrive in.
-            let arrival = match g.scenario().sides[side].entry {
-                Some(e) if e.round > g.round() => {
-                    format!("arriving in Round {} across the {} edge", e.round, e.edge)
-                }
-                Some(e) => format!("coming on across the {} edge", e.edge),
-                None => "waiting to come on".into(),
-            };
+            let entering_ids: Vec<ModelId> = waiting
+                .iter()
+                .copied()
+                .filter(|m| g.model(*m).loc == Loc::Waiting)
+                .collect();
+            let arrival = super::describe::arrivals(g, &entering_ids);
             let what = match (undeployed > 0, entering > 0) {
+                // Several entries already give their counts.
+                (true, true) if arrival.starts_with(|c: char| c.is_ascii_digit()) => {
+                    format!("to deploy; {arrival}:")
+                }
                 (true, true) => format!("to deploy; {entering} {arrival}:"),
                 (true, false) => "to deploy:".to_string(),
                 _ => format!("{arrival}:"),

@@ -2,6 +2,7 @@
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
 use crate::rules::cards::{Card, CardId, Face};
+use crate::rules::scenario::Entry;
 use crate::rules::state::{Loc, Outcome, Phase, WinReason};
 use crate::rules::{GameState, Side};
 
@@ -22,9 +23,12 @@ pub fn model_name(g: &GameState, id: ModelId) -> String {
 pub fn location(g: &GameState, id: ModelId) -> String {
     match g.model(id).loc {
         Loc::Board(sq) => format!("on {sq}"),
-        Loc::Waiting => match g.scenario().sides[g.model(id).side].entry {
-            Some(e) if e.round > g.round() => format!("arrives in Round {}", e.round),
-            _ => "waiting to come on".into(),
+        Loc::Waiting => match g.scenario().entry_of(id.index()) {
+            Some(e) if e.round > g.round() => {
+                format!("arrives in Round {} across the {} edge", e.round, e.edge)
+            }
+            Some(e) => format!("waiting to come on across the {} edge", e.edge),
+            None => "waiting to come on".into(),
         },
         Loc::Undeployed => "not yet deployed".into(),
         Loc::Dead => "dead".into(),
@@ -172,6 +176,10 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
                     side_title(side.other())
                 ),
                 WinReason::MoreVp => "They had more VP when the game ended.".to_string(),
+                WinReason::Survived => format!(
+                    "They still had a model on the board at the end of Round {}.",
+                    g.round()
+                ),
             };
             (head, reason)
         }
@@ -220,5 +228,34 @@ pub fn phase_text(g: &GameState) -> String {
         Phase::BugTarget(side) => format!("The {}: pick the Bug's target", side_title(side)),
         Phase::BugDefence(m) => format!("The Bug attacks {}: Fight or Survive?", model_name(g, m)),
         other => format!("{other:?}"),
+    }
+}
+
+/// When and where `waiting` models (all of one side, off the board) come on (R6), by
+/// entry: "arriving in Round 3 across the east edge", or with several entries "2 coming
+/// on across the south edge; 3 arriving in Round 4 across the east edge".
+pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
+    let mut groups: Vec<(Option<Entry>, usize)> = Vec::new();
+    for id in waiting {
+        let e = g.scenario().entry_of(id.index());
+        match groups.iter_mut().find(|(f, _)| *f == e) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((e, 1)),
+        }
+    }
+    let one = |e: Option<Entry>| match e {
+        Some(e) if e.round > g.round() => {
+            format!("arriving in Round {} across the {} edge", e.round, e.edge)
+        }
+        Some(e) => format!("coming on across the {} edge", e.edge),
+        None => "waiting to come on".into(),
+    };
+    match groups.as_slice() {
+        [(e, _)] => one(*e),
+        _ => groups
+            .iter()
+            .map(|(e, n)| format!("{n} {}", one(*e)))
+            .collect::<Vec<_>>()
+            .join("; "),
     }
 }

@@ -94,7 +94,7 @@ impl Sidebar {
         section(ui, &g.scenario().name, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("Round {}", g.round())).strong());
-                if let Some(limit) = g.scenario().round_limit {
+                if let Some(limit) = g.scenario().last_round() {
                     ui.label(RichText::new(format!("of {limit}")).color(theme::MUTED));
                 }
                 ui.separator();
@@ -105,6 +105,15 @@ impl Sidebar {
                         .color(theme::side_light(g.turn_player())),
                 );
             });
+            if let Some((side, last)) = g.scenario().survivor() {
+                ui.label(
+                    RichText::new(format!(
+                        "The {} win with a model on the board at the end of Round {last}.",
+                        side_title(side)
+                    ))
+                    .color(theme::MUTED),
+                );
+            }
             ui.add_space(4.0);
             for side in Side::BOTH {
                 let vp = g.vp(side);

@@ -20,6 +20,8 @@ pub const BLOCKER: Color32 = Color32::from_rgb(0x45, 0x40, 0x3a);
 pub const COUNTER_BACK: Color32 = Color32::from_rgb(0xd8, 0xc8, 0x9a);
 pub const CRITTER: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2e);
 pub const SECRET: Color32 = Color32::from_rgb(0x4c, 0xc4, 0xd8);
+/// A neutral objective counter (either side claims it).
+pub const OBJECTIVE: Color32 = Color32::from_rgb(0xe8, 0xe4, 0xd0);
 pub const SELECT: Color32 = Color32::from_rgb(0xff, 0xd8, 0x40);
 pub const LOS_CLEAR: Color32 = Color32::from_rgb(0x7c, 0xe0, 0x6a);
 pub const LOS_PARTIAL: Color32 = Color32::from_rgb(0xf0, 0xb4, 0x3c);

@@ -32,10 +32,13 @@ pub struct ModelSetup {
     /// VP its own side scores when it leaves by the exit edge, instead of the side's
     /// `exit` award.
     pub exit_vp: Option<u16>,
+    /// For a `Start::Enter` model: the index of the side's entry it comes on by.
+    pub wave: u8,
 }
 
-/// Models that start off the board come on across `edge`: in Round `round` they may be
-/// activated, and their action must bring them onto the board (R6).
+/// Models that start off the board come on across `edge`: from Round `round` they may be
+/// activated, and their action must bring them onto the board (R6). A side may have
+/// several, for several edges or waves; each such model comes on by one of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
     pub edge: Edge,
@@ -56,6 +59,8 @@ pub struct VpAwards {
     pub counters_free: u16,
     /// Per own model that leaves the board across the side's exit edge.
     pub exit: u16,
+    /// Per neutral objective counter claimed (either side may claim one).
+    pub objective: u16,
 }
 
 /// A zone that scores for holding it (a side's model there and none of the other side's)
@@ -73,7 +78,9 @@ pub struct Hold {
 pub struct SideSetup {
     /// Squares where `Start::Deploy` models may be placed (bitboard).
     pub deployment: u64,
-    pub entry: Option<Entry>,
+    /// Where and when its `Start::Enter` models come on, in file order (a model's `wave`
+    /// indexes it).
+    pub entry: Vec<Entry>,
     /// The board edge this side's models may leave by (R6), if any.
     pub exit: Option<Edge>,
     pub vp: VpAwards,
@@ -81,6 +88,9 @@ pub struct SideSetup {
     pub vp_target: Option<u16>,
     /// Zones this side scores for holding at the end of each Round.
     pub hold: Vec<Hold>,
+    /// This side wins if one of its models is still on the board at the end of this
+    /// Round, whatever the VP; the game ends then.
+    pub survive_to: Option<u16>,
 }
 
 /// The hidden counters of R24.
@@ -90,6 +100,9 @@ pub struct CounterSetup {
     pub critters: u8,
     /// Alien Secret counters in the pool.
     pub secrets: u8,
+    /// Neutral objective counters in the pool: either side claims one, for its
+    /// `objective` award.
+    pub objectives: u8,
     /// How many of the pool are placed face down at random; the rest are set aside
     /// unseen.
     pub placed: u8,
@@ -127,6 +140,32 @@ impl Scenario {
     /// The VP that win `side` the game at once (R25): its own target, or the scenario's.
     pub fn vp_target(&self, side: Side) -> u16 {
         self.sides[side].vp_target.unwrap_or(self.vp_target)
+    }
+
+    /// Where and when `model` comes on, if it starts off the board (R6).
+    pub fn entry_of(&self, model: usize) -> Option<Entry> {
+        let m = &self.models[model];
+        if m.start != Start::Enter {
+            return None;
+        }
+        self.sides[m.side].entry.get(usize::from(m.wave)).copied()
+    }
+
+    /// The side that wins by surviving, with the Round it must last to.
+    pub fn survivor(&self) -> Option<(Side, u16)> {
+        Side::BOTH
+            .into_iter()
+            .find_map(|s| self.sides[s].survive_to.map(|r| (s, r)))
+    }
+
+    /// The Round after which the game ends, whatever happens: the Round limit, or the
+    /// Round a side must survive to, whichever comes first.
+    pub fn last_round(&self) -> Option<u16> {
+        let survive = self.survivor().map(|(_, r)| r);
+        match (self.round_limit, survive) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The VP the other side scores for killing `model` in a Fight (`fight`) or by a

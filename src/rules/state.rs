@@ -78,20 +78,25 @@ pub enum CounterKind {
     Critter,
     /// Sought by the Humans.
     AlienSecret,
+    /// A neutral objective a scenario may add: either side claims it, for its own
+    /// `objective` award.
+    Objective,
 }
 
 impl CounterKind {
-    /// The side that claims counters of this kind.
-    pub const fn claimed_by(self) -> Side {
+    /// The side that claims counters of this kind; `None`: either side.
+    pub const fn claimed_by(self) -> Option<Side> {
         match self {
-            CounterKind::Critter => Side::Martians,
-            CounterKind::AlienSecret => Side::Humans,
+            CounterKind::Critter => Some(Side::Martians),
+            CounterKind::AlienSecret => Some(Side::Humans),
+            CounterKind::Objective => None,
         }
     }
     pub const fn name(self) -> &'static str {
         match self {
             CounterKind::Critter => "Critter",
             CounterKind::AlienSecret => "Alien Secret",
+            CounterKind::Objective => "Objective",
         }
     }
 }
@@ -105,6 +110,8 @@ pub enum WinReason {
     WipeOut,
     /// More VP when the Round limit or the last model leaving ended the game (R25, P6).
     MoreVp,
+    /// A model still on the board at the end of the Round the side had to survive to.
+    Survived,
 }
 
 /// How a game ended.
@@ -120,6 +127,7 @@ impl fmt::Display for Outcome {
             Outcome::Win(s, WinReason::VpTarget) => write!(f, "{s} win: VP target reached"),
             Outcome::Win(s, WinReason::WipeOut) => write!(f, "{s} win: no enemy left"),
             Outcome::Win(s, WinReason::MoreVp) => write!(f, "{s} win: more VP"),
+            Outcome::Win(s, WinReason::Survived) => write!(f, "{s} win: survived"),
             Outcome::Draw => f.write_str("draw"),
         }
     }
@@ -700,9 +708,9 @@ pub struct GameState {
     /// Squares holding a face-down counter (at most one each, R24).
     hidden: u64,
     /// Squares holding a face-up, unclaimed counter of each kind.
-    face_up: [u64; 2],
+    face_up: [u64; 3],
     /// Unrevealed identities (placed face down or set aside): [critters, secrets].
-    pool: [u8; 2],
+    pool: [u8; 3],
     /// Counters each side has claimed.
     claimed: BySide<u16>,
     vp: BySide<u16>,
@@ -849,8 +857,12 @@ impl GameState {
             standing: BySide([[0; 64]; 2]),
             occ: BySide::default(),
             hidden: 0,
-            face_up: [0; 2],
-            pool: [scenario.counters.critters, scenario.counters.secrets],
+            face_up: [0; 3],
+            pool: [
+                scenario.counters.critters,
+                scenario.counters.secrets,
+                scenario.counters.objectives,
+            ],
             claimed: BySide::default(),
             vp: BySide::default(),
             vp_from: BySide::default(),
@@ -991,6 +1003,10 @@ impl GameState {
     /// Unrevealed counter identities left: (critters, secrets).
     pub fn counter_pool(&self) -> (u8, u8) {
         (self.pool[0], self.pool[1])
+    }
+    /// Unrevealed neutral objective counters left.
+    pub fn objective_pool(&self) -> u8 {
+        self.pool[2]
     }
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
@@ -1154,14 +1170,15 @@ impl GameState {
         }
         match m.loc {
             Loc::Board(_) => true,
-            Loc::Waiting => self.entry_open(m.side),
+            Loc::Waiting => self.entry_open(id),
             _ => false,
         }
     }
 
-    fn entry_open(&self, side: Side) -> bool {
-        self.scenario.sides[side]
-            .entry
+    /// May `id`, waiting off the board, come on this Round (R6)?
+    fn entry_open(&self, id: ModelId) -> bool {
+        self.scenario
+            .entry_of(id.index())
             .is_some_and(|e| e.round <= self.round)
     }
 
@@ -1259,7 +1276,7 @@ impl GameState {
         let m = &self.models[act.model.index()];
         let Some(sq) = m.square() else {
             // Off the board: the only way on is across the entry edge (R6).
-            self.push_entry_moves(m.side, out);
+            self.push_entry_moves(act.model, out);
             if out.is_empty() {
                 out.push(Action::Done);
             }
@@ -1295,8 +1312,8 @@ impl GameState {
         out.push(Action::Done);
     }
 
-    fn push_entry_moves(&self, side: Side, out: &mut Vec<Action>) {
-        if let Some(entry) = self.scenario.sides[side].entry {
+    fn push_entry_moves(&self, id: ModelId, out: &mut Vec<Action>) {
+        if let Some(entry) = self.scenario.entry_of(id.index()) {
             let edge_sq = entry.edge.board_squares() & !self.map.blockers();
             for t in squares_of(edge_sq) {
                 if self.total(t) < CAPACITY {
@@ -1929,11 +1946,18 @@ impl GameState {
         if self.hidden & bit != 0 {
             self.hidden &= !bit;
             // The identity is drawn only now, from every identity not yet seen (R24).
-            let total = self.pool[0] as u32 + self.pool[1] as u32;
-            let kind = if total > 0 && rng.random_range(0..total) >= self.pool[0] as u32 {
+            let total = self.pool.iter().map(|&n| u32::from(n)).sum::<u32>();
+            let draw = if total > 0 {
+                rng.random_range(0..total)
+            } else {
+                0
+            };
+            let kind = if draw < u32::from(self.pool[0]) || total == 0 {
+                CounterKind::Critter
+            } else if draw < u32::from(self.pool[0]) + u32::from(self.pool[1]) {
                 CounterKind::AlienSecret
             } else {
-                CounterKind::Critter
+                CounterKind::Objective
             };
             let k = kind as usize;
             self.pool[k] = self.pool[k].saturating_sub(1);
@@ -1963,6 +1987,20 @@ impl GameState {
             if self.claimed[side] > awards.counters_free {
                 self.score(side, awards.counter, VpSource::Counter, sink);
             }
+            self.check_victory(sink);
+            if self.is_over() {
+                return;
+            }
+        }
+        // A neutral objective: whichever side gets there first claims it.
+        let objective = CounterKind::Objective as usize;
+        if self.face_up[objective] & bit != 0 {
+            self.face_up[objective] &= !bit;
+            if S::ENABLED {
+                sink.event(Event::Claimed(id, CounterKind::Objective));
+            }
+            let vp = self.scenario.sides[side].vp.objective;
+            self.score(side, vp, VpSource::Counter, sink);
             self.check_victory(sink);
         }
     }
@@ -2157,6 +2195,20 @@ impl GameState {
             }
         }
         if self.check_victory(sink) {
+            return;
+        }
+        // A side that wins by surviving: the game ends at the end of its Round, won by it
+        // if a model of it is still on the board, else by the other side (none of its
+        // enemies is left on the table).
+        if let Some((side, last)) = scenario.survivor()
+            && self.round >= last
+        {
+            let o = if self.occ[side] != 0 {
+                Outcome::Win(side, WinReason::Survived)
+            } else {
+                Outcome::Win(side.other(), WinReason::WipeOut)
+            };
+            self.game_over(o, sink);
             return;
         }
         if let Some(limit) = self.scenario.round_limit
@@ -2388,7 +2440,7 @@ impl GameState {
                     return format!("{id} has already acted this Round");
                 }
                 if m.loc == Loc::Waiting {
-                    let r = self.scenario.sides[m.side].entry.map(|e| e.round);
+                    let r = self.scenario.entry_of(id.index()).map(|e| e.round);
                     return match r {
                         Some(r) => format!("{id} enters the board in Round {r}"),
                         None => format!("{id} has no way onto the board"),
@@ -2422,7 +2474,7 @@ impl GameState {
                     return format!("{} is Rattled and must Stand Up first (R12)", a.model);
                 }
                 let Some(from) = m.square() else {
-                    let edge = self.scenario.sides[m.side].entry.map(|e| e.edge);
+                    let edge = self.scenario.entry_of(a.model.index()).map(|e| e.edge);
                     return match edge {
                         Some(e) if e.board_squares() & to.bit() == 0 => format!(
                             "{} must come onto the board across the {e} edge, and {to} is not on it (R6)",
@@ -2757,7 +2809,7 @@ impl GameState {
                 return Err(format!("{sq} holds {n} models, more than {CAPACITY} (R3)"));
             }
         }
-        if self.hidden & (self.face_up[0] | self.face_up[1]) != 0 {
+        if self.hidden & (self.face_up[0] | self.face_up[1] | self.face_up[2]) != 0 {
             return Err("a square holds a counter both face down and face up".into());
         }
         let check_live = |id: ModelId| -> Result<(), String> {
@@ -3146,7 +3198,7 @@ impl Editor<'_> {
     /// Remove every face-down counter.
     pub fn clear_counters(&mut self) -> &mut Self {
         self.g.hidden = 0;
-        self.g.face_up = [0; 2];
+        self.g.face_up = [0; 3];
         self
     }
     /// Put a face-down counter on `sq`.
@@ -3154,9 +3206,14 @@ impl Editor<'_> {
         self.g.hidden |= sq.bit();
         self
     }
-    /// Set the pool of unrevealed identities (critters, secrets).
+    /// Set the pool of unrevealed identities (critters, secrets), with no objectives.
     pub fn pool(&mut self, critters: u8, secrets: u8) -> &mut Self {
-        self.g.pool = [critters, secrets];
+        self.g.pool = [critters, secrets, 0];
+        self
+    }
+    /// Set how many neutral objectives are among the unrevealed identities.
+    pub fn objectives(&mut self, n: u8) -> &mut Self {
+        self.g.pool[2] = n;
         self
     }
     /// Set how many counters a side has claimed.

@@ -60,11 +60,14 @@ pub struct WonBy {
     /// More VP when the Round limit (or the last model leaving) ended the game.
     #[serde(default)]
     pub more_vp: u32,
+    /// A model still on the board at the end of the Round the side had to survive to.
+    #[serde(default)]
+    pub survived: u32,
 }
 
 impl WonBy {
     pub fn total(&self) -> u32 {
-        self.vp_target + self.wipe_out + self.more_vp
+        self.vp_target + self.wipe_out + self.more_vp + self.survived
     }
 
     fn add(&mut self, reason: Reason) {
@@ -72,6 +75,7 @@ impl WonBy {
             Reason::VpTarget => self.vp_target += 1,
             Reason::WipeOut => self.wipe_out += 1,
             Reason::MoreVp | Reason::Draw => self.more_vp += 1,
+            Reason::Survived => self.survived += 1,
         }
     }
 
@@ -81,6 +85,7 @@ impl WonBy {
             (Reason::VpTarget, self.vp_target),
             (Reason::WipeOut, self.wipe_out),
             (Reason::MoreVp, self.more_vp),
+            (Reason::Survived, self.survived),
         ]
         .iter()
         .filter(|(_, n)| *n > 0)

@@ -68,7 +68,7 @@ pub fn page(shelf: &[Shelved]) -> String {
             s.scenario.name,
             anchor(&s.scenario.name),
             s.file_name(),
-            match s.scenario.round_limit {
+            match s.scenario.last_round() {
                 Some(n) => n.to_string(),
                 None => "no limit".into(),
             },
@@ -103,9 +103,13 @@ fn scenario_section(out: &mut String, s: &Shelved) {
         "`scenarios/{}`: {} take the first Turn; {target}{}.\n",
         s.file_name(),
         side_word(sc.first_turn),
-        match sc.round_limit {
-            Some(n) => format!(", or more VP at the end of Round {n}"),
-            None => String::new(),
+        match (sc.survivor(), sc.round_limit) {
+            (Some((side, n)), _) => format!(
+                "; {} win if a model of theirs is still on the board at the end of Round {n}",
+                side_word(side)
+            ),
+            (None, Some(n)) => format!(", or more VP at the end of Round {n}"),
+            (None, None) => String::new(),
         }
     );
     let _ = writeln!(
@@ -206,10 +210,11 @@ fn forces(sc: &Scenario, side: Side) -> String {
     );
     let mut groups: Vec<Group> = Vec::new();
     for m in sc.models.iter().filter(|m| m.side == side) {
+        // 0: deployed, 1: fixed squares, 2 and on: entering by entry `kind - 2`.
         let kind = match m.start {
             Start::Deploy => 0,
-            Start::Enter => 1,
-            Start::At(_) => 2,
+            Start::At(_) => 1,
+            Start::Enter => 2 + m.wave,
         };
         let values = (m.kill_vp, m.exit_vp);
         let i = match groups
@@ -236,12 +241,12 @@ fn forces(sc: &Scenario, side: Side) -> String {
         .map(|(p, kind, n, squares, (kill_vp, exit_vp))| {
             let start = match kind {
                 0 => format!("deploy in {}", zone_text(setup.deployment)),
-                1 => match setup.entry {
+                2.. => match setup.entry.get(usize::from(kind - 2)) {
                     Some(e) if e.round == 1 => format!("come on across the {} edge", e.edge),
                     Some(e) => format!("come on across the {} edge from Round {}", e.edge, e.round),
                     None => "come on".into(),
                 },
-                _ => {
+                1 => {
                     let at: Vec<String> = squares
                         .iter()
                         .map(|(sq, n)| {
@@ -302,6 +307,9 @@ fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold]) -> 
             "{} VP a model that leaves by its exit edge",
             vp.exit
         ));
+    }
+    if vp.objective > 0 {
+        parts.push(format!("{} VP a neutral objective", vp.objective));
     }
     for h in hold.iter().filter(|h| h.vp > 0) {
         parts.push(format!(

@@ -101,9 +101,10 @@ impl MapPicture {
                     }
                 }
             }
-            if let Some(entry) = setup.entry
-                && mine().any(|m| m.start == Start::Enter)
-            {
+            for (wave, entry) in setup.entry.iter().enumerate() {
+                if !mine().any(|m| m.start == Start::Enter && usize::from(m.wave) == wave) {
+                    continue;
+                }
                 let when = if entry.round == 1 {
                     "Round 1".to_string()
                 } else {
@@ -126,12 +127,21 @@ impl MapPicture {
         fixed.sort_by_key(|f| (f.square.index(), f.side.index()));
         let c = scenario.counters;
         let counters = (c.placed > 0).then(|| {
-            let pool = match (c.critters, c.secrets) {
-                (0, s) => plural(s, "Alien Secret"),
-                (k, 0) => plural(k, "Critter"),
-                (k, s) => format!("{} and {}", plural(k, "Critter"), plural(s, "Alien Secret")),
+            let kinds: Vec<String> = [
+                (c.critters, "Critter"),
+                (c.secrets, "Alien Secret"),
+                (c.objectives, "neutral objective"),
+            ]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| plural(*n, what))
+            .collect();
+            let pool = match kinds.as_slice() {
+                [] => plural(0, "counter"),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
             };
-            let total = u16::from(c.critters) + u16::from(c.secrets);
+            let total = u16::from(c.critters) + u16::from(c.secrets) + u16::from(c.objectives);
             let place = if c.zone.is_some() {
                 "face down at random squares of the marked zone"
             } else {

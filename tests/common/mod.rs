@@ -42,6 +42,7 @@ pub fn scenario1_vp() -> VpAwards {
         counter: 1,
         counters_free: 1,
         exit: 0,
+        objective: 0,
     }
 }
 
@@ -63,15 +64,17 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
             start: Start::At(sq(at)),
             kill_vp: None,
             exit_vp: None,
+            wave: 0,
         })
         .collect();
     let side = SideSetup {
         deployment: 0,
-        entry: None,
+        entry: Vec::new(),
         exit: None,
         vp: scenario1_vp(),
         vp_target: None,
         hold: Vec::new(),
+        survive_to: None,
     };
     Arc::new(Scenario {
         name: "test".into(),
@@ -109,10 +112,10 @@ pub fn with_entry(s: &Arc<Scenario>, humans_enter: bool) -> Arc<Scenario> {
                 m.start = Start::Enter;
             }
         }
-        s.sides[Side::Humans].entry = Some(Entry {
+        s.sides[Side::Humans].entry = vec![Entry {
             edge: Edge::South,
             round: 1,
-        });
+        }];
     }
     Arc::new(s)
 }

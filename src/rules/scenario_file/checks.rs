@@ -5,18 +5,30 @@
 use super::*;
 
 /// What the validation of one side found, for the checks that need both sides.
+/// One model as the file sets it up, before its side is known to be valid.
+#[derive(Clone, Copy)]
+pub(super) struct ModelSetupFile {
+    /// Index into the scenario's profiles.
+    pub(super) profile: usize,
+    pub(super) start: Start,
+    /// VP for killing it, and for its leaving, when it has its own.
+    pub(super) kill_vp: Option<u16>,
+    pub(super) exit_vp: Option<u16>,
+    /// The index of the side's entry it comes on by.
+    pub(super) wave: u8,
+}
+
 #[derive(Default)]
 pub(super) struct SideSummary {
-    /// Models in file order, expanded by count: (profile index, start, VP for killing
-    /// it, VP for its leaving).
-    pub(super) models: Vec<(usize, Start, Option<u16>, Option<u16>)>,
+    /// Models in file order, expanded by count.
+    pub(super) models: Vec<ModelSetupFile>,
     /// False when a model entry had an error, so counts are not known.
     pub(super) complete: bool,
     pub(super) deploy: u32,
     pub(super) enter: u32,
     pub(super) deployment: u64,
-    pub(super) entry: Option<Entry>,
-    pub(super) entry_span: Option<Range<usize>>,
+    /// The side's entries, each with the span of its edge and its path.
+    pub(super) entry: Vec<(Entry, Range<usize>, String)>,
     pub(super) exit: Option<Edge>,
 }
 
@@ -25,6 +37,13 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let blockers = map.map_or(0, |m| validate_blockers(sink, m));
     let walls = map.map(|m| validate_walls(sink, m));
     let round_limit = f.round_limit.given().map(|r| r.value);
+    let survive_to = validate_survival(sink, f, round_limit);
+    // The last Round that can be played: the Round limit or the Round a side must survive
+    // to, whichever comes first.
+    let last_round = match (round_limit, survive_to) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
 
     // Profiles: the core ones, replaced in place by scenario ones of the same key, then
     // the scenario's new ones in file order.
@@ -54,7 +73,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             f.profiles_invalid,
             &mut used,
             blockers,
-            round_limit,
+            last_round,
         );
     }
     for (key, p) in &f.profiles {
@@ -207,19 +226,27 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     if let Some(c) = f.counters.given() {
         let critters = c.critters.given().copied().unwrap_or(0);
         let secrets = c.secrets.given().copied().unwrap_or(0);
-        let pool = critters + secrets;
+        let objectives = c.objectives.given().copied().unwrap_or(0);
+        let pool = critters + secrets + objectives;
         counters.critters = critters;
         counters.secrets = secrets;
+        counters.objectives = objectives;
         counters.placed = pool;
         if let Some(placed) = c.placed.given() {
             counters.placed = placed.value;
-            let pool_known = !c.critters.is_invalid() && !c.secrets.is_invalid();
+            let pool_known =
+                !c.critters.is_invalid() && !c.secrets.is_invalid() && !c.objectives.is_invalid();
             if pool_known && placed.value > pool {
+                let with = if objectives > 0 {
+                    format!(" + {objectives} objectives")
+                } else {
+                    String::new()
+                };
                 sink.error(
                     &placed.span,
                     format!(
                         "counters.placed: {} counters cannot be placed from a pool of {pool} \
-                         ({critters} critters + {secrets} secrets)",
+                         ({critters} critters + {secrets} secrets{with})",
                         placed.value
                     ),
                 );
@@ -268,6 +295,15 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 format!("{side}.vp.counter: there are no {kind} counters to score"),
             );
         }
+        if sf.vp.objective > 0
+            && counters.objectives == 0
+            && let Some(span) = &sf.vp_spans.objective
+        {
+            sink.warn(
+                span,
+                format!("{side}.vp.objective: there are no objective counters to score"),
+            );
+        }
         if sf.vp.exit > 0
             && sf.exit.given().is_none()
             && !sf.exit.is_invalid()
@@ -314,23 +350,25 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let mut sides = BySide::<SideSetup>::default();
     for side in Side::BOTH {
         let s = &summaries[side.index()];
-        for &(profile, start, kill_vp, exit_vp) in &s.models {
+        for m in &s.models {
             models.push(ModelSetup {
                 side,
-                profile,
-                start,
-                kill_vp,
-                exit_vp,
+                profile: m.profile,
+                start: m.start,
+                kill_vp: m.kill_vp,
+                exit_vp: m.exit_vp,
+                wave: m.wave,
             });
         }
         let sf = f.sides[side.index()].given()?;
         sides[side] = SideSetup {
             deployment: s.deployment,
-            entry: s.entry,
+            entry: s.entry.iter().map(|(e, ..)| *e).collect(),
             exit: s.exit,
             vp: sf.vp,
             vp_target: sf.vp_target.given().copied(),
             hold: sf.hold.clone(),
+            survive_to: sf.survive_to.given().map(|r| r.value),
         };
     }
     let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]
@@ -457,13 +495,15 @@ pub(super) fn validate_side(
     profiles_invalid: bool,
     used: &mut [bool],
     blockers: u64,
-    round_limit: Option<u16>,
+    last_round: Option<u16>,
 ) -> SideSummary {
     let side = sf.side;
     let mut s = SideSummary {
         complete: true,
         ..Default::default()
     };
+    // The waves models name (1-based), where, the model entry's path, and how many.
+    let mut waves: Vec<(u16, Range<usize>, String, u32)> = Vec::new();
     match sf.models.given() {
         Some(models) => {
             for mf in &models.value {
@@ -488,17 +528,36 @@ pub(super) fn validate_side(
                 });
                 let count = model_count(mf);
                 let start = mf.start.as_ref().map(|s| s.value);
+                let wave = match (&mf.wave, start) {
+                    (Field::Given(w), Some(Start::Enter)) => {
+                        let n = count.unwrap_or(0);
+                        waves.push((w.value, w.span.clone(), mf.path.clone(), n));
+                        (w.value - 1) as u8
+                    }
+                    (Field::Given(w), Some(_)) => {
+                        sink.warn(
+                            &w.span,
+                            format!(
+                                "{}.wave: unused: these models do not start \"enter\"",
+                                mf.path
+                            ),
+                        );
+                        0
+                    }
+                    _ => 0,
+                };
                 match (profile, count, start) {
                     (Some(p), Some(n), Some(start)) => {
                         // Past MAX_MODELS the scenario is refused anyway: list no more.
                         let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
                         for _ in 0..(n as usize).min(room) {
-                            s.models.push((
-                                p,
+                            s.models.push(ModelSetupFile {
+                                profile: p,
                                 start,
-                                mf.vp_killed.given().copied(),
-                                mf.vp_exit.given().copied(),
-                            ));
+                                kill_vp: mf.vp_killed.given().copied(),
+                                exit_vp: mf.vp_exit.given().copied(),
+                                wave,
+                            });
                         }
                         match start {
                             Start::Deploy => s.deploy += n,
@@ -573,49 +632,81 @@ pub(super) fn validate_side(
         _ => {}
     }
 
-    // Entry edge (R6).
+    // Entry edges and waves (R6).
     match &sf.entry {
-        Field::Given(e) => {
-            let round = match &e.round {
-                Field::Given(r) => {
-                    if let Some(limit) = round_limit
-                        && r.value > limit
-                    {
-                        sink.error(
-                            &r.span,
-                            format!(
-                                "{side}.entry.round: round {} is after the round limit ({limit})",
-                                r.value
-                            ),
-                        );
+        Field::Given(entries) => {
+            for (i, e) in entries.iter().enumerate() {
+                let round = match &e.round {
+                    Field::Given(r) => {
+                        if let Some(limit) = last_round
+                            && r.value > limit
+                        {
+                            sink.error(
+                                &r.span,
+                                format!(
+                                    "{}.round: round {} is after the game's last Round \
+                                     ({limit}), so these models could never come on",
+                                    e.path, r.value
+                                ),
+                            );
+                        }
+                        Some(r.value)
                     }
-                    Some(r.value)
-                }
-                Field::Absent => Some(1),
-                Field::Invalid => None,
-            };
-            if let Some(edge) = &e.edge {
+                    Field::Absent => Some(1),
+                    Field::Invalid => None,
+                };
+                let Some(edge) = &e.edge else { continue };
                 if edge.value.board_squares() & !blockers == 0 {
                     sink.error(
                         &edge.span,
                         format!(
-                            "{side}.entry.edge: every square along the {} edge is a blocker; \
-                             no model could come on",
-                            edge.value
+                            "{}.edge: every square along the {} edge is a blocker; no model \
+                             could come on",
+                            e.path, edge.value
                         ),
                     );
                 }
-                s.entry_span = Some(edge.span.clone());
                 if let Some(round) = round {
-                    s.entry = Some(Entry {
-                        edge: edge.value,
-                        round,
-                    });
+                    s.entry.push((
+                        Entry {
+                            edge: edge.value,
+                            round,
+                        },
+                        edge.span.clone(),
+                        e.path.clone(),
+                    ));
                 }
-                if s.complete && s.enter == 0 {
-                    sink.warn(
-                        &edge.span,
-                        format!("{side}.entry: unused: no {side} model starts \"enter\""),
+                let wave = i as u16 + 1;
+                let used = if entries.len() == 1 {
+                    s.enter > 0
+                } else {
+                    // Models without `wave` come on by the first entry.
+                    let named: u32 = waves.iter().map(|w| w.3).sum();
+                    waves.iter().any(|(w, ..)| *w == wave) || (wave == 1 && s.enter > named)
+                };
+                if s.complete && !used {
+                    let why = if entries.len() == 1 {
+                        format!("no {side} model starts \"enter\"")
+                    } else {
+                        format!("no {side} model that starts \"enter\" has wave = {wave}")
+                    };
+                    sink.warn(&edge.span, format!("{}: unused: {why}", e.path));
+                }
+            }
+            for (w, span, path, _) in &waves {
+                if usize::from(*w) > entries.len() {
+                    sink.error(
+                        span,
+                        format!(
+                            "{path}.wave: {w}, but the {side} list {} {}; number the entries \
+                             from 1 in the order of {side}.entry",
+                            entries.len(),
+                            if entries.len() == 1 {
+                                "entry"
+                            } else {
+                                "entries"
+                            }
+                        ),
                     );
                 }
             }
@@ -632,4 +723,43 @@ pub(super) fn validate_side(
     }
     s.exit = sf.exit.given().map(|e| e.value);
     s
+}
+
+/// A side that wins by surviving (`survive_to`): only one side may, and not to a Round
+/// after the Round limit. Returns the Round when it is valid.
+fn validate_survival(sink: &mut Sink, f: &ScenarioFile, round_limit: Option<u16>) -> Option<u16> {
+    let mut found: Option<(Side, u16)> = None;
+    for side in Side::BOTH {
+        let Some(r) = f.sides[side.index()]
+            .given()
+            .and_then(|s| s.survive_to.given())
+        else {
+            continue;
+        };
+        if let Some((first, _)) = found {
+            sink.error(
+                &r.span,
+                format!(
+                    "{side}.survive_to: the {first} already win by surviving; only one side \
+                     may, since one of them must be the attacker"
+                ),
+            );
+            continue;
+        }
+        if let Some(limit) = round_limit
+            && r.value > limit
+        {
+            sink.error(
+                &r.span,
+                format!(
+                    "{side}.survive_to: Round {} is after the round limit ({limit}), when the \
+                     game is already over; give a Round up to {limit}, or remove round_limit",
+                    r.value
+                ),
+            );
+            continue;
+        }
+        found = Some((side, r.value));
+    }
+    found.map(|(_, r)| r)
 }

@@ -90,7 +90,8 @@ pub(super) struct SideFile {
     pub(super) span: Range<usize>,
     pub(super) models: Field<Sp<Vec<ModelFile>>>,
     pub(super) deployment: Field<Sp<Vec<ZoneFile>>>,
-    pub(super) entry: Field<EntryFile>,
+    /// The side's entries in file order (one when `entry` is a single table).
+    pub(super) entry: Field<Vec<EntryFile>>,
     pub(super) exit: Field<Sp<Edge>>,
     pub(super) vp: VpAwards,
     pub(super) vp_spans: VpSpans,
@@ -98,12 +99,15 @@ pub(super) struct SideFile {
     pub(super) vp_target: Field<u16>,
     /// Zones that score for holding them (each read on its own; errors reported).
     pub(super) hold: Vec<crate::rules::scenario::Hold>,
+    /// The Round this side wins by surviving to.
+    pub(super) survive_to: Field<Sp<u16>>,
 }
 
 #[derive(Debug, Default)]
 pub(super) struct VpSpans {
     pub(super) counter: Option<Range<usize>>,
     pub(super) exit: Option<Range<usize>>,
+    pub(super) objective: Option<Range<usize>>,
 }
 
 #[derive(Debug)]
@@ -117,10 +121,14 @@ pub(super) struct ModelFile {
     pub(super) vp_killed: Field<u16>,
     /// VP for one of these models leaving by the exit.
     pub(super) vp_exit: Field<u16>,
+    /// Which of the side's entries they come on by (1-based, as written).
+    pub(super) wave: Field<Sp<u16>>,
 }
 
 #[derive(Debug)]
 pub(super) struct EntryFile {
+    /// `humans.entry` or `humans.entry[1]`.
+    pub(super) path: String,
     pub(super) edge: Option<Sp<Edge>>,
     pub(super) round: Field<Sp<u16>>,
 }
@@ -130,6 +138,7 @@ pub(super) struct CountersFile {
     pub(super) span: Range<usize>,
     pub(super) critters: Field<u8>,
     pub(super) secrets: Field<u8>,
+    pub(super) objectives: Field<u8>,
     pub(super) placed: Field<Sp<u8>>,
     /// Where the counters are placed.
     pub(super) zone: Field<Sp<Vec<ZoneFile>>>,

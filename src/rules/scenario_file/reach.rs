@@ -8,11 +8,11 @@ use super::*;
 /// squares and its fixed start squares, less blockers.
 pub(super) fn start_squares(s: &SideSummary, blockers: u64) -> u64 {
     let mut bb = s.deployment;
-    if let Some(e) = s.entry {
+    for (e, ..) in &s.entry {
         bb |= e.edge.board_squares();
     }
-    for &(_, start, _, _) in &s.models {
-        if let Start::At(sq) = start {
+    for m in &s.models {
+        if let Start::At(sq) = m.start {
             bb |= sq.bit();
         }
     }
@@ -67,14 +67,14 @@ pub(super) fn analyse_reach(
                 }
             }
         }
-        if let (Some(e), Some(span)) = (me.entry, &me.entry_span) {
+        for (e, span, path) in &me.entry {
             let bad = stuck(e.edge.board_squares());
             if bad != 0 {
                 sink.warn(
                     span,
                     format!(
-                        "{side}.entry.edge: the entry squares {} cannot reach any square where \
-                         the {} start",
+                        "{path}.edge: the entry squares {} cannot reach any square where the {} \
+                         start",
                         list_squares(bad),
                         side.other()
                     ),
@@ -158,7 +158,7 @@ pub(super) fn analyse_ending(
         let range = sides[side.index()]
             .models
             .iter()
-            .map(|&(p, ..)| scenario.profiles[p].range)
+            .map(|m| scenario.profiles[m.profile].range)
             .max()
             .unwrap_or(0);
         let targets = reach[side.other().index()];
@@ -189,7 +189,10 @@ pub(super) fn analyse_ending(
         })
         .min(u32::from(scenario.counters.placed));
         let scoring = pool.saturating_sub(u32::from(vp.counters_free));
-        if scoring * u32::from(vp.counter) >= target && reach[side.index()] != 0 {
+        let objectives = u32::from(scenario.counters.objectives)
+            .min(u32::from(scenario.counters.placed))
+            * u32::from(vp.objective);
+        if scoring * u32::from(vp.counter) + objectives >= target && reach[side.index()] != 0 {
             let open = !blockers;
             if open & !reach[side.index()] == 0 {
                 return;

@@ -310,21 +310,64 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         })
     });
     let entry = t.opt(sink, &keys::ENTRY, |s, p, v| {
-        let e = read_table(s, &p, v, Some(&keys::ENTRY_TABLE))?;
-        e.check_keys(s);
-        let edge = e.req(
-            s,
-            &keys::ENTRY_EDGE,
-            "the board edge the models come on across",
-            read_edge_word,
-        );
-        let round = e.opt(s, &keys::ENTRY_ROUND, |s, p, v| {
-            read_key_int(s, &p, v, &keys::ENTRY_ROUND).map(|n| Sp {
-                value: n,
-                span: v.span(),
+        let read_one = |s: &mut Sink, p: String, v: &Value| -> Option<EntryFile> {
+            let e = read_table(s, &p, v, Some(&keys::ENTRY_TABLE))?;
+            e.check_keys(s);
+            let edge = e.req(
+                s,
+                &keys::ENTRY_EDGE,
+                "the board edge the models come on across",
+                read_edge_word,
+            );
+            let round = e.opt(s, &keys::ENTRY_ROUND, |s, p, v| {
+                read_key_int(s, &p, v, &keys::ENTRY_ROUND).map(|n| Sp {
+                    value: n,
+                    span: v.span(),
+                })
+            });
+            Some(EntryFile {
+                path: p,
+                edge,
+                round,
             })
-        });
-        Some(EntryFile { edge, round })
+        };
+        match v.get_ref() {
+            DeValue::Array(items) => {
+                if items.is_empty() {
+                    s.error(
+                        &v.span(),
+                        format!(
+                            "{p}: an empty array; give at least one entry, like \
+                             [{{ edge = \"south\", round = 1 }}]"
+                        ),
+                    );
+                    return None;
+                }
+                if items.len() as i64 > keys::MAX_WAVES {
+                    s.error(
+                        &v.span(),
+                        format!(
+                            "{p}: {} entries; a side may have at most {}",
+                            items.len(),
+                            keys::MAX_WAVES
+                        ),
+                    );
+                    return None;
+                }
+                let all: Vec<EntryFile> = items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, item)| read_one(s, format!("{p}[{i}]"), item))
+                    .collect();
+                // An entry with errors was reported; the waves' numbering would be off.
+                (all.len() == items.len()).then_some(all)
+            }
+            DeValue::Table(_) => read_one(s, p, v).map(|e| vec![e]),
+            _ => {
+                wrong_type(s, &p, v, "an entry table or an array of them");
+                None
+            }
+        }
     });
     let exit = t.opt(sink, &keys::EXIT, read_edge_word);
     let mut vp = VpAwards::default();
@@ -347,6 +390,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         (vp.counter, vp_spans.counter) = award(&keys::VP_COUNTER);
         vp.counters_free = award(&keys::VP_COUNTERS_FREE).0;
         (vp.exit, vp_spans.exit) = award(&keys::VP_EXIT);
+        (vp.objective, vp_spans.objective) = award(&keys::VP_OBJECTIVE);
     }
     let vp_target = t.opt(sink, &keys::SIDE_VP_TARGET, |s, p, v| {
         read_key_int(s, &p, v, &keys::SIDE_VP_TARGET)
@@ -389,6 +433,12 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
             }
         }
     }
+    let survive_to = t.opt(sink, &keys::SURVIVE_TO, |s, p, v| {
+        read_key_int(s, &p, v, &keys::SURVIVE_TO).map(|n| Sp {
+            value: n,
+            span: v.span(),
+        })
+    });
     Some(SideFile {
         side,
         span: t.span.clone(),
@@ -400,6 +450,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         vp_spans,
         vp_target,
         hold,
+        survive_to,
     })
 }
 
@@ -441,6 +492,12 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
     let vp_exit = t.opt(sink, &keys::MODEL_VP_EXIT, |s, p, v| {
         read_key_int(s, &p, v, &keys::MODEL_VP_EXIT)
     });
+    let wave = t.opt(sink, &keys::WAVE, |s, p, v| {
+        read_key_int(s, &p, v, &keys::WAVE).map(|n| Sp {
+            value: n,
+            span: v.span(),
+        })
+    });
     Some(ModelFile {
         path,
         span: t.span.clone(),
@@ -449,6 +506,7 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
         start,
         vp_killed,
         vp_exit,
+        wave,
     })
 }
 
@@ -460,6 +518,9 @@ pub(super) fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<
     });
     let secrets = t.opt(sink, &keys::SECRETS, |s, p, v| {
         read_key_int(s, &p, v, &keys::SECRETS)
+    });
+    let objectives = t.opt(sink, &keys::OBJECTIVES, |s, p, v| {
+        read_key_int(s, &p, v, &keys::OBJECTIVES)
     });
     let placed = t.opt(sink, &keys::PLACED, |s, p, v| {
         read_key_int(s, &p, v, &keys::PLACED).map(|n| Sp {
@@ -488,6 +549,7 @@ pub(super) fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<
         span: t.span.clone(),
         critters,
         secrets,
+        objectives,
         placed,
         zone,
     })

@@ -108,6 +108,9 @@ pub enum Kind {
     },
     /// A table with fixed keys.
     Table(&'static Table),
+    /// One table, or an array of at least one such table (`entry = { ... }` for a single
+    /// wave, `entry = [{ ... }, { ... }]` for several).
+    OneOrList(&'static Table),
     /// A table whose keys are chosen by the writer (each matching `key_pattern`), each
     /// holding a `value` table.
     TableOf {
@@ -270,6 +273,12 @@ fn kind_schema(kind: &Kind) -> Json {
             s
         }
         Kind::Table(table) => table_schema(table),
+        Kind::OneOrList(table) => json!({
+            "oneOf": [
+                table_schema(table),
+                { "type": "array", "items": table_schema(table), "minItems": 1 },
+            ]
+        }),
         Kind::TableOf {
             key_doc,
             key_pattern,
@@ -359,6 +368,7 @@ fn limits_text(kind: &Kind) -> Option<String> {
         Kind::List { min_items, .. } if *min_items > 0 => {
             Some(format!("At least {min_items} entry."))
         }
+        Kind::OneOrList(_) => Some("One table, or an array of at least one.".into()),
         _ => None,
     }
 }

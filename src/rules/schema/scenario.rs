@@ -318,9 +318,10 @@ pub const DEPLOYMENT: Key = Key {
 
 pub const ENTRY: Key = Key {
     name: "entry",
-    doc: "The board edge \"enter\" models come on across (R6). Required when any model \
-          starts \"enter\".",
-    value: Kind::Table(&ENTRY_TABLE),
+    doc: "Where and when \"enter\" models come on (R6): one entry table, or an array of \
+          them for several edges or waves, each model coming on by the one its `wave` \
+          names. Required when any model starts \"enter\".",
+    value: Kind::OneOrList(&ENTRY_TABLE),
     default: Default::Nothing,
 };
 
@@ -377,9 +378,31 @@ pub const HOLD_TABLE: Table = Table {
     keys: &[HOLD_ZONE, HOLD_VP],
 };
 
+pub const SURVIVE_TO: Key = Key {
+    name: "survive_to",
+    doc: "This side wins if one of its models is still on the board at the end of this \
+          Round, whatever the VP; the game ends then. The other side can still win sooner \
+          by its VP target or by leaving none of these models on the table (R25). Only one \
+          side may have it, and not after round_limit.",
+    value: Kind::Int {
+        min: 1,
+        max: MAX_ROUNDS,
+    },
+    default: Default::Nothing,
+};
+
 pub const SIDE: Table = Table {
     doc: "A side's force.",
-    keys: &[MODELS, DEPLOYMENT, ENTRY, EXIT, VP, SIDE_VP_TARGET, HOLD],
+    keys: &[
+        MODELS,
+        DEPLOYMENT,
+        ENTRY,
+        EXIT,
+        VP,
+        SIDE_VP_TARGET,
+        HOLD,
+        SURVIVE_TO,
+    ],
 };
 
 pub const PROFILE_REF: Key = Key {
@@ -432,9 +455,30 @@ pub const MODEL_VP_EXIT: Key = Key {
     default: Default::Described("the side's exit award"),
 };
 
+/// The most entries (edges and waves) a side may list.
+pub const MAX_WAVES: i64 = 8;
+
+pub const WAVE: Key = Key {
+    name: "wave",
+    doc: "For models that start \"enter\": which of the side's entry tables they come on \
+          by, counting from 1 in file order.",
+    value: Kind::Int {
+        min: 1,
+        max: MAX_WAVES,
+    },
+    default: Default::Int(1),
+};
+
 pub const MODEL: Table = Table {
     doc: "Models of one profile.",
-    keys: &[PROFILE_REF, COUNT, START, MODEL_VP_KILLED, MODEL_VP_EXIT],
+    keys: &[
+        PROFILE_REF,
+        COUNT,
+        START,
+        MODEL_VP_KILLED,
+        MODEL_VP_EXIT,
+        WAVE,
+    ],
 };
 
 pub const ENTRY_EDGE: Key = Key {
@@ -488,6 +532,11 @@ pub const VP_EXIT: Key = award(
     "VP per own model that leaves across the side's exit edge.",
 );
 
+pub const VP_OBJECTIVE: Key = award(
+    "objective",
+    "VP per neutral objective counter this side claims (either side may claim one).",
+);
+
 pub const VP_TABLE: Table = Table {
     doc: "How a side scores.",
     keys: &[
@@ -496,6 +545,7 @@ pub const VP_TABLE: Table = Table {
         VP_COUNTER,
         VP_COUNTERS_FREE,
         VP_EXIT,
+        VP_OBJECTIVE,
     ],
 };
 
@@ -521,15 +571,26 @@ pub const SECRETS: Key = Key {
     default: Default::Int(0),
 };
 
+pub const OBJECTIVES: Key = Key {
+    name: "objectives",
+    doc: "Neutral objective counters in the pool: hidden like the others, and when \
+          revealed either side claims one by reaching it, for its own vp.objective award.",
+    value: Kind::Int {
+        min: 0,
+        max: MAX_COUNTERS_OF_A_KIND,
+    },
+    default: Default::Int(0),
+};
+
 pub const PLACED: Key = Key {
     name: "placed",
     doc: "How many of the shuffled pool are placed face down at random (R1, R24); the \
-          rest are set aside unseen. At most critters + secrets.",
+          rest are set aside unseen. At most critters + secrets + objectives.",
     value: Kind::Int {
         min: 0,
-        max: 2 * MAX_COUNTERS_OF_A_KIND,
+        max: 3 * MAX_COUNTERS_OF_A_KIND,
     },
-    default: Default::Described("critters + secrets"),
+    default: Default::Described("critters + secrets + objectives"),
 };
 
 pub const COUNTER_ZONE: Key = Key {
@@ -545,7 +606,7 @@ pub const COUNTER_ZONE: Key = Key {
 
 pub const COUNTERS_TABLE: Table = Table {
     doc: "The hidden counters.",
-    keys: &[CRITTERS, SECRETS, PLACED, COUNTER_ZONE],
+    keys: &[CRITTERS, SECRETS, OBJECTIVES, PLACED, COUNTER_ZONE],
 };
 
 #[cfg(test)]
