@@ -232,29 +232,48 @@ pub fn phase_text(g: &GameState) -> String {
 }
 
 /// When and where `waiting` models (all of one side, off the board) come on (R6), by
-/// entry: "arriving in Round 3 across the east edge", or with several entries "2 coming
-/// on across the south edge; 3 arriving in Round 4 across the east edge".
+/// Round: "arriving in Round 3 across the east edge"; entries of one Round together ("across
+/// the east and west edges"); with several Rounds, each with its count ("2 coming on across
+/// the south edge; 3 arriving in Round 4 across the east edge").
 pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
-    let mut groups: Vec<(Option<Entry>, usize)> = Vec::new();
+    // (Round, edges in order of first appearance, models); `None`: no way on.
+    let mut groups: Vec<(Option<u16>, Vec<crate::rules::Edge>, usize)> = Vec::new();
     for id in waiting {
-        let e = g.scenario().entry_of(id.index());
-        match groups.iter_mut().find(|(f, _)| *f == e) {
-            Some((_, n)) => *n += 1,
-            None => groups.push((e, 1)),
+        let e: Option<Entry> = g.scenario().entry_of(id.index());
+        let round = e.map(|e| e.round.max(g.round()));
+        let i = match groups.iter().position(|(r, ..)| *r == round) {
+            Some(i) => i,
+            None => {
+                groups.push((round, Vec::new(), 0));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[i];
+        group.2 += 1;
+        if let Some(e) = e
+            && !group.1.contains(&e.edge)
+        {
+            group.1.push(e.edge);
         }
     }
-    let one = |e: Option<Entry>| match e {
-        Some(e) if e.round > g.round() => {
-            format!("arriving in Round {} across the {} edge", e.round, e.edge)
+    let one = |round: Option<u16>, edges: &[crate::rules::Edge]| {
+        let names: Vec<String> = edges.iter().map(|e| e.to_string()).collect();
+        let across = match names.as_slice() {
+            [one] => format!("across the {one} edge"),
+            [rest @ .., last] => format!("across the {} and {last} edges", rest.join(", ")),
+            [] => String::new(),
+        };
+        match round {
+            Some(r) if r > g.round() => format!("arriving in Round {r} {across}"),
+            Some(_) => format!("coming on {across}"),
+            None => "waiting to come on".into(),
         }
-        Some(e) => format!("coming on across the {} edge", e.edge),
-        None => "waiting to come on".into(),
     };
     match groups.as_slice() {
-        [(e, _)] => one(*e),
+        [(round, edges, _)] => one(*round, edges),
         _ => groups
             .iter()
-            .map(|(e, n)| format!("{n} {}", one(*e)))
+            .map(|(round, edges, n)| format!("{n} {}", one(*round, edges)))
             .collect::<Vec<_>>()
             .join("; "),
     }
