@@ -167,10 +167,16 @@ impl Sidebar {
                             && matches!(m.loc, Loc::Board(_) | Loc::Waiting)
                     })
                     .count();
+                // Counters only where the scenario has them (or a card made some).
+                let c = g.scenario().counters;
+                let claimed = if c.placed > 0 || g.claimed(side) > 0 {
+                    format!(", {} counters claimed", g.claimed(side))
+                } else {
+                    String::new()
+                };
                 ui.label(
                     RichText::new(format!(
-                        "{in_play} of {total} models in play, {acted} acted this Round, {} counters claimed",
-                        g.claimed(side)
+                        "{in_play} of {total} models in play, {acted} acted this Round{claimed}"
                     ))
                     .small()
                     .color(theme::MUTED),
