@@ -4,7 +4,6 @@
 #[allow(unused_imports)]
 use super::*;
 
-/// What the validation of one side found, for the checks that need both sides.
 /// One model as the file sets it up, before its side is known to be valid.
 #[derive(Clone, Copy)]
 pub(super) struct ModelSetupFile {
@@ -18,6 +17,7 @@ pub(super) struct ModelSetupFile {
     pub(super) wave: u8,
 }
 
+/// What the validation of one side found, for the checks that need both sides.
 #[derive(Default)]
 pub(super) struct SideSummary {
     /// Models in file order, expanded by count.
