@@ -170,7 +170,10 @@ impl Sidebar {
                 // Counters only where the scenario has them (or a card made some).
                 let c = g.scenario().counters;
                 let claimed = if c.placed > 0 || g.claimed(side) > 0 {
-                    format!(", {} counters claimed", g.claimed(side))
+                    match g.claimed(side) {
+                        1 => ", 1 counter claimed".to_string(),
+                        n => format!(", {n} counters claimed"),
+                    }
                 } else {
                     String::new()
                 };
