@@ -185,6 +185,14 @@ vp = {{ shoot_kill = 1, fight_kill = 2 }}
     )
 }
 
+/// What the loader says of `text`: its errors, or its warnings when it loads.
+fn findings(file: &str, text: &str) -> Vec<String> {
+    match parse_scenario(file, text) {
+        Ok(loaded) => loaded.warnings.iter().map(|d| d.to_string()).collect(),
+        Err(d) => d.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
 fn start(text: &str) -> GameState {
     let loaded = parse_scenario("evacuation.toml", text).unwrap_or_else(|d| {
         panic!(
@@ -486,12 +494,7 @@ fn a_side_that_survives_to_its_round_wins_and_one_wiped_out_before_loses() {
 
 #[test]
 fn survive_to_is_checked_against_the_round_limit_and_the_other_side() {
-    let errors = |text: &str| -> Vec<String> {
-        match parse_scenario("hold-out.toml", text) {
-            Ok(_) => Vec::new(),
-            Err(d) => d.iter().map(|d| d.to_string()).collect(),
-        }
-    };
+    let errors = |text: &str| findings("hold-out.toml", text);
     let late = errors(&brute_next_door("round_limit = 3", "survive_to = 4"));
     assert!(
         late.iter()
@@ -665,12 +668,7 @@ fn each_wave_comes_on_across_its_own_edge_from_its_own_round() {
 
 #[test]
 fn a_wave_must_name_an_entry_and_an_entry_without_models_is_flagged() {
-    let diagnostics = |text: &str| -> Vec<String> {
-        match parse_scenario("waves.toml", text) {
-            Ok(loaded) => loaded.warnings.iter().map(|d| d.to_string()).collect(),
-            Err(d) => d.iter().map(|d| d.to_string()).collect(),
-        }
-    };
+    let diagnostics = |text: &str| findings("waves.toml", text);
     let bad = diagnostics(&WAVES.replace("wave = 2", "wave = 3"));
     assert!(
         bad.iter()
@@ -795,10 +793,7 @@ objectives = 2
 placed = {placed}
 "#
         );
-        match parse_scenario("crash.toml", &t) {
-            Ok(_) => Vec::new(),
-            Err(d) => d.iter().map(|d| d.to_string()).collect(),
-        }
+        findings("crash.toml", &t)
     };
     assert_eq!(errors(3), Vec::<String>::new());
     assert!(
