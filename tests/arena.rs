@@ -359,6 +359,25 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
         ]
     );
     assert_eq!((pair.first_wins_as, pair.second_wins_as), ((4, 2), (1, 0)));
+    // The CSV tables carry the same per-side splits.
+    let column = |table: &str, name: &str| -> String {
+        let mut lines = table.lines();
+        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let i = head.iter().position(|h| *h == name).unwrap_or_else(|| {
+            panic!("no column {name} in {head:?}");
+        });
+        row[i].to_string()
+    };
+    let sides = mars_attacks::arena::report::sides_csv(&s);
+    assert_eq!(column(&sides, "humans_by_vp_target"), "5");
+    assert_eq!(column(&sides, "martians_by_vp_target"), "2");
+    assert_eq!(column(&sides, "humans_by_survived"), "0");
+    let pairings = mars_attacks::arena::report::pairings_csv(&s);
+    assert_eq!(column(&pairings, "first_wins_as_humans"), "4");
+    assert_eq!(column(&pairings, "first_wins_as_martians"), "2");
+    assert_eq!(column(&pairings, "second_wins_as_humans"), "1");
+    assert_eq!(column(&pairings, "second_wins_as_martians"), "0");
     // Where the VP came from, per game on average over the 8.
     assert_eq!(
         sc.vp_from,

@@ -258,6 +258,22 @@ pub fn sides_csv(s: &Summary) -> String {
     }
     head.extend(["rounds_mean", "rounds_sd", "decisions_mean", "decisions_sd"].map(String::from));
     head.extend(Reason::ALL.iter().map(|r| r.name().to_string()));
+    // Each side's wins by what decided them, then its mean VP a game by source.
+    for side in ["humans", "martians"] {
+        head.extend(
+            Reason::WINS
+                .iter()
+                .map(|r| format!("{side}_by_{}", r.name())),
+        );
+    }
+    let sources: Vec<&str> = s
+        .scenarios
+        .first()
+        .map(|sc| sc.vp_from.iter().map(|(k, ..)| *k).collect())
+        .unwrap_or_default();
+    for side in ["humans", "martians"] {
+        head.extend(sources.iter().map(|k| format!("{side}_vp_{k}")));
+    }
     let mut out = csv_row(&head);
     for sc in &s.scenarios {
         let mut row = vec![
@@ -276,6 +292,11 @@ pub fn sides_csv(s: &Summary) -> String {
         row.push(format!("{:.1}", sc.decisions.mean));
         row.push(format!("{:.1}", sc.decisions.sd));
         row.extend(sc.reasons.iter().map(|(_, n)| n.to_string()));
+        for by in [&sc.humans_by, &sc.martians_by] {
+            row.extend(by.iter().map(|(_, n)| n.to_string()));
+        }
+        row.extend(sc.vp_from.iter().map(|(_, h, _)| format!("{h:.3}")));
+        row.extend(sc.vp_from.iter().map(|(_, _, m)| format!("{m:.3}")));
         out += &csv_row(&row);
     }
     out
@@ -332,6 +353,10 @@ pub fn pairings_csv(s: &Summary) -> String {
             "first_score",
             "first_low",
             "first_high",
+            "first_wins_as_humans",
+            "first_wins_as_martians",
+            "second_wins_as_humans",
+            "second_wins_as_martians",
         ]
         .map(String::from),
     );
@@ -346,6 +371,10 @@ pub fn pairings_csv(s: &Summary) -> String {
             format!("{:.4}", p.first_score),
             format!("{:.4}", p.first_low),
             format!("{:.4}", p.first_high),
+            p.first_wins_as.0.to_string(),
+            p.first_wins_as.1.to_string(),
+            p.second_wins_as.0.to_string(),
+            p.second_wins_as.1.to_string(),
         ]);
     }
     out
