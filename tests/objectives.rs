@@ -698,6 +698,11 @@ fn a_wave_must_name_an_entry_and_an_entry_without_models_is_flagged() {
 /// A Soldier (m1) on d4 and a Martian (m2) on e5, and one face-down counter on d5 that
 /// can only be a neutral objective, worth 3 VP to whichever side claims it.
 fn objective_between(first: &str) -> GameState {
+    objective_worth(first, 3)
+}
+
+/// [`objective_between`] with the objective worth `vp` to each side.
+fn objective_worth(first: &str, vp: u16) -> GameState {
     let text = format!(
         r#"
 name = "Crash Site"
@@ -708,10 +713,10 @@ hand_size = 0
 walls = []
 [humans]
 models = [{{ profile = "soldier", start = "d4" }}]
-vp = {{ objective = 3 }}
+vp = {{ objective = {vp} }}
 [martians]
 models = [{{ profile = "martian", start = "e5" }}]
-vp = {{ objective = 3 }}
+vp = {{ objective = {vp} }}
 [counters]
 objectives = 1
 "#
@@ -761,6 +766,23 @@ fn greedy_goes_for_a_neutral_objective() {
         .choose(&Skirmish::new(g), &mut ChaCha8Rng::seed_from_u64(1))
         .unwrap();
     assert_eq!(a, Action::Move(sq("d5")));
+}
+
+#[test]
+fn the_evaluation_values_a_face_down_objective_by_its_award_and_distance() {
+    // The only identity left is an objective, one step from the Soldier: with no Round
+    // limit its 3 VP count in full, discounted once by counter_decay (0.7). The Martian on
+    // e5 is one step from it too.
+    let w = Weights::default();
+    for side in Side::BOTH {
+        let gain = eval::side_score(&objective_worth("humans", 3), side, &w)
+            - eval::side_score(&objective_worth("humans", 0), side, &w);
+        assert!(
+            (gain - 3.0 * w.counter_decay).abs() < 1e-12,
+            "{side}: {gain} vs {}",
+            3.0 * w.counter_decay
+        );
+    }
 }
 
 #[test]

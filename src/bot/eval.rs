@@ -565,46 +565,14 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             (a, b) => a.or(b),
         }
     };
-    if vp.counter > 0 {
-        let per = f64::from(vp.counter)
-            * if g.claimed(side) >= vp.counters_free {
-                1.0
-            } else {
-                0.5
-            };
-        let (critters, secrets) = g.counter_pool();
-        let pool_total = f64::from(critters) + f64::from(secrets);
-        let mine = match side {
-            Side::Martians => f64::from(critters),
-            Side::Humans => f64::from(secrets),
-        };
-        let pool_total = pool_total + f64::from(g.objective_pool());
+    // The pull of counters of one kind: each face-down one counts the chance it is of
+    // that kind (`share` of the public pool of unrevealed identities, R24), each face-up
+    // one in full, both discounted by the walking distance.
+    let (critters, secrets) = g.counter_pool();
+    let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
+    let pull = |share: u8, face_up: u64| -> f64 {
         let p_hidden = if pool_total > 0.0 {
-            mine / pool_total
-        } else {
-            0.0
-        };
-        let mut counters = 0.0;
-        for t in squares_of(g.hidden_counters()) {
-            if let Some(d) = near(t) {
-                counters += p_hidden * w.counter_decay.powi(d);
-            }
-        }
-        for t in squares_of(g.face_up_counters(own_kind(side))) {
-            if let Some(d) = near(t) {
-                counters += w.counter_decay.powi(d);
-            }
-        }
-        score += per * counters;
-    }
-    // Neutral objectives: the chance a face-down counter is one, and every face-up one,
-    // times the side's award (R24's counters, either side claiming).
-    if vp.objective > 0 {
-        let (critters, secrets) = g.counter_pool();
-        let objectives = f64::from(g.objective_pool());
-        let pool_total = f64::from(critters) + f64::from(secrets) + objectives;
-        let p_hidden = if pool_total > 0.0 {
-            objectives / pool_total
+            f64::from(share) / pool_total
         } else {
             0.0
         };
@@ -614,12 +582,33 @@ fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
                 found += p_hidden * w.counter_decay.powi(d);
             }
         }
-        for t in squares_of(g.face_up_counters(CounterKind::Objective)) {
+        for t in squares_of(face_up) {
             if let Some(d) = near(t) {
                 found += w.counter_decay.powi(d);
             }
         }
-        score += f64::from(vp.objective) * found;
+        found
+    };
+    if vp.counter > 0 {
+        let per = f64::from(vp.counter)
+            * if g.claimed(side) >= vp.counters_free {
+                1.0
+            } else {
+                0.5
+            };
+        let mine = match side {
+            Side::Martians => critters,
+            Side::Humans => secrets,
+        };
+        score += per * pull(mine, g.face_up_counters(own_kind(side)));
+    }
+    // Neutral objectives, claimed by either side (counters.objectives).
+    if vp.objective > 0 {
+        score += f64::from(vp.objective)
+            * pull(
+                g.objective_pool(),
+                g.face_up_counters(CounterKind::Objective),
+            );
     }
     if w.cards != 0.0 && !g.deck().is_empty() {
         score += w.cards * cards_score(g, side);

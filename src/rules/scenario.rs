@@ -161,11 +161,7 @@ impl Scenario {
     /// The Round after which the game ends, whatever happens: the Round limit, or the
     /// Round a side must survive to, whichever comes first.
     pub fn last_round(&self) -> Option<u16> {
-        let survive = self.survivor().map(|(_, r)| r);
-        match (self.round_limit, survive) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        last_round_of(self.round_limit, self.survivor().map(|(_, r)| r))
     }
 
     /// The VP the other side scores for killing `model` in a Fight (`fight`) or by a
@@ -182,6 +178,15 @@ impl Scenario {
     pub fn exit_vp(&self, model: usize) -> u16 {
         let m = &self.models[model];
         m.exit_vp.unwrap_or(self.sides[m.side].vp.exit)
+    }
+}
+
+/// The Round after which a game ends whatever happens: the Round limit, or the Round a side
+/// must survive to, whichever comes first.
+pub fn last_round_of(round_limit: Option<u16>, survive_to: Option<u16>) -> Option<u16> {
+    match (round_limit, survive_to) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 

@@ -38,12 +38,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let walls = map.map(|m| validate_walls(sink, m));
     let round_limit = f.round_limit.given().map(|r| r.value);
     let survive_to = validate_survival(sink, f, round_limit);
-    // The last Round that can be played: the Round limit or the Round a side must survive
-    // to, whichever comes first.
-    let last_round = match (round_limit, survive_to) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
+    let last_round = crate::rules::scenario::last_round_of(round_limit, survive_to);
 
     // Profiles: the core ones, replaced in place by scenario ones of the same key, then
     // the scenario's new ones in file order.
