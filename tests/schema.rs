@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use mars_attacks::rules::cards::parse_deck;
 use mars_attacks::rules::scenario_file::{Severity, parse_profiles, parse_scenario};
 use mars_attacks::rules::schema::{Default, Format, Key, Kind, Table};
 use serde_json::Value as Json;
@@ -72,7 +73,10 @@ fn the_schemas_are_valid_draft_07_and_draft_04_schemas() {
 
 /// Every shipped TOML file of a format with a schema.
 fn shipped() -> Vec<(PathBuf, Format)> {
-    let mut files = vec![(root().join("profiles/core.toml"), Format::Profiles)];
+    let mut files = vec![
+        (root().join("profiles/core.toml"), Format::Profiles),
+        (root().join("cards/core.toml"), Format::Deck),
+    ];
     let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -122,6 +126,7 @@ fn every_shipped_file_names_its_schema_and_passes_it() {
         match format {
             Format::Scenario => assert!(parse_scenario(&name, &text).is_ok()),
             Format::Profiles => assert!(parse_profiles(&name, &text).is_ok()),
+            Format::Deck => assert!(parse_deck(&name, &text).is_ok()),
         }
     }
 }
@@ -214,7 +219,7 @@ fn walk_kind(kind: &'static Kind, at: &Toml, steps: Vec<Step>, out: &mut Vec<Pla
                 .unwrap_or_else(|| panic!("the fixture has no entry at {steps:?}"));
             let mut s = steps.clone();
             s.push(Step::Key(name.clone()));
-            walk_table(value, inner, s, out);
+            walk_kind(value, inner, s, out);
         }
         // One table, or (as the fixture gives it here) an array of them.
         Kind::OneOrList(table) => match at.as_array() {

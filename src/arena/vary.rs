@@ -221,7 +221,7 @@ fn resolve(key: &str) -> Result<(Vec<Step>, &'static Kind), VaryError> {
                     )));
                 }
             },
-            (At::Kind(Kind::TableOf { value, .. }), Step::Key(_), _) => At::Table(value),
+            (At::Kind(Kind::TableOf { value, .. }), Step::Key(_), _) => At::Kind(value),
             (At::Kind(Kind::List { item, .. }), Step::Index(_), _) => At::Kind(item),
             // One table or a list of them: `entry.round` or `entry[1].round`.
             (At::Kind(Kind::OneOrList(t)), Step::Index(_), _) => At::Table(t),
@@ -269,9 +269,11 @@ fn check_leaf(key: &str, steps: &[Step], kind: &Kind) -> Result<(), VaryError> {
         )));
     }
     match kind {
-        Kind::Table(_) | Kind::TableOf { .. } | Kind::OneOrList(_) => Err(VaryError::Usage(
-            format!("--vary {key}: this is a table; sweep one of its keys"),
-        )),
+        Kind::Table(_) | Kind::TableOf { .. } | Kind::OneOrList(_) | Kind::Tagged(_) => {
+            Err(VaryError::Usage(format!(
+                "--vary {key}: this is a table; sweep one of its keys"
+            )))
+        }
         Kind::List {
             item: Kind::Table(_),
             ..

@@ -26,6 +26,8 @@ pub enum FormatArg {
     Scenario,
     /// Model profile files (profiles/core.toml).
     Profiles,
+    /// Deck files (cards/core.toml).
+    Deck,
 }
 
 impl From<FormatArg> for Format {
@@ -33,6 +35,7 @@ impl From<FormatArg> for Format {
         match f {
             FormatArg::Scenario => Format::Scenario,
             FormatArg::Profiles => Format::Profiles,
+            FormatArg::Deck => Format::Deck,
         }
     }
 }

@@ -11,10 +11,12 @@ use toml::de::{DeTable, DeValue};
 use super::deck::{CardType, Deck, Face};
 use super::effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
 use super::id::{CardId, MAX_SLUGS, intern};
-use super::{MAX_CAP, MAX_CARD_TYPES, MAX_CARDS, MAX_DECK_FILE_BYTES};
+use super::{MAX_CARD_TYPES, MAX_CARDS, MAX_DECK_FILE_BYTES};
 use crate::rules::scenario_file::{
-    Diagnostic, Severity, Sink, Value, did_you_mean, read_int, type_name, wrong_type,
+    Diagnostic, Severity, Sink, Value, did_you_mean, read_int, read_text, type_name, wrong_type,
 };
+use crate::rules::schema::deck as keys;
+use crate::rules::schema::{self, Tagged};
 use crate::rules::square::Side;
 
 /// Read and check a deck file. On failure, every problem found.
@@ -118,7 +120,7 @@ impl<'t, 'i> Tbl<'t, 'i> {
         }
     }
 
-    fn check_keys(&self, sink: &mut Sink, known: &[&str]) {
+    fn check_keys(&self, sink: &mut Sink, known: &[&'static str]) {
         for (key, _) in self.entries() {
             let name: &str = key.get_ref();
             if !known.contains(&name) {
@@ -151,54 +153,58 @@ impl<'t, 'i> Tbl<'t, 'i> {
         );
     }
 
-    fn string(&self, sink: &mut Sink, key: &str, what: &str) -> Option<String> {
-        let Some(v) = self.get(key) else {
-            self.missing(sink, key, what);
-            return None;
+    /// A text key, within its limits in `rules::schema::deck`; `what` says what it is
+    /// when it is missing.
+    fn string(&self, sink: &mut Sink, key: &schema::Key, what: &str) -> Option<String> {
+        let schema::Kind::Text {
+            max_chars,
+            non_blank,
+        } = key.value
+        else {
+            unreachable!("{} is not a text key", key.name)
         };
-        match v.get_ref().as_str() {
-            Some(s) if !s.trim().is_empty() => Some(s.to_string()),
-            Some(_) => {
-                sink.error(
-                    &v.span(),
-                    format!("{}: must not be empty", self.key_path(key)),
-                );
-                None
-            }
-            None => {
-                wrong_type(sink, &self.key_path(key), v, "a string");
-                None
-            }
+        match self.get(key.name) {
+            Some(v) => read_text(sink, &self.key_path(key.name), v, max_chars, non_blank),
+            None => match key.default {
+                schema::Default::Str(d) => Some(d.to_string()),
+                _ => {
+                    self.missing(sink, key.name, what);
+                    None
+                }
+            },
         }
     }
 
-    fn int(&self, sink: &mut Sink, key: &str, what: &str, lo: i64, hi: i64) -> Option<i64> {
-        let Some(v) = self.get(key) else {
-            self.missing(sink, key, what);
-            return None;
-        };
-        read_int(sink, &self.key_path(key), v, lo, hi)
-    }
-
-    fn int_or(&self, sink: &mut Sink, key: &str, default: i64, lo: i64, hi: i64) -> Option<i64> {
-        match self.get(key) {
-            None => Some(default),
-            Some(v) => read_int(sink, &self.key_path(key), v, lo, hi),
+    /// An integer key, within its limits in `rules::schema::deck` (its default when it is
+    /// not given and has one).
+    fn int(&self, sink: &mut Sink, key: &schema::Key, what: &str) -> Option<i64> {
+        let (lo, hi) = key.int_range();
+        match self.get(key.name) {
+            Some(v) => read_int(sink, &self.key_path(key.name), v, lo, hi),
+            None => match key.default {
+                schema::Default::Int(d) => Some(d),
+                _ => {
+                    self.missing(sink, key.name, what);
+                    None
+                }
+            },
         }
     }
 
+    /// A word key: one of `words`, which are the words `key` lists in the schema (a test
+    /// checks each table against its key).
     fn word<T: Copy>(
         &self,
         sink: &mut Sink,
-        key: &str,
+        key: &schema::Key,
         what: &str,
         words: &[(&str, T)],
     ) -> Option<T> {
-        let Some(v) = self.get(key) else {
-            self.missing(sink, key, what);
+        let Some(v) = self.get(key.name) else {
+            self.missing(sink, key.name, what);
             return None;
         };
-        read_word(sink, &self.key_path(key), v, what, words)
+        read_word(sink, &self.key_path(key.name), v, what, words)
     }
 }
 
@@ -229,10 +235,7 @@ fn read_word<T: Copy>(
     None
 }
 
-const ROOT_KEYS: &[&str] = &["name", "cards", "halves", "events"];
-const CARD_KEYS: &[&str] = &["number", "martians", "humans", "event"];
-const HALF_KEYS: &[&str] = &["side", "name", "kind", "text", "effect"];
-const EVENT_KEYS: &[&str] = &["name", "text", "effect"];
+const AREA_WORDS: &[(&str, u8)] = &[("square", 0), ("3x3", 1), ("line", 2)];
 const SIDE_WORDS: &[(&str, Side)] = &[("martians", Side::Martians), ("humans", Side::Humans)];
 const KIND_WORDS: &[(&str, Kind)] = &[
     ("response", Kind::Response),
@@ -267,11 +270,8 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
         span: doc.span(),
         table: doc.get_ref(),
     };
-    root.check_keys(sink, ROOT_KEYS);
-    let name = match root.get("name") {
-        None => "deck".to_string(),
-        Some(_) => root.string(sink, "name", "the deck's name")?,
-    };
+    root.check_keys(sink, &keys::ROOT.names().collect::<Vec<_>>());
+    let name = root.string(sink, &keys::NAME, "the deck's name")?;
     let before = sink.error_count();
     let mut halves = Halves::new();
     for (table, event) in [("halves", false), ("events", true)] {
@@ -303,7 +303,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
             let side = if event {
                 None
             } else {
-                match ht.word(sink, "side", "the side that uses the half", SIDE_WORDS) {
+                match ht.word(sink, &keys::SIDE, "the side that uses the half", SIDE_WORDS) {
                     Some(s) => Some(s),
                     None => continue,
                 }
@@ -315,8 +315,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
                 );
                 continue;
             };
-            let keys = if event { EVENT_KEYS } else { HALF_KEYS };
-            let face = read_face(sink, &ht, slug, id, event, keys);
+            let face = read_face(sink, &ht, slug, id, event);
             halves.insert(slug.to_string(), (side, face, key.span()));
         }
     }
@@ -353,14 +352,8 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
         let Some(t) = Tbl::of(format!("cards[{i}]"), v, sink) else {
             continue;
         };
-        t.check_keys(sink, CARD_KEYS);
-        let number = t.int(
-            sink,
-            "number",
-            "the card's printed number",
-            1,
-            MAX_CARDS as i64,
-        );
+        t.check_keys(sink, &keys::CARD.names().collect::<Vec<_>>());
+        let number = t.int(sink, &keys::NUMBER, "the card's printed number");
         if let Some(n) = number {
             let n = n as u16;
             if let Some(first) = numbers.insert(n, i) {
@@ -521,33 +514,38 @@ fn slug_problem(slug: &str) -> Option<String> {
     None
 }
 
-/// Read one half (`event`: an Event's face, whose kind is implied) from its table `t`;
-/// `base_keys` are the keys every such table may have besides the effect's parameters.
-fn read_face(
-    sink: &mut Sink,
-    t: &Tbl,
-    slug: &str,
-    id: CardId,
-    event: bool,
-    base_keys: &[&str],
-) -> Option<Face> {
+/// Read one half (`event`: an Event's face, whose kind is implied) from its table `t`.
+/// The keys it may have are those of its effect's variant of [`keys::HALF`] or
+/// [`keys::EVENT`].
+fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> Option<Face> {
+    let tagged: &'static Tagged = if event { &keys::EVENT } else { &keys::HALF };
     let path = t.path.clone();
     let before = sink.error_count();
-    let name = t.string(sink, "name", "the card's name as printed");
+    let name = t.string(sink, &keys::CARD_NAME, "the card's name as printed");
     let kind = if event {
         Some(Kind::Event)
     } else {
-        t.word(sink, "kind", "a kind of card", KIND_WORDS)
+        t.word(sink, &keys::KIND, "a kind of card", KIND_WORDS)
     };
-    let text = t.string(sink, "text", "the card's rules text as printed");
-    let effect_name = t.word(
-        sink,
-        "effect",
-        "an effect",
-        &EFFECTS.iter().map(|(n, _)| (*n, *n)).collect::<Vec<_>>(),
-    );
+    let text = t.string(sink, &keys::TEXT, "the card's rules text as printed");
+    let effect_name = match t.get(keys::EFFECT_KEY) {
+        None => {
+            t.missing(sink, keys::EFFECT_KEY, "an effect");
+            None
+        }
+        Some(v) => read_word(
+            sink,
+            &t.key_path(keys::EFFECT_KEY),
+            v,
+            "an effect",
+            &EFFECTS.iter().map(|(n, _)| (*n, *n)).collect::<Vec<_>>(),
+        ),
+    };
+    // Before the effect is known, the keys are the common ones.
+    let mut known: Vec<&'static str> = tagged.common.iter().map(|k| k.name).collect();
+    known.push(tagged.tag);
     let (Some(kind), Some(effect_name)) = (kind, effect_name) else {
-        t.check_keys(sink, base_keys);
+        t.check_keys(sink, &known);
         return None;
     };
     if !event && kind == Kind::Event {
@@ -572,21 +570,24 @@ fn read_face(
             ),
         );
     }
-    let mut keys: Vec<&str> = base_keys.to_vec();
+    // The effect's own keys, when it is one for this kind of table (a wrong kind is
+    // reported above, and the common keys are checked alone).
+    if let Some(variant) = tagged.variant(effect_name) {
+        known = tagged.names_of(variant);
+    }
     let mut levels = Vec::new();
-    let dice = |sink: &mut Sink, t: &Tbl, k: &str| {
-        t.int(sink, k, "a number of dice", 1, 20).map(|n| n as u8)
+    let dice = |sink: &mut Sink, t: &Tbl, k: &schema::Key| {
+        t.int(sink, k, "a number of dice").map(|n| n as u8)
     };
-    let value = |sink: &mut Sink, t: &Tbl, k: &str| {
-        t.int(sink, k, "the value each die must reach (4 for 4+)", 2, 8)
+    let value = |sink: &mut Sink, t: &Tbl, k: &schema::Key| {
+        t.int(sink, k, "the value each die must reach (4 for 4+)")
             .map(|n| n as u8)
     };
     let effect = match effect_name {
         "test-dice" => {
-            keys.extend(["model", "rolls", "dice"]);
-            let whose = t.word(sink, "model", "own or enemy", WHOSE_WORDS);
+            let whose = t.word(sink, &keys::MODEL, "own or enemy", WHOSE_WORDS);
             let rolls = read_rolls(sink, t);
-            let d = t.int(sink, "dice", "dice added (negative: removed)", -3, 3);
+            let d = t.int(sink, &keys::TEST_DICE, "dice added (negative: removed)");
             if d == Some(0)
                 && let Some(v) = t.get("dice")
             {
@@ -601,13 +602,10 @@ fn read_face(
         "lucky-escape" => Some(Effect::LuckyEscape),
         "move-one" => Some(Effect::MoveOne),
         "distract" => {
-            keys.push("models");
             let n = t.int(
                 sink,
-                "models",
+                &keys::MODELS,
                 "how many enemy models (1, or 2 in one square)",
-                1,
-                2,
             );
             Some(Effect::Distract { models: n? as u8 })
         }
@@ -615,28 +613,20 @@ fn read_face(
         "jam" => Some(Effect::Jam),
         "mind-control" => Some(Effect::MindControl),
         "shoot-area" | "survive-area" => {
-            keys.extend(["area", "length"]);
             let hit = if effect_name == "shoot-area" {
-                keys.extend(["dice", "value"]);
-                let d = dice(sink, t, "dice");
-                let v = value(sink, t, "value");
+                let d = dice(sink, t, &keys::DICE);
+                let v = value(sink, t, &keys::VALUE);
                 d.zip(v).map(|(dice, value)| Hit::Shoot { dice, value })
             } else {
-                keys.push("outcome");
-                t.word(sink, "outcome", "what failing does", FAILED_WORDS)
+                t.word(sink, &keys::OUTCOME, "what failing does", FAILED_WORDS)
                     .map(Hit::Survive)
             };
-            let area = t.word(
-                sink,
-                "area",
-                "an area",
-                &[("square", 0u8), ("3x3", 1), ("line", 2)],
-            );
+            let area = t.word(sink, &keys::AREA, "an area", AREA_WORDS);
             let area = match area {
                 Some(0) => Some(Area::Square),
                 Some(1) => Some(Area::Block3),
                 Some(_) => t
-                    .int_or(sink, "length", 4, 1, 8)
+                    .int(sink, &keys::LENGTH, "the squares the line covers")
                     .map(|n| Area::Line(n as u8)),
                 None => None,
             };
@@ -650,13 +640,11 @@ fn read_face(
                 );
             }
             if kind == Kind::Support {
-                keys.extend(["cap", "levels"]);
                 levels = read_levels(sink, t, &path).unwrap_or_default();
             } else {
-                keys.push("target");
                 match t.word(
                     sink,
-                    "target",
+                    &keys::TARGET,
                     "how an Event aims",
                     &[("random", Aim::Random)],
                 ) {
@@ -693,10 +681,9 @@ fn read_face(
             hit.zip(area).map(|(hit, area)| Effect::Area { hit, area })
         }
         "flying-car" => {
-            keys.extend(["dice", "value", "landings"]);
-            let d = dice(sink, t, "dice");
-            let v = value(sink, t, "value");
-            let l = t.int(sink, "landings", "how many squares the car lands in", 1, 8);
+            let d = dice(sink, t, &keys::DICE);
+            let v = value(sink, t, &keys::VALUE);
+            let l = t.int(sink, &keys::LANDINGS, "how many squares the car lands in");
             Some(Effect::FlyingCar {
                 dice: d?,
                 value: v?,
@@ -704,10 +691,9 @@ fn read_face(
             })
         }
         "burning-cows" => {
-            keys.extend(["moves", "dice", "value"]);
-            let m = t.int(sink, "moves", "squares the herd moves", 1, 8);
-            let d = dice(sink, t, "dice");
-            let v = value(sink, t, "value");
+            let m = t.int(sink, &keys::MOVES, "squares the herd moves");
+            let d = dice(sink, t, &keys::DICE);
+            let v = value(sink, t, &keys::VALUE);
             Some(Effect::BurningCows {
                 moves: m? as u8,
                 dice: d?,
@@ -715,16 +701,14 @@ fn read_face(
             })
         }
         "civilians" => {
-            keys.push("table");
             let table = read_table8(sink, t, &path);
             Some(Effect::Civilians { table: table? })
         }
         "bug" => {
-            keys.extend(["dice", "value", "survive_dice", "survive_value"]);
-            let d = dice(sink, t, "dice");
-            let v = value(sink, t, "value");
-            let sd = dice(sink, t, "survive_dice");
-            let sv = value(sink, t, "survive_value");
+            let d = dice(sink, t, &keys::DICE);
+            let v = value(sink, t, &keys::VALUE);
+            let sd = dice(sink, t, &keys::SURVIVE_DICE);
+            let sv = value(sink, t, &keys::SURVIVE_VALUE);
             Some(Effect::Bug {
                 dice: d?,
                 value: v?,
@@ -734,7 +718,7 @@ fn read_face(
         }
         _ => None,
     };
-    t.check_keys(sink, &keys);
+    t.check_keys(sink, &known);
     if sink.error_count() > before {
         return None;
     }
@@ -750,9 +734,9 @@ fn read_face(
 }
 
 fn read_rolls(sink: &mut Sink, t: &Tbl) -> Option<Rolls> {
-    let path = t.key_path("rolls");
-    let Some(v) = t.get("rolls") else {
-        t.missing(sink, "rolls", "which rolls: shoot, fight, survive");
+    let path = t.key_path(keys::ROLLS.name);
+    let Some(v) = t.get(keys::ROLLS.name) else {
+        t.missing(sink, keys::ROLLS.name, "which rolls: shoot, fight, survive");
         return None;
     };
     let DeValue::Array(arr) = v.get_ref() else {
@@ -782,9 +766,13 @@ fn read_rolls(sink: &mut Sink, t: &Tbl) -> Option<Rolls> {
 }
 
 fn read_levels(sink: &mut Sink, t: &Tbl, path: &str) -> Option<Vec<Aim>> {
-    let cap = t.int(sink, "cap", "the most cards in a set", 1, MAX_CAP as i64);
-    let Some(v) = t.get("levels") else {
-        t.missing(sink, "levels", "how each level of the set is aimed");
+    let cap = t.int(sink, &keys::CAP, "the most cards in a set");
+    let Some(v) = t.get(keys::LEVELS.name) else {
+        t.missing(
+            sink,
+            keys::LEVELS.name,
+            "how each level of the set is aimed",
+        );
         return None;
     };
     let DeValue::Array(arr) = v.get_ref() else {
@@ -829,8 +817,12 @@ fn read_levels(sink: &mut Sink, t: &Tbl, path: &str) -> Option<Vec<Aim>> {
 }
 
 fn read_table8(sink: &mut Sink, t: &Tbl, path: &str) -> Option<[u8; 8]> {
-    let Some(v) = t.get("table") else {
-        t.missing(sink, "table", "how many for each D8 roll, 8 numbers");
+    let Some(v) = t.get(keys::CIVILIANS.name) else {
+        t.missing(
+            sink,
+            keys::CIVILIANS.name,
+            "how many for each D8 roll, 8 numbers",
+        );
         return None;
     };
     let DeValue::Array(arr) = v.get_ref() else {
@@ -849,7 +841,84 @@ fn read_table8(sink: &mut Sink, t: &Tbl, path: &str) -> Option<[u8; 8]> {
     }
     let mut out = [0u8; 8];
     for (i, x) in arr.iter().enumerate() {
-        out[i] = read_int(sink, &format!("{path}.table[{i}]"), x, 0, 8)? as u8;
+        let (lo, hi) = match keys::CIVILIANS.value {
+            schema::Kind::Row {
+                item: schema::Kind::Int { min, max },
+                ..
+            } => (*min, *max),
+            _ => unreachable!("the Civilians table is a row of integers"),
+        };
+        out[i] = read_int(sink, &format!("{path}.table[{i}]"), x, lo, hi)? as u8;
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::schema::Kind as K;
+
+    fn words_of(key: &schema::Key) -> Vec<&'static str> {
+        match &key.value {
+            K::Word { words, .. } => words.to_vec(),
+            K::List {
+                item: K::Word { words, .. },
+                ..
+            } => words.to_vec(),
+            other => panic!("{} is not a word key: {other:?}", key.name),
+        }
+    }
+
+    fn names<T>(table: &[(&'static str, T)]) -> Vec<&'static str> {
+        table.iter().map(|(w, _)| *w).collect()
+    }
+
+    #[test]
+    fn the_readers_words_are_the_schemas_words() {
+        assert_eq!(names(SIDE_WORDS), words_of(&keys::SIDE));
+        assert_eq!(names(WHOSE_WORDS), words_of(&keys::MODEL));
+        assert_eq!(names(ROLL_WORDS), words_of(&keys::ROLLS));
+        assert_eq!(names(FAILED_WORDS), words_of(&keys::OUTCOME));
+        assert_eq!(names(AREA_WORDS), words_of(&keys::AREA));
+        let aims: Vec<&str> = Aim::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(aims, words_of(&keys::LEVELS));
+        // A half is one of three kinds; an Event's kind is implied by its table.
+        let kinds: Vec<&str> = names(KIND_WORDS)
+            .into_iter()
+            .filter(|k| *k != Kind::Event.name())
+            .collect();
+        assert_eq!(kinds, words_of(&keys::KIND));
+    }
+
+    #[test]
+    fn each_effect_has_a_variant_where_its_kinds_allow_it() {
+        for (effect, kinds) in EFFECTS {
+            let half = keys::HALF.variant(effect);
+            let event = keys::EVENT.variant(effect);
+            assert_eq!(
+                half.is_some(),
+                kinds.iter().any(|k| *k != Kind::Event),
+                "{effect} as a half"
+            );
+            assert_eq!(event.is_some(), kinds.contains(&Kind::Event), "{effect}");
+            if let Some(v) = half {
+                let narrowed: Vec<&str> = v
+                    .narrows
+                    .iter()
+                    .filter(|k| k.name == keys::KIND.name)
+                    .flat_map(words_of)
+                    .collect();
+                let allowed: Vec<&str> = kinds
+                    .iter()
+                    .filter(|k| **k != Kind::Event)
+                    .map(|k| k.name())
+                    .collect();
+                assert_eq!(narrowed, allowed, "the kinds of {effect}");
+            }
+        }
+        let all: Vec<&str> = EFFECTS.iter().map(|(n, _)| *n).collect();
+        for v in keys::HALF.values().chain(keys::EVENT.values()) {
+            assert!(all.contains(&v), "{v} is no effect");
+        }
+    }
 }

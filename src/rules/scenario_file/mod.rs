@@ -47,7 +47,7 @@ use values::*;
 
 pub(super) use sink::Sink;
 pub use sink::{MAX_KEY_PARTS, totals};
-pub(super) use values::{Value, did_you_mean, read_int, type_name, wrong_type};
+pub(super) use values::{Value, did_you_mean, read_int, read_text, type_name, wrong_type};
 
 /// How serious a finding is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -156,7 +156,7 @@ pub(in crate::rules) fn wrong_type(sink: &mut Sink, path: &str, v: &Value, expec
 }
 
 /// A string of at most `max_chars` characters (and not blank when `non_blank`).
-pub(super) fn read_text(
+pub(in crate::rules) fn read_text(
     sink: &mut Sink,
     path: &str,
     v: &Value,

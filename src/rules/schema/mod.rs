@@ -11,11 +11,13 @@
 //!
 //! - [`scenario`]: scenario files (`scenarios/*.toml`, `docs/scenario-format.md`).
 //! - [`profiles`]: model profile files (`profiles/core.toml`).
+//! - [`deck`]: deck files (`cards/core.toml`, `docs/card-format.md`).
 //!
 //! A new format is one more file of tables and one more [`Format`].
 
 use serde_json::{Map, Value as Json, json};
 
+pub mod deck;
 pub mod profiles;
 pub mod scenario;
 
@@ -111,13 +113,73 @@ pub enum Kind {
     /// One table, or an array of at least one such table (`entry = { ... }` for a single
     /// wave, `entry = [{ ... }, { ... }]` for several).
     OneOrList(&'static Table),
+    /// An array of exactly `len` values of one kind.
+    Row { item: &'static Kind, len: usize },
     /// A table whose keys are chosen by the writer (each matching `key_pattern`), each
-    /// holding a `value` table.
+    /// holding a `value` (a [`Kind::Table`] or a [`Kind::Tagged`]).
     TableOf {
         key_doc: &'static str,
         key_pattern: &'static str,
-        value: &'static Table,
+        value: &'static Kind,
     },
+    /// A table whose other keys depend on the value of one of its keys.
+    Tagged(&'static Tagged),
+}
+
+/// A table with some keys every such table has, and one key (the tag) whose value
+/// chooses a variant that brings keys of its own: a card half's `effect` and the effect's
+/// parameters, say.
+#[derive(Debug)]
+pub struct Tagged {
+    pub doc: &'static str,
+    /// The keys of every variant, but the tag.
+    pub common: &'static [Key],
+    /// The tag's name; its value is one of the variants' values, and it is required.
+    pub tag: &'static str,
+    /// What the tag means.
+    pub tag_doc: &'static str,
+    pub variants: &'static [Variant],
+}
+
+/// One value of a [`Tagged`] table's tag, with the keys that come with it.
+#[derive(Debug)]
+pub struct Variant {
+    pub value: &'static str,
+    /// The keys this variant adds.
+    pub keys: &'static [Key],
+    /// Common keys this variant takes fewer values of (same name, narrower kind).
+    pub narrows: &'static [Key],
+}
+
+impl Tagged {
+    /// The variant of the tag value `value`.
+    pub fn variant(&self, value: &str) -> Option<&'static Variant> {
+        self.variants.iter().find(|v| v.value == value)
+    }
+
+    /// The tag's values, in order.
+    pub fn values(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.variants.iter().map(|v| v.value)
+    }
+
+    /// Every key name a table of `variant` may have: the common keys, the tag, and the
+    /// variant's own.
+    pub fn names_of(&self, variant: &Variant) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self.common.iter().map(|k| k.name).collect();
+        names.push(self.tag);
+        names.extend(variant.keys.iter().map(|k| k.name));
+        names
+    }
+
+    /// The key called `name` in a table of `variant` (the tag is not a [`Key`]).
+    pub fn key_of(&self, variant: &Variant, name: &str) -> Option<&'static Key> {
+        variant
+            .narrows
+            .iter()
+            .chain(variant.keys)
+            .chain(self.common)
+            .find(|k| k.name == name)
+    }
 }
 
 /// What applies when a key is not given.
@@ -142,10 +204,11 @@ pub enum Default {
 pub enum Format {
     Scenario,
     Profiles,
+    Deck,
 }
 
 impl Format {
-    pub const ALL: [Format; 2] = [Format::Scenario, Format::Profiles];
+    pub const ALL: [Format; 3] = [Format::Scenario, Format::Profiles, Format::Deck];
 
     /// The name on the command line (`mars-attacks schema NAME`) and in the file name
     /// `schemas/NAME.schema.json`.
@@ -153,6 +216,7 @@ impl Format {
         match self {
             Format::Scenario => "scenario",
             Format::Profiles => "profiles",
+            Format::Deck => "deck",
         }
     }
 
@@ -161,6 +225,7 @@ impl Format {
         match self {
             Format::Scenario => &scenario::FILE,
             Format::Profiles => &profiles::FILE,
+            Format::Deck => &deck::FILE,
         }
     }
 
@@ -168,6 +233,7 @@ impl Format {
         match self {
             Format::Scenario => "Mars Attacks! scenario",
             Format::Profiles => "Mars Attacks! model profiles",
+            Format::Deck => "Mars Attacks! deck",
         }
     }
 
@@ -182,6 +248,13 @@ impl Format {
             Format::Profiles => {
                 "Model profiles for the mars-attacks skirmish engine: one table per profile, \
                  named by its key."
+            }
+            Format::Deck => {
+                "A deck of cards for the mars-attacks skirmish engine: the physical cards, \
+                 each naming its two halves or its Event, and each half's and Event's rules \
+                 as an effect with parameters. See docs/card-format.md. `mars-attacks deck \
+                 FILE` checks what a schema cannot (slugs that are defined, set levels that \
+                 match the cap, numbers used once)."
             }
         }
     }
@@ -272,7 +345,14 @@ fn kind_schema(kind: &Kind) -> Json {
             }
             s
         }
+        Kind::Row { item, len } => json!({
+            "type": "array",
+            "items": kind_schema(item),
+            "minItems": len,
+            "maxItems": len,
+        }),
         Kind::Table(table) => table_schema(table),
+        Kind::Tagged(tagged) => tagged_schema(tagged),
         Kind::OneOrList(table) => json!({
             "oneOf": [
                 table_schema(table),
@@ -285,7 +365,7 @@ fn kind_schema(kind: &Kind) -> Json {
             value,
         } => {
             let mut patterns = Map::new();
-            patterns.insert((*key_pattern).to_string(), table_schema(value));
+            patterns.insert((*key_pattern).to_string(), kind_schema(value));
             json!({
                 "type": "object",
                 "patternProperties": patterns,
@@ -317,6 +397,42 @@ fn table_schema(table: &Table) -> Json {
         s["required"] = json!(required);
     }
     s
+}
+
+/// A tagged table: one branch per variant, each a closed table whose tag takes that
+/// variant's value alone (`enum` of one word, which draft-04 knows too), so that exactly
+/// one branch can match.
+fn tagged_schema(tagged: &'static Tagged) -> Json {
+    let branches: Vec<Json> = tagged
+        .variants
+        .iter()
+        .map(|variant| {
+            let mut properties = Map::new();
+            let mut required = Vec::new();
+            for key in tagged.common.iter().chain(variant.keys) {
+                let key = tagged.key_of(variant, key.name).unwrap_or(key);
+                properties.insert(key.name.to_string(), key_schema(key));
+                if key.is_required() {
+                    required.push(key.name);
+                }
+            }
+            let mut tag = kind_schema(&Kind::Word {
+                words: std::slice::from_ref(&variant.value),
+                any_case: true,
+            });
+            tag["description"] = json!(tagged.tag_doc);
+            properties.insert(tagged.tag.to_string(), tag);
+            required.push(tagged.tag);
+            json!({
+                "type": "object",
+                "description": format!("{} Effect \"{}\".", tagged.doc, variant.value),
+                "properties": properties,
+                "required": required,
+                "additionalProperties": false,
+            })
+        })
+        .collect();
+    json!({ "type": "object", "description": tagged.doc, "oneOf": branches })
 }
 
 fn key_schema(key: &Key) -> Json {
@@ -369,6 +485,7 @@ fn limits_text(kind: &Kind) -> Option<String> {
             Some(format!("At least {min_items} entry."))
         }
         Kind::OneOrList(_) => Some("One table, or an array of at least one.".into()),
+        Kind::Row { len, .. } => Some(format!("Exactly {len} entries.")),
         _ => None,
     }
 }

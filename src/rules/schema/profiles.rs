@@ -8,5 +8,5 @@ use super::scenario::{PROFILE, PROFILE_KEY_DOC, PROFILE_KEY_PATTERN};
 pub const FILE: Kind = Kind::TableOf {
     key_doc: PROFILE_KEY_DOC,
     key_pattern: PROFILE_KEY_PATTERN,
-    value: &PROFILE,
+    value: &Kind::Table(&PROFILE),
 };

@@ -131,7 +131,7 @@ pub const PROFILES: Key = Key {
     value: Kind::TableOf {
         key_doc: PROFILE_KEY_DOC,
         key_pattern: PROFILE_KEY_PATTERN,
-        value: &PROFILE,
+        value: &Kind::Table(&PROFILE),
     },
     default: Default::Nothing,
 };
