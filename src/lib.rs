@@ -8,3 +8,4 @@ pub mod limits;
 pub mod rules;
 pub mod shelf;
 pub mod sim;
+pub mod workbench;

@@ -29,6 +29,7 @@ pub mod duel;
 pub mod los;
 pub mod odds;
 pub mod play;
+pub mod preview;
 pub mod progress;
 pub mod report;
 pub mod scenarios;
@@ -64,7 +65,10 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// The shipped scenarios: record their measured balance, write docs/scenarios.md.
     Scenarios(scenarios::ScenariosArgs),
-    /// Print the JSON Schema of a file format (scenario, profiles), for editors.
+    /// The scenario designer's window: the board redrawn on every save, with the file's
+    /// problems, sight and walking from the square under the pointer, and a cover map.
+    Preview(preview::PreviewArgs),
+    /// Print the JSON Schema of a file format (scenario, profiles, deck), for editors.
     Schema(schema::SchemaArgs),
     /// Print a deck file's cards: each card's number and two halves, and totals per half.
     Deck(deck::DeckArgs),
@@ -180,6 +184,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Odds(args) => odds::run(args, io),
         Command::Validate(args) => validate::run(args, io),
         Command::Scenarios(args) => scenarios::run(args, io),
+        Command::Preview(args) => preview::run(args, io),
         Command::Schema(args) => schema::run(args, io),
         Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),

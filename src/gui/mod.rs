@@ -17,6 +17,7 @@ pub mod describe;
 pub mod dialogs;
 pub mod forecast;
 pub mod log;
+pub mod preview;
 pub mod scenario_picture;
 pub mod session;
 pub mod sidebar;
