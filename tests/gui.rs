@@ -818,3 +818,44 @@ fn the_new_game_window_shows_each_shipped_scenario_and_opens_any_file() {
     h.get_by_label_contains("Balance not measured");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_hint_lists_the_ais_top_three_moves_for_the_person_and_goes_with_the_decision() {
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "mcts:200",
+        5,
+    );
+    let mut h = harness(setup, temp_dir("hint"));
+    step_until(&mut h, "the person's first decision", |a| {
+        a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
+    });
+    assert_eq!(h.state().session.as_ref().unwrap().hint_spec(), "mcts:200");
+    h.get_by_label("What would the AI play?").click();
+    h.run_steps(2);
+    step_until(&mut h, "the hint", |a| {
+        a.session
+            .as_ref()
+            .unwrap()
+            .current_hint()
+            .is_some_and(|h| h.report.is_some())
+    });
+    let session = h.state().session.as_ref().unwrap();
+    let hint = session.current_hint().unwrap();
+    assert_eq!(hint.side, Side::Humans);
+    let report = hint.report.as_ref().unwrap();
+    let legal = session.legal();
+    assert!(report.top.len() > 1, "the entry offers many moves");
+    for c in &report.top {
+        assert!(legal.contains(&c.action), "{} is not legal", c.action);
+    }
+    assert_eq!(report.iterations, 200);
+    // Three rows at most: a heading row and the moves.
+    h.get_by_label("of the search");
+    // A decision made: the hint was for the last one and is gone.
+    let first = report.top[0].action;
+    h.state_mut().session.as_mut().unwrap().play(first).unwrap();
+    h.run_steps(2);
+    assert!(h.state().session.as_ref().unwrap().current_hint().is_none());
+}

@@ -40,6 +40,8 @@ pub enum Command {
     TakeOver,
     Pause(bool),
     Delay(Duration),
+    /// Ask the AI for its top moves in the person's place.
+    Hint,
 }
 
 /// The table: a game and everything drawn around it.
@@ -223,7 +225,7 @@ impl MarsApp {
             && !self.new_game.open
         {
             s.tick();
-            if s.is_thinking() {
+            if s.is_thinking() || s.current_hint().is_some_and(|h| h.report.is_none()) {
                 // Keep drawing while the AI thinks: the spinner turns and the board stays live.
                 ctx.request_repaint();
             } else if let Some(wait) = s.ai_wait() {
@@ -611,6 +613,11 @@ impl MarsApp {
             Command::Delay(d) => {
                 if let Some(s) = &mut self.session {
                     s.ai_delay = d;
+                }
+            }
+            Command::Hint => {
+                if let Some(s) = &mut self.session {
+                    s.request_hint();
                 }
             }
         }

@@ -105,6 +105,8 @@ pub struct AiReport {
     pub chosen: Option<Action>,
     pub iterations: u64,
     pub elapsed: Duration,
+    /// The threads it searched on (one tree each, root parallelism).
+    pub threads: usize,
     /// The actions it considered, most visited first.
     pub top: Vec<Considered>,
 }
@@ -127,6 +129,7 @@ pub trait Brain: Send {
 /// A player of the AI crate: a search or a baseline, built from its spec.
 pub struct BotBrain {
     player: crate::bot::BoxedPlayer,
+    threads: usize,
 }
 
 impl Brain for BotBrain {
@@ -149,11 +152,13 @@ impl Brain for BotBrain {
             chosen: Some(action),
             iterations: 0,
             elapsed: start.elapsed(),
+            threads: 1,
             top: Vec::new(),
         };
         if let Some(r) = self.player.last_report() {
             report.iterations = r.iterations;
             report.elapsed = r.elapsed;
+            report.threads = self.threads;
             report.top = r
                 .top
                 .iter()
@@ -171,9 +176,18 @@ impl Brain for BotBrain {
 /// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
 pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
     let spec = check_ai(spec)?;
+    let threads = table_threads();
     Ok(Box::new(BotBrain {
-        player: spec.build(),
+        player: spec.build_with_threads(threads),
+        threads,
     }))
+}
+
+/// The threads the table's AI searches on: every core the system offers (root
+/// parallelism: one tree per core, their root statistics summed). The window's own
+/// thread sleeps while the AI thinks, so it does not need a core of its own.
+pub fn table_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The player a spec names, when the table can play it: a known player that sees only
@@ -235,10 +249,13 @@ struct Job {
     state: GameState,
     spec: String,
     seed: u64,
+    /// A hint for a person (searched by a brain of its own), not the AI's move.
+    hint: bool,
 }
 
 struct Answer {
     generation: u64,
+    hint: bool,
     result: Result<(Action, AiReport), String>,
 }
 
@@ -261,10 +278,15 @@ impl AiWorker {
             .spawn(move || {
                 let mut brains: BTreeMap<String, Box<dyn Brain>> = BTreeMap::new();
                 while let Ok(job) = job_rx.recv() {
-                    let result = match brains.get_mut(&job.spec) {
+                    // Hints search with brains of their own, never the opponent's.
+                    let key = if job.hint {
+                        format!("hint {}", job.spec)
+                    } else {
+                        job.spec.clone()
+                    };
+                    let result = match brains.get_mut(&key) {
                         Some(b) => Ok(b),
-                        None => make_brain(&job.spec)
-                            .map(|b| brains.entry(job.spec.clone()).or_insert(b)),
+                        None => make_brain(&job.spec).map(|b| brains.entry(key).or_insert(b)),
                     }
                     .and_then(|brain| {
                         let mut rng = GameRng::seed_from_u64(job.seed);
@@ -277,6 +299,7 @@ impl AiWorker {
                     if ans_tx
                         .send(Answer {
                             generation: job.generation,
+                            hint: job.hint,
                             result,
                         })
                         .is_err()
@@ -358,6 +381,22 @@ pub struct Session {
     replay: Option<Replay>,
     /// A problem to show the player (the AI failing, an illegal load).
     pub notice: Option<String>,
+    /// The hint asked for on the current decision, if any.
+    pub hint: Option<Hint>,
+}
+
+/// The AI's advice to a person on one decision: its search for the person's side, from
+/// what that side may see (the search determinizes what the side cannot see, as it does
+/// for its own decisions).
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The decision it is for (the number of decisions made before it).
+    pub at: usize,
+    pub side: Side,
+    /// The player that searched (`mcts:normal`).
+    pub spec: String,
+    /// The search's report; `None` while it searches.
+    pub report: Option<AiReport>,
 }
 
 impl Session {
@@ -389,6 +428,7 @@ impl Session {
             paused: false,
             replay: None,
             notice: None,
+            hint: None,
         }
     }
 
@@ -521,6 +561,10 @@ impl Session {
         };
         {
             for answer in answers {
+                if answer.hint {
+                    self.take_hint(answer);
+                    continue;
+                }
                 if answer.generation != self.generation || self.thinking_since.is_none() {
                     continue;
                 }
@@ -586,6 +630,7 @@ impl Session {
                 .seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(self.history.len() as u64 + 1),
+            hint: false,
         };
         let sent = worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
         if sent {
@@ -594,6 +639,79 @@ impl Session {
             // The thread is gone: start a new one next frame.
             self.worker = None;
             self.notice = Some("the AI stopped; starting it again".into());
+        }
+    }
+
+    /// The player a hint searches with: the table's AI opponent when it searches, else
+    /// `mcts:normal`.
+    pub fn hint_spec(&self) -> String {
+        Side::BOTH
+            .iter()
+            .find_map(|s| match &self.setup.controllers[*s] {
+                Controller::Ai(spec) if spec.starts_with("mcts") => Some(spec.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| "mcts:normal".into())
+    }
+
+    /// Ask the AI what it would play in the person's place. Nothing happens unless a
+    /// person is to decide; the answer comes as [`Session::hint`] a moment later.
+    pub fn request_hint(&mut self) {
+        let Some(side) = self.human_to_move() else {
+            return;
+        };
+        if self.replay.is_some()
+            || self
+                .hint
+                .as_ref()
+                .is_some_and(|h| h.at == self.history.len())
+        {
+            return;
+        }
+        let spec = self.hint_spec();
+        let wake = self.wake.clone();
+        let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
+        let job = Job {
+            generation: self.generation,
+            state: self.state.clone(),
+            spec: spec.clone(),
+            seed: self
+                .setup
+                .seed
+                .wrapping_mul(0xD1B5_4A32_D192_ED03)
+                .wrapping_add(self.history.len() as u64 + 1),
+            hint: true,
+        };
+        if worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok()) {
+            self.hint = Some(Hint {
+                at: self.history.len(),
+                side,
+                spec,
+                report: None,
+            });
+        } else {
+            self.worker = None;
+        }
+    }
+
+    /// The hint for the decision now in front of the person, if one was asked for.
+    pub fn current_hint(&self) -> Option<&Hint> {
+        self.hint
+            .as_ref()
+            .filter(|h| h.at == self.history.len() && self.human_to_move() == Some(h.side))
+    }
+
+    fn take_hint(&mut self, answer: Answer) {
+        let Some(hint) = &mut self.hint else { return };
+        if answer.generation != self.generation || hint.at != self.history.len() {
+            return;
+        }
+        match answer.result {
+            Ok((_, report)) => hint.report = Some(report),
+            Err(e) => {
+                self.notice = Some(format!("no hint: {e}"));
+                self.hint = None;
+            }
         }
     }
 

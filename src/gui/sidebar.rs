@@ -70,6 +70,7 @@ impl Sidebar {
                 self.turn_ui(ui, session, &mut out);
                 if let Some(side) = session.human_to_move() {
                     self.decisions_ui(ui, session, side, selected, legal, &mut out);
+                    hint_ui(ui, session, &mut out);
                 }
                 cards_ui(ui, session, armed, legal, &mut out);
                 if let Some(step) = session.history().iter().rev().find(|s| {
@@ -625,6 +626,76 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
     });
 }
 
+/// The AI's advice on the person's decision: a button, then its three most searched
+/// moves with their share of the search and their value for the person's side.
+fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
+    if session.replay().is_some() {
+        return;
+    }
+    section(ui, "Hint", |ui| match session.current_hint() {
+        None => {
+            let b = ui.button("What would the AI play?").on_hover_text(format!(
+                "{} searches this decision for you, from what your side can see (it \
+                     guesses the hidden cards and counters as it does for its own moves)",
+                session.hint_spec()
+            ));
+            if b.clicked() {
+                out.push(Command::Hint);
+            }
+        }
+        Some(h) => match &h.report {
+            None => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!("{} is thinking for you…", h.spec));
+                });
+            }
+            Some(r) => {
+                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
+                egui::Grid::new("hint-report")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.label(RichText::new("move").small().color(theme::MUTED));
+                        ui.label(RichText::new("of the search").small().color(theme::MUTED));
+                        ui.label(RichText::new("value").small().color(theme::MUTED));
+                        ui.end_row();
+                        for c in r.top.iter().take(3) {
+                            ui.label(
+                                RichText::new(action_text(session.state(), &c.action)).small(),
+                            );
+                            ui.label(
+                                RichText::new(format!(
+                                    "{:.0}%",
+                                    100.0 * c.visits as f64 / total as f64
+                                ))
+                                .small(),
+                            );
+                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
+                            ui.end_row();
+                        }
+                    });
+                if r.top.is_empty() {
+                    let chosen = r
+                        .chosen
+                        .map(|a| action_text(session.state(), &a))
+                        .unwrap_or_default();
+                    ui.label(RichText::new(format!("Only one move: {chosen}")).small());
+                }
+                ui.label(
+                    RichText::new(format!(
+                        "{} iterations in {:.2} s; value: how good it judges the move for you (100%: a sure win)",
+                        r.iterations,
+                        r.elapsed.as_secs_f64()
+                    ))
+                    .small()
+                    .color(theme::MUTED),
+                );
+            }
+        },
+    });
+}
+
 /// The AI at work, and what it considered last.
 fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
     let any_ai = Side::BOTH
@@ -672,9 +743,13 @@ fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                     .small(),
                 );
                 if r.iterations > 0 {
+                    let cores = match r.threads {
+                        1 => "on 1 core".to_string(),
+                        n => format!("on {n} cores, one tree each"),
+                    };
                     ui.label(
                         RichText::new(format!(
-                            "{} iterations in {:.2} s",
+                            "{} iterations in {:.2} s {cores}",
                             r.iterations,
                             r.elapsed.as_secs_f64()
                         ))
