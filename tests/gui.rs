@@ -859,3 +859,48 @@ fn a_hint_lists_the_ais_top_three_moves_for_the_person_and_goes_with_the_decisio
     h.run_steps(2);
     assert!(h.state().session.as_ref().unwrap().current_hint().is_none());
 }
+
+#[test]
+fn after_a_game_the_analysis_charts_the_persons_decisions_and_names_the_worst() {
+    use rand::{Rng, SeedableRng};
+    // A hot-seat game of random decisions to its end.
+    let setup = hot_seat(root().join("scenarios/ambush.toml"), 7);
+    let mut session = mars_attacks::gui::Session::new(setup.clone()).unwrap();
+    let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    while !session.state().is_over() {
+        let legal = session.legal();
+        session
+            .play(legal[pick.random_range(0..legal.len())])
+            .unwrap();
+    }
+    let mut app = MarsApp::new(setup, root().join("scenarios"), temp_dir("analysis"));
+    app.replace_session(session);
+    app.analysis_iterations = 20;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
+    h.run_steps(4);
+    h.get_by_label("Analyse the Humans' decisions").click();
+    h.run_steps(2);
+    step_until(&mut h, "the analysis", |a| {
+        a.analysis.as_ref().is_some_and(|v| !v.running())
+    });
+    let view = h.state().analysis.as_ref().unwrap();
+    let Some(Ok(done)) = &view.result else {
+        panic!("the analysis failed")
+    };
+    assert_eq!(done.analysis.side, Side::Humans);
+    assert!(!done.analysis.points.is_empty());
+    assert!(done.mistakes.len() <= 3);
+    let worst: Vec<usize> = done.analysis.worst(3).iter().map(|p| p.decision).collect();
+    let shown: Vec<usize> = done.mistakes.iter().map(|m| m.point.decision).collect();
+    assert_eq!(
+        shown, worst,
+        "the window names the analysis's three biggest falls"
+    );
+    assert_eq!(
+        h.query_all_by_label_contains("The AI would have played")
+            .count(),
+        shown.len()
+    );
+}

@@ -15,6 +15,7 @@
 //! determinizations made by [`GameState::determinize`](crate::rules::GameState::determinize)
 //! for the side to move; the heuristics read only public parts of the state.
 
+pub mod analysis;
 pub mod duel;
 pub mod eval;
 pub mod game;

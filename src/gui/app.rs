@@ -12,6 +12,7 @@ use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 
+use super::analysis::AnalysisView;
 use super::board::{BoardCommand, BoardInput, BoardView};
 use super::describe::{action_text, side_title};
 use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog};
@@ -42,6 +43,8 @@ pub enum Command {
     Delay(Duration),
     /// Ask the AI for its top moves in the person's place.
     Hint,
+    /// Open the analysis of a side's decisions in the finished game.
+    Analyse(Side),
 }
 
 /// The table: a game and everything drawn around it.
@@ -72,6 +75,10 @@ pub struct MarsApp {
     seen: usize,
     /// How long the program took to show its first frame.
     pub startup: Startup,
+    /// The analysis window of the finished game, if one was asked for.
+    pub analysis: Option<AnalysisView>,
+    /// Search iterations a position in an analysis.
+    pub analysis_iterations: u64,
 }
 
 /// The start-up times of the window, measured from when the program started (the
@@ -194,6 +201,8 @@ impl MarsApp {
             error: None,
             seen: usize::MAX,
             startup: Startup::default(),
+            analysis: None,
+            analysis_iterations: super::analysis::ANALYSIS_ITERATIONS,
         }
     }
 
@@ -325,6 +334,12 @@ impl MarsApp {
         }
 
         commands.extend(self.game_over.ui(&ctx, session));
+        if let Some(a) = &mut self.analysis {
+            a.ui(&ctx);
+            if !a.open {
+                self.analysis = None;
+            }
+        }
         commands.extend(self.new_game.ui(&ctx));
         commands.extend(self.files.ui(&ctx));
         if self.debug {
@@ -620,6 +635,17 @@ impl MarsApp {
                     s.request_hint();
                 }
             }
+            Command::Analyse(side) => {
+                if let Some(s) = &self.session {
+                    // The window polls for the result while it runs: no waking needed.
+                    self.analysis = Some(AnalysisView::start(
+                        s,
+                        side,
+                        self.analysis_iterations,
+                        || {},
+                    ));
+                }
+            }
         }
     }
 
@@ -652,7 +678,9 @@ impl MarsApp {
         }
     }
 
-    pub(crate) fn replace_session(&mut self, s: Session) {
+    /// Puts `s` on the table in place of the current game (a loaded save, a game set up
+    /// elsewhere).
+    pub fn replace_session(&mut self, s: Session) {
         self.session = Some(s);
         self.selected = None;
         self.waker_set = false;

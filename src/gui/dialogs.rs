@@ -706,6 +706,21 @@ impl GameOverWindow {
                         self.dismissed_at = Some(session.history().len());
                     }
                 });
+                // The AI's view of each person's decisions, over the game.
+                for side in Side::BOTH {
+                    if session.controller(side).is_human()
+                        && ui
+                            .button(format!("Analyse the {}' decisions", side_title(side)))
+                            .on_hover_text(
+                                "The AI values the position after each of your decisions and \
+                                 marks the three where the value fell most",
+                            )
+                            .clicked()
+                    {
+                        out.push(Command::Analyse(side));
+                        self.dismissed_at = Some(session.history().len());
+                    }
+                }
             });
         out
     }

@@ -11,6 +11,7 @@
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each.
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
 
+pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod describe;
