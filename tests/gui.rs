@@ -904,3 +904,50 @@ fn after_a_game_the_analysis_charts_the_persons_decisions_and_names_the_worst() 
         shown.len()
     );
 }
+
+#[test]
+fn a_replay_steps_with_the_arrow_keys_jumps_with_home_and_end_and_plays_by_itself() {
+    let setup = hot_seat(root().join("scenarios/ambush.toml"), 11);
+    let mut game = mars_attacks::gui::Session::new(setup.clone()).unwrap();
+    for _ in 0..12 {
+        let a = game.legal()[0];
+        game.play(a).unwrap();
+    }
+    let dir = temp_dir("replay-keys");
+    let path = dir.join("g.json");
+    game.save_to(&path).unwrap();
+    let mut app = MarsApp::new(setup, root().join("scenarios"), dir.clone());
+    app.replace_session(mars_attacks::gui::Session::load_replay(&path).unwrap());
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
+    h.run_steps(3);
+    let pos = |h: &Harness<'_, MarsApp>| h.state().session.as_ref().unwrap().replay().unwrap().pos;
+    assert_eq!(pos(&h), 0);
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(pos(&h), 1);
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    assert_eq!(pos(&h), 12);
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(pos(&h), 11);
+    h.key_press(egui::Key::Home);
+    h.run_steps(2);
+    assert_eq!(pos(&h), 0);
+    // Autoplay at its fastest runs to the end and stops there.
+    h.state_mut()
+        .session
+        .as_mut()
+        .unwrap()
+        .set_replay_speed(Duration::from_millis(100));
+    h.get_by_label("Play").click();
+    h.run_steps(2);
+    step_until(&mut h, "the replay to play to its end", |a| {
+        let r = a.session.as_ref().unwrap().replay().unwrap();
+        r.pos == 12 && !r.playing
+    });
+    h.get_by_label("Play");
+    std::fs::remove_dir_all(&dir).ok();
+}

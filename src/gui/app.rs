@@ -45,6 +45,10 @@ pub enum Command {
     Hint,
     /// Open the analysis of a side's decisions in the finished game.
     Analyse(Side),
+    /// Start or stop a replay playing by itself.
+    Autoplay(bool),
+    /// The time between two decisions of a replay playing by itself.
+    ReplaySpeed(Duration),
 }
 
 /// The table: a game and everything drawn around it.
@@ -240,6 +244,12 @@ impl MarsApp {
             } else if let Some(wait) = s.ai_wait() {
                 ctx.request_repaint_after(wait.max(Duration::from_millis(5)));
             }
+        }
+        if let Some(s) = &mut self.session
+            && !self.new_game.open
+            && let Some(wait) = s.replay_tick()
+        {
+            ctx.request_repaint_after(wait);
         }
         self.catch_up();
 
@@ -443,6 +453,26 @@ impl MarsApp {
         if undo {
             self.run(vec![Command::Undo]);
         }
+        // A replay steps with the arrow keys and jumps with Home and End.
+        if let Some(r) = self.session.as_ref().and_then(|s| s.replay()) {
+            let (pos, len) = (r.pos, r.actions.len());
+            let to = ctx.input(|i| {
+                if i.key_pressed(Key::ArrowRight) {
+                    Some(pos + 1)
+                } else if i.key_pressed(Key::ArrowLeft) {
+                    Some(pos.saturating_sub(1))
+                } else if i.key_pressed(Key::Home) {
+                    Some(0)
+                } else if i.key_pressed(Key::End) {
+                    Some(len)
+                } else {
+                    None
+                }
+            });
+            if let Some(to) = to {
+                self.run(vec![Command::ReplayTo(to)]);
+            }
+        }
     }
 
     fn wire_waker(&mut self, ctx: &egui::Context) {
@@ -628,6 +658,16 @@ impl MarsApp {
             Command::Delay(d) => {
                 if let Some(s) = &mut self.session {
                     s.ai_delay = d;
+                }
+            }
+            Command::Autoplay(on) => {
+                if let Some(s) = &mut self.session {
+                    s.set_autoplay(on);
+                }
+            }
+            Command::ReplaySpeed(step) => {
+                if let Some(s) = &mut self.session {
+                    s.set_replay_speed(step);
                 }
             }
             Command::Hint => {

@@ -447,7 +447,9 @@ impl BoardView {
         let objectives = g.face_up_counters(CounterKind::Objective);
         for s in squares_of(hidden | critters | secrets | objectives) {
             let r = geom.rect(s);
-            let p = pos2(r.right() - geom.sq * 0.16, r.top() + geom.sq * 0.16);
+            // Well inside its square, and the square itself tinted, so that no one
+            // wonders which square holds it.
+            let p = pos2(r.right() - geom.sq * 0.24, r.top() + geom.sq * 0.24);
             let (fill, text, tip) = if hidden & s.bit() != 0 {
                 (
                     theme::COUNTER_BACK,
@@ -470,6 +472,13 @@ impl BoardView {
                 (theme::SECRET, "A", "an Alien Secret (the Humans claim it)")
             };
             let cr = geom.sq * 0.12;
+            painter.rect_filled(r.shrink(2.0), CornerRadius::same(3), theme::alpha(fill, 34));
+            painter.rect_stroke(
+                r.shrink(2.0),
+                CornerRadius::same(3),
+                Stroke::new(1.0, theme::alpha(fill, 110)),
+                StrokeKind::Inside,
+            );
             painter.circle_filled(p + vec2(1.5, 1.5), cr, Color32::from_black_alpha(90));
             painter.circle(
                 p,

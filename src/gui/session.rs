@@ -351,7 +351,15 @@ pub struct Replay {
     pub actions: Vec<Action>,
     /// Decisions applied so far.
     pub pos: usize,
+    /// Playing on by itself, one decision every [`Replay::speed`].
+    pub playing: bool,
+    pub speed: Duration,
+    last_step: Option<Instant>,
 }
+
+/// The time between two decisions of a replay playing by itself, unless the player
+/// chooses another.
+pub const AUTOPLAY_STEP: Duration = Duration::from_millis(600);
 
 /// One line of the VP breakdown: how many VP a side earned one way.
 pub type VpBreakdown = BTreeMap<&'static str, u16>;
@@ -896,7 +904,13 @@ impl Session {
         let mut s = Session::from_save(&save, scenario)?;
         let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
         s.rebuild(&[])?;
-        s.replay = Some(Replay { actions, pos: 0 });
+        s.replay = Some(Replay {
+            actions,
+            pos: 0,
+            playing: false,
+            speed: AUTOPLAY_STEP,
+            last_step: None,
+        });
         Ok(s)
     }
 
@@ -916,6 +930,51 @@ impl Session {
         if let Some(r) = &mut self.replay {
             r.pos = self.history.len();
         }
+    }
+
+    /// Start or stop a replay playing by itself (from the start when it stands at its
+    /// end).
+    pub fn set_autoplay(&mut self, playing: bool) {
+        let Some(r) = &mut self.replay else { return };
+        let restart = playing && r.pos >= r.actions.len();
+        r.playing = playing;
+        r.last_step = Some(Instant::now());
+        if restart {
+            self.replay_to(0);
+        }
+    }
+
+    /// The time between two decisions of a replay playing by itself.
+    pub fn set_replay_speed(&mut self, step: Duration) {
+        if let Some(r) = &mut self.replay {
+            r.speed = step;
+        }
+    }
+
+    /// Advance a replay playing by itself when its step is due; it stops at the end.
+    /// Returns how long until the next step is due, if it plays on.
+    pub fn replay_tick(&mut self) -> Option<Duration> {
+        let r = self.replay.as_ref()?;
+        if !r.playing {
+            return None;
+        }
+        let step = r.speed;
+        if r.pos >= r.actions.len() {
+            if let Some(r) = &mut self.replay {
+                r.playing = false;
+            }
+            return None;
+        }
+        let since = r.last_step.map_or(step, |t| t.elapsed());
+        if since < step {
+            return Some(step - since);
+        }
+        let next = r.pos + 1;
+        self.replay_to(next);
+        if let Some(r) = &mut self.replay {
+            r.last_step = Some(Instant::now());
+        }
+        Some(step)
     }
 
     /// Leave a replay where it stands and play on from there.

@@ -221,6 +221,13 @@ impl Sidebar {
                         "Your decision".to_string()
                     };
                     ui.label(RichText::new(you).strong().size(16.0));
+                } else if let Some(side) = who
+                    && session.paused
+                {
+                    ui.label(
+                        RichText::new(format!("Paused: the {} decide next", side_title(side)))
+                            .strong(),
+                    );
                 } else if let Some(side) = who {
                     ui.horizontal(|ui| {
                         ui.spinner();
@@ -249,6 +256,30 @@ impl Sidebar {
                 }
                 if ui.button("End >|").clicked() {
                     out.push(Command::ReplayTo(r.actions.len()));
+                }
+            });
+            let mut pos = r.pos;
+            let slider = egui::Slider::new(&mut pos, 0..=r.actions.len())
+                .text("decision")
+                .clamping(egui::SliderClamping::Always);
+            if ui
+                .add(slider)
+                .on_hover_text("Drag to any decision; the arrow keys step, Home and End jump")
+                .changed()
+            {
+                out.push(Command::ReplayTo(pos));
+            }
+            ui.horizontal(|ui| {
+                let label = if r.playing { "Pause" } else { "Play" };
+                if ui.button(label).clicked() {
+                    out.push(Command::Autoplay(!r.playing));
+                }
+                let mut ms = r.speed.as_millis() as u32;
+                let speed = egui::Slider::new(&mut ms, 100..=2000)
+                    .text("ms a decision")
+                    .step_by(50.0);
+                if ui.add(speed).changed() {
+                    out.push(Command::ReplaySpeed(Duration::from_millis(u64::from(ms))));
                 }
             });
             if ui.button("Take over: play on from here").clicked() {
