@@ -951,3 +951,47 @@ fn a_replay_steps_with_the_arrow_keys_jumps_with_home_and_end_and_plays_by_itsel
     h.get_by_label("Play");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn every_card_says_what_it_costs_this_turn_and_the_status_says_what_is_left() {
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "random",
+        3,
+    );
+    let mut h = harness(setup, temp_dir("cost"));
+    step_until(&mut h, "the person's first Turn", |a| {
+        a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
+    });
+    // R11: a Turn is two models, or one model and one card.
+    let fresh = "Costs the Turn's second action: after it, only one model acts this Turn.";
+    assert!(h.query_all_by_label(fresh).count() > 0, "a card playable now says its cost");
+    // One Soldier comes on and ends its action.
+    h.state_mut()
+        .session
+        .as_mut()
+        .unwrap()
+        .play(Action::Activate(m(1)))
+        .unwrap();
+    for a in [Action::Move(sq("c1")), Action::Move(sq("c2"))] {
+        let s = h.state_mut().session.as_mut().unwrap();
+        if s.legal().contains(&a) {
+            s.play(a).unwrap();
+        }
+    }
+    h.run_steps(3);
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    assert_eq!(g.phase(), Phase::AfterFirst, "{:?}", g.phase());
+    h.get_by_label_contains("act with a second model, play a card, or end the Turn");
+    assert_eq!(
+        h.query_all_by_label(fresh).count(),
+        0,
+        "after a model acted the card costs the second model"
+    );
+    assert!(
+        h.query_all_by_label("Costs the Turn's second action: no second model acts this Turn.")
+            .count()
+            > 0
+    );
+}

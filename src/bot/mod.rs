@@ -22,6 +22,7 @@ pub mod game;
 pub mod greedy;
 pub mod spec;
 mod table;
+pub mod tuning;
 
 pub use duel::{DuelConfig, duel, duel_players};
 pub use game::{Heuristics, Rollout, Skirmish, player_of, side_of};

@@ -17,6 +17,7 @@ use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, RandomPlaye
 
 use super::game::{Heuristics, Skirmish};
 use super::greedy::Greedy;
+pub use super::tuning::Tuning;
 
 /// A player made by [`PlayerSpec::build`]: any search or baseline, movable to a worker
 /// thread.
@@ -136,13 +137,17 @@ pub struct PlayerSpec {
     pub kind: Kind,
     /// How hard it thinks; `None` for `random` and `greedy`.
     pub effort: Option<Effort>,
+    /// Search settings changed from the defaults (`mcts:1000:prior=1.5`), for tree
+    /// searches (`mcts`, `pimc`, `oracle`).
+    pub tuning: Tuning,
 }
 
 /// The forms a spec may take, for error messages and help.
 pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mcts seeing the \
                               hidden cards, for measurements only) optionally followed by \
                               :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
-                              pimc:normal, mcts:2000)";
+                              pimc:normal, mcts:2000), and for mcts, pimc and oracle by search \
+                              settings (mcts:1000:prior=1.5,c=0.3,horizon=10,widening=16)";
 
 /// The largest iteration count a searching player may be given (`mcts:N`): about a
 /// minute a decision on one core, a hundred times the `hard` level's budget.
@@ -171,10 +176,10 @@ impl FromStr for PlayerSpec {
             return Err(err("it contains a control character".into()));
         }
         let text = s.trim().to_ascii_lowercase();
-        let (name, arg) = match text.split_once(':') {
-            Some((n, a)) => (n, Some(a)),
-            None => (text.as_str(), None),
-        };
+        let mut parts = text.splitn(3, ':');
+        let name = parts.next().unwrap_or_default();
+        let arg = parts.next();
+        let settings = parts.next();
         let kind = Kind::ALL
             .into_iter()
             .find(|k| k.name() == name)
@@ -202,7 +207,21 @@ impl FromStr for PlayerSpec {
                 }
             }
         };
-        Ok(PlayerSpec { kind, effort })
+        let tuning = match settings {
+            None => Tuning::default(),
+            Some(_) if !matches!(kind, Kind::Mcts | Kind::Pimc | Kind::Oracle) => {
+                return Err(err(format!(
+                    "`{}` takes no search settings (only mcts, pimc and oracle do)",
+                    kind.name()
+                )));
+            }
+            Some(t) => Tuning::parse(t).map_err(err)?,
+        };
+        Ok(PlayerSpec {
+            kind,
+            effort,
+            tuning,
+        })
     }
 }
 
@@ -213,6 +232,11 @@ impl fmt::Display for PlayerSpec {
             None => Ok(()),
             Some(Effort::Level(l)) => write!(f, ":{}", l.name()),
             Some(Effort::Iterations(n)) => write!(f, ":{n}"),
+        }?;
+        if self.tuning.is_default() {
+            Ok(())
+        } else {
+            write!(f, ":{}", self.tuning)
         }
     }
 }
@@ -291,14 +315,17 @@ impl PlayerSpec {
             Kind::Random => Box::new(RandomPlayer::new()),
             Kind::Greedy => Box::new(Greedy::new()),
             Kind::Flat => Box::new(FlatMc::new(budget, HORIZON)),
-            Kind::Pimc => Box::new(Pimc::new(PIMC_WORLDS, search_config(budget))),
+            Kind::Pimc => Box::new(Pimc::new(
+                PIMC_WORLDS,
+                self.tuning.apply(search_config(budget)),
+            )),
             Kind::Mcts => Box::new(IsMcts::new(IsMctsConfig {
                 threads: threads.max(1),
-                ..search_config(budget)
+                ..self.tuning.apply(search_config(budget))
             })),
             Kind::Oracle => Box::new(Oracle::new(IsMctsConfig {
                 threads: threads.max(1),
-                ..search_config(budget)
+                ..self.tuning.apply(search_config(budget))
             })),
         }
     }

@@ -190,6 +190,25 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
     }
 }
 
+/// What playing a card costs `side` now, in words (R11): outside its own Turn nothing; in
+/// it, the card takes one of the Turn's two actions.
+pub fn card_cost(g: &GameState, side: Side) -> String {
+    let u = g.turn_use();
+    if side != g.turn_player() || u.round_end {
+        return "Costs nothing: outside your own Turn a card takes none of your actions.".into();
+    }
+    if u.no_models_at_start {
+        return match u.cards {
+            0 => "With no model left to act, this Turn allows two cards: this is the first.".into(),
+            _ => "The second and last card this Turn allows.".into(),
+        };
+    }
+    match u.models {
+        0 => "Costs the Turn's second action: after it, only one model acts this Turn.".into(),
+        _ => "Costs the Turn's second action: no second model acts this Turn.".into(),
+    }
+}
+
 /// What the game is waiting for, in words.
 #[allow(unreachable_patterns)]
 pub fn phase_text(g: &GameState) -> String {
@@ -197,10 +216,21 @@ pub fn phase_text(g: &GameState) -> String {
         Phase::Deploy(side) => format!("Set-up: the {} deploy", side_title(side)),
         Phase::TurnStart => format!("{}: choose a model to act", side_title(g.turn_player())),
         Phase::Acting(act) => format!("{} is acting", model_name(g, act.model)),
-        Phase::AfterFirst => format!(
-            "{}: act with a second model or end the Turn",
-            side_title(g.turn_player())
-        ),
+        Phase::AfterFirst => {
+            let u = g.turn_use();
+            let side = side_title(g.turn_player());
+            if u.no_models_at_start {
+                format!("{side}: no model left to act: play another card or end the Turn")
+            } else if u.models == 0 {
+                format!(
+                    "{side}: the card took one of the Turn's two actions: now act with one model"
+                )
+            } else if u.cards > 0 {
+                format!("{side}: a model acted and a card was played: end the Turn")
+            } else {
+                format!("{side}: act with a second model, play a card, or end the Turn")
+            }
+        }
         Phase::FightTarget { attacker, .. } => {
             format!("{} is starting a Fight", model_name(g, attacker))
         }

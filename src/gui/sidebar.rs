@@ -14,7 +14,8 @@ use crate::rules::{GameState, Side};
 use super::app::Command;
 use super::board::{fight_odds_ui, shoot_odds_ui};
 use super::describe::{
-    action_text, card_face, card_name, card_of, location, model_name, phase_text, side_title,
+    action_text, card_cost, card_face, card_name, card_of, location, model_name, phase_text,
+    side_title,
 };
 use super::forecast::{
     TestOdds, card_choices, fight_forecast, has_aimed, percent, shoot_forecast, targets_of,
@@ -946,6 +947,11 @@ pub fn answer_body(
             && let Some(face) = card_face(g, c.half, side)
         {
             ui.label(RichText::new(&face.text).small().color(theme::MUTED));
+            ui.label(
+                RichText::new(card_cost(g, side))
+                    .small()
+                    .color(theme::LOS_PARTIAL),
+            );
         }
     }
 }
@@ -1134,6 +1140,13 @@ fn cards_ui(
                             }
                         }
                     });
+                    if !acts.is_empty() {
+                        ui.label(
+                            RichText::new(card_cost(g, side))
+                                .small()
+                                .color(theme::LOS_PARTIAL),
+                        );
+                    }
                 });
         }
     });

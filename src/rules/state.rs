@@ -516,6 +516,20 @@ pub struct IllegalAction {
     pub reason: String,
 }
 
+/// What the Turn player has used of the current Turn (R11): a Turn is two models, or one
+/// model and one card, or (with no model left to act at its start) up to two cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnUse {
+    /// Models that have acted (or are acting) this Turn.
+    pub models: u8,
+    /// Card plays made this Turn.
+    pub cards: u8,
+    /// The Turn player had no model left to act when the Turn began.
+    pub no_models_at_start: bool,
+    /// Between Rounds (the end-of-Round card plays count against nothing, P17).
+    pub round_end: bool,
+}
+
 /// Where every physical card of the deck is, as counts per distinct card (the deck's local
 /// index, R19). Card counts are conserved: deck + hands + discard + sets + in play = the
 /// deck's size. A Support set of a half is the cards in `sets` whose half is that one (R21).
@@ -1118,6 +1132,16 @@ impl GameState {
     /// Card plays made in the current Turn (R11).
     pub fn cards_played_this_turn(&self) -> u8 {
         self.turn_cards
+    }
+    /// What the Turn player has used of the current Turn (R11), to tell a player what a
+    /// card would cost.
+    pub fn turn_use(&self) -> TurnUse {
+        TurnUse {
+            models: self.turn_models,
+            cards: self.turn_cards,
+            no_models_at_start: self.no_models_at_start,
+            round_end: self.in_round_end,
+        }
     }
     /// The burning cows' square, and who drew them.
     pub fn cows(&self) -> Option<(Square, Side)> {
