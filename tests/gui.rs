@@ -966,7 +966,10 @@ fn every_card_says_what_it_costs_this_turn_and_the_status_says_what_is_left() {
     });
     // R11: a Turn is two models, or one model and one card.
     let fresh = "Costs the Turn's second action: after it, only one model acts this Turn.";
-    assert!(h.query_all_by_label(fresh).count() > 0, "a card playable now says its cost");
+    assert!(
+        h.query_all_by_label(fresh).count() > 0,
+        "a card playable now says its cost"
+    );
     // One Soldier comes on and ends its action.
     h.state_mut()
         .session
@@ -994,4 +997,33 @@ fn every_card_says_what_it_costs_this_turn_and_the_status_says_what_is_left() {
             .count()
             > 0
     );
+}
+
+#[test]
+fn one_click_moves_a_model_two_squares() {
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "random",
+        3,
+    );
+    let mut h = harness(setup, temp_dir("two-steps"));
+    step_until(&mut h, "the person's first Turn", |a| {
+        a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
+    });
+    let before = history(&h).len();
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    // c2 is two squares from off the board (R6): one click, one Move of 2.
+    h.get_by_label("square c2").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(loc(&h, m(1)), Loc::Board(sq("c2")));
+    let played = &history(&h)[before..];
+    assert_eq!(played[0], Action::Activate(m(1)));
+    let moves: Vec<&Action> = played
+        .iter()
+        .filter(|a| matches!(a, Action::Move(_)))
+        .collect();
+    assert_eq!(moves.len(), 2, "{played:?}");
+    assert_eq!(*moves[1], Action::Move(sq("c2")));
 }

@@ -230,7 +230,55 @@ impl BoardView {
                 }
             }
         }
+        // A square two steps away is reached with one click: the first step through a
+        // square from which the second is legal.
+        if plans.is_empty()
+            && armed.is_none()
+            && let Target::Square(dest) = t
+            && let Some(plan) = Self::two_steps(g, legal, selected, dest)
+        {
+            plans.push(plan);
+        }
         plans
+    }
+
+    /// The decisions that take the acting (or selected) model to `dest` in two steps of
+    /// one Move, if it can get there so.
+    fn two_steps(
+        g: &GameState,
+        legal: &[Action],
+        selected: Option<ModelId>,
+        dest: Square,
+    ) -> Option<Vec<Action>> {
+        let (start, base): (Vec<Action>, GameState) = match selected {
+            Some(m) if legal.contains(&Action::Activate(m)) => {
+                (vec![Action::Activate(m)], after(g, &[Action::Activate(m)])?)
+            }
+            _ => (Vec::new(), g.clone()),
+        };
+        let mover = acting_model(&base)?;
+        let mut first = Vec::new();
+        base.legal_actions(&mut first);
+        let mut next = Vec::new();
+        for mid in first.iter().filter_map(|a| match a {
+            Action::Move(sq) => Some(*sq),
+            _ => None,
+        }) {
+            let Some(c) = after(&base, &[Action::Move(mid)]) else {
+                continue;
+            };
+            if acting_model(&c) != Some(mover) {
+                continue;
+            }
+            next.clear();
+            c.legal_actions(&mut next);
+            if next.contains(&Action::Move(dest)) {
+                let mut plan = start;
+                plan.extend([Action::Move(mid), Action::Move(dest)]);
+                return Some(plan);
+            }
+        }
+        None
     }
 
     /// Draws the board and handles its clicks.
@@ -335,13 +383,26 @@ impl BoardView {
             let c = theme::side_color(g.model(sel).side);
             for s in squares_of(sel_reach.two) {
                 let r = geom.rect(s).shrink(2.0);
-                painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 34));
+                painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 50));
                 painter.rect_stroke(
                     r,
                     CornerRadius::same(3),
-                    Stroke::new(1.0, theme::alpha(c, 110)),
+                    Stroke::new(1.5, theme::alpha(c, 150)),
                     StrokeKind::Inside,
                 );
+            }
+            // How many moves each square takes, in its corner.
+            for (bb, n) in [(sel_reach.one, "1"), (sel_reach.two, "2")] {
+                for s in squares_of(bb) {
+                    let r = geom.rect(s);
+                    painter.text(
+                        r.left_bottom() + vec2(geom.sq * 0.08, -geom.sq * 0.06),
+                        Align2::LEFT_BOTTOM,
+                        n,
+                        FontId::proportional(geom.sq * 0.16),
+                        theme::alpha(Color32::WHITE, 200),
+                    );
+                }
             }
             for s in squares_of(sel_reach.one) {
                 let r = geom.rect(s).shrink(2.0);
@@ -1214,7 +1275,13 @@ fn hover_info(
             }
             _ => {}
         }
-        out.push(InfoLine::Text(format!("click: {head}")));
+        let steps = plan.iter().filter(|a| matches!(a, Action::Move(_))).count();
+        if matches!(last, Action::Move(_)) && matches!(t, Target::Square(_)) {
+            let n = if steps == 1 { "1 move" } else { "2 moves" };
+            out.push(InfoLine::Text(format!("click: {head} ({n})")));
+        } else {
+            out.push(InfoLine::Text(format!("click: {head}")));
+        }
     }
     if plans.is_empty()
         && let (Target::Model(enemy), Some(s)) = (t, selected)
