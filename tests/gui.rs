@@ -64,7 +64,9 @@ vp = { shoot_kill = 1, fight_kill = 2 }
 }
 
 fn harness(setup: GameSetup, saves: PathBuf) -> Harness<'static, MarsApp> {
-    let app = MarsApp::new(setup, root().join("scenarios"), saves);
+    let mut app = MarsApp::new(setup, root().join("scenarios"), saves);
+    // These tests play both sides at once: no screen to pass.
+    app.pass_screen = false;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
@@ -390,11 +392,12 @@ fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
 #[test]
 fn the_debug_overlay_shows_the_frame_time() {
     let dir = temp_dir("f12");
-    let app = MarsApp::new(
+    let mut app = MarsApp::new(
         hot_seat(skirmish_file(&dir), 1),
         root().join("scenarios"),
         dir.clone(),
     );
+    app.pass_screen = false;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
@@ -1026,4 +1029,36 @@ fn one_click_moves_a_model_two_squares() {
         .collect();
     assert_eq!(moves.len(), 2, "{played:?}");
     assert_eq!(*moves[1], Action::Move(sq("c2")));
+}
+
+#[test]
+fn hot_seat_covers_the_screen_when_the_decision_passes_to_the_other_person() {
+    let setup = hot_seat(root().join("scenarios/whos-there.toml"), 4);
+    let mut h = harness(setup, temp_dir("cover"));
+    h.state_mut().pass_screen = true;
+    h.run_steps(3);
+    // The Martians deploy first: their person is asked to take the screen.
+    h.get_by_label("Pass the screen to the Martians");
+    assert!(h.query_by_label_contains("The Martians' hand").is_none());
+    h.get_by_label("I am the Martians: show the table").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Pass the screen to the Martians")
+            .is_none()
+    );
+    h.get_by_label_contains("The Martians' hand");
+    // Deploying the five Martians, then the decision is the Humans'.
+    while h.state().session.as_ref().unwrap().human_to_move() == Some(Side::Martians) {
+        let s = h.state_mut().session.as_mut().unwrap();
+        let a = s.legal()[0];
+        s.play(a).unwrap();
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    h.get_by_label("Pass the screen to the Humans");
+    assert!(h.query_by_label_contains("The Martians' hand").is_none());
+    assert!(h.query_by_label_contains("The Humans' hand").is_none());
+    h.get_by_label("I am the Humans: show the table").click();
+    h.run_steps(3);
+    h.get_by_label_contains("The Humans' hand");
 }

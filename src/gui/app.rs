@@ -83,6 +83,10 @@ pub struct MarsApp {
     pub analysis: Option<AnalysisView>,
     /// Search iterations a position in an analysis.
     pub analysis_iterations: u64,
+    /// In a hot-seat game, the side whose person has the screen now.
+    pub screen_side: Option<Side>,
+    /// Hide the table in a hot-seat game when the decision passes to the other person.
+    pub pass_screen: bool,
 }
 
 /// The start-up times of the window, measured from when the program started (the
@@ -152,6 +156,17 @@ impl Startup {
     }
 }
 
+/// In a hot-seat game (both sides played by people at this screen), the side to hand the
+/// screen to when the decision has passed to it from the side that has it.
+pub fn hot_seat_cover(session: &Session, has_screen: Option<Side>) -> Option<Side> {
+    let hot_seat = Side::BOTH.iter().all(|s| session.controller(*s).is_human());
+    if !hot_seat || session.replay().is_some() || session.state().is_over() {
+        return None;
+    }
+    let deciding = session.human_to_move()?;
+    (has_screen != Some(deciding)).then_some(deciding)
+}
+
 /// How long this process has been running, from the system's record of its start
 /// (Linux: /proc, in clock ticks of 1/100 s).
 fn process_age() -> Option<Duration> {
@@ -207,6 +222,8 @@ impl MarsApp {
             startup: Startup::default(),
             analysis: None,
             analysis_iterations: super::analysis::ANALYSIS_ITERATIONS,
+            screen_side: None,
+            pass_screen: true,
         }
     }
 
@@ -273,6 +290,37 @@ impl MarsApp {
             self.run(commands);
             return;
         };
+        // Hot-seat: the table is hidden whenever the decision passes to the other person,
+        // so that neither sees the other's hand.
+        if self.pass_screen
+            && let Some(side) = hot_seat_cover(session, self.screen_side)
+        {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new().fill(theme::BACKGROUND))
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(ui.available_height() * 0.35);
+                        ui.label(
+                            RichText::new(format!("Pass the screen to the {}", side_title(side)))
+                                .size(28.0)
+                                .strong()
+                                .color(theme::side_light(side)),
+                        );
+                        ui.label("The table is hidden until they are ready.");
+                        ui.add_space(12.0);
+                        let ready =
+                            RichText::new(format!("I am the {}: show the table", side_title(side)))
+                                .size(18.0);
+                        if ui.button(ready).clicked() {
+                            self.screen_side = Some(side);
+                        }
+                    });
+                });
+            commands.extend(self.new_game.ui(&ctx));
+            commands.extend(self.files.ui(&ctx));
+            self.run(commands);
+            return;
+        }
         let legal = session.legal();
 
         egui::Panel::left("log")
