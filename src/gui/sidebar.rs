@@ -95,7 +95,13 @@ impl Sidebar {
         let g = session.state();
         section(ui, &g.scenario().name, |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("Round {}", g.round())).strong());
+                // Between Rounds (the end-of-Round discards) the Round just played is over.
+                let round = if g.turn_use().round_end {
+                    format!("End of Round {}", g.round())
+                } else {
+                    format!("Round {}", g.round())
+                };
+                ui.label(RichText::new(round).strong());
                 if let Some(limit) = g.scenario().last_round() {
                     ui.label(RichText::new(format!("of {limit}")).color(theme::MUTED));
                 }
