@@ -10,7 +10,12 @@
 //! * [`app`]: the application that owns the session and the panels.
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each.
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
+//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
+//! * [`analysis`]: the analysis window after a game.
+//! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
+//!   its own on the same drawing code.
 
+pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;

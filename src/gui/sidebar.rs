@@ -11,6 +11,7 @@ use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side};
 
+use super::ai_panel::{ai_ui, hint_ui};
 use super::app::Command;
 use super::board::{fight_odds_ui, shoot_odds_ui};
 use super::describe::{
@@ -32,7 +33,7 @@ pub struct Sidebar {
 }
 
 /// A framed section with a heading.
-fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
+pub fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
     egui::Frame::group(ui.style())
         .fill(Color32::from_rgb(0x30, 0x2c, 0x27))
         .corner_radius(CornerRadius::same(6))
@@ -660,187 +661,6 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
                     fight_odds_ui(ui, &f, true);
                 }
             }
-        }
-    });
-}
-
-/// The AI's advice on the person's decision: a button, then its three most searched
-/// moves with their share of the search and their value for the person's side.
-fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
-    if session.replay().is_some() {
-        return;
-    }
-    section(ui, "Hint", |ui| match session.current_hint() {
-        None => {
-            let b = ui.button("What would the AI play?").on_hover_text(format!(
-                "{} searches this decision for you, from what your side can see (it \
-                     guesses the hidden cards and counters as it does for its own moves)",
-                session.hint_spec()
-            ));
-            if b.clicked() {
-                out.push(Command::Hint);
-            }
-        }
-        Some(h) => match &h.report {
-            None => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!("{} is thinking for you…", h.spec));
-                });
-            }
-            Some(r) => {
-                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                egui::Grid::new("hint-report")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        ui.label(RichText::new("move").small().color(theme::MUTED));
-                        ui.label(RichText::new("of the search").small().color(theme::MUTED));
-                        ui.label(RichText::new("value").small().color(theme::MUTED));
-                        ui.end_row();
-                        for c in r.top.iter().take(3) {
-                            ui.label(
-                                RichText::new(action_text(session.state(), &c.action)).small(),
-                            );
-                            ui.label(
-                                RichText::new(format!(
-                                    "{:.0}%",
-                                    100.0 * c.visits as f64 / total as f64
-                                ))
-                                .small(),
-                            );
-                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                            ui.end_row();
-                        }
-                    });
-                if r.top.is_empty() {
-                    let chosen = r
-                        .chosen
-                        .map(|a| action_text(session.state(), &a))
-                        .unwrap_or_default();
-                    ui.label(RichText::new(format!("Only one move: {chosen}")).small());
-                }
-                ui.label(
-                    RichText::new(format!(
-                        "{} iterations in {:.2} s; value: how good it judges the move for you (100%: a sure win)",
-                        r.iterations,
-                        r.elapsed.as_secs_f64()
-                    ))
-                    .small()
-                    .color(theme::MUTED),
-                );
-            }
-        },
-    });
-}
-
-/// The AI at work, and what it considered last.
-fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
-    let any_ai = Side::BOTH
-        .iter()
-        .any(|s| !session.controller(*s).is_human());
-    if !any_ai {
-        return;
-    }
-    section(ui, "The AI", |ui| {
-        if let Some(t) = session.thinking_for() {
-            let side = session.state().to_move();
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(format!(
-                    "{} thinking… {:.1} s",
-                    side.map(side_title).unwrap_or(""),
-                    t.as_secs_f32()
-                ));
-            });
-        }
-        if session.is_watch() {
-            ui.horizontal(|ui| {
-                let label = if session.paused { "Resume" } else { "Pause" };
-                if ui.button(label).clicked() {
-                    out.push(Command::Pause(!session.paused));
-                }
-                let mut ms = session.ai_delay.as_millis() as u32;
-                let slider = egui::Slider::new(&mut ms, 0..=2000)
-                    .text("ms between moves")
-                    .step_by(50.0);
-                if ui.add(slider).changed() {
-                    out.push(Command::Delay(Duration::from_millis(u64::from(ms))));
-                }
-            });
-        }
-        match &session.report {
-            Some((side, r)) => {
-                ui.label(
-                    RichText::new(format!(
-                        "{} ({}) chose: {}",
-                        side_title(*side),
-                        r.player,
-                        r.chosen.map(|a| a.to_string()).unwrap_or_default()
-                    ))
-                    .small(),
-                );
-                if r.iterations > 0 {
-                    let cores = match r.threads {
-                        1 => "on 1 core".to_string(),
-                        n => format!("on {n} cores, one tree each"),
-                    };
-                    ui.label(
-                        RichText::new(format!(
-                            "{} iterations in {:.2} s {cores}",
-                            r.iterations,
-                            r.elapsed.as_secs_f64()
-                        ))
-                        .small()
-                        .color(theme::MUTED),
-                    );
-                }
-                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                egui::Grid::new("ai-report")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        ui.label(RichText::new("considered").small().color(theme::MUTED));
-                        ui.label(RichText::new("visits").small().color(theme::MUTED));
-                        ui.label(RichText::new("value").small().color(theme::MUTED));
-                        ui.end_row();
-                        let hide = !session.sees_hand(*side);
-                        for c in r.top.iter().take(8) {
-                            let chosen = r.chosen == Some(c.action);
-                            // The cards the AI thought of playing are in its hand: never
-                            // shown to its opponent.
-                            let text = if hide && !chosen && card_of(&c.action).is_some() {
-                                "a card from its hand".to_string()
-                            } else {
-                                c.action.to_string()
-                            };
-                            let t = RichText::new(text).small();
-                            ui.label(if chosen {
-                                t.strong().color(theme::SELECT)
-                            } else {
-                                t
-                            });
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} ({:.0}%)",
-                                    c.visits,
-                                    100.0 * c.visits as f64 / total as f64
-                                ))
-                                .small(),
-                            );
-                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                            ui.end_row();
-                        }
-                    });
-            }
-            None if !session.is_thinking() => {
-                ui.label(
-                    RichText::new("No decision yet.")
-                        .small()
-                        .color(theme::MUTED),
-                );
-            }
-            None => {}
         }
     });
 }
