@@ -84,6 +84,48 @@ impl Geom {
         Rect::from_min_size(min, Vec2::splat(self.sq))
     }
 
+    /// A board point of the sight rule (scaled units, `rules::los`) on the screen.
+    fn point(&self, p: crate::rules::los::Point) -> Pos2 {
+        let scale = crate::rules::los::SCALE as f32;
+        pos2(
+            self.board.left() + p.x as f32 / scale * self.sq,
+            self.board.top() + (8.0 - p.y as f32 / scale) * self.sq,
+        )
+    }
+
+    /// The ends of the sight line to draw from `from` to `to`: the centre-to-centre line
+    /// when it is as good as any, else the sample-point line that gives the sight the rule
+    /// found (R9): for a clear shot, a line from a shooter point all of whose lines are
+    /// open; for a partial one, the first line that is not blocked.
+    pub fn sight_line(&self, g: &GameState, from: Square, to: Square) -> (Pos2, Pos2) {
+        use crate::rules::los::{LineView, sample_points, sight_lines};
+        let centre = (self.rect(from).center(), self.rect(to).center());
+        if from == to {
+            return centre;
+        }
+        let lines = sight_lines(g.map().walls(), g.map().blockers(), from, to);
+        let (ps, pt) = (sample_points(from), sample_points(to));
+        let pick = match g.map().los(from, to) {
+            Los::Clear => lines
+                .iter()
+                .position(|row| row.iter().all(|v| *v == LineView::Open))
+                .map(|i| (i, 0)),
+            Los::Partial => {
+                let first = |want: LineView| {
+                    (0..25)
+                        .map(|k| (k / 5, k % 5))
+                        .find(|&(i, j)| lines[i][j] == want)
+                };
+                first(LineView::Obscured).or_else(|| first(LineView::Open))
+            }
+            Los::None => None,
+        };
+        match pick {
+            Some((i, j)) => (self.point(ps[i]), self.point(pt[j])),
+            None => centre,
+        }
+    }
+
     /// The square under a screen point.
     pub fn square_at(&self, p: Pos2) -> Option<Square> {
         if !self.board.contains(p) {
@@ -749,8 +791,10 @@ impl BoardView {
                 let _ = i;
                 let los = g.map().los(from, to);
                 let range = from.range(to);
-                let a = geom.rect(from).center();
-                let b = geom.rect(to).center();
+                // The line the rule found (R9): from a sample point whose lines all reach
+                // the target, or any line that is not blocked; so that the picture never
+                // shows a legal shot crossing a high wall.
+                let (a, b) = geom.sight_line(g, from, to);
                 let (color, w) = if range > max_range {
                     (theme::alpha(theme::OUT_OF_RANGE, 150), 1.5)
                 } else {
@@ -1758,4 +1802,61 @@ pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
         }
     };
     odds_bar(ui, &parts);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::los::{LineView, SCALE, sample_points, sight_lines};
+
+    /// The screen point back in the rule's scaled units.
+    fn unscale(geom: &Geom, p: Pos2) -> (i32, i32) {
+        let s = SCALE as f32;
+        (
+            ((p.x - geom.board.left()) / geom.sq * s).round() as i32,
+            ((8.0 - (p.y - geom.board.top()) / geom.sq) * s).round() as i32,
+        )
+    }
+
+    #[test]
+    fn the_sight_line_drawn_is_one_the_rule_does_not_block() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml");
+        let sc = std::sync::Arc::new(
+            crate::rules::scenario_file::load_scenario(&path)
+                .unwrap()
+                .scenario,
+        );
+        let g = GameState::new(sc, &mut crate::rules::rng_from_seed(1));
+        let geom = Geom::new(Rect::from_min_size(pos2(0.0, 0.0), vec2(800.0, 800.0)));
+        let mut drawn_off_centre = 0;
+        for from in Square::all() {
+            for to in Square::all().filter(|t| *t != from) {
+                let los = g.map().los(from, to);
+                let (a, b) = geom.sight_line(&g, from, to);
+                if los == Los::None {
+                    continue;
+                }
+                let lines = sight_lines(g.map().walls(), g.map().blockers(), from, to);
+                let (ps, pt) = (sample_points(from), sample_points(to));
+                let i = ps.iter().position(|p| (p.x, p.y) == unscale(&geom, a));
+                let j = pt.iter().position(|p| (p.x, p.y) == unscale(&geom, b));
+                let (Some(i), Some(j)) = (i, j) else {
+                    panic!("{from}->{to}: the line does not join two sample points");
+                };
+                assert_ne!(lines[i][j], LineView::Blocked, "{from}->{to}");
+                if los == Los::Clear {
+                    assert!(
+                        lines[i].iter().all(|v| *v == LineView::Open),
+                        "{from}->{to}: a clear shot is drawn from a point all of whose lines are open"
+                    );
+                }
+                if (i, j) != (0, 0) {
+                    drawn_off_centre += 1;
+                }
+            }
+        }
+        // The map has walls: some legal shots are not centre to centre.
+        assert!(drawn_off_centre > 0);
+    }
 }
