@@ -588,17 +588,23 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
             state.push("has acted this Round".into());
         }
         ui.label(state.join(", "));
+        // Two rows of two, so that the card never widens the sidebar (and moves the board).
         egui::Grid::new("profile").num_columns(4).show(ui, |ui| {
-            for (k, v) in [
+            for (i, (k, v)) in [
                 ("Shoot", format!("{}+", p.shoot)),
                 ("Fight", format!("{}+", p.fight)),
                 ("Survive", format!("{}+", p.survive)),
                 ("Range", p.range.to_string()),
-            ] {
+            ]
+            .into_iter()
+            .enumerate()
+            {
                 ui.label(RichText::new(k).small().color(theme::MUTED));
                 ui.label(RichText::new(v).strong());
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
             }
-            ui.end_row();
         });
         let abilities: Vec<String> = p.abilities.iter().map(|a| a.to_string()).collect();
         if !abilities.is_empty() {
