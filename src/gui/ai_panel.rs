@@ -1,8 +1,6 @@
 //! The AI's part of the sidebar: the hint on a person's decision, and the AI at work
 //! with what it considered for its last decision.
 
-use std::time::Duration;
-
 use eframe::egui::{self, RichText, Ui};
 
 use crate::rules::Side;
@@ -84,7 +82,7 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
 }
 
 /// The AI at work, and what it considered last.
-pub fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
+pub fn ai_ui(ui: &mut Ui, session: &Session) {
     let any_ai = Side::BOTH
         .iter()
         .any(|s| !session.controller(*s).is_human());
@@ -101,21 +99,6 @@ pub fn ai_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                     side.map(side_title).unwrap_or(""),
                     t.as_secs_f32()
                 ));
-            });
-        }
-        if session.is_watch() {
-            ui.horizontal(|ui| {
-                let label = if session.paused { "Resume" } else { "Pause" };
-                if ui.button(label).clicked() {
-                    out.push(Command::Pause(!session.paused));
-                }
-                let mut ms = session.ai_delay.as_millis() as u32;
-                let slider = egui::Slider::new(&mut ms, 0..=2000)
-                    .text("ms between moves")
-                    .step_by(50.0);
-                if ui.add(slider).changed() {
-                    out.push(Command::Delay(Duration::from_millis(u64::from(ms))));
-                }
             });
         }
         match &session.report {

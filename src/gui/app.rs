@@ -466,6 +466,24 @@ impl MarsApp {
             {
                 out.push(Command::OpenFile(FileAction::Replay));
             }
+            // Watching two AIs: the controls clicked again and again stay in one place.
+            if let Some(s) = self.session.as_ref().filter(|s| s.is_watch()) {
+                ui.separator();
+                let label = if s.paused { "Resume" } else { "Pause" };
+                if ui
+                    .add(egui::Button::new(label).min_size(egui::vec2(64.0, 0.0)))
+                    .clicked()
+                {
+                    out.push(Command::Pause(!s.paused));
+                }
+                let mut ms = s.ai_delay.as_millis() as u32;
+                let slider = egui::Slider::new(&mut ms, 0..=2000)
+                    .text("ms between moves")
+                    .step_by(50.0);
+                if ui.add(slider).changed() {
+                    out.push(Command::Delay(Duration::from_millis(u64::from(ms))));
+                }
+            }
             if let Some(s) = &self.session {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(RichText::new("F12: frame time").small().color(theme::MUTED));

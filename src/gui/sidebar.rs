@@ -84,7 +84,7 @@ impl Sidebar {
                         step_dice_ui(ui, g, step);
                     });
                 }
-                ai_ui(ui, session, &mut out);
+                ai_ui(ui, session);
                 if let Some(m) = selected {
                     model_card(ui, g, m);
                 }
