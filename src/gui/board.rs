@@ -1298,6 +1298,11 @@ fn hover_info(
                     && let Some(f) = shoot_forecast(g, s, from, target, has_aimed(g, s))
                 {
                     out.push(InfoLine::Shoot(head, f));
+                    if let Some(to) = g.model(target).square()
+                        && let Some(note) = low_wall_note(g, from, to)
+                    {
+                        out.push(InfoLine::Weak(note));
+                    }
                     continue;
                 }
             }
@@ -1343,6 +1348,22 @@ fn hover_info(
     }
     let _ = action_text;
     out
+}
+
+/// When a low wall makes the sight differ with the direction (R9: a low wall on the edge
+/// of the shooter's own square does not spoil its shot), what decided it, in words.
+pub fn low_wall_note(g: &GameState, from: Square, to: Square) -> Option<String> {
+    match (g.map().los(from, to), g.map().los(to, from)) {
+        (Los::Clear, Los::Partial) => Some(format!(
+            "Clear from {from}: the low wall on {from}'s own edge does not spoil the shot \
+             (R9), though it spoils a shot from {to} back"
+        )),
+        (Los::Partial, Los::Clear) => Some(format!(
+            "Partial from {from}: the low wall spoils the shot; from {to} it is on the \
+             shooter's own edge, so a shot back is clear (R9)"
+        )),
+        _ => None,
+    }
 }
 
 /// Lights what the card decisions under the pointer would pick: the whole row or column
@@ -1816,6 +1837,48 @@ mod tests {
             ((p.x - geom.board.left()) / geom.sq * s).round() as i32,
             ((8.0 - (p.y - geom.board.top()) / geom.sq) * s).round() as i32,
         )
+    }
+
+    #[test]
+    fn a_low_wall_on_the_shooters_own_edge_is_explained_both_ways() {
+        let text = r#"
+name = "Low wall"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+[map]
+walls = [{ edge = "d4 north", kind = "low" }]
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+[martians]
+models = [{ profile = "martian", start = "d6" }]
+"#;
+        let sc = std::sync::Arc::new(
+            crate::rules::scenario_file::parse_scenario("t.toml", text)
+                .unwrap()
+                .scenario,
+        );
+        let g = GameState::new(sc, &mut crate::rules::rng_from_seed(1));
+        let (d4, d6, a1) = (
+            "d4".parse().unwrap(),
+            "d6".parse().unwrap(),
+            "a1".parse().unwrap(),
+        );
+        assert!(
+            low_wall_note(&g, d4, d6)
+                .unwrap()
+                .starts_with("Clear from d4")
+        );
+        assert!(
+            low_wall_note(&g, d6, d4)
+                .unwrap()
+                .starts_with("Partial from d6")
+        );
+        assert_eq!(
+            low_wall_note(&g, a1, d6),
+            None,
+            "the same both ways: nothing to say"
+        );
     }
 
     #[test]

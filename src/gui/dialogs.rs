@@ -691,6 +691,17 @@ impl GameOverWindow {
                             ui.label(g.models_in_play(s).to_string());
                         }
                         ui.end_row();
+                        // Counted as the sidebar counts them: every counter claimed, the
+                        // ones that score nothing (the first, R24) included.
+                        if g.scenario().counters.placed > 0
+                            || Side::BOTH.iter().any(|s| g.claimed(*s) > 0)
+                        {
+                            ui.label("counters claimed");
+                            for s in Side::BOTH {
+                                ui.label(g.claimed(s).to_string());
+                            }
+                            ui.end_row();
+                        }
                     });
                 ui.separator();
                 ui.horizontal(|ui| {

@@ -995,7 +995,7 @@ impl Session {
                 match e {
                     Event::Shot { .. } => cause = "kills by shooting",
                     Event::Fought { .. } => cause = "kills in a Fight",
-                    Event::Claimed(..) => cause = "counters claimed",
+                    Event::Claimed(..) => cause = "counters",
                     Event::Exited(..) => cause = "models off the board",
                     Event::VpScored { side, vp, .. } => {
                         *out[*side].entry(cause).or_insert(0) += vp;
