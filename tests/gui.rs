@@ -1062,3 +1062,40 @@ fn hot_seat_covers_the_screen_when_the_decision_passes_to_the_other_person() {
     h.run_steps(3);
     h.get_by_label_contains("The Humans' hand");
 }
+
+#[test]
+fn a_cards_own_roll_such_as_the_bugs_survive_is_drawn_as_dice() {
+    use mars_attacks::gui::log::roll_ui;
+    use mars_attacks::rules::state::{Event, GameState, Test};
+    let sc = std::sync::Arc::new(
+        mars_attacks::rules::scenario_file::load_scenario(
+            &root().join("scenarios/whos-there.toml"),
+        )
+        .unwrap()
+        .scenario,
+    );
+    let g = GameState::new(sc.clone(), &mut mars_attacks::rules::rng_from_seed(1));
+    let bug = (0..sc.deck.types())
+        .filter_map(|i| sc.deck.card(i).event_id())
+        .find(|id| mars_attacks::gui::describe::card_name(&g, *id) == "Wings of Death")
+        .expect("the core deck has the Bug's Event");
+    let roll = Event::EffectRoll {
+        card: bug,
+        square: sq("d4"),
+        test: Test::Survive,
+        dice: 2,
+        value: 5,
+        faces: vec![8, 3, 6],
+        successes: 2,
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(600.0, 80.0))
+        .build_ui(move |ui| {
+            ui.horizontal(|ui| roll_ui(ui, &g, &roll, 22.0));
+        });
+    h.run();
+    h.get_by_label("Wings of Death Survive 5+ at d4");
+    // Two dice and the one the 8 added, each a face with its meaning on hover.
+    h.get_by_label("+");
+    h.get_by_label("= 2");
+}

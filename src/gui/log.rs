@@ -8,7 +8,7 @@ use crate::rules::state::{Event, ShotResult, Test};
 use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
 
-use super::describe::side_title;
+use super::describe::{card_name, side_title};
 use super::session::{Session, Step};
 use super::theme;
 
@@ -127,7 +127,7 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
                     .small()
                     .color(theme::MUTED),
             ),
-            Event::Roll { .. } => {
+            Event::Roll { .. } | Event::EffectRoll { .. } => {
                 ui.horizontal(|ui| {
                     ui.add_space(14.0);
                     roll_ui(ui, g, e, 15.0);
@@ -197,36 +197,64 @@ pub fn test_name(t: Test) -> &'static str {
     }
 }
 
-/// A roll die by die: successes in the roller's colour, an 8 ringed in gold, and the dice
-/// an 8 added marked `+`.
+/// A roll die by die: successes in the roller's colour (a card's own rolls, such as the
+/// Bug's Survive or an area attack, in the colour of cards), an 8 ringed in gold, and the
+/// dice an 8 added marked `+`.
 pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32) {
-    let Event::Roll {
-        model,
-        test,
-        dice,
-        value,
-        faces,
-        successes,
-        bonus,
-    } = e
-    else {
-        return;
+    let (head, color, dice, value, faces, successes, bonus) = match e {
+        Event::Roll {
+            model,
+            test,
+            dice,
+            value,
+            faces,
+            successes,
+            bonus,
+        } => {
+            let side = g.model(*model).side;
+            (
+                format!("{model} {} {value}+", test_name(*test)),
+                (theme::side_color(side), theme::side_light(side)),
+                dice,
+                value,
+                faces,
+                successes,
+                *bonus,
+            )
+        }
+        Event::EffectRoll {
+            card,
+            square,
+            test,
+            dice,
+            value,
+            faces,
+            successes,
+        } => (
+            format!(
+                "{} {} {value}+ at {square}",
+                card_name(g, *card),
+                test_name(*test)
+            ),
+            (theme::CRITTER, theme::CRITTER),
+            dice,
+            value,
+            faces,
+            successes,
+            0,
+        ),
+        _ => return,
     };
-    let side = g.model(*model).side;
     ui.spacing_mut().item_spacing.x = 3.0;
-    ui.label(
-        RichText::new(format!("{model} {} {value}+", test_name(*test)))
-            .small()
-            .color(theme::side_light(side)),
-    );
+    ui.label(RichText::new(head).small().color(color.1));
     for (i, f) in faces.iter().enumerate() {
         let extra = i >= *dice as usize;
         if extra && i == *dice as usize {
             ui.label(RichText::new("+").small().color(theme::SELECT));
         }
-        die(ui, *f, *f >= *value, side, size);
+        die_in(ui, *f, *f >= *value, color.0, size);
     }
-    let bonus = if *bonus > 0 {
+    let bonus = if bonus > 0 {
         format!(" +{bonus} armour")
     } else {
         String::new()
@@ -238,12 +266,17 @@ pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32) {
     );
 }
 
-/// One D8 face.
+/// One D8 face, a success in the colour of `side`.
 pub fn die(ui: &mut Ui, face: u8, success: bool, side: crate::rules::Side, size: f32) {
+    die_in(ui, face, success, theme::side_color(side), size);
+}
+
+/// One D8 face, a success filled with `color`.
+fn die_in(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32) {
     let (rect, resp) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     let p = ui.painter();
     let fill = if success {
-        theme::side_color(side)
+        color
     } else {
         Color32::from_rgb(0x4a, 0x45, 0x3e)
     };
@@ -277,7 +310,7 @@ pub fn step_dice_ui(ui: &mut Ui, g: &GameState, step: &Step) {
     ui.label(RichText::new(&step.text).small().color(theme::MUTED));
     for e in &step.events {
         match e {
-            Event::Roll { .. } => {
+            Event::Roll { .. } | Event::EffectRoll { .. } => {
                 ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0));
             }
             Event::Shot { .. }

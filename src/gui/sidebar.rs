@@ -76,9 +76,13 @@ impl Sidebar {
                 }
                 cards_ui(ui, session, armed, legal, &mut out);
                 if let Some(step) = session.history().iter().rev().find(|s| {
-                    s.events
-                        .iter()
-                        .any(|e| matches!(e, crate::rules::state::Event::Roll { .. }))
+                    s.events.iter().any(|e| {
+                        matches!(
+                            e,
+                            crate::rules::state::Event::Roll { .. }
+                                | crate::rules::state::Event::EffectRoll { .. }
+                        )
+                    })
                 }) {
                     section(ui, "Last dice", |ui| {
                         step_dice_ui(ui, g, step);
