@@ -1648,24 +1648,63 @@ fn draw_model(
     } else {
         painter.circle_filled(c + vec2(2.0, 2.5), r, Color32::from_black_alpha(110));
         painter.circle(c, r, fill, Stroke::new(2.0, rim));
-        // A highlight: a helmet for a soldier, a glass dome for a Martian.
+        // The figure on its base: a helmeted Soldier, or a Martian's big brain under a
+        // glass dome; the model's number below.
+        let ellipse_top = |centre: Pos2, rad: Vec2, n: usize| -> Vec<Pos2> {
+            (0..=n)
+                .map(|i| {
+                    let t = std::f32::consts::PI * (1.0 + i as f32 / n as f32);
+                    centre + vec2(rad.x * t.cos(), rad.y * t.sin())
+                })
+                .collect()
+        };
         match side {
-            Side::Martians => {
-                painter.circle_stroke(
-                    c - vec2(0.0, r * 0.05),
-                    r * 0.72,
-                    Stroke::new(1.5, theme::alpha(Color32::WHITE, 110)),
+            Side::Humans => {
+                let brim = c.y - r * 0.12;
+                let mut dome = ellipse_top(pos2(c.x, brim), vec2(r * 0.66, r * 0.62), 16);
+                dome.push(pos2(c.x - r * 0.66, brim));
+                painter.add(Shape::convex_polygon(
+                    dome,
+                    theme::mix(rim, Color32::from_rgb(0x4a, 0x5a, 0x3a), 0.5),
+                    Stroke::new(1.0, theme::alpha(Color32::BLACK, 120)),
+                ));
+                painter.line_segment(
+                    [pos2(c.x - r * 0.86, brim), pos2(c.x + r * 0.86, brim)],
+                    Stroke::new((r * 0.14).max(1.5), theme::alpha(Color32::BLACK, 150)),
                 );
             }
-            Side::Humans => {
-                painter.circle_stroke(c, r * 0.72, Stroke::new(1.5, theme::alpha(rim, 160)));
+            Side::Martians => {
+                let brain = c - vec2(0.0, r * 0.3);
+                let rad = vec2(r * 0.6, r * 0.4);
+                painter.add(Shape::ellipse_filled(
+                    brain,
+                    rad,
+                    Color32::from_rgb(0xe8, 0x9a, 0xb0),
+                ));
+                // The fold down the middle and one on each lobe.
+                let fold = Stroke::new(1.0, Color32::from_rgb(0x9a, 0x4a, 0x62));
+                painter.line_segment([brain - vec2(0.0, rad.y), brain + vec2(0.0, rad.y)], fold);
+                for dx in [-0.3, 0.3] {
+                    painter.line_segment(
+                        [
+                            brain + vec2(r * dx, -rad.y * 0.5),
+                            brain + vec2(r * dx * 1.2, rad.y * 0.3),
+                        ],
+                        fold,
+                    );
+                }
+                painter.circle_stroke(
+                    c - vec2(0.0, r * 0.12),
+                    r * 0.82,
+                    Stroke::new(1.5, theme::alpha(Color32::WHITE, 130)),
+                );
             }
         }
         painter.text(
-            c,
+            c + vec2(0.0, r * 0.42),
             Align2::CENTER_CENTER,
             (id.0 as u32 + 1).to_string(),
-            FontId::proportional(r * 0.95),
+            FontId::proportional(r * 0.7),
             Color32::WHITE,
         );
     }
