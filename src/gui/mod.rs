@@ -8,7 +8,8 @@
 //! * [`session`]: the game being played, with its history, undo, save, load and replay,
 //!   and the AI's worker thread. No drawing; tested without a window.
 //! * [`app`]: the application that owns the session and the panels.
-//! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each.
+//! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
+//!   the board draws with [`board_figures`] and explains itself with [`board_tooltip`].
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
@@ -19,6 +20,8 @@ pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod board_figures;
+pub mod board_tooltip;
 pub mod describe;
 pub mod dialogs;
 pub mod forecast;

@@ -1,0 +1,296 @@
+//! The pieces the board is drawn with: walls, zone outlines, entry and exit bands, and the
+//! model figures on their bases.
+
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2,
+};
+
+use crate::rules::action::ModelId;
+use crate::rules::map::WallKind;
+use crate::rules::square::squares_of;
+use crate::rules::{Edge, Side, Square};
+
+use super::board::Geom;
+use super::theme;
+
+pub(super) fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {
+    let st = Stroke::new(2.0, color);
+    for s in squares_of(zone) {
+        let r = geom.rect(s);
+        for (edge, a, b) in [
+            (Edge::North, r.left_top(), r.right_top()),
+            (Edge::South, r.left_bottom(), r.right_bottom()),
+            (Edge::West, r.left_top(), r.left_bottom()),
+            (Edge::East, r.right_top(), r.right_bottom()),
+        ] {
+            let outside = s.step(edge.dir()).is_none_or(|n| zone & n.bit() == 0);
+            if outside {
+                painter.extend(Shape::dashed_line(&[a, b], st, 6.0, 4.0));
+            }
+        }
+    }
+}
+
+pub(super) fn draw_wall(
+    painter: &egui::Painter,
+    geom: &Geom,
+    s: Square,
+    edge: Edge,
+    kind: WallKind,
+) {
+    let r = geom.rect(s);
+    let (a, b) = match edge {
+        Edge::North => (r.left_top(), r.right_top()),
+        Edge::East => (r.right_top(), r.right_bottom()),
+        Edge::South => (r.left_bottom(), r.right_bottom()),
+        Edge::West => (r.left_top(), r.left_bottom()),
+    };
+    let dir = (b - a).normalized();
+    let normal = vec2(-dir.y, dir.x);
+    match kind {
+        WallKind::High => {
+            let w = (geom.sq * 0.1).max(4.0);
+            let ext = dir * (w * 0.5);
+            let (a, b) = (a - ext, b + ext);
+            // Shadow, body, lit top and brick joints.
+            painter.line_segment(
+                [a + vec2(2.0, 3.0), b + vec2(2.0, 3.0)],
+                Stroke::new(w + 2.0, Color32::from_black_alpha(110)),
+            );
+            painter.line_segment([a, b], Stroke::new(w + 2.0, theme::HIGH_WALL_EDGE));
+            painter.line_segment([a, b], Stroke::new(w, theme::HIGH_WALL));
+            painter.line_segment(
+                [a - normal * (w * 0.22), b - normal * (w * 0.22)],
+                Stroke::new(w * 0.3, theme::HIGH_WALL_TOP),
+            );
+            let len = (b - a).length();
+            let bricks = (len / (w * 1.8)).round().max(2.0) as i32;
+            for k in 1..bricks {
+                let p = a + dir * (len * k as f32 / bricks as f32);
+                let off = if k % 2 == 0 { 0.0 } else { w * 0.25 };
+                painter.line_segment(
+                    [
+                        p - normal * (w * 0.5) + dir * off,
+                        p + normal * (w * 0.5) + dir * off,
+                    ],
+                    Stroke::new(1.0, theme::HIGH_WALL_EDGE),
+                );
+            }
+        }
+        WallKind::Low => {
+            // A broken run of rubble: short stones with gaps.
+            let w = (geom.sq * 0.065).max(3.0);
+            let len = (b - a).length();
+            let pieces = 4;
+            let seg = len / pieces as f32;
+            for k in 0..pieces {
+                let p0 = a + dir * (seg * k as f32 + seg * 0.08);
+                let p1 = a + dir * (seg * (k + 1) as f32 - seg * 0.08);
+                let jog = normal * if k % 2 == 0 { w * 0.18 } else { -w * 0.18 };
+                painter.line_segment(
+                    [p0 + jog + vec2(1.5, 2.0), p1 + jog + vec2(1.5, 2.0)],
+                    Stroke::new(w + 1.0, Color32::from_black_alpha(90)),
+                );
+                painter.line_segment(
+                    [p0 + jog, p1 + jog],
+                    Stroke::new(w + 1.5, theme::LOW_WALL_EDGE),
+                );
+                painter.line_segment([p0 + jog, p1 + jog], Stroke::new(w, theme::LOW_WALL));
+            }
+        }
+    }
+}
+
+/// A band along a board edge in a side's colour: chevrons pointing in for an entry
+/// edge, out for an exit edge.
+pub(super) fn draw_edge_band(
+    painter: &egui::Painter,
+    geom: &Geom,
+    edge: Edge,
+    side: Side,
+    entry: bool,
+) {
+    let b = geom.board;
+    let t = 5.0;
+    let (band, inward) = match edge {
+        Edge::South => (
+            Rect::from_min_max(pos2(b.left(), b.bottom()), pos2(b.right(), b.bottom() + t)),
+            vec2(0.0, -1.0),
+        ),
+        Edge::North => (
+            Rect::from_min_max(pos2(b.left(), b.top() - t), pos2(b.right(), b.top())),
+            vec2(0.0, 1.0),
+        ),
+        Edge::West => (
+            Rect::from_min_max(pos2(b.left() - t, b.top()), pos2(b.left(), b.bottom())),
+            vec2(1.0, 0.0),
+        ),
+        Edge::East => (
+            Rect::from_min_max(pos2(b.right(), b.top()), pos2(b.right() + t, b.bottom())),
+            vec2(-1.0, 0.0),
+        ),
+    };
+    let c = theme::side_color(side);
+    painter.rect_filled(band, CornerRadius::same(2), c);
+    let along = vec2(inward.y.abs(), inward.x.abs());
+    let dir = if entry { inward } else { -inward };
+    let size = geom.sq * 0.06;
+    for k in 0..8 {
+        // Small arrows just inside the board edge, clear of the models' places.
+        let edge_mid = match edge {
+            Edge::South | Edge::North => pos2(
+                b.left() + (k as f32 + 0.5) * geom.sq,
+                if edge == Edge::South {
+                    b.bottom()
+                } else {
+                    b.top()
+                },
+            ),
+            _ => pos2(
+                if edge == Edge::West {
+                    b.left()
+                } else {
+                    b.right()
+                },
+                b.top() + (k as f32 + 0.5) * geom.sq,
+            ),
+        };
+        let centre = edge_mid + inward * (size * 1.3);
+        let tip = centre + dir * size * 0.8;
+        let back = centre - dir * size * 0.8;
+        painter.add(Shape::convex_polygon(
+            vec![tip, back + along * size * 1.3, back - along * size * 1.3],
+            theme::alpha(c, 230),
+            Stroke::new(1.0, theme::side_dark(side)),
+        ));
+    }
+    let _ = entry;
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_model(
+    painter: &egui::Painter,
+    c: Pos2,
+    r: f32,
+    side: Side,
+    id: ModelId,
+    rattled: bool,
+    acted: bool,
+    selected: bool,
+    acting: bool,
+) {
+    let base = theme::side_color(side);
+    let fill = if acted {
+        theme::mix(base, Color32::from_gray(110), 0.55)
+    } else {
+        base
+    };
+    let rim = theme::side_dark(side);
+    if selected || acting {
+        let glow = if acting {
+            Color32::WHITE
+        } else {
+            theme::SELECT
+        };
+        painter.circle_stroke(c, r + 4.0, Stroke::new(3.0, glow));
+    }
+    if rattled {
+        // Lying down: a flat ellipse.
+        let rad = vec2(r * 1.15, r * 0.6);
+        painter.add(Shape::ellipse_filled(
+            c + vec2(2.0, 2.5),
+            rad,
+            Color32::from_black_alpha(100),
+        ));
+        painter.add(Shape::ellipse_filled(c, rad, fill));
+        painter.add(Shape::ellipse_stroke(c, rad, Stroke::new(2.0, rim)));
+        painter.text(
+            c,
+            Align2::CENTER_CENTER,
+            (id.0 as u32 + 1).to_string(),
+            FontId::proportional(r * 0.8),
+            Color32::WHITE,
+        );
+    } else {
+        painter.circle_filled(c + vec2(2.0, 2.5), r, Color32::from_black_alpha(110));
+        painter.circle(c, r, fill, Stroke::new(2.0, rim));
+        // The figure on its base: a helmeted Soldier, or a Martian's big brain under a
+        // glass dome; the model's number below.
+        let ellipse_top = |centre: Pos2, rad: Vec2, n: usize| -> Vec<Pos2> {
+            (0..=n)
+                .map(|i| {
+                    let t = std::f32::consts::PI * (1.0 + i as f32 / n as f32);
+                    centre + vec2(rad.x * t.cos(), rad.y * t.sin())
+                })
+                .collect()
+        };
+        match side {
+            Side::Humans => {
+                let brim = c.y - r * 0.12;
+                let mut dome = ellipse_top(pos2(c.x, brim), vec2(r * 0.66, r * 0.62), 16);
+                dome.push(pos2(c.x - r * 0.66, brim));
+                painter.add(Shape::convex_polygon(
+                    dome,
+                    theme::mix(rim, Color32::from_rgb(0x4a, 0x5a, 0x3a), 0.5),
+                    Stroke::new(1.0, theme::alpha(Color32::BLACK, 120)),
+                ));
+                painter.line_segment(
+                    [pos2(c.x - r * 0.86, brim), pos2(c.x + r * 0.86, brim)],
+                    Stroke::new((r * 0.14).max(1.5), theme::alpha(Color32::BLACK, 150)),
+                );
+            }
+            Side::Martians => {
+                let brain = c - vec2(0.0, r * 0.3);
+                let rad = vec2(r * 0.6, r * 0.4);
+                painter.add(Shape::ellipse_filled(
+                    brain,
+                    rad,
+                    Color32::from_rgb(0xe8, 0x9a, 0xb0),
+                ));
+                // The fold down the middle and one on each lobe.
+                let fold = Stroke::new(1.0, Color32::from_rgb(0x9a, 0x4a, 0x62));
+                painter.line_segment([brain - vec2(0.0, rad.y), brain + vec2(0.0, rad.y)], fold);
+                for dx in [-0.3, 0.3] {
+                    painter.line_segment(
+                        [
+                            brain + vec2(r * dx, -rad.y * 0.5),
+                            brain + vec2(r * dx * 1.2, rad.y * 0.3),
+                        ],
+                        fold,
+                    );
+                }
+                painter.circle_stroke(
+                    c - vec2(0.0, r * 0.12),
+                    r * 0.82,
+                    Stroke::new(1.5, theme::alpha(Color32::WHITE, 130)),
+                );
+            }
+        }
+        painter.text(
+            c + vec2(0.0, r * 0.42),
+            Align2::CENTER_CENTER,
+            (id.0 as u32 + 1).to_string(),
+            FontId::proportional(r * 0.7),
+            Color32::WHITE,
+        );
+    }
+    if acted {
+        // The Activation marker.
+        let m = c + vec2(r * 0.78, r * 0.72);
+        let mr = (r * 0.36).max(4.0);
+        painter.circle(
+            m,
+            mr,
+            Color32::from_rgb(0x20, 0x1c, 0x18),
+            Stroke::new(1.0, theme::LABEL),
+        );
+        painter.line_segment(
+            [m + vec2(-mr * 0.45, 0.0), m + vec2(-mr * 0.1, mr * 0.4)],
+            Stroke::new(1.5, theme::LABEL),
+        );
+        painter.line_segment(
+            [m + vec2(-mr * 0.1, mr * 0.4), m + vec2(mr * 0.5, -mr * 0.4)],
+            Stroke::new(1.5, theme::LABEL),
+        );
+    }
+}
