@@ -625,29 +625,42 @@ impl Session {
         let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
             return;
         };
+        if self.send_job(spec, false) {
+            self.thinking_since = Some(Instant::now());
+        } else {
+            // The thread is gone: a new one starts next frame.
+            self.notice = Some("the AI stopped; starting it again".into());
+        }
+    }
+
+    /// Hands the position to the AI thread (started if need be) for `spec` to decide, or
+    /// for a hint; false when the thread is gone (a new one starts next time).
+    fn send_job(&mut self, spec: String, hint: bool) -> bool {
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
+        // The AI's own generator: fixed by the game's seed and the move number (a hint's
+        // apart from the AI's move), and never the dice.
+        let mix: u64 = if hint {
+            0xD1B5_4A32_D192_ED03
+        } else {
+            0x9E37_79B9_7F4A_7C15
+        };
         let job = Job {
             generation: self.generation,
             state: self.state.clone(),
             spec,
-            // The AI's own generator: fixed by the game's seed and the move number, and
-            // never the dice.
             seed: self
                 .setup
                 .seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_mul(mix)
                 .wrapping_add(self.history.len() as u64 + 1),
-            hint: false,
+            hint,
         };
         let sent = worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
-        if sent {
-            self.thinking_since = Some(Instant::now());
-        } else {
-            // The thread is gone: start a new one next frame.
+        if !sent {
             self.worker = None;
-            self.notice = Some("the AI stopped; starting it again".into());
         }
+        sent
     }
 
     /// The player a hint searches with: the table's AI opponent when it searches, else
@@ -677,28 +690,13 @@ impl Session {
             return;
         }
         let spec = self.hint_spec();
-        let wake = self.wake.clone();
-        let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
-        let job = Job {
-            generation: self.generation,
-            state: self.state.clone(),
-            spec: spec.clone(),
-            seed: self
-                .setup
-                .seed
-                .wrapping_mul(0xD1B5_4A32_D192_ED03)
-                .wrapping_add(self.history.len() as u64 + 1),
-            hint: true,
-        };
-        if worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok()) {
+        if self.send_job(spec.clone(), true) {
             self.hint = Some(Hint {
                 at: self.history.len(),
                 side,
                 spec,
                 report: None,
             });
-        } else {
-            self.worker = None;
         }
     }
 
