@@ -5,6 +5,7 @@
 //! The computing is in `crate::workbench`; this file only draws it.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use eframe::egui::{
@@ -49,7 +50,8 @@ pub struct PreviewApp {
 
 /// What is drawn for one loaded version.
 struct Drawn {
-    version: u64,
+    /// The version it was drawn from (a failed reload keeps it on the board).
+    scenario: Arc<Scenario>,
     picture: MapPicture,
     cover: [CoverMap; 2],
 }
@@ -91,19 +93,19 @@ impl PreviewApp {
 
     fn drawn(&mut self) -> Option<&Drawn> {
         let scenario = self.design.scenario.clone()?;
-        if self.drawn.as_ref().map(|d| d.version) != Some(self.design.version) {
-            // A failed reload keeps the old scenario, whose drawing is still right.
-            let stale = self.drawn.as_ref().is_some_and(|_| !self.design.current);
-            if !stale {
-                self.drawn = Some(Drawn {
-                    version: self.design.version,
-                    picture: MapPicture::of(&scenario),
-                    cover: [
-                        cover_map(&scenario, Side::Humans),
-                        cover_map(&scenario, Side::Martians),
-                    ],
-                });
-            }
+        if !self
+            .drawn
+            .as_ref()
+            .is_some_and(|d| Arc::ptr_eq(&d.scenario, &scenario))
+        {
+            self.drawn = Some(Drawn {
+                picture: MapPicture::of(&scenario),
+                cover: [
+                    cover_map(&scenario, Side::Humans),
+                    cover_map(&scenario, Side::Martians),
+                ],
+                scenario,
+            });
         }
         self.drawn.as_ref()
     }
