@@ -1091,7 +1091,7 @@ fn a_cards_own_roll_such_as_the_bugs_survive_is_drawn_as_dice() {
     let mut h = Harness::builder()
         .with_size(egui::vec2(600.0, 80.0))
         .build_ui(move |ui| {
-            ui.horizontal(|ui| roll_ui(ui, &g, &roll, 22.0));
+            ui.horizontal(|ui| roll_ui(ui, &g, &roll, 22.0, None));
         });
     h.run();
     h.get_by_label("Wings of Death Survive 5+ at d4");

@@ -37,6 +37,9 @@ pub enum BoardCommand {
 }
 
 /// Where the board is on screen: the square-to-screen transform and its inverse.
+/// Seconds a model takes to glide to its new place.
+const GLIDE: f32 = 0.22;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geom {
     /// The 8x8 squares.
@@ -843,6 +846,17 @@ impl BoardView {
                 Stroke::new(2.0, theme::SELECT),
                 StrokeKind::Inside,
             );
+        }
+
+        // ----- models glide from where they stood to where they stand -----
+        // Animated in squares from the board's corner, so that resizing the window moves
+        // nothing.
+        for p in &mut placed {
+            let at = (p.center - geom.board.min) / geom.sq;
+            let ctx = ui.ctx();
+            let x = ctx.animate_value_with_time(Id::unique(("model-x", p.id.0)), at.x, GLIDE);
+            let y = ctx.animate_value_with_time(Id::unique(("model-y", p.id.0)), at.y, GLIDE);
+            p.center = geom.board.min + vec2(x, y) * geom.sq;
         }
 
         // ----- models drawn, each a click target -----

@@ -130,7 +130,7 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
             Event::Roll { .. } | Event::EffectRoll { .. } => {
                 ui.horizontal(|ui| {
                     ui.add_space(14.0);
-                    roll_ui(ui, g, e, 15.0);
+                    roll_ui(ui, g, e, 15.0, None);
                 });
             }
             Event::Shot { result, .. } => {
@@ -200,7 +200,9 @@ pub fn test_name(t: Test) -> &'static str {
 /// A roll die by die: successes in the roller's colour (a card's own rolls, such as the
 /// Bug's Survive or an area attack, in the colour of cards), an 8 ringed in gold, and the
 /// dice an 8 added marked `+`.
-pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32) {
+/// `landing`: seconds since the dice were shown and how many dice were shown before these,
+/// to light each die briefly as it lands (see [`die_lands_at`]); `None` draws them still.
+pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32, landing: Option<(f32, usize)>) {
     let (head, color, dice, value, faces, successes, bonus) = match e {
         Event::Roll {
             model,
@@ -252,7 +254,8 @@ pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32) {
         if extra && i == *dice as usize {
             ui.label(RichText::new("+").small().color(theme::SELECT));
         }
-        die_in(ui, *f, *f >= *value, color.0, size);
+        let glow = landing.map_or(0.0, |(t, before)| die_glow(t - die_lands_at(before + i)));
+        die_lit(ui, *f, *f >= *value, color.0, size, glow);
     }
     let bonus = if bonus > 0 {
         format!(" +{bonus} armour")
@@ -271,10 +274,48 @@ pub fn die(ui: &mut Ui, face: u8, success: bool, side: crate::rules::Side, size:
     die_in(ui, face, success, theme::side_color(side), size);
 }
 
+/// Seconds between two dice of a roll landing.
+pub const DIE_STAGGER: f32 = 0.05;
+/// Seconds a die stays lit after it lands.
+pub const DIE_GLOW: f32 = 0.4;
+
+/// The last die of a throw lands at most this many seconds after the first.
+pub const DIE_LAST_LANDS: f32 = 0.3;
+
+/// When die number `n` of a decision's dice lands, in seconds after they are shown.
+pub fn die_lands_at(n: usize) -> f32 {
+    (n as f32 * DIE_STAGGER).min(DIE_LAST_LANDS)
+}
+
+/// How lit a die is `t` seconds after it landed: 1 as it lands, fading to 0 over
+/// [`DIE_GLOW`]; 0 before it lands.
+pub fn die_glow(t: f32) -> f32 {
+    if (0.0..DIE_GLOW).contains(&t) {
+        1.0 - t / DIE_GLOW
+    } else {
+        0.0
+    }
+}
+
 /// One D8 face, a success filled with `color`.
 fn die_in(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32) {
+    die_lit(ui, face, success, color, size, 0.0);
+}
+
+/// [`die_in`], lit by `glow` (0 to 1): a halo and a slight lift as the die lands.
+fn die_lit(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32, glow: f32) {
     let (rect, resp) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     let p = ui.painter();
+    let rect = if glow > 0.0 {
+        p.rect_filled(
+            rect.expand(3.0 * glow),
+            CornerRadius::same(5),
+            theme::SELECT.gamma_multiply(0.6 * glow),
+        );
+        rect.translate(vec2(0.0, -2.0 * glow))
+    } else {
+        rect
+    };
     let fill = if success {
         color
     } else {
@@ -305,13 +346,22 @@ fn die_in(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32) {
     });
 }
 
-/// The dice of a decision, big, with the result in words.
-pub fn step_dice_ui(ui: &mut Ui, g: &GameState, step: &Step) {
+/// The dice of decision number `index`, big, with the result in words; each die lit
+/// briefly as it lands, the first time this decision's dice are shown.
+pub fn step_dice_ui(ui: &mut Ui, g: &GameState, index: usize, step: &Step) {
+    let now = ui.input(|i| i.time);
+    let shown = ui.ctx().data_mut(|d| {
+        *d.get_temp_mut_or_insert_with(egui::Id::unique(("dice-shown", index)), || now)
+    });
+    let age = (now - shown) as f32;
+    let mut dice = 0;
     ui.label(RichText::new(&step.text).small().color(theme::MUTED));
     for e in &step.events {
         match e {
-            Event::Roll { .. } | Event::EffectRoll { .. } => {
-                ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0));
+            Event::Roll { faces, .. } | Event::EffectRoll { faces, .. } => {
+                let before = dice;
+                dice += faces.len();
+                ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0, Some((age, before))));
             }
             Event::Shot { .. }
             | Event::Fought { .. }
@@ -321,5 +371,29 @@ pub fn step_dice_ui(ui: &mut Ui, g: &GameState, step: &Step) {
             }
             _ => {}
         }
+    }
+    // Keep drawing while a die is lit.
+    if age < DIE_LAST_LANDS + DIE_GLOW {
+        ui.ctx().request_repaint();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_die_lights_as_it_lands_and_the_last_lands_soon() {
+        // Dice land DIE_STAGGER apart, the last no later than DIE_LAST_LANDS.
+        assert_eq!(die_lands_at(0), 0.0);
+        assert!((die_lands_at(2) - 2.0 * DIE_STAGGER).abs() < 1e-6);
+        assert_eq!(die_lands_at(40), DIE_LAST_LANDS);
+        // Unlit before landing, fully lit as it lands, half lit half-way, then out.
+        assert_eq!(die_glow(-0.01), 0.0);
+        assert_eq!(die_glow(0.0), 1.0);
+        assert!((die_glow(DIE_GLOW / 2.0) - 0.5).abs() < 1e-6);
+        assert_eq!(die_glow(DIE_GLOW), 0.0);
+        // Everything is still within a second, so a redraw loop ends quickly.
+        assert!(DIE_LAST_LANDS + DIE_GLOW < 1.0);
     }
 }

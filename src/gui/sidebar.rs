@@ -74,8 +74,11 @@ impl Sidebar {
                     self.decisions_ui(ui, session, side, selected, legal, &mut out);
                     hint_ui(ui, session, &mut out);
                 }
-                cards_ui(ui, session, armed, legal, &mut out);
-                if let Some(step) = session.history().iter().rev().find(|s| {
+                // What the AI thought and the last dice come before the hand, so that
+                // at 1280x900 they are in sight without scrolling.
+                ai_ui(ui, session);
+                let history = session.history();
+                if let Some(index) = history.iter().rposition(|s| {
                     s.events.iter().any(|e| {
                         matches!(
                             e,
@@ -85,10 +88,10 @@ impl Sidebar {
                     })
                 }) {
                     section(ui, "Last dice", |ui| {
-                        step_dice_ui(ui, g, step);
+                        step_dice_ui(ui, g, index, &history[index]);
                     });
                 }
-                ai_ui(ui, session);
+                cards_ui(ui, session, armed, legal, &mut out);
                 if let Some(m) = selected {
                     model_card(ui, g, m);
                 }
