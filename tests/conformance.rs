@@ -172,3 +172,63 @@ fn random_games_of_every_shipped_scenario_keep_the_rules() {
         .collect();
     assert!(never.is_empty(), "never played in any scenario: {never:?}");
 }
+
+#[test]
+fn a_program_plays_whole_games_through_the_bot_protocol() {
+    // The example random bot (python3) plays each side of a game of every shipped
+    // scenario against the built-in random player, every state checked as above: a
+    // program's every answer goes through the same rules as the built-in players'.
+    use ai::{Game, Player};
+    use mars_attacks::bot::{PlayerSpec, Skirmish, side_of};
+    use rand::SeedableRng;
+    let bot: PlayerSpec = format!(
+        "exec:python3 {}/examples/bots/random_bot.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+    .parse()
+    .unwrap();
+    let random: PlayerSpec = "random".parse().unwrap();
+    let mut bot_decisions = 0;
+    for (file, scenario) in shipped_scenarios() {
+        let space = Action::space(scenario.models.len());
+        for (seed, bot_side) in [(1u64, Side::Humans), (2, Side::Martians)] {
+            let mut game = Skirmish::start(scenario.clone(), &mut rng_from_seed(seed));
+            let mut dice = rng_from_seed(seed + 100);
+            let mut players = [bot.build(), random.build()];
+            let mut rngs = [
+                rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+                rand_chacha::ChaCha8Rng::seed_from_u64(seed + 1),
+            ];
+            let mut legal = Vec::new();
+            loop {
+                game.state().legal_actions(&mut legal);
+                if let Err(e) = check_state(game.state(), &legal, &space, seed) {
+                    panic!("{file} seed {seed}: {e}");
+                }
+                if game.is_terminal() {
+                    break;
+                }
+                let side = side_of(game.to_move());
+                let who = usize::from(side != bot_side);
+                let a = players[who]
+                    .choose(&game, &mut rngs[who])
+                    .unwrap_or_else(|| panic!("{file}: {:?}", players[who].forfeit()));
+                assert!(legal.contains(&a), "{file}: `{a}` is not legal");
+                bot_decisions += usize::from(who == 0);
+                game.apply(a, &mut dice);
+                assert!(
+                    game.journal().unwrap().len() < GUARD,
+                    "{file} seed {seed}: runaway guard"
+                );
+            }
+            for p in &mut players {
+                p.game_over(&game);
+            }
+            assert_eq!(players[0].forfeit(), None);
+        }
+    }
+    assert!(
+        bot_decisions > 100,
+        "the program decided {bot_decisions} times"
+    );
+}

@@ -177,6 +177,29 @@ fn scenario_one_opens_and_a_soldier_comes_on() {
 }
 
 #[test]
+fn the_table_plays_against_a_program_and_shows_what_it_considered() {
+    let bot = format!(
+        "exec:python3 {}/examples/bots/greedy_bot.py",
+        root().display()
+    );
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        &bot,
+        3,
+    );
+    let mut h = harness(setup, temp_dir("program"));
+    // The program deploys the Martians through the protocol; then it is the player's turn.
+    step_until(&mut h, "the program to deploy", |a| {
+        a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
+    });
+    assert!(history(&h).iter().any(|a| matches!(a, Action::Deploy(_))));
+    // Its panel names it and lists the moves it reported with their values.
+    h.get_by_label_contains("greedy_bot.py) chose:");
+    h.get_by_label_contains("considered");
+}
+
+#[test]
 fn shoot_charge_and_answer_the_fight_prompt() {
     let dir = temp_dir("fight");
     let mut h = harness(hot_seat(skirmish_file(&dir), 21), dir.clone());

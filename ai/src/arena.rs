@@ -142,6 +142,21 @@ pub struct MatchReport {
     pub times: [TimeStats; 2],
     /// Games that did not finish normally.
     pub failures: Vec<GameFailure>,
+    /// Games a player gave up ([`Player::forfeit`]); each is also a loss of that player.
+    pub forfeits: Vec<GameForfeit>,
+}
+
+/// A game a player gave up, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameForfeit {
+    /// Index of the game in the match.
+    pub index: u32,
+    /// Seed given to `new_game`, to replay it.
+    pub game_seed: u64,
+    /// Who gave up: 0 for player A, 1 for player B.
+    pub player: usize,
+    /// Why, as the player said ([`Player::forfeit`]).
+    pub reason: String,
 }
 
 impl MatchReport {
@@ -190,6 +205,8 @@ impl MatchReport {
         }
         self.failures.extend(other.failures.iter().cloned());
         self.failures.sort_by_key(|f| f.index);
+        self.forfeits.extend(other.forfeits.iter().cloned());
+        self.forfeits.sort_by_key(|f| f.index);
     }
 
     /// Mean return of player `p` over completed games.
@@ -230,6 +247,13 @@ impl fmt::Display for MatchReport {
                 self.mean_return(p),
                 self.times[p].mean_ms(),
                 self.times[p].max_ms
+            )?;
+        }
+        for f_ in &self.forfeits {
+            writeln!(
+                f,
+                "  game {} (seed {}): {} gave up and lost: {}",
+                f_.index, f_.game_seed, self.names[f_.player], f_.reason
             )?;
         }
         for fail in &self.failures {
@@ -292,6 +316,14 @@ pub fn play_game<G: Game>(
         times[seat].add(t0.elapsed().as_secs_f64() * 1000.0);
         decisions += 1;
         let Some(action) = choice else {
+            if seats[seat].forfeit().is_some() {
+                // A forfeit is a result: the seat that gave up loses.
+                let returns = (0..n).map(|p| if p == seat { 0.0 } else { 1.0 }).collect();
+                for s in seats.iter_mut() {
+                    s.game_over(&game);
+                }
+                return (Ok(returns), decisions);
+            }
             return (Err(FailureKind::NoDecision { seat }), decisions);
         };
         game.legal_actions(&mut legal);
@@ -305,6 +337,9 @@ pub fn play_game<G: Game>(
             );
         }
         game.apply(action, dice);
+    }
+    for s in seats.iter_mut() {
+        s.game_over(&game);
     }
     let returns = (0..n).map(|p| game.returns(p)).collect();
     (Ok(returns), decisions)
@@ -381,6 +416,7 @@ where
         return_sum: [0.0; 2],
         times: [TimeStats::default(); 2],
         failures: Vec::new(),
+        forfeits: Vec::new(),
     };
     for g in indices {
         if g >= config.games {
@@ -430,6 +466,16 @@ where
                 &mut seat_times,
             )
         };
+        for (player, reason) in [a.forfeit(), b.forfeit()].into_iter().enumerate() {
+            if let Some(reason) = reason {
+                report.forfeits.push(GameForfeit {
+                    index: g,
+                    game_seed,
+                    player,
+                    reason,
+                });
+            }
+        }
         let seat_of = [seat_of_a, 1 - seat_of_a];
         for p in 0..2 {
             let t = seat_times[seat_of[p]];

@@ -36,6 +36,19 @@ pub trait Player<G: Game> {
     fn last_report(&self) -> Option<&SearchReport<G::Action>> {
         None
     }
+
+    /// Why this player has given the game up, once it has: a program behind it crashed,
+    /// broke its protocol or ran out of time, and [`choose`](Player::choose) returned
+    /// `None`. The game is then lost by this player. `None` for every player of this crate.
+    fn forfeit(&self) -> Option<String> {
+        None
+    }
+
+    /// The game is over (`game` is its last state). Players that talk to a program tell it;
+    /// the others have nothing to do.
+    fn game_over(&mut self, game: &G) {
+        let _ = game;
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -47,6 +60,12 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn last_report(&self) -> Option<&SearchReport<G::Action>> {
         (**self).last_report()
+    }
+    fn forfeit(&self) -> Option<String> {
+        (**self).forfeit()
+    }
+    fn game_over(&mut self, game: &G) {
+        (**self).game_over(game)
     }
 }
 

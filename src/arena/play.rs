@@ -10,7 +10,7 @@ use ai::{Game, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::bot::game::{Skirmish, player_of};
+use crate::bot::game::{Skirmish, player_of, side_of};
 use crate::bot::spec::{BoxedPlayer, PlayerSpec};
 use crate::rules::state::{Outcome, VpSource, WinReason};
 use crate::rules::{Side, rng_from_seed};
@@ -57,6 +57,8 @@ struct Played {
     decisions: u64,
     think: [f64; 2],
     max_decision_ms: f64,
+    /// The side whose player gave the game up.
+    forfeit: Option<Side>,
 }
 
 fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
@@ -73,6 +75,9 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
         if game.is_terminal() {
             played.outcome = game.state().outcome();
             played.status = Status::Finished;
+            for p in &mut players {
+                p.game_over(&game);
+            }
             break;
         }
         if played.decisions >= plan.max_decisions {
@@ -96,6 +101,19 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             "Martians"
         };
         let Some(action) = choice else {
+            if let Some(why) = players[seat].forfeit() {
+                // A program that failed loses the game; the run goes on.
+                played.status = Status::Finished;
+                played.forfeit = Some(side_of(seat));
+                played.error = Some(format!(
+                    "the {side}' player gave the game up at decision {}: {why}",
+                    played.decisions
+                ));
+                for p in &mut players {
+                    p.game_over(&game);
+                }
+                break;
+            }
             played.status = Status::NoDecision;
             played.error = Some(format!("the {side}' player made no decision"));
             break;
@@ -160,6 +178,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         decisions: 0,
         think: [0.0; 2],
         max_decision_ms: 0.0,
+        forfeit: None,
     };
     let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
     if let Err(payload) = caught {
@@ -179,21 +198,30 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         ));
         played.outcome = None;
     }
-    let (winner, reason) = match played.outcome {
-        Some(Outcome::Win(side, why)) => (
-            Some(match side {
-                Side::Humans => Winner::Humans,
-                Side::Martians => Winner::Martians,
+    let (winner, reason) = match (played.forfeit, played.outcome) {
+        (Some(loser), _) => (
+            Some(match loser {
+                Side::Humans => Winner::Martians,
+                Side::Martians => Winner::Humans,
             }),
-            Some(match why {
-                WinReason::VpTarget => Reason::VpTarget,
-                WinReason::WipeOut => Reason::WipeOut,
-                WinReason::MoreVp => Reason::MoreVp,
-                WinReason::Survived => Reason::Survived,
-            }),
+            Some(Reason::Forfeit),
         ),
-        Some(Outcome::Draw) => (None, Some(Reason::Draw)),
-        None => (None, None),
+        (None, outcome) => match outcome {
+            Some(Outcome::Win(side, why)) => (
+                Some(match side {
+                    Side::Humans => Winner::Humans,
+                    Side::Martians => Winner::Martians,
+                }),
+                Some(match why {
+                    WinReason::VpTarget => Reason::VpTarget,
+                    WinReason::WipeOut => Reason::WipeOut,
+                    WinReason::MoreVp => Reason::MoreVp,
+                    WinReason::Survived => Reason::Survived,
+                }),
+            ),
+            Some(Outcome::Draw) => (None, Some(Reason::Draw)),
+            None => (None, None),
+        },
     };
     let sc = &plan.scenarios[job.scenario];
     Record {

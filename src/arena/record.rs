@@ -63,24 +63,30 @@ pub enum Reason {
     Survived,
     /// The game ended with equal VP.
     Draw,
+    /// The other side's player gave the game up: its program crashed, broke the bot
+    /// protocol, answered an illegal action or ran past its time limit (the record's
+    /// `error` says which, with the program's last standard error lines).
+    Forfeit,
 }
 
 impl Reason {
     /// Every reason, in report order.
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 6] = [
         Reason::VpTarget,
         Reason::WipeOut,
         Reason::MoreVp,
         Reason::Survived,
         Reason::Draw,
+        Reason::Forfeit,
     ];
 
     /// The reasons a side wins by, in report order.
-    pub const WINS: [Reason; 4] = [
+    pub const WINS: [Reason; 5] = [
         Reason::VpTarget,
         Reason::WipeOut,
         Reason::MoreVp,
         Reason::Survived,
+        Reason::Forfeit,
     ];
 
     /// Words for reports.
@@ -91,6 +97,7 @@ impl Reason {
             Reason::MoreVp => "more VP at the end",
             Reason::Survived => "survived",
             Reason::Draw => "draw",
+            Reason::Forfeit => "forfeit",
         }
     }
 
@@ -102,6 +109,7 @@ impl Reason {
             Reason::MoreVp => "more_vp",
             Reason::Survived => "survived",
             Reason::Draw => "draw",
+            Reason::Forfeit => "forfeit",
         }
     }
 }
@@ -207,7 +215,7 @@ pub struct Record {
     pub think_seconds: PerSide,
     /// The longest single decision, in milliseconds.
     pub max_decision_ms: f64,
-    /// What went wrong, for a game that did not finish.
+    /// What went wrong, for a game that did not finish, or why a player gave it up.
     pub error: Option<String>,
 }
 

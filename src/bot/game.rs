@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::rules::scenario::Scenario;
-use crate::rules::state::Outcome;
+use crate::rules::state::{Event, Outcome};
 use crate::rules::{Action, GameState, Side};
 
 use super::eval::{self, Weights};
@@ -84,15 +84,43 @@ impl Default for Heuristics {
     }
 }
 
+/// One decision of a game as it was made, with what it caused: what a program playing
+/// through the bot protocol is told of the game since its last decision, as its side
+/// may see it (see [`super::exec`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JournalEntry {
+    /// The side that decided.
+    pub by: Side,
+    pub action: Action,
+    pub events: Vec<Event>,
+}
+
 /// A game of Mars Attacks! seen by the search crate: the true [`GameState`] plus the
-/// heuristics the searches use on it.
-#[derive(Clone, Debug)]
+/// heuristics the searches use on it, and for a game being played (not a search's copy)
+/// the journal of its decisions.
+#[derive(Debug)]
 pub struct Skirmish {
     state: GameState,
     heuristics: Heuristics,
     /// The evaluation of `state` for the Humans, once computed (NaN until then). The
     /// searches ask for both players' values of the same state in a row.
     cached: Cell<f64>,
+    /// Every decision applied and its events, kept by [`Skirmish::start`]ed games; `None`
+    /// in copies (a search's copies never pay for it).
+    journal: Option<Vec<JournalEntry>>,
+}
+
+/// A copy has no journal: the searches clone the game they are handed for every
+/// iteration, and what they play out never happened.
+impl Clone for Skirmish {
+    fn clone(&self) -> Self {
+        Skirmish {
+            state: self.state.clone(),
+            heuristics: self.heuristics,
+            cached: self.cached.clone(),
+            journal: None,
+        }
+    }
 }
 
 impl Skirmish {
@@ -107,12 +135,26 @@ impl Skirmish {
             state,
             heuristics,
             cached: Cell::new(f64::NAN),
+            journal: None,
         }
     }
 
-    /// A new game of `scenario`, set up with `rng` (counter placement, R24).
+    /// A new game of `scenario`, set up with `rng` (counter placement, R24), keeping a
+    /// journal of its decisions.
     pub fn start<R: RngCore + ?Sized>(scenario: Arc<Scenario>, rng: &mut R) -> Skirmish {
-        Skirmish::new(GameState::new(scenario, rng))
+        Skirmish::new(GameState::new(scenario, rng)).with_journal(Vec::new())
+    }
+
+    /// This game, keeping a journal that starts with `entries` (the decisions that led to
+    /// its state, as the table kept them).
+    pub fn with_journal(mut self, entries: Vec<JournalEntry>) -> Skirmish {
+        self.journal = Some(entries);
+        self
+    }
+
+    /// The decisions applied since the journal began, if this game keeps one.
+    pub fn journal(&self) -> Option<&[JournalEntry]> {
+        self.journal.as_deref()
     }
 
     /// The game state.
@@ -171,7 +213,15 @@ impl ai::Game for Skirmish {
 
     #[inline]
     fn apply<R: RngCore + ?Sized>(&mut self, action: Action, rng: &mut R) {
-        self.state.apply(action, rng);
+        match &mut self.journal {
+            None => self.state.apply(action, rng),
+            Some(journal) => {
+                let by = self.state.to_move().unwrap_or(Side::Humans);
+                let mut events = Vec::new();
+                self.state.apply_logged(action, rng, &mut events);
+                journal.push(JournalEntry { by, action, events });
+            }
+        }
         self.cached.set(f64::NAN);
     }
 

@@ -10,6 +10,8 @@
 //!   (`mcts:2000`), parsed from text and built into a player by [`PlayerSpec::build`];
 //!   and `oracle`, the same search seeing the hidden cards, for measurements only.
 //! * [`duel`](duel::duel): seeded matches between two specs, on several threads.
+//! * [`exec`]: programs written in any language playing through the bot protocol
+//!   (`exec:COMMAND`), told only what their side may see.
 //!
 //! Every player here but `oracle` is fair: it decides from what its side may see. The searches work on
 //! determinizations made by [`GameState::determinize`](crate::rules::GameState::determinize)
@@ -18,6 +20,7 @@
 pub mod analysis;
 pub mod duel;
 pub mod eval;
+pub mod exec;
 pub mod game;
 pub mod greedy;
 pub mod spec;

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, RandomPlayer};
 
+use super::exec::{BotId, ExecBot, ExecPlayer};
 use super::game::{Heuristics, Skirmish};
 use super::greedy::Greedy;
 pub use super::tuning::Tuning;
@@ -40,6 +41,9 @@ pub enum Kind {
     /// ([`ai::Oracle`]). A yardstick for matches between programs; never an opponent for a
     /// person (see the [module documentation](self)).
     Oracle,
+    /// A program playing through the bot protocol (`exec:COMMAND`, [`super::exec`]): told
+    /// only what its side may see.
+    Exec,
 }
 
 impl Kind {
@@ -77,6 +81,7 @@ impl Kind {
             Kind::Pimc => "pimc",
             Kind::Mcts => "mcts",
             Kind::Oracle => "oracle",
+            Kind::Exec => "exec",
         }
     }
 
@@ -140,6 +145,8 @@ pub struct PlayerSpec {
     /// Search settings changed from the defaults (`mcts:1000:prior=1.5`), for tree
     /// searches (`mcts`, `pimc`, `oracle`).
     pub tuning: Tuning,
+    /// The program of an `exec` player.
+    pub exec: Option<BotId>,
 }
 
 /// The forms a spec may take, for error messages and help.
@@ -147,7 +154,9 @@ pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mct
                               hidden cards, for measurements only) optionally followed by \
                               :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
                               pimc:normal, mcts:2000), and for mcts, pimc and oracle by search \
-                              settings (mcts:1000:prior=1.5,c=0.3,horizon=10,widening=16)";
+                              settings (mcts:1000:prior=1.5,c=0.3,horizon=10,widening=16); \
+                              or a program playing through the bot protocol, \
+                              exec:COMMAND or exec[dir=PATH,limit=SECONDS]:COMMAND";
 
 /// The largest iteration count a searching player may be given (`mcts:N`): about a
 /// minute a decision on one core, a hundred times the `hard` level's budget.
@@ -174,6 +183,17 @@ impl FromStr for PlayerSpec {
         };
         if s.chars().any(char::is_control) {
             return Err(err("it contains a control character".into()));
+        }
+        let trimmed = s.trim();
+        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("exec") {
+            // The command keeps its case and its colons.
+            let bot = ExecBot::parse(&trimmed[4..]).map_err(err)?;
+            return Ok(PlayerSpec {
+                kind: Kind::Exec,
+                effort: None,
+                tuning: Tuning::default(),
+                exec: Some(BotId::of(bot)),
+            });
         }
         let text = s.trim().to_ascii_lowercase();
         let mut parts = text.splitn(3, ':');
@@ -221,12 +241,16 @@ impl FromStr for PlayerSpec {
             kind,
             effort,
             tuning,
+            exec: None,
         })
     }
 }
 
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(bot) = self.exec {
+            return write!(f, "{}", bot.bot());
+        }
         f.write_str(self.kind.name())?;
         match self.effort {
             None => Ok(()),
@@ -327,6 +351,10 @@ impl PlayerSpec {
                 threads: threads.max(1),
                 ..self.tuning.apply(search_config(budget))
             })),
+            Kind::Exec => match self.exec {
+                Some(id) => Box::new(ExecPlayer::new(id)),
+                None => Box::new(RandomPlayer::new()),
+            },
         }
     }
 }

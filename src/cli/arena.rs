@@ -41,7 +41,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "KEY=V1,V2,...")]
     pub vary: Vec<Vary>,
     /// Players: random, greedy, or flat, pimc or mcts with an optional :easy, :normal,
-    /// :hard or :N iterations. Every two of them meet; one player alone plays itself.
+    /// :hard or :N iterations, or a program, exec[dir=PATH,limit=SECONDS]:COMMAND
+    /// (docs/bot-protocol.md). Every two of them meet; one player alone plays itself.
     #[arg(long, value_name = "SPEC", num_args = 1.., required = true)]
     pub players: Vec<String>,
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,

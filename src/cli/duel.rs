@@ -4,7 +4,9 @@
 //! P and Q are player specs (`random`, `greedy`, `flat`, `pimc`, `mcts`, optionally with
 //! `:easy`, `:normal`, `:hard` or an iteration count, e.g. `mcts:2000`). They swap sides
 //! every other game, the two games of a pair sharing the counter placement and the dice
-//! seed; `--no-swap` keeps P on the Humans. The report gives wins, draws and losses per
+//! seed; `--no-swap` keeps P on the Humans. A spec may also name a program playing through
+//! the bot protocol (`exec:python3 bot.py`, docs/bot-protocol.md): one that fails loses
+//! that game, and the reason is printed. The report gives wins, draws and losses per
 //! player with the Wilson 95% interval of its score (a draw counts half), wins per side,
 //! and the mean and largest decision time. A game stopped by the runaway guard is a
 //! failure: it counts for nobody and is listed (and `duel` exits with code 1).
@@ -12,7 +14,8 @@
 //! `--json` prints exactly one object:
 //! `{"games": N, "players": {"<spec>": {"wins": n, "draws": n, "losses": n,
 //! "wilson_low": x, "wilson_high": x, "mean_decision_ms": x, "max_decision_ms": x}, ...},
-//! "sides": {"humans": {"wins": n}, "martians": {"wins": n}}, "failures": [...]}`; a spec
+//! "sides": {"humans": {"wins": n}, "martians": {"wins": n}}, "forfeits": [...],
+//! "failures": [...]}`; a spec
 //! playing itself is keyed `<spec>#2` the second time.
 
 use std::path::PathBuf;
@@ -36,7 +39,8 @@ pub struct DuelArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Player A: random, greedy, flat, pimc or mcts, with an optional level or iteration
-    /// count (mcts:hard, mcts:2000).
+    /// count (mcts:hard, mcts:2000); or a program speaking the bot protocol,
+    /// exec[dir=PATH,limit=SECONDS]:COMMAND (docs/bot-protocol.md).
     #[arg(value_name = "P")]
     pub p: String,
     /// Player B, in the same form.
@@ -107,6 +111,13 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     } else {
         write_table(io, &scenario.name, &keys, &config, &report)?;
     }
+    for f in &report.forfeits {
+        writeln!(
+            io.err,
+            "game {} (game seed {}): {} gave the game up and lost it: {}",
+            f.index, f.game_seed, keys[f.player], f.reason
+        )?;
+    }
     for f in &report.failures {
         writeln!(
             io.err,
@@ -157,9 +168,15 @@ fn to_json(report: &MatchReport, keys: &[String; 2]) -> Value {
         .iter()
         .map(|f| json!({"game": f.index, "game_seed": f.game_seed, "reason": f.kind.to_string()}))
         .collect();
+    let forfeits: Vec<Value> = report
+        .forfeits
+        .iter()
+        .map(|f| json!({"game": f.index, "game_seed": f.game_seed, "player": keys[f.player], "reason": f.reason}))
+        .collect();
     json!({
         "games": report.games,
         "players": players,
+        "forfeits": forfeits,
         "sides": {
             "humans": {"wins": report.seat_wins[0]},
             "martians": {"wins": report.seat_wins[1]},

@@ -16,7 +16,8 @@ pub struct PlayArgs {
     /// The side you play; the AI plays the other.
     #[arg(long, default_value = "humans", value_parser = parse_side)]
     pub side: Side,
-    /// The AI's strength: easy, normal or hard (or a player such as random or greedy).
+    /// The AI's strength: easy, normal or hard (or a player such as random or greedy, or a
+    /// program speaking the bot protocol: exec:COMMAND, docs/bot-protocol.md).
     #[arg(long, default_value = "normal")]
     pub level: String,
     /// The dice seed (a fresh one when omitted); the same seed gives the same dice.
@@ -50,7 +51,16 @@ fn parse_side(s: &str) -> Result<Side, String> {
 }
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let level = args.level.trim().to_ascii_lowercase();
+    let trimmed = args.level.trim();
+    // A program's command keeps its case.
+    let level = if trimmed
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("exec"))
+    {
+        trimmed.to_string()
+    } else {
+        trimmed.to_ascii_lowercase()
+    };
     match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
         Err(e) => {
             return Err(CliError::Usage(format!(
@@ -65,7 +75,11 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 args.level.escape_debug()
             )));
         }
-        Ok(_) => {}
+        Ok(spec) => {
+            if let (Some(bot), None) = (spec.exec, &args.load) {
+                check_bot(bot, &args.scenario, args.side.other())?;
+            }
+        }
     }
     if args.load.is_none() && !args.scenario.exists() {
         return Err(CliError::Usage(format!(
@@ -89,6 +103,29 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         let _ = writeln!(io.err, "error: {e}");
         CliError::Invalid
     })
+}
+
+/// The table plays a program only once it has answered the hello for its side of the
+/// scenario (`docs/bot-protocol.md`).
+fn check_bot(
+    bot: crate::bot::exec::BotId,
+    scenario: &std::path::Path,
+    side: Side,
+) -> Result<(), CliError> {
+    let loaded = crate::rules::scenario_file::load_scenario(scenario).map_err(|d| {
+        CliError::Usage(
+            d.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
+    let g = crate::rules::GameState::new(
+        std::sync::Arc::new(loaded.scenario),
+        &mut crate::rules::rng_from_seed(0),
+    );
+    crate::bot::exec::check_hello(bot, &g, side)
+        .map_err(|e| CliError::Usage(format!("the table will not play `{}`: {e}", bot.bot())))
 }
 
 #[cfg(test)]
@@ -115,6 +152,15 @@ mod tests {
         let (c, e) = code(&["mars-attacks", "play", "--level", "oracle:hard"]);
         assert_eq!(c, 2, "{e}");
         assert!(e.contains("hidden cards"), "{e}");
+        // A program that does not answer the hello is refused before the window opens.
+        let bot = format!(
+            "exec:python3 {}/tests/fixtures/bots/failing_bot.py no-hello",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let (c, e) = code(&["mars-attacks", "play", "--level", &bot]);
+        assert_eq!(c, 2, "{e}");
+        assert!(e.contains("will not play"), "{e}");
+        assert!(e.contains("giving up before the hello"), "{e}");
         assert!(crate::gui::session::make_brain("oracle:20").is_err());
         assert!(crate::gui::session::make_brain("mcts:20").is_ok());
     }

@@ -152,14 +152,17 @@ pub fn ai_ui(ui: &mut Ui, session: &Session) {
                             } else {
                                 t
                             });
-                            ui.label(
-                                RichText::new(format!(
+                            // A program may report values without visits.
+                            let visits = if r.iterations == 0 {
+                                "–".to_string()
+                            } else {
+                                format!(
                                     "{} ({:.0}%)",
                                     c.visits,
                                     100.0 * c.visits as f64 / total as f64
-                                ))
-                                .small(),
-                            );
+                                )
+                            };
+                            ui.label(RichText::new(visits).small());
                             ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
                             ui.end_row();
                         }

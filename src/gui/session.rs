@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::bot::game::JournalEntry;
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::load_scenario;
 use crate::rules::state::{Event, IllegalAction};
@@ -122,25 +123,45 @@ pub struct Considered {
 
 /// Something that decides for the side to move. Built on the worker thread from a spec.
 pub trait Brain: Send {
-    /// Picks one of the legal actions of `state`, drawing only from `rng` (never the dice).
-    fn decide(&mut self, state: &GameState, rng: &mut GameRng) -> (Action, AiReport);
+    /// Picks one of the legal actions of `state`, drawing only from `rng` (never the dice);
+    /// `journal` is the game's decisions so far, for a program told what happened. An
+    /// error says why no decision can come (a program that failed).
+    fn decide(
+        &mut self,
+        state: &GameState,
+        journal: &[JournalEntry],
+        rng: &mut GameRng,
+    ) -> Result<(Action, AiReport), String>;
 }
 
-/// A player of the AI crate: a search or a baseline, built from its spec.
+/// A player of the AI crate: a search or a baseline, or a program, built from its spec.
 pub struct BotBrain {
     player: crate::bot::BoxedPlayer,
     threads: usize,
+    /// A program playing through the bot protocol, told the game's journal.
+    program: bool,
 }
 
 impl Brain for BotBrain {
-    fn decide(&mut self, state: &GameState, rng: &mut GameRng) -> (Action, AiReport) {
+    fn decide(
+        &mut self,
+        state: &GameState,
+        journal: &[JournalEntry],
+        rng: &mut GameRng,
+    ) -> Result<(Action, AiReport), String> {
         use ai::Player as _;
         let start = Instant::now();
-        let game = crate::bot::Skirmish::new(state.clone());
+        let mut game = crate::bot::Skirmish::new(state.clone());
+        if self.program {
+            game = game.with_journal(journal.to_vec());
+        }
         let chosen = self.player.choose(&game, rng);
         let action = match chosen {
             Some(a) => a,
             None => {
+                if let Some(why) = self.player.forfeit() {
+                    return Err(format!("{} failed: {why}", self.player.name()));
+                }
                 // A player with no answer is a bug there; never stall the table for it.
                 let mut legal = Vec::new();
                 state.legal_actions(&mut legal);
@@ -169,7 +190,7 @@ impl Brain for BotBrain {
                 })
                 .collect();
         }
-        (action, report)
+        Ok((action, report))
     }
 }
 
@@ -180,6 +201,7 @@ pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
     Ok(Box::new(BotBrain {
         player: spec.build_with_threads(threads),
         threads,
+        program: spec.exec.is_some(),
     }))
 }
 
@@ -247,6 +269,8 @@ pub type Waker = Arc<Mutex<Box<dyn Fn() + Send>>>;
 struct Job {
     generation: u64,
     state: GameState,
+    /// The decisions that led to `state`, for a program (empty for the others).
+    journal: Vec<JournalEntry>,
     spec: String,
     seed: u64,
     /// A hint for a person (searched by a brain of its own), not the AI's move.
@@ -292,9 +316,10 @@ impl AiWorker {
                         let mut rng = GameRng::seed_from_u64(job.seed);
                         let state = job.state;
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            brain.decide(&state, &mut rng)
+                            brain.decide(&state, &job.journal, &mut rng)
                         }))
                         .map_err(|_| "the AI failed to decide".to_string())
+                        .and_then(|r| r)
                     });
                     if ans_tx
                         .send(Answer {
@@ -645,9 +670,22 @@ impl Session {
         } else {
             0x9E37_79B9_7F4A_7C15
         };
+        let journal = if spec.trim_start().get(..4) == Some("exec") {
+            self.history
+                .iter()
+                .map(|s| JournalEntry {
+                    by: s.by,
+                    action: s.action,
+                    events: s.events.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let job = Job {
             generation: self.generation,
             state: self.state.clone(),
+            journal,
             spec,
             seed: self
                 .setup

@@ -54,6 +54,19 @@ pub fn controller_text(c: &Controller) -> String {
     }
 }
 
+/// The most characters of who controls a side shown beside its VP.
+const CONTROLLER_CHARS: usize = 24;
+
+/// `text` cut to `n` characters, an ellipsis marking the cut.
+fn shortened(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(n.saturating_sub(1)).collect();
+        format!("{cut}…")
+    }
+}
+
 impl Sidebar {
     pub fn ui(
         &mut self,
@@ -144,11 +157,14 @@ impl Sidebar {
                             .strong()
                             .color(theme::side_light(side)),
                     );
-                    ui.label(
-                        RichText::new(controller_text(session.controller(side)))
-                            .small()
-                            .color(theme::MUTED),
-                    );
+                    // A program's command can be long: cut to fit beside the VP, whole
+                    // on hover.
+                    let who = controller_text(session.controller(side));
+                    let short = shortened(&who, CONTROLLER_CHARS);
+                    let label = ui.label(RichText::new(&short).small().color(theme::MUTED));
+                    if short != who {
+                        label.on_hover_text(who);
+                    }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         ui.label(
                             RichText::new(format!("{vp} / {target} VP"))

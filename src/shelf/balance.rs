@@ -63,11 +63,18 @@ pub struct WonBy {
     /// A model still on the board at the end of the Round the side had to survive to.
     #[serde(default)]
     pub survived: u32,
+    /// The other side's program gave the game up (written only when some did).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub forfeit: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl WonBy {
     pub fn total(&self) -> u32 {
-        self.vp_target + self.wipe_out + self.more_vp + self.survived
+        self.vp_target + self.wipe_out + self.more_vp + self.survived + self.forfeit
     }
 
     fn add(&mut self, reason: Reason) {
@@ -76,6 +83,7 @@ impl WonBy {
             Reason::WipeOut => self.wipe_out += 1,
             Reason::MoreVp | Reason::Draw => self.more_vp += 1,
             Reason::Survived => self.survived += 1,
+            Reason::Forfeit => self.forfeit += 1,
         }
     }
 
@@ -86,6 +94,7 @@ impl WonBy {
             (Reason::WipeOut, self.wipe_out),
             (Reason::MoreVp, self.more_vp),
             (Reason::Survived, self.survived),
+            (Reason::Forfeit, self.forfeit),
         ]
         .iter()
         .filter(|(_, n)| *n > 0)

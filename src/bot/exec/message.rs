@@ -1,0 +1,229 @@
+//! The messages of the bot protocol (`docs/bot-protocol.md`), built only from what the
+//! bot's side may see: the public state, its own hand, the sizes of hidden things, the
+//! decisions and events since its last decision as that side's log shows them (R28), and
+//! its legal actions as action strings.
+
+use serde_json::{Value, json};
+
+use crate::bot::game::JournalEntry;
+use crate::rules::action::Action;
+use crate::rules::cards::CardType;
+use crate::rules::square::squares_of;
+use crate::rules::state::{CounterKind, Event, Loc, Outcome, Phase};
+use crate::rules::{GameState, Side, Square};
+use crate::sim::describe;
+
+use super::PROTOCOL_VERSION;
+
+/// The hello: the protocol, the scenario, the bot's side, its time per decision, and a
+/// seed for whatever it draws at random (from the player's generator, so that a seeded
+/// run replays).
+pub fn hello(g: &GameState, side: Side, limit_ms: u64, seed: u64) -> Value {
+    let s = g.scenario();
+    json!({
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "side": side.name(),
+        "time_limit_ms": limit_ms,
+        "seed": seed,
+        "scenario": {
+            "name": s.name,
+            "vp_target": {
+                "humans": s.vp_target(Side::Humans),
+                "martians": s.vp_target(Side::Martians),
+            },
+            "last_round": s.last_round(),
+            "hand_size": g.hand_size(),
+            "profiles": (0..g.models().len())
+                .map(|i| g.profile(crate::rules::ModelId(i as u8)))
+                .map(|p| (p.key.clone(), json!({
+                    "name": p.name, "shoot": p.shoot, "fight": p.fight,
+                    "survive": p.survive, "range": p.range,
+                })))
+                .collect::<serde_json::Map<String, Value>>(),
+        },
+    })
+}
+
+/// A decision of `side`: what it sees now, what happened since `journal` began (the part
+/// of the game's journal it has not been told), and its legal actions.
+pub fn decision(
+    g: &GameState,
+    side: Side,
+    number: u64,
+    journal: &[JournalEntry],
+    legal: &[Action],
+) -> Value {
+    json!({
+        "type": "decide",
+        "decision": number,
+        "state": public_state(g),
+        "hand": cards(g.hand(side), side),
+        "hidden": {
+            "other_hand": g.hand_len(side.other()),
+            "deck": g.deck_len(),
+        },
+        "events": events_seen_by(g, side, journal),
+        "legal": legal.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+    })
+}
+
+/// The end of the game: the winner (or none for a draw), why, the VP, and what happened
+/// since the bot's last decision.
+pub fn game_over(g: &GameState, side: Side, journal: &[JournalEntry]) -> Value {
+    let (winner, reason) = match g.outcome() {
+        Some(Outcome::Win(w, why)) => (Some(w.name()), format!("{why:?}")),
+        Some(Outcome::Draw) => (None, "Draw".to_string()),
+        None => (None, "unfinished".to_string()),
+    };
+    json!({
+        "type": "game_over",
+        "winner": winner,
+        "reason": reason,
+        "vp": vp(g),
+        "events": events_seen_by(g, side, journal),
+    })
+}
+
+/// The end of a game the bot's side lost by failing: what went wrong.
+pub fn forfeited(reason: &str) -> Value {
+    json!({ "type": "game_over", "forfeit": reason })
+}
+
+fn vp(g: &GameState) -> Value {
+    json!({ "humans": g.vp(Side::Humans), "martians": g.vp(Side::Martians) })
+}
+
+/// Cards as their holder `side` names them in actions (`splat/we-are-your-friends`).
+fn cards<'a>(it: impl Iterator<Item = (&'a CardType, u8)>, side: Side) -> Vec<String> {
+    let mut out = Vec::new();
+    for (c, n) in it {
+        let name = c
+            .card(side)
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| c.name());
+        out.extend(std::iter::repeat_n(name, n as usize));
+    }
+    out
+}
+
+/// Cards seen by both sides, named Martian half first (`heat-ray/human-ingenuity`).
+fn public_cards<'a>(it: impl Iterator<Item = (&'a CardType, u8)>) -> Vec<String> {
+    cards(it, Side::Martians)
+}
+
+fn squares(bits: u64) -> Vec<String> {
+    squares_of(bits).map(|s: Square| s.to_string()).collect()
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Deploy(_) => "deploy",
+        Phase::TurnStart => "turn-start",
+        Phase::Acting(_) => "acting",
+        Phase::AfterFirst => "after-first",
+        Phase::FightTarget { .. } => "fight-target",
+        Phase::Defence { .. } => "defence",
+        Phase::Respond(_) => "respond",
+        Phase::Escape(_) => "escape",
+        Phase::Refill(_) => "refill",
+        Phase::CarHeading(_) => "car-heading",
+        Phase::BugTarget(_) => "bug-target",
+        Phase::BugDefence(_) => "bug-defence",
+        Phase::Busy => "busy",
+        Phase::GameOver(_) => "game-over",
+    }
+}
+
+/// Everything both sides see.
+pub fn public_state(g: &GameState) -> Value {
+    let models: Vec<Value> = g
+        .models()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let id = crate::rules::ModelId(i as u8);
+            let (place, square) = match m.loc {
+                Loc::Board(s) => ("board", Some(s.to_string())),
+                Loc::Waiting => ("waiting", None),
+                Loc::Undeployed => ("undeployed", None),
+                Loc::Dead => ("dead", None),
+                Loc::Exited => ("exited", None),
+            };
+            json!({
+                "id": id.to_string(),
+                "side": m.side.name(),
+                "profile": g.profile(id).key,
+                "place": place,
+                "square": square,
+                "activated": m.activated,
+                "rattled": m.rattled,
+            })
+        })
+        .collect();
+    let walls: Vec<Value> = g
+        .map()
+        .walls()
+        .pieces()
+        .into_iter()
+        .map(|(s, e, k)| json!({ "square": s.to_string(), "edge": e.name(), "kind": format!("{k:?}").to_lowercase() }))
+        .collect();
+    let face_up: Vec<Value> = [
+        CounterKind::Critter,
+        CounterKind::AlienSecret,
+        CounterKind::Objective,
+    ]
+    .into_iter()
+    .flat_map(|k| {
+        squares_of(g.face_up_counters(k))
+            .map(move |s| json!({ "square": s.to_string(), "kind": k.name() }))
+    })
+    .collect();
+    let sets = |side: Side| -> Vec<Value> {
+        g.support_sets(side)
+            .map(|(c, level)| json!({ "card": c.to_string(), "level": level }))
+            .collect()
+    };
+    let acting = match g.phase() {
+        Phase::Acting(a) => Some(a.model.to_string()),
+        _ => None,
+    };
+    json!({
+        "round": g.round(),
+        "turn": g.turn_number(),
+        "turn_player": g.turn_player().name(),
+        "to_move": g.to_move().map(Side::name),
+        "phase": phase_name(g.phase()),
+        "acting": acting,
+        "vp": vp(g),
+        "walls": walls,
+        "models": models,
+        "counters": { "face_down": squares(g.hidden_counters()), "face_up": face_up },
+        "support_sets": { "humans": sets(Side::Humans), "martians": sets(Side::Martians) },
+        "discard_pile": public_cards(g.discard_pile()),
+        "events_in_play": public_cards(g.events_in_play()),
+        "cards_played_this_turn": g.cards_played_this_turn(),
+        "passed": { "humans": g.has_passed(Side::Humans), "martians": g.has_passed(Side::Martians) },
+    })
+}
+
+/// The decisions and events of `journal` as `side`'s log shows them: the other side's
+/// drawn cards face down, and its "no card" at a test not listed (a window opens only for
+/// a side holding a card that fits, so the line would tell that it held one, R28); what
+/// the test caused is still listed.
+pub fn events_seen_by(g: &GameState, side: Side, journal: &[JournalEntry]) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in journal {
+        let hidden_choice = entry.by != side && entry.action == Action::Respond(None);
+        if !hidden_choice {
+            out.push(format!("{}: {}", entry.by.name(), entry.action));
+        }
+        for e in &entry.events {
+            out.push(match e {
+                Event::Drew { side: s, .. } if *s != side => format!("the {s} draw a card"),
+                _ => describe(g, e),
+            });
+        }
+    }
+    out
+}

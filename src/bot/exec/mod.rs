@@ -1,0 +1,240 @@
+//! Programs as players: the bot protocol of `docs/bot-protocol.md`, JSON lines over a
+//! child process's standard input and output.
+//!
+//! * [`ExecBot`]: the program (`exec:python3 bot.py`, `exec[dir=bots,limit=0.5]:./bot`)
+//!   parsed from a player spec, kept in a registry so that a [`PlayerSpec`] stays `Copy`.
+//! * [`message`]: what the program is told, built only from what its side may see.
+//! * [`process`]: the child process, its lines and its time limit.
+//! * [`ExecPlayer`]: an [`ai::Player`] that asks the program for each decision of its side
+//!   and gives the game up ([`ai::Player::forfeit`]) when the program fails.
+//!
+//! [`PlayerSpec`]: super::PlayerSpec
+
+pub mod message;
+mod player;
+pub mod process;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+pub use player::{ExecPlayer, check_hello};
+
+/// The protocol's version, sent in the hello.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A decision's time limit when the spec gives none.
+pub const DEFAULT_LIMIT: Duration = Duration::from_secs(2);
+
+/// The shortest and longest time limit a spec may give, in hundredths of a second.
+const LIMIT_RANGE: (u32, u32) = (1, 60_000);
+
+/// A program that plays through the bot protocol.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ExecBot {
+    /// The program and its arguments (split like a shell's words, quotes kept together;
+    /// no shell runs it).
+    pub command: Vec<String>,
+    /// Where it runs; the current directory when `None`.
+    pub dir: Option<PathBuf>,
+    /// How long it may take over one decision; past it, it is stopped and loses.
+    pub limit: Duration,
+    /// The spec as given after `exec`, to print it back.
+    text: String,
+}
+
+impl ExecBot {
+    /// Parses what follows `exec` in a spec: `:COMMAND` or `[SETTINGS]:COMMAND`, the
+    /// settings being `dir=PATH` and `limit=SECONDS` separated by commas.
+    pub fn parse(rest: &str) -> Result<ExecBot, String> {
+        let (settings, command) = if let Some(r) = rest.strip_prefix('[') {
+            let Some((s, c)) = r.split_once("]:") else {
+                return Err(
+                    "write exec[dir=PATH,limit=SECONDS]:COMMAND, with `]:` after the settings"
+                        .into(),
+                );
+            };
+            (Some(s), c)
+        } else if let Some(c) = rest.strip_prefix(':') {
+            (None, c)
+        } else {
+            return Err(
+                "write exec:COMMAND (e.g. exec:python3 examples/bots/random_bot.py)".into(),
+            );
+        };
+        let mut dir = None;
+        let mut limit = None;
+        for part in settings.into_iter().flat_map(|s| s.split(',')) {
+            let Some((name, value)) = part.split_once('=') else {
+                return Err(format!(
+                    "`{part}` is not a setting: the settings are dir=PATH and limit=SECONDS"
+                ));
+            };
+            match name.trim() {
+                "dir" if dir.is_none() => {
+                    let v = value.trim();
+                    if v.is_empty() {
+                        return Err("dir= names no directory".into());
+                    }
+                    dir = Some(PathBuf::from(v));
+                }
+                "limit" if limit.is_none() => {
+                    let v = value.trim();
+                    let hundredths = parse_hundredths(v)
+                        .filter(|h| (LIMIT_RANGE.0..=LIMIT_RANGE.1).contains(h))
+                        .ok_or_else(|| {
+                            format!(
+                                "limit = `{v}`: give the seconds a decision may take, from 0.01 to {}",
+                                LIMIT_RANGE.1 / 100
+                            )
+                        })?;
+                    limit = Some(Duration::from_millis(u64::from(hundredths) * 10));
+                }
+                "dir" | "limit" => return Err(format!("{} is given twice", name.trim())),
+                other => {
+                    return Err(format!(
+                        "`{other}` is not a setting of exec: the settings are dir=PATH and limit=SECONDS"
+                    ));
+                }
+            }
+        }
+        let command = split_words(command)?;
+        if command.is_empty() {
+            return Err("no command follows `exec:`".into());
+        }
+        Ok(ExecBot {
+            command,
+            dir,
+            limit: limit.unwrap_or(DEFAULT_LIMIT),
+            text: rest.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for ExecBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exec{}", self.text)
+    }
+}
+
+/// `0.5` as 50; at most two decimals.
+fn parse_hundredths(text: &str) -> Option<u32> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || frac.len() > 2 || !digits(whole) || !digits(frac) {
+        return None;
+    }
+    let w: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f: u32 = format!("{frac:0<2}").parse().ok()?;
+    w.checked_mul(100)?.checked_add(f)
+}
+
+/// Splits a command into words at spaces; text in single or double quotes is one word
+/// (or part of one), without the quotes.
+pub fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => word.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            None => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("the command has a {q} that is never closed"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+/// An [`ExecBot`] in the registry: small and `Copy`, so that a player spec naming a program
+/// stays `Copy` like the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BotId(u32);
+
+fn registry() -> &'static Mutex<Vec<ExecBot>> {
+    static BOTS: OnceLock<Mutex<Vec<ExecBot>>> = OnceLock::new();
+    BOTS.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+impl BotId {
+    /// The id of `bot`, registering it once.
+    pub fn of(bot: ExecBot) -> BotId {
+        let mut bots = registry().lock().unwrap_or_else(|e| e.into_inner());
+        let i = match bots.iter().position(|b| *b == bot) {
+            Some(i) => i,
+            None => {
+                bots.push(bot);
+                bots.len() - 1
+            }
+        };
+        BotId(i as u32)
+    }
+
+    /// The program.
+    pub fn bot(self) -> ExecBot {
+        let bots = registry().lock().unwrap_or_else(|e| e.into_inner());
+        bots[self.0 as usize].clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_parses_with_its_settings_and_prints_back() {
+        let b = ExecBot::parse(":python3 'my bot.py' --fast").unwrap();
+        assert_eq!(b.command, ["python3", "my bot.py", "--fast"]);
+        assert_eq!((b.dir.clone(), b.limit), (None, DEFAULT_LIMIT));
+        assert_eq!(b.to_string(), "exec:python3 'my bot.py' --fast");
+        let b = ExecBot::parse("[dir=examples/bots,limit=0.25]:./bot").unwrap();
+        assert_eq!(b.dir, Some(PathBuf::from("examples/bots")));
+        assert_eq!(b.limit, Duration::from_millis(250));
+        for (bad, says) in [
+            (":", "no command"),
+            ("python3", "exec:COMMAND"),
+            ("[limit=0]:x", "from 0.01"),
+            ("[limit=1,limit=2]:x", "twice"),
+            ("[speed=2]:x", "not a setting"),
+            ("[dir=x:y", "]:"),
+            (":python3 'bot.py", "never closed"),
+        ] {
+            let e = ExecBot::parse(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_registry_gives_one_id_per_program() {
+        let a = BotId::of(ExecBot::parse(":a b").unwrap());
+        let b = BotId::of(ExecBot::parse(":a  b").unwrap());
+        let c = BotId::of(ExecBot::parse(":a b").unwrap());
+        assert_eq!(a, c);
+        assert_ne!(a, b, "printed back as given, so kept apart");
+        assert_eq!(a.bot().command, ["a", "b"]);
+    }
+}

@@ -1,0 +1,278 @@
+//! [`ExecPlayer`]: a bot program playing one side of one game.
+
+use std::time::{Duration, Instant};
+
+use ai::{ActionStat, SearchReport};
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use crate::bot::game::{JournalEntry, Skirmish, player_of};
+use crate::rules::{Action, GameState, Side};
+
+use super::message;
+use super::process::{BotProcess, NoAnswer};
+use super::{BotId, ExecBot};
+
+/// The least time a bot has to start and answer the hello.
+pub const HELLO_LIMIT: Duration = Duration::from_secs(10);
+/// Time a bot has to exit once told the game is over.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+/// The most lines of the bot's "info" kept.
+const INFO_LINES: usize = 10;
+
+/// A bot program playing the side it is first asked to decide for. Started at its first
+/// decision, stopped when the game is over or it fails; a failure is kept as the reason
+/// it gives the game up ([`ai::Player::forfeit`]).
+pub struct ExecPlayer {
+    id: BotId,
+    bot: ExecBot,
+    process: Option<BotProcess>,
+    side: Option<Side>,
+    /// How much of the game's journal the bot has been told, and the last entry told.
+    told: usize,
+    last_told: Option<JournalEntry>,
+    decisions: u64,
+    failure: Option<String>,
+    report: Option<SearchReport<Action>>,
+}
+
+impl ExecPlayer {
+    pub fn new(id: BotId) -> ExecPlayer {
+        ExecPlayer {
+            id,
+            bot: id.bot(),
+            process: None,
+            side: None,
+            told: 0,
+            last_told: None,
+            decisions: 0,
+            failure: None,
+            report: None,
+        }
+    }
+
+    /// Records why the bot failed, with the last lines of its standard error, and stops
+    /// it.
+    fn fail(&mut self, what: String) {
+        let tail = self
+            .process
+            .as_ref()
+            .map(|p| p.stderr_tail())
+            .unwrap_or_default();
+        let mut reason = what;
+        if !tail.is_empty() {
+            reason.push_str("; its last standard error lines: ");
+            reason.push_str(&tail.join(" | "));
+        }
+        if let Some(p) = &mut self.process {
+            p.stop();
+        }
+        self.process = None;
+        self.failure = Some(reason);
+    }
+
+    fn start(&mut self, g: &GameState, side: Side, seed: u64) -> Result<(), String> {
+        let mut p = BotProcess::spawn(&self.bot)?;
+        let limit = self.bot.limit.max(HELLO_LIMIT);
+        let hello = message::hello(g, side, self.bot.limit.as_millis() as u64, seed);
+        p.send(&hello.to_string())?;
+        self.process = Some(p);
+        let answer = self.receive(limit, "the hello")?;
+        match answer.get("type").and_then(Value::as_str) {
+            Some("hello") => Ok(()),
+            _ => Err(format!(
+                "it answered the hello with {}, not {{\"type\": \"hello\", ...}}",
+                shorten(&answer.to_string())
+            )),
+        }
+    }
+
+    /// The bot's next line as JSON, within `limit`.
+    fn receive(&mut self, limit: Duration, what: &str) -> Result<Value, String> {
+        let p = self.process.as_mut().ok_or("it is not running")?;
+        let line = p.receive(limit).map_err(|e| match e {
+            NoAnswer::Timeout(t) => format!(
+                "it gave no answer to {what} within its limit of {:.2} s (stopped after {:.2} s)",
+                limit.as_secs_f64(),
+                t.as_secs_f64()
+            ),
+            NoAnswer::Closed => format!("it exited (or closed its output) before answering {what}"),
+            NoAnswer::BadLine(why) => format!("{why}, answering {what}"),
+        })?;
+        serde_json::from_str(&line).map_err(|e| {
+            format!(
+                "it answered {what} with `{}`, which is not a JSON object of the protocol: {e}",
+                shorten(&line)
+            )
+        })
+    }
+
+    fn decide(
+        &mut self,
+        game: &Skirmish,
+        side: Side,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Action, String> {
+        let g = game.state();
+        if self.process.is_none() {
+            self.start(g, side, rng.next_u64())?;
+        }
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let journal = game.journal().unwrap_or(&[]);
+        let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
+        self.decisions += 1;
+        let msg = message::decision(g, side, self.decisions, since, &legal);
+        self.told = journal.len();
+        self.last_told = journal.last().cloned();
+        let t0 = Instant::now();
+        self.process
+            .as_mut()
+            .ok_or("it is not running")?
+            .send(&msg.to_string())?;
+        let what = format!("decision {}", self.decisions);
+        let answer = self.receive(self.bot.limit, &what)?;
+        let elapsed = t0.elapsed();
+        let text = answer
+            .get("action")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                format!(
+                    "its answer to {what}, {}, has no \"action\" string",
+                    shorten(&answer.to_string())
+                )
+            })?;
+        let action: Action = text.parse().map_err(|e| {
+            format!(
+                "it answered {what} with `{}`, which is not an action: {e}",
+                shorten(text)
+            )
+        })?;
+        if !legal.contains(&action) {
+            let why = g
+                .clone()
+                .play(action, &mut crate::rules::rng_from_seed(0))
+                .err()
+                .map_or_else(String::new, |e| e.reason);
+            return Err(format!(
+                "it answered {what} with `{action}`, which is not legal now: {why}"
+            ));
+        }
+        self.report = Some(report_of(&answer, action, player_of(side), elapsed));
+        Ok(action)
+    }
+}
+
+/// The bot's "info" as a search report, for the table's AI panel: each line an action
+/// with its value and visits (or share), as far as the bot gave them.
+fn report_of(
+    answer: &Value,
+    chosen: Action,
+    player: usize,
+    elapsed: Duration,
+) -> SearchReport<Action> {
+    let mut top = Vec::new();
+    if let Some(lines) = answer.get("info").and_then(Value::as_array) {
+        for line in lines.iter().take(INFO_LINES) {
+            let Some(action) = line
+                .get("action")
+                .and_then(Value::as_str)
+                .and_then(|a| a.parse::<Action>().ok())
+            else {
+                continue;
+            };
+            let mean = line
+                .get("value")
+                .and_then(Value::as_f64)
+                .filter(|v| v.is_finite())
+                .map_or(0.5, |v| v.clamp(0.0, 1.0));
+            let visits = line.get("visits").and_then(Value::as_u64).unwrap_or(0);
+            top.push(ActionStat {
+                action,
+                visits,
+                mean,
+            });
+        }
+    }
+    SearchReport {
+        chosen,
+        player,
+        iterations: top.iter().map(|s| s.visits).sum(),
+        elapsed,
+        nodes: 0,
+        top,
+    }
+}
+
+/// A text cut to a readable length for an error message, control characters escaped.
+fn shorten(text: &str) -> String {
+    let t: String = text.chars().take(200).collect();
+    let cut = if t.len() < text.len() { "..." } else { "" };
+    format!("{}{cut}", t.escape_debug())
+}
+
+impl ai::Player<Skirmish> for ExecPlayer {
+    fn name(&self) -> String {
+        self.id.bot().to_string()
+    }
+
+    fn choose(&mut self, game: &Skirmish, rng: &mut ChaCha8Rng) -> Option<Action> {
+        let side = game.state().to_move()?;
+        // Another game, or another line of this one (the table's undo, a side handed to
+        // the program): it starts afresh and is told everything.
+        let journal = game.journal().unwrap_or(&[]);
+        let same_line = self.told == 0
+            || (journal.len() >= self.told
+                && self.last_told.as_ref() == journal.get(self.told - 1));
+        if !same_line || self.side.is_some_and(|s| s != side) {
+            *self = ExecPlayer::new(self.id);
+        }
+        if self.failure.is_some() {
+            return None;
+        }
+        self.side = Some(side);
+        match self.decide(game, side, rng) {
+            Ok(a) => Some(a),
+            Err(why) => {
+                self.fail(why);
+                None
+            }
+        }
+    }
+
+    fn last_report(&self) -> Option<&SearchReport<Action>> {
+        self.report.as_ref()
+    }
+
+    fn forfeit(&self) -> Option<String> {
+        self.failure.clone()
+    }
+
+    fn game_over(&mut self, game: &Skirmish) {
+        let (Some(side), Some(p)) = (self.side, self.process.as_mut()) else {
+            return;
+        };
+        let journal = game.journal().unwrap_or(&[]);
+        let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
+        let msg = message::game_over(game.state(), side, since);
+        let _ = p.send(&msg.to_string());
+        p.finish(EXIT_GRACE);
+        self.process = None;
+    }
+}
+
+/// Starts `bot` for `side` of the game `g`, checks that it answers the hello, and stops it:
+/// what the table does before it lets a program play.
+pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), String> {
+    let mut p = ExecPlayer::new(id);
+    let result = p.start(g, side, 0);
+    if let Some(proc_) = &mut p.process {
+        let _ = proc_.send(&message::forfeited("the table only checked the hello").to_string());
+        proc_.finish(EXIT_GRACE);
+    }
+    result.map_err(|e| {
+        p.fail(e);
+        p.failure.unwrap_or_default()
+    })
+}

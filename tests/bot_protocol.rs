@@ -1,0 +1,259 @@
+//! The bot protocol (docs/bot-protocol.md): what a program is told is only what its side
+//! may see; a program that fails loses the game with the reason recorded, and the run
+//! goes on; the example bots play seeded duels.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use common::*;
+use mars_attacks::arena::play::play_job;
+use mars_attacks::arena::{ArenaScenario, Entrant, Plan, Reason, Winner};
+use mars_attacks::bot::exec::message;
+use mars_attacks::bot::game::JournalEntry;
+use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
+use mars_attacks::rules::scenario_file::load_scenario;
+use mars_attacks::rules::state::Event;
+use mars_attacks::rules::{Action, GameState, Side};
+
+use Side::{Humans as H, Martians as M};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The message `side` would be sent now, as text.
+fn message_for(g: &GameState, side: Side, journal: &[JournalEntry]) -> String {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    message::decision(g, side, 1, journal, &legal).to_string()
+}
+
+/// A physical card of the deck whose half for `side` is `slug`, as `side` names it.
+fn a_card(g: &GameState, side: Side, slug: &str) -> mars_attacks::rules::cards::Card {
+    let deck = g.deck();
+    (0..deck.types())
+        .map(|t| deck.card(t))
+        .find(|c| c.face(side).is_some_and(|f| f.id == card(slug)))
+        .and_then(|c| c.card(side))
+        .unwrap()
+}
+
+/// A position of two models, the Humans to act, each side holding cards.
+fn position(martian_hand: &[&str]) -> GameState {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 4);
+    g.edit().give(H, card("sneak"), 1).give(H, card("splat"), 1);
+    for c in martian_hand {
+        g.edit().give(M, card(c), 1);
+    }
+    g
+}
+
+#[test]
+fn a_bot_is_told_the_same_whatever_it_cannot_see() {
+    // The other hand differs (and with it the deck): the same message, byte for byte.
+    let a = position(&["heat-ray", "tough-little-suckers"]);
+    let b = position(&["freeze-ray", "we-come-in-peace"]);
+    assert_ne!(a, b);
+    assert_eq!(message_for(&a, H, &[]), message_for(&b, H, &[]));
+    // So are the other side's draws and its "no card" at a test (R28): in one world the
+    // Martians draw a Heat Ray and pass at a test, in the other draw a Splat! and are
+    // never asked.
+    let drew = |c: &str| Event::Drew {
+        side: M,
+        card: a_card(&a, M, c),
+    };
+    let roll = Event::Activated(mars_attacks::rules::ModelId(0));
+    let one = [
+        JournalEntry {
+            by: M,
+            action: Action::Keep,
+            events: vec![drew("heat-ray")],
+        },
+        JournalEntry {
+            by: M,
+            action: Action::Respond(None),
+            events: vec![roll.clone()],
+        },
+    ];
+    let other = [JournalEntry {
+        by: M,
+        action: Action::Keep,
+        events: vec![drew("freeze-ray"), roll],
+    }];
+    assert_eq!(message_for(&a, H, &one), message_for(&b, H, &other));
+    // The control: what the side sees differs, and so does its message.
+    let moved = {
+        let mut g = a.clone();
+        g.edit().place(mars_attacks::rules::ModelId(1), sq("b4"));
+        g
+    };
+    assert_ne!(message_for(&a, H, &[]), message_for(&moved, H, &[]));
+    let own_hand = {
+        let mut g = a.clone();
+        g.edit().give(H, card("jammer"), 1);
+        g
+    };
+    assert_ne!(message_for(&a, H, &[]), message_for(&own_hand, H, &[]));
+    // Its own draws it sees by name.
+    let own_draw = [JournalEntry {
+        by: H,
+        action: Action::Keep,
+        events: vec![Event::Drew {
+            side: H,
+            card: a_card(&a, H, "splat"),
+        }],
+    }];
+    assert!(message_for(&a, H, &own_draw).contains("Splat"));
+    assert!(message_for(&a, M, &own_draw).contains("the humans draw a card"));
+}
+
+#[test]
+fn the_message_lists_what_the_protocol_promises() {
+    let g = position(&["heat-ray"]);
+    let v: serde_json::Value = serde_json::from_str(&message_for(&g, H, &[])).unwrap();
+    assert_eq!(v["type"], "decide");
+    assert_eq!(v["hand"].as_array().unwrap().len(), 2);
+    assert_eq!(v["hidden"]["other_hand"], 1);
+    assert_eq!(v["hidden"]["deck"], u64::from(g.deck_len()));
+    assert_eq!(v["state"]["models"][0]["square"], "a1");
+    assert_eq!(v["state"]["turn_player"], "humans");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let listed: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    assert_eq!(v["legal"], serde_json::json!(listed));
+    // Every action listed parses back to itself.
+    for a in &listed {
+        assert_eq!(a.parse::<Action>().unwrap().to_string(), *a);
+    }
+}
+
+fn arena_scenario() -> ArenaScenario {
+    let path = root().join("scenarios/ambush.toml");
+    let loaded = load_scenario(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    ArenaScenario::new("scenarios/ambush.toml", Arc::new(loaded.scenario), &bytes)
+}
+
+fn plan(players: &[String]) -> Plan {
+    Plan {
+        scenarios: vec![arena_scenario()],
+        players: players
+            .iter()
+            .map(|p| Entrant::new(p.parse::<PlayerSpec>().unwrap()))
+            .collect(),
+        games: 1,
+        seed: 5,
+        mirror: false,
+        max_decisions: 20_000,
+    }
+}
+
+fn build(spec: &PlayerSpec) -> BoxedPlayer {
+    spec.build()
+}
+
+fn failing(how: &str) -> String {
+    format!(
+        "exec[limit=0.5]:python3 {}/tests/fixtures/bots/failing_bot.py {how}",
+        root().display()
+    )
+}
+
+#[test]
+fn a_bot_that_fails_loses_the_game_with_the_reason_and_its_last_words() {
+    for (how, says, stderr) in [
+        ("crash", "exited", "the bot broke on purpose"),
+        ("garbage", "not a JSON object", "garbage: deciding 1"),
+        ("no-action", "no \"action\" string", "no-action: deciding 1"),
+        ("illegal", "`shoot m60`", "illegal: deciding 1"),
+        (
+            "slow",
+            "no answer to decision 1 within its limit of 0.50 s",
+            "slow: deciding 1",
+        ),
+        (
+            "no-hello",
+            "before answering the hello",
+            "giving up before the hello",
+        ),
+    ] {
+        let p = plan(&[failing(how), "random".to_string()]);
+        let job = &p.jobs()[0];
+        let r = play_job(&p, job, &build);
+        let bot_side = if job.seats[0] == 0 { H } else { M };
+        let winner = if bot_side == H {
+            Winner::Martians
+        } else {
+            Winner::Humans
+        };
+        assert!(r.finished(), "{how}: {r:?}");
+        assert_eq!(
+            (r.winner, r.reason),
+            (Some(winner), Some(Reason::Forfeit)),
+            "{how}"
+        );
+        let error = r.error.unwrap_or_default();
+        assert!(error.contains(says), "{how}: {error}");
+        assert!(error.contains(stderr), "{how}: {error}");
+        assert!(
+            error.contains("gave the game up at decision"),
+            "{how}: {error}"
+        );
+    }
+    // A program that cannot even start.
+    let p = plan(&["exec:./no-such-bot-here".to_string(), "random".to_string()]);
+    let r = play_job(&p, &p.jobs()[0], &build);
+    assert_eq!(r.reason, Some(Reason::Forfeit));
+    assert!(
+        r.error
+            .unwrap()
+            .contains("cannot start `./no-such-bot-here`")
+    );
+}
+
+#[test]
+fn the_example_bots_play_a_seeded_duel_that_replays() {
+    use mars_attacks::bot::{DuelConfig, duel};
+    let scenario = Arc::new(
+        load_scenario(&root().join("scenarios/ambush.toml"))
+            .unwrap()
+            .scenario,
+    );
+    let spec = |name: &str| -> PlayerSpec {
+        format!("exec:python3 {}/examples/bots/{name}", root().display())
+            .parse()
+            .unwrap()
+    };
+    let mut config = DuelConfig::new(6, 3);
+    config.jobs = 2;
+    let greedy_vs_random = || {
+        duel(
+            &scenario,
+            spec("greedy_bot.py"),
+            spec("random_bot.py"),
+            &config,
+            |_| {},
+        )
+    };
+    let first = greedy_vs_random();
+    assert!(
+        first.failures.is_empty() && first.forfeits.is_empty(),
+        "{first}"
+    );
+    assert_eq!(first.completed(), 6);
+    // Seeded by the hello: the same games again.
+    let again = greedy_vs_random();
+    assert_eq!((first.wins, first.draws), (again.wins, again.draws));
+    // And a bot meets a built-in player.
+    let r = duel(
+        &scenario,
+        spec("random_bot.py"),
+        "greedy".parse().unwrap(),
+        &config,
+        |_| {},
+    );
+    assert!(r.forfeits.is_empty(), "{r}");
+    assert_eq!(r.completed(), 6);
+}
