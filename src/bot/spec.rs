@@ -185,9 +185,13 @@ impl FromStr for PlayerSpec {
             return Err(err("it contains a control character".into()));
         }
         let trimmed = s.trim();
-        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("exec") {
+        if let Some(rest) = trimmed
+            .get(..4)
+            .filter(|p| p.eq_ignore_ascii_case("exec"))
+            .map(|_| &trimmed[4..])
+        {
             // The command keeps its case and its colons.
-            let bot = ExecBot::parse(&trimmed[4..]).map_err(err)?;
+            let bot = ExecBot::parse(rest).map_err(err)?;
             return Ok(PlayerSpec {
                 kind: Kind::Exec,
                 effort: None,
