@@ -27,6 +27,7 @@ pub mod bench;
 pub mod deck;
 pub mod duel;
 pub mod los;
+pub mod martian_dice;
 pub mod odds;
 pub mod play;
 pub mod preview;
@@ -80,6 +81,9 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
+    /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
+    /// players measured against it, and duels.
+    MartianDice(martian_dice::MartianDiceArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -191,6 +195,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::MartianDice(args) => martian_dice::run(args, io),
     }
 }
 

@@ -1,0 +1,153 @@
+//! `mars-attacks martian-dice ...`: the second game on the same search. `optimal` prints
+//! the exact maximum expected score of a Turn and the policy that reaches it; `turns`
+//! measures a player's mean score per Turn against it; `duel` plays seeded games to 25
+//! between two players, seats alternating.
+
+use clap::{Args, Subcommand};
+use serde_json::json;
+
+use martian_dice::game::Game;
+use martian_dice::optimal::Optimum;
+use martian_dice::players::{TurnGame, mean_turn_score, player};
+
+use super::{CliError, Io};
+
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct MartianDiceArgs {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum What {
+    /// The exact maximum expected score of a Turn, and for every state between rolls
+    /// whether to stop or roll on.
+    Optimal {
+        /// One JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A player's mean score per Turn over many seeded Turns, with its 95% interval,
+    /// against the exact optimum.
+    Turns {
+        /// optimal, threshold:N, random, or mcts[:easy|:normal|:hard|:N].
+        #[arg(long, default_value = "mcts:1000")]
+        player: String,
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(2..=100_000_000))]
+        turns: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Seeded two-player games to 25 between P and Q, seats alternating.
+    Duel {
+        p: String,
+        q: String,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    match args.what {
+        What::Optimal { json } => {
+            let o = Optimum::solve(martian_dice::dice::DICE);
+            let rows = o.table();
+            if json {
+                let states: Vec<_> = rows
+                    .iter()
+                    .map(|(t, stop, roll)| {
+                        json!({
+                            "aside": {"tanks": t.0[0], "rays": t.0[1], "humans": t.0[2], "cows": t.0[3], "chickens": t.0[4]},
+                            "stop": stop, "roll": roll,
+                            "decision": if t.total() == 0 || roll > stop { "roll" } else { "stop" },
+                        })
+                    })
+                    .collect();
+                let v = json!({"dice": o.dice(), "expected_turn_score": o.expected_turn_score(), "states": states});
+                writeln!(io.out, "{v}")?;
+            } else {
+                writeln!(
+                    io.out,
+                    "Martian Dice, {} dice: the best expected score of a Turn is {:.6}",
+                    o.dice(),
+                    o.expected_turn_score()
+                )?;
+                writeln!(
+                    io.out,
+                    "After each roll, take the face whose state below is worth most. Between rolls:"
+                )?;
+                writeln!(
+                    io.out,
+                    "tanks rays humans cows chickens    stop      roll  decision"
+                )?;
+                for (t, stop, roll) in &rows {
+                    let d = if t.total() == 0 || roll > stop {
+                        "roll"
+                    } else {
+                        "stop"
+                    };
+                    writeln!(
+                        io.out,
+                        "{:>5} {:>4} {:>6} {:>4} {:>8}  {:>6.3} {:>9.6}  {d}",
+                        t.0[0], t.0[1], t.0[2], t.0[3], t.0[4], stop, roll
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        What::Turns {
+            player: spec,
+            turns,
+            seed,
+        } => {
+            let mut p = player::<TurnGame>(&spec).map_err(CliError::Usage)?;
+            let best = Optimum::solve(martian_dice::dice::DICE).expected_turn_score();
+            let (mean, half) = mean_turn_score(&mut p, turns, seed);
+            writeln!(
+                io.out,
+                "{spec}: {mean:.4} points a Turn [{:.4}, {:.4}] over {turns} Turns (seed {seed}); \
+                 the optimum is {best:.6}: {:.2}% [{:.2}%, {:.2}%] of it",
+                mean - half,
+                mean + half,
+                100.0 * mean / best,
+                100.0 * (mean - half) / best,
+                100.0 * (mean + half) / best
+            )?;
+            Ok(())
+        }
+        What::Duel { p, q, games, seed } => {
+            let a = p.clone();
+            let b = q.clone();
+            // Check both before playing.
+            player::<Game>(&a).map_err(CliError::Usage)?;
+            player::<Game>(&b).map_err(CliError::Usage)?;
+            let config = ai::MatchConfig {
+                games,
+                seed,
+                swap_seats: true,
+                max_decisions: 100_000,
+            };
+            let report = ai::play_match(
+                &config,
+                |_| Game::new(2).expect("two players"),
+                || player::<Game>(&a).expect("checked"),
+                || player::<Game>(&b).expect("checked"),
+            );
+            let (lo, hi) = report.score_interval(0, ai::stats::Z95);
+            writeln!(
+                io.out,
+                "Martian Dice to 25, {games} games, seed {seed}, seats alternating: \
+                 {p} {}-{}-{} against {q}, score {:.3} [{lo:.3}, {hi:.3}]; the first seat won {}, the second {}",
+                report.wins[0],
+                report.draws,
+                report.wins[1],
+                report.score(0),
+                report.seat_wins[0],
+                report.seat_wins[1]
+            )?;
+            Ok(())
+        }
+    }
+}
