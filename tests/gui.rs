@@ -1122,3 +1122,63 @@ fn a_cards_own_roll_such_as_the_bugs_survive_is_drawn_as_dice() {
     h.get_by_label("+");
     h.get_by_label("= 2");
 }
+
+#[test]
+fn martian_dice_is_played_in_the_same_window() {
+    use mars_attacks::gui::dice_table::DiceSetup;
+    use martian_dice::dice::Face;
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "random",
+        3,
+    );
+    let mut h = harness(setup, temp_dir("dice"));
+    h.get_by_label("Martian Dice").click();
+    h.run_steps(2);
+    {
+        let app = h.state_mut();
+        app.open_dice(DiceSetup {
+            players: 2,
+            level: "optimal".into(),
+            seed: 5,
+        });
+        app.dice.as_mut().unwrap().ai_delay = Duration::ZERO;
+    }
+    h.run_steps(2);
+    h.get_by_label_contains("Your Turn");
+    h.get_by_label("Roll 13 dice").click();
+    h.run_steps(2);
+    let dice = |h: &Harness<'_, MarsApp>| h.state().dice.as_ref().unwrap().game.clone();
+    let rolled = dice(&h).turn.rolled;
+    assert!(rolled.is_some() || dice(&h).player == 1, "a roll was made");
+    if let Some(r) = rolled {
+        // Click a die of a face that may be taken: all dice of that face go aside.
+        let f = [Face::Ray, Face::Human, Face::Cow, Face::Chicken]
+            .into_iter()
+            .find(|f| r.get(*f) > 0)
+            .unwrap();
+        let before = dice(&h).turn.aside.get(f);
+        h.query_all_by_label(f.name()).next().unwrap().click();
+        h.run_steps(2);
+        let g = dice(&h);
+        if g.player == 0 {
+            assert_eq!(g.turn.aside.get(f), before + r.get(f));
+        }
+    }
+    // Stop when the Turn allows it; the optimal AI then plays its Turn by itself.
+    if dice(&h).player == 0 && dice(&h).turn.rolled.is_none() {
+        h.get_by_label_contains("Stop and score").click();
+    }
+    step_until(&mut h, "the AI's Turn to end", |a| {
+        let g = &a.dice.as_ref().unwrap().game;
+        g.player == 0 && g.rounds == 1
+    });
+    assert!(h.state().dice.as_ref().unwrap().considered.is_some());
+    h.get_by_label_contains("chose:");
+    // And back to the skirmish, which waited.
+    h.get_by_label("Back to the skirmish").click();
+    h.run_steps(2);
+    assert!(h.state().dice.is_none());
+    h.get_by_label_contains("Your decision");
+}

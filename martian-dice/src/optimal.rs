@@ -144,7 +144,7 @@ impl Optimum {
             .iter()
             .map(|(t, r)| (*t, f64::from(score(t)), *r))
             .collect();
-        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        rows.sort_by_key(|r| r.0);
         rows
     }
 }

@@ -32,20 +32,27 @@ use crate::limits;
 use ai::MatchReport;
 use ai::stats::Z95;
 
+/// The games `duel` plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    Skirmish,
+    MartianDice,
+}
+
 /// Arguments of `duel`.
 #[derive(Args, Debug)]
 pub struct DuelArgs {
-    /// The scenario file.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// Player A: random, greedy, flat, pimc or mcts, with an optional level or iteration
-    /// count (mcts:hard, mcts:2000); or a program speaking the bot protocol,
-    /// exec[dir=PATH,limit=SECONDS]:COMMAND (docs/bot-protocol.md).
-    #[arg(value_name = "P")]
-    pub p: String,
-    /// Player B, in the same form.
-    #[arg(value_name = "Q")]
-    pub q: String,
+    /// The scenario file, then players A and B. A player is random, greedy, flat, pimc or
+    /// mcts, with an optional level or iteration count (mcts:hard, mcts:2000); or a program
+    /// speaking the bot protocol, exec[dir=PATH,limit=SECONDS]:COMMAND
+    /// (docs/bot-protocol.md). With --game martian-dice, only the two players (optimal,
+    /// threshold:N, random, mcts[:level|:N]).
+    #[arg(value_name = "FILE P Q", num_args = 2..=3, required = true)]
+    pub args: Vec<String>,
+    /// The game: skirmish (Mars Attacks!, on a scenario) or martian-dice (two players to
+    /// 25 points).
+    #[arg(long, value_enum, default_value_t = GameKind::Skirmish)]
+    pub game: GameKind,
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
           help = limits::games_help("Number of games"))]
     pub games: u32,
@@ -71,12 +78,27 @@ pub struct DuelArgs {
 
 /// Run `duel`.
 pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let (file, p, q) = match (args.game, args.args.as_slice()) {
+        (GameKind::Skirmish, [f, p, q]) => (PathBuf::from(f), p.clone(), q.clone()),
+        (GameKind::Skirmish, _) => {
+            return Err(CliError::Usage(
+                "duel takes a scenario FILE and two players P Q (or --game martian-dice P Q)"
+                    .into(),
+            ));
+        }
+        (GameKind::MartianDice, [p, q]) => return dice_duel(&args, p, q, io),
+        (GameKind::MartianDice, _) => {
+            return Err(CliError::Usage(
+                "duel --game martian-dice takes two players P Q and no scenario file".into(),
+            ));
+        }
+    };
     let parse = |s: &str| {
         s.parse::<PlayerSpec>()
             .map_err(|e| CliError::Usage(e.to_string()))
     };
-    let specs = [parse(&args.p)?, parse(&args.q)?];
-    let scenario = Arc::new(load_scenario(&args.file, io)?);
+    let specs = [parse(&p)?, parse(&q)?];
+    let scenario = Arc::new(load_scenario(&file, io)?);
     let mut config = DuelConfig::new(args.games, args.seed);
     config.matches.swap_seats = !args.no_swap;
     config.matches.max_decisions = args.max_decisions;
@@ -104,7 +126,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             );
         }
     });
-    let keys = player_keys(&args.p, &args.q);
+    let keys = player_keys(&p, &q);
     if args.json {
         let text = serde_json::to_string(&to_json(&report, &keys)).expect("JSON always prints");
         writeln!(io.out, "{text}")?;
@@ -123,6 +145,78 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             io.err,
             "error: game {} (game seed {}) failed: {}",
             f.index, f.game_seed, f.kind
+        )?;
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Invalid)
+    }
+}
+
+/// `duel --game martian-dice P Q`: two-player games to 25, seats alternating, on `jobs`
+/// threads (each game's seeds depend only on the seed and its number).
+fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), CliError> {
+    use martian_dice::game::Game;
+    use martian_dice::players::player;
+    player::<Game>(p).map_err(CliError::Usage)?;
+    player::<Game>(q).map_err(CliError::Usage)?;
+    let config = ai::MatchConfig {
+        games: args.games,
+        seed: args.seed,
+        swap_seats: !args.no_swap,
+        max_decisions: args.max_decisions,
+    };
+    let jobs = args.jobs.clamp(1, args.games as usize);
+    let reports: Vec<MatchReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let config = &config;
+                scope.spawn(move || {
+                    ai::arena::play_games_with(
+                        config,
+                        (0..config.games).filter(|g| *g as usize % jobs == j),
+                        |_| Game::new(2).expect("two players"),
+                        || player::<Game>(p).expect("checked"),
+                        || player::<Game>(q).expect("checked"),
+                        |_| {},
+                    )
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a duel thread"))
+            .collect()
+    });
+    let mut reports = reports.into_iter();
+    let mut report = reports.next().expect("one job at least");
+    for r in reports {
+        report.merge(&r);
+    }
+    let keys = player_keys(p, q);
+    if args.json {
+        writeln!(io.out, "{}", to_json(&report, &keys))?;
+    } else {
+        let (lo, hi) = report.score_interval(0, Z95);
+        writeln!(
+            io.out,
+            "Martian Dice to 25: {} vs {}, {} games, seed {}, seats {}",
+            keys[0],
+            keys[1],
+            args.games,
+            args.seed,
+            if args.no_swap { "fixed" } else { "alternating" }
+        )?;
+        writeln!(
+            io.out,
+            "{}: {} wins, {} losses, score {:.3} [{lo:.3}, {hi:.3}]; the first seat won {} games, the second {}",
+            keys[0],
+            report.wins[0],
+            report.wins[1],
+            report.score(0),
+            report.seat_wins[0],
+            report.seat_wins[1]
         )?;
     }
     if report.failures.is_empty() {

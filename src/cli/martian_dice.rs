@@ -1,12 +1,11 @@
 //! `mars-attacks martian-dice ...`: the second game on the same search. `optimal` prints
 //! the exact maximum expected score of a Turn and the policy that reaches it; `turns`
-//! measures a player's mean score per Turn against it; `duel` plays seeded games to 25
-//! between two players, seats alternating.
+//! measures a player's mean score per Turn against it. Games to 25 between two players
+//! are played by `duel --game martian-dice P Q`.
 
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use martian_dice::game::Game;
 use martian_dice::optimal::Optimum;
 use martian_dice::players::{TurnGame, mean_turn_score, player};
 
@@ -20,6 +19,19 @@ pub struct MartianDiceArgs {
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum What {
+    /// Play at the table against AI opponents (the window's Martian Dice mode).
+    Play {
+        /// Players in all, you first (2 to 8).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
+        players: u8,
+        /// The opponents: easy, normal, hard (the search), optimal, random, threshold:N,
+        /// mcts:N.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// The dice seed (a fresh one when omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// The exact maximum expected score of a Turn, and for every state between rolls
     /// whether to stop or roll on.
     Optimal {
@@ -38,19 +50,31 @@ pub enum What {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Seeded two-player games to 25 between P and Q, seats alternating.
-    Duel {
-        p: String,
-        q: String,
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
-        games: u32,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-    },
 }
 
 pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     match args.what {
+        What::Play {
+            players,
+            level,
+            seed,
+        } => {
+            let setup = crate::gui::dice_table::DiceSetup {
+                players: usize::from(players),
+                level: level.trim().to_ascii_lowercase(),
+                seed: seed.unwrap_or_else(crate::gui::session::random_seed),
+            };
+            // A level that names no player is refused before any window opens.
+            crate::gui::dice_table::DiceTable::new(setup.clone()).map_err(CliError::Usage)?;
+            let options = crate::gui::GuiOptions {
+                dice: Some(setup),
+                ..crate::gui::GuiOptions::default()
+            };
+            crate::gui::run(options).map_err(|e| {
+                let _ = writeln!(io.err, "error: {e}");
+                CliError::Invalid
+            })
+        }
         What::Optimal { json } => {
             let o = Optimum::solve(martian_dice::dice::DICE);
             let rows = o.table();
@@ -114,38 +138,6 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 100.0 * mean / best,
                 100.0 * (mean - half) / best,
                 100.0 * (mean + half) / best
-            )?;
-            Ok(())
-        }
-        What::Duel { p, q, games, seed } => {
-            let a = p.clone();
-            let b = q.clone();
-            // Check both before playing.
-            player::<Game>(&a).map_err(CliError::Usage)?;
-            player::<Game>(&b).map_err(CliError::Usage)?;
-            let config = ai::MatchConfig {
-                games,
-                seed,
-                swap_seats: true,
-                max_decisions: 100_000,
-            };
-            let report = ai::play_match(
-                &config,
-                |_| Game::new(2).expect("two players"),
-                || player::<Game>(&a).expect("checked"),
-                || player::<Game>(&b).expect("checked"),
-            );
-            let (lo, hi) = report.score_interval(0, ai::stats::Z95);
-            writeln!(
-                io.out,
-                "Martian Dice to 25, {games} games, seed {seed}, seats alternating: \
-                 {p} {}-{}-{} against {q}, score {:.3} [{lo:.3}, {hi:.3}]; the first seat won {}, the second {}",
-                report.wins[0],
-                report.draws,
-                report.wins[1],
-                report.score(0),
-                report.seat_wins[0],
-                report.seat_wins[1]
             )?;
             Ok(())
         }

@@ -98,6 +98,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         seed: args.seed,
         load: args.load,
         choose: args.choose,
+        dice: None,
     };
     gui::run(options).map_err(|e| {
         let _ = writeln!(io.err, "error: {e}");

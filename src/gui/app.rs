@@ -25,6 +25,8 @@ use super::theme;
 /// What a panel asks the application to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
+    /// Show Martian Dice (the skirmish waits).
+    MartianDice,
     /// Play these decisions in turn, each only if it is legal when its turn comes.
     Play(Vec<Action>),
     Select(Option<ModelId>),
@@ -87,6 +89,10 @@ pub struct MarsApp {
     pub screen_side: Option<Side>,
     /// Hide the table in a hot-seat game when the decision passes to the other person.
     pub pass_screen: bool,
+    /// Martian Dice, when the window shows it instead of the skirmish.
+    pub dice: Option<super::dice_table::DiceTable>,
+    /// The last Martian Dice game, kept while the skirmish is shown.
+    parked_dice: Option<super::dice_table::DiceTable>,
 }
 
 /// The start-up times of the window, measured from when the program started (the
@@ -224,6 +230,27 @@ impl MarsApp {
             analysis_iterations: super::analysis::ANALYSIS_ITERATIONS,
             screen_side: None,
             pass_screen: true,
+            dice: None,
+            parked_dice: None,
+        }
+    }
+
+    /// Shows Martian Dice, a new game of `setup`.
+    pub fn open_dice(&mut self, setup: super::dice_table::DiceSetup) {
+        match super::dice_table::DiceTable::new(setup) {
+            Ok(t) => self.dice = Some(t),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Between the skirmish and Martian Dice, each game kept as it was.
+    fn toggle_dice(&mut self) {
+        if let Some(d) = self.dice.take() {
+            self.parked_dice = Some(d);
+        } else if let Some(d) = self.parked_dice.take() {
+            self.dice = Some(d);
+        } else {
+            self.open_dice(super::dice_table::DiceSetup::default());
         }
     }
 
@@ -270,6 +297,38 @@ impl MarsApp {
         }
         self.catch_up();
 
+        if self.dice.is_some() {
+            let mut back = false;
+            egui::Panel::top("top-bar")
+                .frame(
+                    egui::Frame::new()
+                        .fill(theme::BACKGROUND)
+                        .inner_margin(egui::Margin::symmetric(10, 6)),
+                )
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            RichText::new("MARS ATTACKS!")
+                                .strong()
+                                .size(20.0)
+                                .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
+                        );
+                        ui.add_space(12.0);
+                        back = ui
+                            .button("Back to the skirmish")
+                            .on_hover_text("The Martian Dice game waits until you come back")
+                            .clicked();
+                    });
+                });
+            let again = self.dice.as_mut().and_then(|d| d.ui(ui));
+            if let Some(setup) = again {
+                self.open_dice(setup);
+            }
+            if back {
+                self.toggle_dice();
+            }
+            return;
+        }
         egui::Panel::top("top-bar")
             .frame(
                 egui::Frame::new()
@@ -465,6 +524,13 @@ impl MarsApp {
                 .clicked()
             {
                 out.push(Command::OpenFile(FileAction::Replay));
+            }
+            if ui
+                .button("Martian Dice")
+                .on_hover_text("The quick dice game beside the long one; this game waits")
+                .clicked()
+            {
+                out.push(Command::MartianDice);
             }
             // Watching two AIs: the controls clicked again and again stay in one place.
             if let Some(s) = self.session.as_ref().filter(|s| s.is_watch()) {
@@ -675,6 +741,7 @@ impl MarsApp {
                 }
                 Err(e) => self.new_game.error = Some(e),
             },
+            Command::MartianDice => self.toggle_dice(),
             Command::OpenNewGame => {
                 if let Some(s) = &self.session {
                     let setup = s.setup().clone();

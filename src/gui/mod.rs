@@ -13,6 +13,8 @@
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
+//! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
+//!   or `mars-attacks martian-dice play`).
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
 //!   its own on the same drawing code.
 
@@ -24,6 +26,7 @@ pub mod board_figures;
 pub mod board_tooltip;
 pub mod describe;
 pub mod dialogs;
+pub mod dice_table;
 pub mod forecast;
 pub mod log;
 pub mod preview;
@@ -55,6 +58,8 @@ pub struct GuiOptions {
     pub load: Option<PathBuf>,
     /// Open the New game window over the table first, to choose a scenario and players.
     pub choose: bool,
+    /// Open on Martian Dice with this setup instead of the skirmish.
+    pub dice: Option<dice_table::DiceSetup>,
 }
 
 impl Default for GuiOptions {
@@ -66,6 +71,7 @@ impl Default for GuiOptions {
             seed: None,
             load: None,
             choose: false,
+            dice: None,
         }
     }
 }
@@ -136,6 +142,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     }
     let dir = scenario_dir(&options);
     let choose = options.choose;
+    let dice = options.dice.clone();
     let title = app::title_for(Some(options.side));
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -155,6 +162,9 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             }
             if choose {
                 app.new_game.open();
+            }
+            if let Some(d) = dice {
+                app.open_dice(d);
             }
             Ok(Box::new(app))
         }),

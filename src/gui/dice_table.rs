@@ -1,0 +1,616 @@
+//! Martian Dice at the table: a mode of the same window. The dice drawn as faces; click a
+//! rolled face to set that type aside; Roll and Stop, each with the exact expected score of
+//! the Turn from here on hover; every player's total; AI opponents at a chosen level with
+//! what they considered, as in the skirmish game.
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use eframe::egui::{
+    self, Color32, CornerRadius, FontId, Pos2, RichText, Sense, Stroke, Ui, pos2, vec2,
+};
+use martian_dice::dice::{DICE, Face, Tally};
+use martian_dice::game::{Game, TARGET};
+use martian_dice::optimal::Optimum;
+use martian_dice::players::player;
+use martian_dice::turn::{TurnAction, choosable, score};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::theme;
+
+/// The levels offered for the AI opponents.
+pub const LEVELS: [&str; 5] = ["easy", "normal", "hard", "optimal", "random"];
+
+/// How a game of Martian Dice is set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceSetup {
+    /// Players, the person first (2 to 8).
+    pub players: usize,
+    /// The AI opponents' level: `easy`, `normal`, `hard` (the search) or any player spec.
+    pub level: String,
+    pub seed: u64,
+}
+
+impl Default for DiceSetup {
+    fn default() -> Self {
+        DiceSetup {
+            players: 2,
+            level: "normal".into(),
+            seed: 1,
+        }
+    }
+}
+
+impl DiceSetup {
+    /// The player spec the opponents play.
+    pub fn spec(&self) -> String {
+        match self.level.as_str() {
+            l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What an AI considered for its last decision.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Considered {
+    pub who: usize,
+    pub chose: String,
+    /// (decision, visits, value as a chance to win).
+    pub top: Vec<(String, u64, f64)>,
+}
+
+/// The dice table.
+pub struct DiceTable {
+    pub setup: DiceSetup,
+    pub game: Game,
+    dice: ChaCha8Rng,
+    optimum: Optimum,
+    /// The last roll as it came up, Tanks included, for the person to see.
+    last_roll: Option<(usize, Tally)>,
+    pub log: Vec<String>,
+    thinking: Option<(Receiver<(TurnAction, Considered)>, Instant)>,
+    pub considered: Option<Considered>,
+    decisions: u64,
+    last_move: Instant,
+    /// Pause between AI decisions, so a person can follow them.
+    pub ai_delay: Duration,
+    pub error: Option<String>,
+}
+
+impl DiceTable {
+    pub fn new(setup: DiceSetup) -> Result<DiceTable, String> {
+        player::<Game>(&setup.spec())?;
+        let game = Game::new(setup.players)?;
+        Ok(DiceTable {
+            dice: ChaCha8Rng::seed_from_u64(setup.seed),
+            setup,
+            game,
+            optimum: Optimum::solve(DICE),
+            last_roll: None,
+            log: Vec::new(),
+            thinking: None,
+            considered: None,
+            decisions: 0,
+            last_move: Instant::now(),
+            ai_delay: Duration::from_millis(600),
+            error: None,
+        })
+    }
+
+    /// The name of player `p`.
+    pub fn name(&self, p: usize) -> String {
+        if p == 0 {
+            "You".into()
+        } else {
+            format!("Martian {} ({})", p + 1, self.setup.level)
+        }
+    }
+
+    /// Is it the person's decision?
+    pub fn persons_turn(&self) -> bool {
+        !self.game.is_over() && self.game.player == 0
+    }
+
+    /// Makes a decision for the player to move (the person's click, or the AI's answer).
+    pub fn decide(&mut self, a: TurnAction) {
+        if !self.game.legal().contains(&a) {
+            return;
+        }
+        let who = self.game.player;
+        let name = self.name(who);
+        let before = self.game.scores[who];
+        let aside_before = self.game.turn.aside;
+        self.game.apply(a, &mut self.dice);
+        self.decisions += 1;
+        self.last_move = Instant::now();
+        match a {
+            TurnAction::Roll => {
+                // The roll: what was set aside since, and what is on the table.
+                let t = if self.game.player == who && !self.game.is_over() {
+                    let mut shown = self.game.turn.rolled.unwrap_or_default();
+                    shown.add(
+                        Face::Tank,
+                        self.game.turn.aside.get(Face::Tank) - aside_before.get(Face::Tank),
+                    );
+                    shown
+                } else {
+                    Tally::EMPTY
+                };
+                self.last_roll = Some((who, t));
+                self.log.push(format!("{name} rolled {t}"));
+            }
+            TurnAction::Take(f) => self.log.push(format!("{name} took the {f}s")),
+            TurnAction::Stop => self.log.push(format!("{name} stopped")),
+        }
+        if self.game.player != who || self.game.is_over() {
+            let got = self.game.scores[who] - before;
+            self.log.push(format!(
+                "{name} scored {got}: {} in all",
+                self.game.scores[who]
+            ));
+            self.last_roll = None;
+        }
+        if let Some(w) = self.game.winner {
+            self.log.push(format!("{} won", self.name(w)));
+        }
+    }
+
+    /// Starts or collects the AI's decision; call every frame.
+    pub fn tick(&mut self) {
+        if let Some((rx, _)) = &self.thinking {
+            if let Ok((a, c)) = rx.try_recv() {
+                self.thinking = None;
+                self.considered = Some(c);
+                self.decide(a);
+            }
+            return;
+        }
+        if self.game.is_over() || self.game.player == 0 || self.last_move.elapsed() < self.ai_delay
+        {
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        let game = self.game.clone();
+        let spec = self.setup.spec();
+        let seed = self
+            .setup
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.decisions);
+        let who = game.player;
+        let spawned = std::thread::Builder::new()
+            .name("dice-ai".into())
+            .spawn(move || {
+                let Ok(mut p) = player::<Game>(&spec) else {
+                    return;
+                };
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                if let Some(a) = p.choose(&game, &mut rng) {
+                    let top = p
+                        .last_report()
+                        .map(|r| {
+                            r.top
+                                .iter()
+                                .take(4)
+                                .map(|s| (s.action.to_string(), s.visits, s.mean))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let _ = tx.send((
+                        a,
+                        Considered {
+                            who,
+                            chose: a.to_string(),
+                            top,
+                        },
+                    ));
+                }
+            });
+        match spawned {
+            Ok(_) => self.thinking = Some((rx, Instant::now())),
+            Err(e) => self.error = Some(format!("the AI cannot start: {e}")),
+        }
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The expected score of the Turn under best play if the player stops now, and if it
+    /// rolls on: what the hover on Stop and Roll says.
+    pub fn stop_or_roll(&mut self) -> (f64, f64) {
+        let aside = self.game.turn.aside;
+        let stop = f64::from(score(&aside));
+        let roll = if aside.total() < DICE {
+            self.optimum.roll_value(aside)
+        } else {
+            stop
+        };
+        (stop, roll)
+    }
+
+    /// The exact value of taking `f` from the dice on the table, playing on at best.
+    pub fn take_value(&mut self, f: Face) -> Option<f64> {
+        let r = self.game.turn.rolled?;
+        let mut next = self.game.turn.aside;
+        next.add(f, r.get(f));
+        Some(self.optimum.value(next))
+    }
+
+    /// Draws the table; returns a new setup when the person asks for a new game.
+    pub fn ui(&mut self, ui: &mut Ui) -> Option<DiceSetup> {
+        self.tick();
+        if self.is_thinking() {
+            ui.ctx().request_repaint();
+        } else if !self.game.is_over() && self.game.player != 0 {
+            ui.ctx()
+                .request_repaint_after(self.ai_delay.saturating_sub(self.last_move.elapsed()));
+        }
+        let mut new_game = None;
+        egui::Panel::right("dice-side")
+            .default_size(330.0)
+            .size_range(280.0..=520.0)
+            .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
+            .show(ui, |ui| {
+                new_game = self.side_ui(ui);
+            });
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::BACKGROUND)
+                    .inner_margin(24.0),
+            )
+            .show(ui, |ui| {
+                // The dice tray: felt inside a wooden rim.
+                egui::Frame::new()
+                    .fill(FELT)
+                    .stroke(Stroke::new(6.0, theme::TABLE_EDGE))
+                    .corner_radius(CornerRadius::same(14))
+                    .inner_margin(24.0)
+                    .show(ui, |ui| {
+                        ui.set_min_size(ui.available_size());
+                        self.board_ui(ui);
+                    });
+            });
+        new_game
+    }
+
+    fn side_ui(&mut self, ui: &mut Ui) -> Option<DiceSetup> {
+        let mut out = None;
+        ui.heading("Martian Dice");
+        ui.label(
+            RichText::new(format!(
+                "First to {TARGET} points; the Round is played out (D4)."
+            ))
+            .small()
+            .color(theme::MUTED),
+        );
+        ui.add_space(6.0);
+        for p in 0..self.game.players() {
+            ui.horizontal(|ui| {
+                let turn = p == self.game.player && !self.game.is_over();
+                let name = RichText::new(self.name(p));
+                ui.label(if turn {
+                    name.strong().color(theme::SELECT)
+                } else {
+                    name
+                });
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(RichText::new(format!("{} pts", self.game.scores[p])).strong());
+                });
+            });
+            let share = (self.game.scores[p] as f32 / TARGET as f32).min(1.0);
+            ui.add(egui::ProgressBar::new(share).desired_height(4.0));
+        }
+        ui.separator();
+        ui.label(RichText::new("The AI").strong());
+        if let Some((_, since)) = &self.thinking {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "{} thinking… {:.1} s",
+                    self.name(self.game.player),
+                    since.elapsed().as_secs_f32()
+                ));
+            });
+        }
+        match &self.considered {
+            Some(c) => {
+                ui.label(RichText::new(format!("{} chose: {}", self.name(c.who), c.chose)).small());
+                egui::Grid::new("dice-ai")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for h in ["considered", "visits", "value"] {
+                            ui.label(RichText::new(h).small().color(theme::MUTED));
+                        }
+                        ui.end_row();
+                        for (a, v, m) in &c.top {
+                            ui.label(RichText::new(a).small());
+                            ui.label(RichText::new(v.to_string()).small());
+                            ui.label(RichText::new(format!("{:.0}%", 100.0 * m)).small());
+                            ui.end_row();
+                        }
+                    });
+            }
+            None => {
+                ui.label(
+                    RichText::new("No decision yet.")
+                        .small()
+                        .color(theme::MUTED),
+                );
+            }
+        }
+        ui.separator();
+        ui.label(RichText::new("New game").strong());
+        let mut setup = self.setup.clone();
+        ui.horizontal(|ui| {
+            ui.label("Players");
+            ui.add(egui::DragValue::new(&mut setup.players).range(2..=8));
+        });
+        egui::ComboBox::from_label("AI level")
+            .selected_text(&setup.level)
+            .show_ui(ui, |ui| {
+                for l in LEVELS {
+                    ui.selectable_value(&mut setup.level, l.to_string(), l);
+                }
+            });
+        if ui.button("Start a new game").clicked() {
+            setup.seed = self.setup.seed.wrapping_add(1);
+            out = Some(setup.clone());
+        }
+        self.setup.players = setup.players;
+        self.setup.level = setup.level;
+        ui.separator();
+        ui.label(RichText::new("Log").strong());
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for line in &self.log {
+                    ui.label(RichText::new(line).small());
+                }
+            });
+        out
+    }
+
+    fn board_ui(&mut self, ui: &mut Ui) {
+        if let Some(e) = &self.error {
+            ui.colored_label(theme::BAD, e);
+        }
+        let who = self.game.player;
+        if let Some(w) = self.game.winner {
+            ui.heading(
+                RichText::new(format!(
+                    "{} won, {} points",
+                    self.name(w),
+                    self.game.scores[w]
+                ))
+                .color(theme::SELECT),
+            );
+            for (i, r) in self.game.tie_break.iter().enumerate() {
+                let rolls: Vec<String> = r
+                    .iter()
+                    .map(|(p, n)| format!("{} {n}", self.name(*p)))
+                    .collect();
+                ui.label(format!(
+                    "Tie-break {}: Death Rays rolled: {}",
+                    i + 1,
+                    rolls.join(", ")
+                ));
+            }
+            return;
+        }
+        ui.heading(if who == 0 {
+            "Your Turn".to_string()
+        } else {
+            format!("{}'s Turn", self.name(who))
+        });
+        let turn = self.game.turn;
+        ui.label(
+            RichText::new(format!("Scores {} if it ends now.", turn.score())).color(theme::MUTED),
+        );
+        ui.add_space(8.0);
+        ui.label(RichText::new("Set aside this Turn").strong());
+        ui.horizontal_wrapped(|ui| {
+            for f in Face::ALL {
+                for _ in 0..turn.aside.get(f) {
+                    die_face(ui, f, 44.0, false);
+                }
+            }
+            if turn.aside.total() == 0 {
+                ui.label(RichText::new("nothing yet").color(theme::MUTED));
+            }
+        });
+        if turn.aside.get(Face::Tank) > turn.aside.get(Face::Ray) {
+            ui.label(RichText::new("More Tanks than Death Rays: this Turn scores nothing unless more Death Rays come.").color(theme::BAD));
+        }
+        ui.add_space(12.0);
+        let person = self.persons_turn();
+        if let Some(r) = turn.rolled {
+            ui.label(
+                RichText::new("On the table: click a face to set all of its dice aside").strong(),
+            );
+            let open = choosable(&turn.aside, &r);
+            let mut clicked = None;
+            ui.horizontal_wrapped(|ui| {
+                for f in Face::ALL {
+                    for _ in 0..r.get(f) {
+                        let can = person && open.contains(&f);
+                        let resp = die_face(ui, f, 60.0, can);
+                        let value = self.take_value(f);
+                        let resp = resp.on_hover_text(match (can, value) {
+                            (true, Some(v)) => format!(
+                                "Take the {f}s: the Turn is then worth {v:.3} points at best"
+                            ),
+                            _ if !open.contains(&f) => format!("{f}: already taken this Turn"),
+                            _ => f.to_string(),
+                        });
+                        if can && resp.clicked() {
+                            clicked = Some(f);
+                        }
+                    }
+                }
+            });
+            if let Some(f) = clicked {
+                self.decide(TurnAction::Take(f));
+            }
+        } else if let Some((p, t)) = self.last_roll.filter(|(p, _)| *p == who) {
+            let _ = p;
+            ui.label(RichText::new(format!("Last roll: {t}")).color(theme::MUTED));
+        }
+        ui.add_space(16.0);
+        let legal = self.game.legal();
+        let (stop, roll) = self.stop_or_roll();
+        ui.horizontal(|ui| {
+            let can_roll = person && legal.contains(&TurnAction::Roll);
+            // With dice on the table, a face is taken first.
+            let roll_text = match turn.rolled {
+                Some(_) => "Roll".to_string(),
+                None => format!("Roll {} dice", turn.to_roll()),
+            };
+            if ui
+                .add_enabled(
+                    can_roll,
+                    egui::Button::new(RichText::new(roll_text).size(18.0)),
+                )
+                .on_hover_text(format!(
+                    "Rolling on is worth {roll:.3} points at best (stopping: {stop:.0})"
+                ))
+                .clicked()
+            {
+                self.decide(TurnAction::Roll);
+            }
+            let can_stop = person && legal.contains(&TurnAction::Stop);
+            if ui
+                .add_enabled(
+                    can_stop,
+                    egui::Button::new(
+                        RichText::new(format!("Stop and score {stop:.0}")).size(18.0),
+                    ),
+                )
+                .on_hover_text(format!(
+                    "Stopping scores {stop:.0}; rolling on is worth {roll:.3} at best"
+                ))
+                .clicked()
+            {
+                self.decide(TurnAction::Stop);
+            }
+        });
+    }
+}
+
+/// The dice tray's felt.
+const FELT: Color32 = Color32::from_rgb(0x2a, 0x3f, 0x2c);
+
+/// The colour of a face's die.
+fn face_color(f: Face) -> Color32 {
+    match f {
+        Face::Tank => Color32::from_rgb(0x5b, 0x6b, 0x3a),
+        Face::Ray => Color32::from_rgb(0x4c, 0xb8, 0x43),
+        Face::Human => Color32::from_rgb(0x3f, 0x7c, 0xd6),
+        Face::Cow => Color32::from_rgb(0xe8, 0xe4, 0xd0),
+        Face::Chicken => Color32::from_rgb(0xe0, 0x8a, 0x2e),
+    }
+}
+
+/// One die showing `f`, drawn with the painter: a tank, a ray's zigzag, a person, a cow's
+/// head, a chicken. `active`: it can be clicked.
+pub fn die_face(ui: &mut Ui, f: Face, size: f32, active: bool) -> egui::Response {
+    let sense = if active {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    let (rect, resp) = ui.allocate_exact_size(vec2(size, size), sense);
+    let label = f.to_string();
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, active, &label));
+    let p = ui.painter();
+    let lift = if active && resp.hovered() { 2.0 } else { 0.0 };
+    let rect = rect.translate(vec2(0.0, -lift));
+    p.rect_filled(
+        rect.translate(vec2(2.0, 2.0)),
+        CornerRadius::same(6),
+        Color32::from_black_alpha(90),
+    );
+    p.rect_filled(
+        rect,
+        CornerRadius::same(6),
+        Color32::from_rgb(0xf4, 0xee, 0xdc),
+    );
+    let stroke = if active {
+        Stroke::new(2.0, theme::SELECT)
+    } else {
+        Stroke::new(1.0, Color32::from_black_alpha(120))
+    };
+    p.rect_stroke(
+        rect,
+        CornerRadius::same(6),
+        stroke,
+        egui::StrokeKind::Inside,
+    );
+    let c = rect.center();
+    let s = size / 48.0;
+    let col = face_color(f);
+    let dark = Stroke::new(2.0 * s, Color32::from_rgb(0x30, 0x2a, 0x22));
+    let at = |x: f32, y: f32| -> Pos2 { pos2(c.x + x * s, c.y + y * s) };
+    match f {
+        Face::Tank => {
+            p.rect_filled(
+                egui::Rect::from_min_max(at(-14.0, 0.0), at(14.0, 10.0)),
+                CornerRadius::same(3),
+                col,
+            );
+            p.rect_filled(
+                egui::Rect::from_min_max(at(-7.0, -8.0), at(6.0, 1.0)),
+                CornerRadius::same(2),
+                col,
+            );
+            p.line_segment([at(5.0, -4.0), at(18.0, -8.0)], Stroke::new(3.0 * s, col));
+        }
+        Face::Ray => {
+            let pts = vec![
+                at(-10.0, -14.0),
+                at(2.0, -2.0),
+                at(-4.0, 0.0),
+                at(10.0, 14.0),
+            ];
+            p.add(egui::Shape::line(pts, Stroke::new(4.0 * s, col)));
+        }
+        Face::Human => {
+            p.circle_filled(at(0.0, -10.0), 5.0 * s, col);
+            p.line_segment([at(0.0, -5.0), at(0.0, 7.0)], Stroke::new(3.0 * s, col));
+            p.line_segment([at(-8.0, -1.0), at(8.0, -1.0)], Stroke::new(3.0 * s, col));
+            p.line_segment([at(0.0, 7.0), at(-6.0, 15.0)], Stroke::new(3.0 * s, col));
+            p.line_segment([at(0.0, 7.0), at(6.0, 15.0)], Stroke::new(3.0 * s, col));
+        }
+        Face::Cow => {
+            p.circle_filled(at(0.0, 2.0), 11.0 * s, col);
+            p.circle_stroke(at(0.0, 2.0), 11.0 * s, dark);
+            p.line_segment([at(-8.0, -6.0), at(-14.0, -13.0)], dark);
+            p.line_segment([at(8.0, -6.0), at(14.0, -13.0)], dark);
+            p.circle_filled(at(-4.0, 0.0), 1.8 * s, dark.color);
+            p.circle_filled(at(4.0, 0.0), 1.8 * s, dark.color);
+        }
+        Face::Chicken => {
+            p.circle_filled(at(-2.0, 4.0), 10.0 * s, col);
+            p.circle_filled(at(6.0, -8.0), 5.0 * s, col);
+            p.add(egui::Shape::convex_polygon(
+                vec![at(10.0, -9.0), at(16.0, -7.0), at(10.0, -5.0)],
+                Color32::from_rgb(0xd8, 0x4a, 0x2a),
+                Stroke::NONE,
+            ));
+        }
+    }
+    if size >= 40.0 {
+        p.text(
+            rect.center_bottom() - vec2(0.0, 2.0),
+            egui::Align2::CENTER_BOTTOM,
+            f.name(),
+            FontId::proportional(9.0),
+            theme::MUTED,
+        );
+    }
+    resp
+}
