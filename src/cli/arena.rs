@@ -31,9 +31,13 @@ use crate::limits;
 /// Arguments of `arena`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// Scenario files to play.
-    #[arg(long = "scenario", value_name = "FILE", num_args = 1.., required = true)]
+    /// Scenario files to play (none with --game martian-dice).
+    #[arg(long = "scenario", value_name = "FILE", num_args = 1..)]
     pub scenarios: Vec<PathBuf>,
+    /// The game: skirmish (Mars Attacks!, on scenarios) or martian-dice (two-player games
+    /// to 25; the players are optimal, threshold:N, random, mcts[:level|:N]).
+    #[arg(long, value_enum, default_value_t = super::duel::GameKind::Skirmish)]
+    pub game: super::duel::GameKind,
     /// Play each scenario once for every combination of these values of its keys, each
     /// as its own scenario named after its values, on the same deals: for example
     /// `--vary vp_target=6,8,10 --vary martians.deployment=a7-h8,a5-h6`. A list's items
@@ -84,6 +88,14 @@ pub struct ArenaArgs {
 
 /// Run `arena`.
 pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if args.game == super::duel::GameKind::MartianDice {
+        return super::arena_dice::run(&args, io);
+    }
+    if args.scenarios.is_empty() {
+        return Err(CliError::Usage(
+            "arena needs at least one --scenario FILE (or --game martian-dice)".into(),
+        ));
+    }
     let mut players = Vec::new();
     for text in &args.players {
         let spec: PlayerSpec = text

@@ -23,6 +23,7 @@ use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{self, Loaded};
 
 pub mod arena;
+pub mod arena_dice;
 pub mod bench;
 pub mod deck;
 pub mod duel;

@@ -1,0 +1,157 @@
+//! `mars-attacks arena --game martian-dice --players SPEC... --games N --seed S`: every
+//! pairing of the players in two-player games of Martian Dice to 25, seats alternating, on
+//! J threads; each pairing's score with its Wilson 95% interval and wins by seat, and the
+//! players' Elo-style ratings, as for the skirmish. The games are not written to a results
+//! file: a run of Martian Dice takes seconds, and replays exactly from its seed.
+
+use serde_json::json;
+
+use ai::MatchReport;
+use ai::stats::{Z95, wilson};
+use martian_dice::game::Game;
+use martian_dice::players::player;
+
+use super::arena::ArenaArgs;
+use super::{CliError, Io};
+use crate::arena::summary::ratings;
+use crate::limits;
+
+pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if !args.scenarios.is_empty() || !args.vary.is_empty() {
+        return Err(CliError::Usage(
+            "--game martian-dice takes no --scenario or --vary: it has no scenarios".into(),
+        ));
+    }
+    if args.players.len() < 2 {
+        return Err(CliError::Usage(
+            "--game martian-dice needs two players at least".into(),
+        ));
+    }
+    if args.players.len() > limits::MAX_PLAYERS {
+        return Err(CliError::Usage(format!(
+            "at most {} players, got {}",
+            limits::MAX_PLAYERS,
+            args.players.len()
+        )));
+    }
+    for p in &args.players {
+        player::<Game>(p).map_err(CliError::Usage)?;
+    }
+    let n = args.players.len();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get()))
+        .clamp(1, args.games as usize);
+    let mut pairings = Vec::new();
+    let mut duels = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let config = ai::MatchConfig {
+                games: args.games,
+                // Each pairing its own games, the same whatever the other players.
+                seed: ai::arena::derive_seed(args.seed, a as u64, b as u64),
+                swap_seats: true,
+                max_decisions: args.max_decisions,
+            };
+            let (pa, pb) = (&args.players[a], &args.players[b]);
+            let parts: Vec<(MatchReport, Vec<f64>)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..jobs)
+                    .map(|j| {
+                        let config = &config;
+                        scope.spawn(move || {
+                            let mut results = Vec::new();
+                            let r = ai::arena::play_games_with(
+                                config,
+                                (0..config.games).filter(|g| *g as usize % jobs == j),
+                                |_| Game::new(2).expect("two players"),
+                                || player::<Game>(pa).expect("checked"),
+                                || player::<Game>(pb).expect("checked"),
+                                |g| {
+                                    if let Ok([x, _]) = g.outcome {
+                                        results.push(x);
+                                    }
+                                },
+                            );
+                            (r, results)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("an arena thread"))
+                    .collect()
+            });
+            let mut report: Option<MatchReport> = None;
+            for (r, results) in parts {
+                duels.extend(results.into_iter().map(|x| (a, b, x)));
+                match &mut report {
+                    None => report = Some(r),
+                    Some(all) => all.merge(&r),
+                }
+            }
+            pairings.push((a, b, report.expect("one job at least")));
+        }
+    }
+    let elo = ratings(n, &duels);
+    if args.json {
+        let pairs: Vec<_> = pairings
+            .iter()
+            .map(|(a, b, r)| {
+                let (lo, hi) = r.score_interval(0, Z95);
+                json!({
+                    "players": [args.players[*a], args.players[*b]],
+                    "wins": r.wins, "draws": r.draws, "score": r.score(0),
+                    "wilson_low": lo, "wilson_high": hi, "seat_wins": r.seat_wins,
+                    "failures": r.failures.len(),
+                })
+            })
+            .collect();
+        let players: Vec<_> = (0..n)
+            .map(|i| json!({"player": args.players[i], "rating": elo[i]}))
+            .collect();
+        writeln!(
+            io.out,
+            "{}",
+            json!({"game": "martian-dice", "games": args.games, "seed": args.seed, "pairings": pairs, "players": players})
+        )?;
+    } else {
+        writeln!(
+            io.out,
+            "Martian Dice to 25: {} games a pairing, seed {}, seats alternating",
+            args.games, args.seed
+        )?;
+        for (a, b, r) in &pairings {
+            let (lo, hi) = r.score_interval(0, Z95);
+            writeln!(
+                io.out,
+                "  {} vs {}: {}-{}-{}, score {:.3} [{lo:.3}, {hi:.3}]; the first seat won {} of {}",
+                args.players[*a],
+                args.players[*b],
+                r.wins[0],
+                r.draws,
+                r.wins[1],
+                r.score(0),
+                r.seat_wins[0],
+                r.completed()
+            )?;
+        }
+        let first: u32 = pairings.iter().map(|p| p.2.seat_wins[0]).sum();
+        let all: u32 = pairings.iter().map(|p| p.2.completed()).sum();
+        let (lo, hi) = wilson(f64::from(first), f64::from(all), Z95);
+        writeln!(
+            io.out,
+            "  the first seat won {first} of {all} games, {:.3} [{lo:.3}, {hi:.3}]",
+            f64::from(first) / f64::from(all.max(1))
+        )?;
+        writeln!(io.out, "players (Elo-style rating):")?;
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|x, y| elo[*y].total_cmp(&elo[*x]));
+        for i in order {
+            writeln!(io.out, "  {:<24} {:>6.0}", args.players[i], elo[i])?;
+        }
+    }
+    if pairings.iter().any(|p| !p.2.failures.is_empty()) {
+        return Err(CliError::Invalid);
+    }
+    Ok(())
+}
