@@ -136,6 +136,20 @@ impl Optimum {
         }
     }
 
+    /// The exact expected score of the Turn if `a` is played in `turn` and the Turn is
+    /// played on at best.
+    pub fn action_value(&mut self, turn: &Turn, a: TurnAction) -> f64 {
+        match a {
+            TurnAction::Stop => f64::from(turn.score()),
+            TurnAction::Roll => self.roll_value(turn.aside),
+            TurnAction::Take(f) => {
+                let mut next = turn.aside;
+                next.add(f, turn.rolled.map_or(0, |r| r.get(f)));
+                self.value(next)
+            }
+        }
+    }
+
     /// Every state between rounds the recursion reached, with the score of stopping there
     /// and the expected score of rolling on, in tally order.
     pub fn table(&self) -> Vec<(Tally, f64, f64)> {

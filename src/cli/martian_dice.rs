@@ -128,7 +128,9 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         } => {
             let mut p = player::<TurnGame>(&spec).map_err(CliError::Usage)?;
             let best = Optimum::solve(martian_dice::dice::DICE).expected_turn_score();
-            let (mean, half) = mean_turn_score(&mut p, turns, seed);
+            let start = std::time::Instant::now();
+            let s = mean_turn_score(&mut *p, turns, seed);
+            let (mean, half) = (s.mean, s.half_width);
             writeln!(
                 io.out,
                 "{spec}: {mean:.4} points a Turn [{:.4}, {:.4}] over {turns} Turns (seed {seed}); \
@@ -138,6 +140,25 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 100.0 * mean / best,
                 100.0 * (mean - half) / best,
                 100.0 * (mean + half) / best
+            )?;
+            let secs = start.elapsed().as_secs_f64();
+            write!(io.out, "{} decisions in {secs:.1} s", s.decisions)?;
+            if s.iterations > 0 {
+                write!(
+                    io.out,
+                    ", {:.0} search iterations a decision",
+                    s.iterations as f64 / s.decisions.max(1) as f64
+                )?;
+            }
+            writeln!(io.out)?;
+            writeln!(
+                io.out,
+                "{} of its decisions were worth less than the best; exactly, they cost {:.4} points a Turn: \
+                 its expected score is {:.4}, {:.2}% of the optimum",
+                s.mistakes,
+                s.loss,
+                best - s.loss,
+                100.0 * (best - s.loss) / best
             )?;
             Ok(())
         }
