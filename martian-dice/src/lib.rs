@@ -11,9 +11,12 @@
 //!   it, by dynamic programming over the states of a Turn.
 //! * [`players`]: the optimal-score policy, a threshold player, random, and the game as an
 //!   [`ai::Game`] for the search.
+//! * [`search`]: the game as the search sees it, each decision keyed by the state it leads
+//!   to.
 
 pub mod dice;
 pub mod game;
 pub mod optimal;
 pub mod players;
+pub mod search;
 pub mod turn;

@@ -291,7 +291,7 @@ pub const SPECS: &str = "optimal, threshold:N (stop at N points), random, or mct
 /// The player a spec names: `optimal`, `threshold:N`, `random`, `mcts[:easy|:normal|:hard|:N]`.
 pub fn player<G>(spec: &str) -> Result<Box<dyn Player<G> + Send>, String>
 where
-    G: ai::Game<Action = TurnAction> + HasTurn + 'static,
+    G: ai::Game<Action = TurnAction> + HasTurn + Clone + 'static,
 {
     use ai::{Budget, IsMcts, IsMctsConfig, RandomPlayer};
     let text = spec.trim().to_ascii_lowercase();
@@ -310,6 +310,11 @@ where
             (t.to_string(), c)
         }
         None => (text.clone(), EXPLORATION),
+    };
+    // `mcts-plain`: the tree over bare actions, kept to measure what keying is worth.
+    let (text, keyed) = match text.strip_prefix("mcts-plain") {
+        Some(rest) => (format!("mcts{rest}"), false),
+        None => (text, true),
     };
     let (kind, arg) = text.split_once(':').unwrap_or((&text, ""));
     let bad = |why: String| {
@@ -345,11 +350,16 @@ where
                         })?,
                 ),
             };
-            Ok(Box::new(IsMcts::new(IsMctsConfig {
+            let config = IsMctsConfig {
                 budget,
                 exploration,
                 ..IsMctsConfig::default()
-            })))
+            };
+            Ok(if keyed {
+                Box::new(crate::search::KeyedSearch::<G>::new(config))
+            } else {
+                Box::new(IsMcts::new(config))
+            })
         }
         _ => Err(bad("unknown".into())),
     }
