@@ -7,7 +7,8 @@
 //! naming how many dice it takes and how many Tanks are then aside, so that a sequence of
 //! actions fixes the dice set aside, the whole state of a Turn: the search's nodes are then
 //! the Turn's states. Measured on 2,000 Turns at 1,000 iterations a decision (seed 1), the
-//! plain tree lost 0.141 points a Turn to the optimum and the keyed one LOSS_KEYED.
+//! plain tree lost 0.141 points a Turn to the optimum and the keyed one 0.082
+//! (`mcts-plain:1000` and `mcts:1000` in `mars-attacks martian-dice turns`).
 
 use std::fmt;
 
