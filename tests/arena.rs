@@ -315,7 +315,8 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
             (Reason::Survived, 0),
-            (Reason::Draw, 1)
+            (Reason::Draw, 1),
+            (Reason::Forfeit, 0)
         ]
     );
     // Round 1: 2 and 4 Human VP over 8 games; Round 2: the second game carries its final 4.
@@ -346,7 +347,8 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::VpTarget, 5),
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
-            (Reason::Survived, 0)
+            (Reason::Survived, 0),
+            (Reason::Forfeit, 0)
         ]
     );
     assert_eq!(
@@ -355,7 +357,8 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::VpTarget, 2),
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
-            (Reason::Survived, 0)
+            (Reason::Survived, 0),
+            (Reason::Forfeit, 0)
         ]
     );
     assert_eq!((pair.first_wins_as, pair.second_wins_as), ((4, 2), (1, 0)));
