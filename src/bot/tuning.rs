@@ -153,7 +153,7 @@ impl Tuning {
 }
 
 /// `1.5` as 150; at most two decimals, no sign.
-fn parse_hundredths(text: &str) -> Option<u32> {
+pub(crate) fn parse_hundredths(text: &str) -> Option<u32> {
     let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
     if whole.is_empty() && frac.is_empty() || frac.len() > 2 {
         return None;

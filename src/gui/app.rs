@@ -307,13 +307,7 @@ impl MarsApp {
                 )
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
-                        ui.label(
-                            RichText::new("MARS ATTACKS!")
-                                .strong()
-                                .size(20.0)
-                                .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
-                        );
-                        ui.add_space(12.0);
+                        title_label(ui);
                         back = ui
                             .button("Back to the skirmish")
                             .on_hover_text("The Martian Dice game waits until you come back")
@@ -482,13 +476,7 @@ impl MarsApp {
     fn top_bar(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut out = Vec::new();
         ui.horizontal(|ui| {
-            ui.label(
-                RichText::new("MARS ATTACKS!")
-                    .strong()
-                    .size(20.0)
-                    .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
-            );
-            ui.add_space(12.0);
+            title_label(ui);
             if ui.button("New game").clicked() {
                 out.push(Command::OpenNewGame);
             }
@@ -931,4 +919,15 @@ pub fn title_for(side: Option<Side>) -> String {
         Some(s) => format!("Mars Attacks! — you play the {}", side_title(s)),
         None => "Mars Attacks!".into(),
     }
+}
+
+/// The program's name at the left of the top bar, in either game.
+fn title_label(ui: &mut Ui) {
+    ui.label(
+        RichText::new("MARS ATTACKS!")
+            .strong()
+            .size(20.0)
+            .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
+    );
+    ui.add_space(12.0);
 }

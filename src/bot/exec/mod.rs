@@ -19,6 +19,8 @@ use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use super::tuning::parse_hundredths;
+
 pub use player::{ExecPlayer, check_hello};
 
 /// The protocol's version, sent in the hello.
@@ -116,22 +118,6 @@ impl fmt::Display for ExecBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "exec{}", self.text)
     }
-}
-
-/// `0.5` as 50; at most two decimals.
-fn parse_hundredths(text: &str) -> Option<u32> {
-    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    if (whole.is_empty() && frac.is_empty()) || frac.len() > 2 || !digits(whole) || !digits(frac) {
-        return None;
-    }
-    let w: u32 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let f: u32 = format!("{frac:0<2}").parse().ok()?;
-    w.checked_mul(100)?.checked_add(f)
 }
 
 /// Splits a command into words at spaces; text in single or double quotes is one word
