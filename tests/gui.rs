@@ -1150,26 +1150,28 @@ fn martian_dice_is_played_in_the_same_window() {
     h.get_by_label("Roll 13 dice").click();
     h.run_steps(2);
     let dice = |h: &Harness<'_, MarsApp>| h.state().dice.as_ref().unwrap().game.clone();
-    let rolled = dice(&h).turn.rolled;
-    assert!(rolled.is_some() || dice(&h).player == 1, "a roll was made");
-    if let Some(r) = rolled {
-        // Click a die of a face that may be taken: all dice of that face go aside.
-        let f = [Face::Ray, Face::Human, Face::Cow, Face::Chicken]
-            .into_iter()
-            .find(|f| r.get(*f) > 0)
-            .unwrap();
-        let before = dice(&h).turn.aside.get(f);
-        h.query_all_by_label(f.name()).next().unwrap().click();
-        h.run_steps(2);
-        let g = dice(&h);
-        if g.player == 0 {
-            assert_eq!(g.turn.aside.get(f), before + r.get(f));
-        }
-    }
-    // Stop when the Turn allows it; the optimal AI then plays its Turn by itself.
-    if dice(&h).player == 0 && dice(&h).turn.rolled.is_none() {
-        h.get_by_label_contains("Stop and score").click();
-    }
+    // Seed 5's first roll: its Tanks set aside, the rest on the table to choose from.
+    let g = dice(&h);
+    let r = g.turn.rolled.expect("the roll offers a face to take");
+    assert_eq!(r.total() + g.turn.aside.get(Face::Tank), 13);
+    assert_eq!(g.turn.aside.total(), g.turn.aside.get(Face::Tank));
+    // Click a die of the first face that may be taken: all dice of that face go aside.
+    let f = [Face::Ray, Face::Human, Face::Cow, Face::Chicken]
+        .into_iter()
+        .find(|f| r.get(*f) > 0)
+        .unwrap();
+    h.query_all_by_label(f.name()).next().unwrap().click();
+    h.run_steps(2);
+    let g = dice(&h);
+    assert_eq!(
+        (g.player, g.turn.aside.get(f), g.turn.rolled),
+        (0, r.get(f), None)
+    );
+    // Stop: the Turn is scored and the optimal AI plays its Turn by itself.
+    let score = g.turn.score();
+    h.get_by_label_contains("Stop and score").click();
+    h.run_steps(1);
+    assert_eq!(dice(&h).scores[0], score);
     step_until(&mut h, "the AI's Turn to end", |a| {
         let g = &a.dice.as_ref().unwrap().game;
         g.player == 0 && g.rounds == 1

@@ -384,6 +384,63 @@ where
     play_games_with(config, 0..config.games, new_game, make_a, make_b, on_game)
 }
 
+/// [`play_match_with`] on `jobs` threads: games `2k` and `2k + 1` (which share a deal when
+/// seats are swapped) go to the same thread, pairs dealt in turn, and the threads' reports
+/// are merged, so the report is the one thread's up to the order of its lists. A thread
+/// the system will not start has its games played on the calling thread. `on_game` is
+/// called from the thread that played the game.
+pub fn play_match_on_threads<G, NG, FA, FB, PA, PB, OG>(
+    config: &MatchConfig,
+    jobs: usize,
+    new_game: NG,
+    make_a: FA,
+    make_b: FB,
+    on_game: OG,
+) -> MatchReport
+where
+    G: Game,
+    NG: Fn(u64) -> G + Sync,
+    FA: Fn() -> PA + Sync,
+    FB: Fn() -> PB + Sync,
+    PA: Player<G>,
+    PB: Player<G>,
+    OG: Fn(&GameRecord) + Sync,
+{
+    let jobs = jobs.clamp(1, config.games.max(1) as usize);
+    let part = |j: usize| (0..config.games).filter(move |g| (g / 2) as usize % jobs == j);
+    let play = |j: usize| play_games_with(config, part(j), &new_game, &make_a, &make_b, &on_game);
+    if jobs == 1 {
+        return play(0);
+    }
+    let play = &play;
+    let reports: Vec<MatchReport> = std::thread::scope(|scope| {
+        let mut here = Vec::new();
+        let mut handles = Vec::new();
+        for j in 0..jobs {
+            match std::thread::Builder::new()
+                .name(format!("match-{j}"))
+                .spawn_scoped(scope, move || play(j))
+            {
+                Ok(h) => handles.push(h),
+                Err(_) => here.push(j),
+            }
+        }
+        let mut out: Vec<MatchReport> = here.into_iter().map(play).collect();
+        out.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a match thread panicked")),
+        );
+        out
+    });
+    let mut reports = reports.into_iter();
+    let mut report = reports.next().expect("at least one job");
+    for r in reports {
+        report.merge(&r);
+    }
+    report
+}
+
 /// Plays only the games of the match `config` whose indices are in `indices` (each below
 /// `config.games`), exactly as [`play_match_with`] would play them: game `g` gets the same
 /// seeds, seats and dice whichever subset it is played in. Splitting the indices of a match
@@ -555,8 +612,17 @@ mod tests {
             |_| {},
         );
         parts.merge(&odd);
+        // On three threads, the same games again.
+        let mut threaded = play_match_on_threads(
+            &config,
+            3,
+            |_| Pig::new(20),
+            flat,
+            RandomPlayer::new,
+            |_| {},
+        );
         // Times differ from run to run; everything else must match exactly.
-        for r in [&mut whole, &mut parts] {
+        for r in [&mut whole, &mut parts, &mut threaded] {
             for t in &mut r.times {
                 *t = TimeStats {
                     count: t.count,
@@ -568,6 +634,7 @@ mod tests {
             }
         }
         assert_eq!(whole, parts);
+        assert_eq!(whole, threaded);
         assert_eq!(whole.games, 9);
     }
 }

@@ -16,6 +16,7 @@
 //! roll. The recursion ends: every roll that goes on sets at least one die aside.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::dice::{Face, Tally, outcomes};
 use crate::turn::{Turn, TurnAction, choosable, score};
@@ -28,8 +29,9 @@ pub struct Optimum {
     values: HashMap<Tally, f64>,
     /// `R` of the same states (rolling on from them).
     roll_values: HashMap<Tally, f64>,
-    /// The rolls of `n` dice with their chances, for each `n`.
-    rolls: Vec<Vec<(Tally, f64)>>,
+    /// The rolls of `n` dice with their chances, for each `n` (shared, so the recursion
+    /// reads them without copying).
+    rolls: Vec<Arc<[(Tally, f64)]>>,
 }
 
 impl Optimum {
@@ -39,7 +41,7 @@ impl Optimum {
             dice,
             values: HashMap::new(),
             roll_values: HashMap::new(),
-            rolls: (0..=dice).map(outcomes).collect(),
+            rolls: (0..=dice).map(|n| outcomes(n).into()).collect(),
         };
         o.roll_value(Tally::EMPTY);
         o
@@ -76,10 +78,10 @@ impl Optimum {
             return *v;
         }
         let n = self.dice - aside.total();
-        let rolls = self.rolls[n as usize].clone();
+        let rolls = Arc::clone(&self.rolls[n as usize]);
         let mut sum = 0.0;
-        for (rolled, p) in rolls {
-            sum += p * self.after_roll(aside, rolled).0;
+        for (rolled, p) in rolls.iter() {
+            sum += p * self.after_roll(aside, *rolled).0;
         }
         self.roll_values.insert(aside, sum);
         sum
@@ -90,16 +92,19 @@ impl Optimum {
     pub fn after_roll(&mut self, aside: Tally, rolled: Tally) -> (f64, Option<Face>) {
         let mut a = aside;
         a.add(Face::Tank, rolled.get(Face::Tank));
-        let faces = choosable(&a, &rolled);
-        if faces.is_empty() {
-            return (f64::from(score(&a)), None);
-        }
-        let mut best = (f64::NEG_INFINITY, None);
-        for f in faces {
-            let mut next = a;
+        self.best_take(a, &rolled)
+    }
+
+    /// The face of `rolled` best to take with `aside` set aside (the roll's Tanks among
+    /// them), and what the Turn is then worth; the score of `aside` and no face when the
+    /// roll offers nothing.
+    fn best_take(&mut self, aside: Tally, rolled: &Tally) -> (f64, Option<Face>) {
+        let mut best = (f64::from(score(&aside)), None);
+        for f in choosable(&aside, rolled) {
+            let mut next = aside;
             next.add(f, rolled.get(f));
             let v = self.value(next);
-            if v > best.0 + 1e-12 {
+            if best.1.is_none() || v > best.0 + 1e-12 {
                 best = (v, Some(f));
             }
         }
@@ -118,16 +123,7 @@ impl Optimum {
         }
         if let Some(r) = turn.rolled {
             // `turn.aside` already holds the Tanks of the roll.
-            let mut best = (f64::NEG_INFINITY, None);
-            for f in choosable(&turn.aside, &r) {
-                let mut next = turn.aside;
-                next.add(f, r.get(f));
-                let v = self.value(next);
-                if v > best.0 + 1e-12 {
-                    best = (v, Some(f));
-                }
-            }
-            return best.1.map(TurnAction::Take);
+            return self.best_take(turn.aside, &r).1.map(TurnAction::Take);
         }
         if turn.aside.total() == 0 || self.rolls_on(turn.aside) {
             Some(TurnAction::Roll)
@@ -210,7 +206,7 @@ mod tests {
             for (r, p) in outcomes(n) {
                 let mut a = aside;
                 a.add(Face::Tank, r.get(Face::Tank));
-                let faces = choosable(&a, &r);
+                let faces: Vec<Face> = choosable(&a, &r).collect();
                 let v = if faces.is_empty() {
                     f64::from(score(&a))
                 } else {

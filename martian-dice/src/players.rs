@@ -57,7 +57,7 @@ impl ai::Game for TurnGame {
     }
     fn legal_actions(&self, out: &mut Vec<TurnAction>) {
         out.clear();
-        out.extend(self.0.legal());
+        self.0.legal_each(|a| out.push(a));
     }
     fn apply<R: RngCore + ?Sized>(&mut self, a: TurnAction, rng: &mut R) {
         self.0.apply(a, rng);
@@ -88,7 +88,9 @@ impl ai::Game for Game {
     }
     fn legal_actions(&self, out: &mut Vec<TurnAction>) {
         out.clear();
-        out.extend(self.legal());
+        if !self.is_over() {
+            self.turn.legal_each(|a| out.push(a));
+        }
     }
     fn apply<R: RngCore + ?Sized>(&mut self, a: TurnAction, rng: &mut R) {
         Game::apply(self, a, rng);
@@ -144,16 +146,20 @@ fn threshold_choice(t: &Turn, stop_at: u32) -> Option<TurnAction> {
         return None;
     }
     if let Some(r) = t.rolled {
-        let faces = choosable(&t.aside, &r);
+        // Death Rays while the Tanks outnumber them, else the Earthling kind with the most
+        // dice (the first in tally order on a tie), else Death Rays.
         let rays_needed = t.aside.get(Face::Tank) > t.aside.get(Face::Ray);
-        let pick = if rays_needed && faces.contains(&Face::Ray) {
-            Face::Ray
-        } else {
-            *faces
-                .iter()
-                .filter(|f| f.is_earthling())
-                .max_by_key(|f| (r.get(**f), std::cmp::Reverse(f.index())))
-                .unwrap_or(&faces[0])
+        let (mut rays, mut kind) = (false, None::<Face>);
+        for f in choosable(&t.aside, &r) {
+            if f == Face::Ray {
+                rays = true;
+            } else if kind.is_none_or(|k| r.get(f) > r.get(k)) {
+                kind = Some(f);
+            }
+        }
+        let pick = match kind {
+            Some(k) if !(rays_needed && rays) => k,
+            _ => Face::Ray,
         };
         return Some(TurnAction::Take(pick));
     }

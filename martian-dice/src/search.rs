@@ -41,6 +41,9 @@ impl fmt::Display for KeyedAction {
     }
 }
 
+/// The most decisions a Turn ever offers at once: the four faces that may be taken.
+const MAX_LEGAL: usize = 4;
+
 /// A game seen through [`KeyedAction`]s.
 #[derive(Clone, Debug)]
 pub struct Keyed<G>(pub G);
@@ -66,11 +69,12 @@ impl<G: ai::Game<Action = TurnAction> + HasTurn> ai::Game for Keyed<G> {
         self.0.to_move()
     }
     fn legal_actions(&self, out: &mut Vec<KeyedAction>) {
-        let mut inner = Vec::new();
-        self.0.legal_actions(&mut inner);
-        let t = self.0.turn();
         out.clear();
-        out.extend(inner.into_iter().map(|a| keyed(t, a)));
+        if self.0.is_terminal() {
+            return;
+        }
+        let t = self.0.turn();
+        t.legal_each(|a| out.push(keyed(t, a)));
     }
     fn apply<R: RngCore + ?Sized>(&mut self, a: KeyedAction, rng: &mut R) {
         self.0.apply(a.action, rng);
@@ -92,9 +96,15 @@ impl<G: ai::Game<Action = TurnAction> + HasTurn> ai::Game for Keyed<G> {
         legal: &[KeyedAction],
         rng: &mut R,
     ) -> KeyedAction {
-        let inner: Vec<TurnAction> = legal.iter().map(|k| k.action).collect();
-        let a = self.0.rollout_action(&inner, rng);
-        legal[inner.iter().position(|x| *x == a).unwrap_or(0)]
+        // At most four decisions are open (four faces to take): the bare actions go on
+        // the stack, for the inner game's playout policy.
+        let mut bare = [TurnAction::Stop; MAX_LEGAL];
+        let n = legal.len().min(MAX_LEGAL);
+        for (b, k) in bare.iter_mut().zip(legal) {
+            *b = k.action;
+        }
+        let a = self.0.rollout_action(&bare[..n], rng);
+        legal[bare[..n].iter().position(|x| *x == a).unwrap_or(0)]
     }
 }
 

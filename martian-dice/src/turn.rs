@@ -68,18 +68,13 @@ pub fn score(aside: &Tally) -> u32 {
     earthlings + if all_three { 3 } else { 0 }
 }
 
-/// The faces of `rolled` a player with `aside` may take (D2).
-pub fn choosable(aside: &Tally, rolled: &Tally) -> Vec<Face> {
-    let mut out = Vec::new();
-    if rolled.get(Face::Ray) > 0 {
-        out.push(Face::Ray);
-    }
-    for f in Face::EARTHLINGS {
-        if rolled.get(f) > 0 && aside.get(f) == 0 {
-            out.push(f);
-        }
-    }
-    out
+/// The faces of `rolled` a player with `aside` may take (D2): Death Rays first, then the
+/// Earthling kinds in tally order. Allocates nothing: the search asks at every node.
+pub fn choosable(aside: &Tally, rolled: &Tally) -> impl Iterator<Item = Face> {
+    let (aside, rolled) = (*aside, *rolled);
+    [Face::Ray, Face::Human, Face::Cow, Face::Chicken]
+        .into_iter()
+        .filter(move |f| rolled.get(*f) > 0 && (*f == Face::Ray || aside.get(*f) == 0))
 }
 
 /// A Turn under way.
@@ -118,20 +113,26 @@ impl Turn {
 
     /// The decisions open now, in a fixed order.
     pub fn legal(&self) -> Vec<TurnAction> {
+        let mut out = Vec::new();
+        self.legal_each(|a| out.push(a));
+        out
+    }
+
+    /// Hands each decision open now to `f`, in the order of [`Turn::legal`], allocating
+    /// nothing.
+    pub fn legal_each(&self, mut f: impl FnMut(TurnAction)) {
         if self.over {
-            return Vec::new();
+            return;
         }
         if let Some(r) = &self.rolled {
-            return choosable(&self.aside, r)
-                .into_iter()
-                .map(TurnAction::Take)
-                .collect();
-        }
-        if self.aside.total() == 0 {
+            choosable(&self.aside, r).for_each(|x| f(TurnAction::Take(x)));
+        } else if self.aside.total() == 0 {
             // A Turn starts with a roll.
-            return vec![TurnAction::Roll];
+            f(TurnAction::Roll);
+        } else {
+            f(TurnAction::Stop);
+            f(TurnAction::Roll);
         }
-        vec![TurnAction::Stop, TurnAction::Roll]
     }
 
     /// Applies a legal decision; a roll draws from `rng`.
@@ -153,7 +154,7 @@ impl Turn {
         let tanks = t.get(Face::Tank);
         self.aside.add(Face::Tank, tanks);
         t.0[Face::Tank.index()] = 0;
-        if choosable(&self.aside, &t).is_empty() {
+        if choosable(&self.aside, &t).next().is_none() {
             self.over = true;
         } else {
             self.rolled = Some(t);

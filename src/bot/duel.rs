@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use ai::arena::{GameRecord, MatchConfig, MatchReport, play_games_with};
+use ai::arena::{GameRecord, MatchConfig, MatchReport};
 
 use crate::rules::rng_from_seed;
 use crate::rules::scenario::Scenario;
@@ -73,50 +73,12 @@ where
     FB: Fn() -> BoxedPlayer + Sync,
     F: Fn(&GameRecord) + Sync,
 {
-    let games = config.matches.games;
-    let jobs = config.jobs.clamp(1, games.max(1) as usize);
-    // Games 2k and 2k+1 share a deal; give both to the same thread, pairs dealt in turn.
-    let part = |j: usize| (0..games).filter(move |g| (g / 2) as usize % jobs == j);
-    let play = |j: usize| {
-        play_games_with(
-            &config.matches,
-            part(j),
-            |seed| Skirmish::start(scenario.clone(), &mut rng_from_seed(seed)),
-            &make_a,
-            &make_b,
-            &on_game,
-        )
-    };
-    if jobs == 1 {
-        return play(0);
-    }
-    let play = &play;
-    let mut reports = std::thread::scope(|scope| {
-        // A part whose thread cannot be started (the system's thread limit) is played
-        // here instead: the same games, only less at once.
-        let mut here = Vec::new();
-        let mut handles = Vec::new();
-        for j in 0..jobs {
-            match std::thread::Builder::new()
-                .name(format!("duel-{j}"))
-                .spawn_scoped(scope, move || play(j))
-            {
-                Ok(h) => handles.push(h),
-                Err(_) => here.push(j),
-            }
-        }
-        let mut out: Vec<MatchReport> = here.into_iter().map(play).collect();
-        out.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a duel thread panicked")),
-        );
-        out
-    })
-    .into_iter();
-    let mut report = reports.next().expect("at least one job");
-    for r in reports {
-        report.merge(&r);
-    }
-    report
+    ai::arena::play_match_on_threads(
+        &config.matches,
+        config.jobs,
+        |seed| Skirmish::start(scenario.clone(), &mut rng_from_seed(seed)),
+        make_a,
+        make_b,
+        on_game,
+    )
 }

@@ -6,7 +6,8 @@
 
 use serde_json::json;
 
-use ai::MatchReport;
+use std::sync::Mutex;
+
 use ai::stats::{Z95, wilson};
 use martian_dice::game::Game;
 use martian_dice::players::player;
@@ -40,8 +41,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let n = args.players.len();
     let jobs = args
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get()))
-        .clamp(1, args.games as usize);
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get()));
     let mut pairings = Vec::new();
     let mut duels = Vec::new();
     for a in 0..n {
@@ -54,42 +54,24 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 max_decisions: args.max_decisions,
             };
             let (pa, pb) = (&args.players[a], &args.players[b]);
-            let parts: Vec<(MatchReport, Vec<f64>)> = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..jobs)
-                    .map(|j| {
-                        let config = &config;
-                        scope.spawn(move || {
-                            let mut results = Vec::new();
-                            let r = ai::arena::play_games_with(
-                                config,
-                                (0..config.games).filter(|g| *g as usize % jobs == j),
-                                |_| Game::new(2).expect("two players"),
-                                || player::<Game>(pa).expect("checked"),
-                                || player::<Game>(pb).expect("checked"),
-                                |g| {
-                                    if let Ok([x, _]) = g.outcome {
-                                        results.push(x);
-                                    }
-                                },
-                            );
-                            (r, results)
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("an arena thread"))
-                    .collect()
-            });
-            let mut report: Option<MatchReport> = None;
-            for (r, results) in parts {
-                duels.extend(results.into_iter().map(|x| (a, b, x)));
-                match &mut report {
-                    None => report = Some(r),
-                    Some(all) => all.merge(&r),
-                }
-            }
-            pairings.push((a, b, report.expect("one job at least")));
+            // Each game's result for A, by game number (threads finish in any order).
+            let results = Mutex::new(Vec::new());
+            let report = ai::arena::play_match_on_threads(
+                &config,
+                jobs,
+                |_| Game::new(2).expect("two players"),
+                || player::<Game>(pa).expect("checked"),
+                || player::<Game>(pb).expect("checked"),
+                |g| {
+                    if let Ok([x, _]) = g.outcome {
+                        results.lock().expect("results").push((g.index, x));
+                    }
+                },
+            );
+            let mut results = results.into_inner().expect("results");
+            results.sort_by_key(|r| r.0);
+            duels.extend(results.into_iter().map(|(_, x)| (a, b, x)));
+            pairings.push((a, b, report));
         }
     }
     let elo = ratings(n, &duels);

@@ -167,33 +167,14 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
         swap_seats: !args.no_swap,
         max_decisions: args.max_decisions,
     };
-    let jobs = args.jobs.clamp(1, args.games as usize);
-    let reports: Vec<MatchReport> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|j| {
-                let config = &config;
-                scope.spawn(move || {
-                    ai::arena::play_games_with(
-                        config,
-                        (0..config.games).filter(|g| *g as usize % jobs == j),
-                        |_| Game::new(2).expect("two players"),
-                        || player::<Game>(p).expect("checked"),
-                        || player::<Game>(q).expect("checked"),
-                        |_| {},
-                    )
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a duel thread"))
-            .collect()
-    });
-    let mut reports = reports.into_iter();
-    let mut report = reports.next().expect("one job at least");
-    for r in reports {
-        report.merge(&r);
-    }
+    let report = ai::arena::play_match_on_threads(
+        &config,
+        args.jobs,
+        |_| Game::new(2).expect("two players"),
+        || player::<Game>(p).expect("checked"),
+        || player::<Game>(q).expect("checked"),
+        |_| {},
+    );
     let keys = player_keys(p, q);
     if args.json {
         writeln!(io.out, "{}", to_json(&report, &keys))?;

@@ -51,16 +51,7 @@ fn parse_side(s: &str) -> Result<Side, String> {
 }
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let trimmed = args.level.trim();
-    // A program's command keeps its case.
-    let level = if trimmed
-        .get(..4)
-        .is_some_and(|p| p.eq_ignore_ascii_case("exec"))
-    {
-        trimmed.to_string()
-    } else {
-        trimmed.to_ascii_lowercase()
-    };
+    let level = args.level.trim().to_string();
     match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
         Err(e) => {
             return Err(CliError::Usage(format!(

@@ -299,21 +299,15 @@ impl MarsApp {
 
         if self.dice.is_some() {
             let mut back = false;
-            egui::Panel::top("top-bar")
-                .frame(
-                    egui::Frame::new()
-                        .fill(theme::BACKGROUND)
-                        .inner_margin(egui::Margin::symmetric(10, 6)),
-                )
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        title_label(ui);
-                        back = ui
-                            .button("Back to the skirmish")
-                            .on_hover_text("The Martian Dice game waits until you come back")
-                            .clicked();
-                    });
+            top_bar_panel().show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    title_label(ui);
+                    back = ui
+                        .button("Back to the skirmish")
+                        .on_hover_text("The Martian Dice game waits until you come back")
+                        .clicked();
                 });
+            });
             let again = self.dice.as_mut().and_then(|d| d.ui(ui));
             if let Some(setup) = again {
                 self.open_dice(setup);
@@ -323,15 +317,9 @@ impl MarsApp {
             }
             return;
         }
-        egui::Panel::top("top-bar")
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::BACKGROUND)
-                    .inner_margin(egui::Margin::symmetric(10, 6)),
-            )
-            .show(ui, |ui| {
-                commands.extend(self.top_bar(ui));
-            });
+        top_bar_panel().show(ui, |ui| {
+            commands.extend(self.top_bar(ui));
+        });
 
         let Some(session) = &self.session else {
             egui::CentralPanel::default().show(ui, |ui| {
@@ -919,6 +907,15 @@ pub fn title_for(side: Option<Side>) -> String {
         Some(s) => format!("Mars Attacks! — you play the {}", side_title(s)),
         None => "Mars Attacks!".into(),
     }
+}
+
+/// The bar across the top of the window, in either game.
+fn top_bar_panel() -> egui::Panel {
+    egui::Panel::top("top-bar").frame(
+        egui::Frame::new()
+            .fill(theme::BACKGROUND)
+            .inner_margin(egui::Margin::symmetric(10, 6)),
+    )
 }
 
 /// The program's name at the left of the top bar, in either game.

@@ -13,7 +13,7 @@ use martian_dice::dice::{DICE, Face, Tally};
 use martian_dice::game::{Game, TARGET};
 use martian_dice::optimal::Optimum;
 use martian_dice::players::player;
-use martian_dice::turn::{TurnAction, choosable, score};
+use martian_dice::turn::{TurnAction, choosable};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -221,22 +221,18 @@ impl DiceTable {
     /// The expected score of the Turn under best play if the player stops now, and if it
     /// rolls on: what the hover on Stop and Roll says.
     pub fn stop_or_roll(&mut self) -> (f64, f64) {
-        let aside = self.game.turn.aside;
-        let stop = f64::from(score(&aside));
-        let roll = if aside.total() < DICE {
-            self.optimum.roll_value(aside)
-        } else {
-            stop
-        };
-        (stop, roll)
+        let t = self.game.turn;
+        (
+            self.optimum.action_value(&t, TurnAction::Stop),
+            self.optimum.action_value(&t, TurnAction::Roll),
+        )
     }
 
     /// The exact value of taking `f` from the dice on the table, playing on at best.
     pub fn take_value(&mut self, f: Face) -> Option<f64> {
-        let r = self.game.turn.rolled?;
-        let mut next = self.game.turn.aside;
-        next.add(f, r.get(f));
-        Some(self.optimum.value(next))
+        let t = self.game.turn;
+        t.rolled
+            .map(|_| self.optimum.action_value(&t, TurnAction::Take(f)))
     }
 
     /// Draws the table; returns a new setup when the person asks for a new game.
@@ -432,7 +428,7 @@ impl DiceTable {
             ui.label(
                 RichText::new("On the table: click a face to set all of its dice aside").strong(),
             );
-            let open = choosable(&turn.aside, &r);
+            let open: Vec<Face> = choosable(&turn.aside, &r).collect();
             let mut clicked = None;
             ui.horizontal_wrapped(|ui| {
                 for f in Face::ALL {
@@ -456,8 +452,7 @@ impl DiceTable {
             if let Some(f) = clicked {
                 self.decide(TurnAction::Take(f));
             }
-        } else if let Some((p, t)) = self.last_roll.filter(|(p, _)| *p == who) {
-            let _ = p;
+        } else if let Some((_, t)) = self.last_roll.filter(|(p, _)| *p == who) {
             ui.label(RichText::new(format!("Last roll: {t}")).color(theme::MUTED));
         }
         ui.add_space(16.0);

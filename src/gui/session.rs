@@ -57,9 +57,11 @@ impl Controller {
 /// The AI spec for a level name (`easy`, `normal`, `hard`); any other text is taken as a
 /// spec of its own (`random`, `greedy`, `mcts:200`).
 pub fn ai_spec_for_level(level: &str) -> String {
-    match level.trim() {
-        l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
-        other => other.to_string(),
+    let l = level.trim().to_ascii_lowercase();
+    match l.as_str() {
+        "easy" | "normal" | "hard" => format!("mcts:{l}"),
+        // Specs parse in any case; a program's command keeps the case it was given.
+        _ => level.trim().to_string(),
     }
 }
 
@@ -670,7 +672,11 @@ impl Session {
         } else {
             0x9E37_79B9_7F4A_7C15
         };
-        let journal = if spec.trim_start().get(..4) == Some("exec") {
+        // Only a program is told what happened; the searches read the state.
+        let program = spec
+            .parse::<crate::bot::PlayerSpec>()
+            .is_ok_and(|s| s.exec.is_some());
+        let journal = if program {
             self.history
                 .iter()
                 .map(|s| JournalEntry {

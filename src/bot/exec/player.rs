@@ -57,18 +57,14 @@ impl ExecPlayer {
     fn fail(&mut self, what: String) {
         let tail = self
             .process
-            .as_ref()
-            .map(|p| p.stderr_tail())
+            .take()
+            .map(|mut p| p.stderr_tail())
             .unwrap_or_default();
         let mut reason = what;
         if !tail.is_empty() {
             reason.push_str("; its last standard error lines: ");
             reason.push_str(&tail.join(" | "));
         }
-        if let Some(p) = &mut self.process {
-            p.stop();
-        }
-        self.process = None;
         self.failure = Some(reason);
     }
 

@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::ExecBot;
@@ -35,7 +36,14 @@ pub struct BotProcess {
     stdin: Option<ChildStdin>,
     lines: Receiver<Result<String, String>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread keeping [`BotProcess::stderr_tail`]; it ends when the program's standard
+    /// error closes.
+    stderr_reader: Option<JoinHandle<()>>,
 }
+
+/// How long [`BotProcess::stderr_tail`] waits for the last lines of a stopped program (a
+/// child of the bot may keep its standard error open).
+const STDERR_WAIT: Duration = Duration::from_millis(500);
 
 impl BotProcess {
     /// Starts `bot`, or says why it cannot be started.
@@ -67,7 +75,7 @@ impl BotProcess {
             .map_err(|e| format!("cannot start a thread to read the bot: {e}"))?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = stderr.clone();
-        std::thread::Builder::new()
+        let stderr_reader = std::thread::Builder::new()
             .name("bot-stderr".into())
             .spawn(move || keep_tail(stderr_pipe, tail))
             .map_err(|e| format!("cannot start a thread to read the bot: {e}"))?;
@@ -76,6 +84,7 @@ impl BotProcess {
             stdin,
             lines,
             stderr,
+            stderr_reader: Some(stderr_reader),
         })
     }
 
@@ -103,11 +112,17 @@ impl BotProcess {
         }
     }
 
-    /// The last lines it wrote to its standard error.
-    pub fn stderr_tail(&self) -> Vec<String> {
-        // The reader thread may still be taking the last lines of a program that just
-        // exited: give it a moment.
-        std::thread::sleep(Duration::from_millis(20));
+    /// The last lines it wrote to its standard error. Stopped first, so that every line it
+    /// wrote is in: the reader is waited for until the pipe closes (at most
+    /// [`STDERR_WAIT`]).
+    pub fn stderr_tail(&mut self) -> Vec<String> {
+        self.stop();
+        if let Some(reader) = self.stderr_reader.take() {
+            let until = Instant::now() + STDERR_WAIT;
+            while !reader.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
         self.stderr
             .lock()
             .map(|t| t.iter().cloned().collect())
