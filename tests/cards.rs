@@ -655,8 +655,9 @@ fn harassing_fire_rattles_on_a_failed_die_and_holds_two_cards() {
     // Cap 2: full.
     assert!(!legal(&g).contains(&"lay harassing-fire/freeze-ray".to_string()));
     // Level 2: a chosen square.
-    // One single-die check per Martian, each its own test (P14, R28).
-    let mut dice = Dice::new(&[&[1], &[8]]);
+    // One single-die check per Martian, each its own test (P14, R28), in square order:
+    // d3 (m3) before c4 (m2).
+    let mut dice = Dice::new(&[&[8], &[1]]);
     events(&mut g, "call harassing-fire c4", &mut dice);
     assert!(g.model(m(2)).rattled);
     assert!(!g.model(m(3)).rattled);

@@ -546,15 +546,95 @@ fn the_bug_can_be_fought_as_well_as_shot() {
     assert!(!legal(&g).contains(&"fight bug".to_string()));
 }
 
-// ----- a window on each area Survive test (R28) ------------------------------------------
+// ----- windows before any die of a test (R28, R30) ---------------------------------------
 
-/// The Humans call a level-3 Artillery Strike on c4, where two Martians stand. The square's
-/// attack roll is made once (5 dice at 5+); then each Martian's Survive test opens the
-/// windows (R28): the Martians hold one Tough Little Suckers and play it on the first
-/// Martian's test (4 Survive dice), and, holding nothing more, get no window on the second
-/// (3 dice).
+/// The phase and test at each decision, and whether any die was rolled by it.
+fn rolled(e: &[Event]) -> bool {
+    e.iter()
+        .any(|x| matches!(x, Event::Roll { .. } | Event::EffectRoll { .. }))
+}
+
+/// The Martians, with no model left to act (two card plays, R11), call a level-3 Heat Ray
+/// on c4, where three Martians stand. Every window of every model there opens before the
+/// square's attack roll (R30): for each model in model order the Martians' (the Turn
+/// player's, R20) then the Humans': six windows. Then one attack roll (6 dice at 3+), then
+/// three Survive rolls with the cards played: Splat! took a die from m3, Tough Little
+/// Suckers added one to m4.
 #[test]
-fn each_survive_test_of_an_area_attack_opens_the_windows() {
+fn a_heat_ray_on_three_models_opens_six_windows_then_rolls_once_then_three_survives() {
+    let mut g = setup(
+        &[
+            Place(H, "soldier", "a1"),
+            Place(M, "martian", "c4"),
+            Place(M, "martian", "c4"),
+            Place(M, "martian", "c4"),
+        ],
+        4,
+    );
+    g.edit()
+        .activated(m(2), true)
+        .activated(m(3), true)
+        .activated(m(4), true)
+        .set(M, card("heat-ray"), 3)
+        .give(M, card("tough-little-suckers"), 1)
+        .give(H, card("splat"), 2)
+        .turn(M);
+    let tls = held(&g, M, "tough-little-suckers");
+    let splat = held(&g, H, "splat");
+    let e = events(&mut g, "call heat-ray c4", &mut Dice::new(&[]));
+    assert!(!rolled(&e), "no die before the windows");
+    // (who decides, whose test, the answer)
+    let answers = [
+        (M, 2, "respond none".to_string()),
+        (H, 2, "respond none".to_string()),
+        (M, 3, "respond none".to_string()),
+        (H, 3, format!("respond {splat}")),
+        (M, 4, format!("respond {tls}")),
+    ];
+    for (side, model, answer) in answers {
+        assert_eq!(g.phase(), Phase::Respond(side), "before {answer}");
+        assert_eq!(g.test().unwrap().defender(), Some(m(model)));
+        let e = events(&mut g, &answer, &mut Dice::new(&[]));
+        assert!(!rolled(&e), "{answer}: no die before the last window");
+    }
+    // The sixth window: the Humans on m4, with their second Splat!.
+    assert_eq!(g.phase(), Phase::Respond(H), "the sixth window");
+    assert_eq!(g.test().unwrap().defender(), Some(m(4)));
+    // Attack 3, 3, 3, 1, 1, 1: 3 hits. m2: 3 dice 6, 1, 1 = 1 (+1 armour = 2): killed.
+    // m3: 2 dice 6, 6 = 2 (+1 = 3): saved by armour alone, Rattled. m4: 4 dice 6, 6, 6, 1
+    // = 3 (+1): unharmed. The kill's Rattle test: m4 rolls 5, stays up (m3 is down).
+    let mut dice = Dice::new(&[
+        &[3, 3, 3, 1, 1, 1],
+        &[6, 1, 1],
+        &[6, 6],
+        &[6, 6, 6, 1],
+        &[5],
+    ]);
+    let e = events(&mut g, "respond none", &mut dice);
+    assert_eq!(
+        rolls(&e),
+        [
+            (Test::Shoot, 6, 3, 3),
+            (Test::Survive, 3, 6, 1),
+            (Test::Survive, 2, 6, 2),
+            (Test::Survive, 4, 6, 3)
+        ]
+    );
+    assert!(
+        dice.is_empty(),
+        "one attack roll, three Survive rolls, one Rattle test"
+    );
+    assert_eq!(g.model(m(2)).loc, Loc::Dead);
+    assert!(g.model(m(3)).rattled && !g.model(m(4)).rattled);
+    assert_eq!(g.vp(M), 0, "an own model killed scores nothing (P15)");
+}
+
+/// The Humans call a level-3 Artillery Strike on c4, where two Martians stand; the
+/// Martians hold one Tough Little Suckers. Both Martians' windows open before the square's
+/// attack roll (R30), so the card is spent before the hits are known: here on m2, and
+/// holding nothing more the Martians get no window on m3 (R28).
+#[test]
+fn area_windows_come_before_the_attack_roll() {
     let mut g = setup(
         &[
             Place(H, "soldier", "a1"),
@@ -566,37 +646,254 @@ fn each_survive_test_of_an_area_attack_opens_the_windows() {
     g.edit()
         .set(H, card("artillery-strike"), 3)
         .give(M, card("tough-little-suckers"), 1);
-    // Attack: 5, 5, 6, 1, 1 = 3 hits.
-    let mut dice = Dice::new(&[&[5, 5, 6, 1, 1]]);
-    let e = events(&mut g, "call artillery-strike c4", &mut dice);
-    assert!(
-        e.iter()
-            .any(|x| matches!(x, Event::EffectRoll { successes: 3, .. }))
-    );
+    let e = events(&mut g, "call artillery-strike c4", &mut Dice::new(&[]));
+    assert!(!rolled(&e));
     assert_eq!(g.phase(), Phase::Respond(M));
-    assert_eq!(g.test().unwrap().defender, Some(m(2)));
-    // The Artillery Strike set took cards 1, 2 and 11 (Tough Little Suckers / Artillery
-    // Strike): the Tough Little Suckers given is the next in deck order, card 15.
+    assert_eq!(g.test().unwrap().defender(), Some(m(2)));
+    // The Artillery Strike set took cards 1, 2 and 11 (the first with that half in the
+    // deck file's order): the Tough Little Suckers given is the next, card 15.
     assert_eq!(
         legal(&g),
         ["respond none", "respond tough-little-suckers/sneak"]
     );
-    // m2: 4 Survive dice at 6+: 6, 6, 1, 1 = 2, +1 armour: 3, not beaten: unharmed.
-    // m3: 3 dice: 6, 1, 1 = 1, +1 armour = 2 < 3: killed (one Shoot kill, 1 VP).
-    let mut dice = Dice::new(&[&[6, 6, 1, 1], &[6, 1, 1], &[1]]);
+    // Attack: 5, 5, 6, 1, 1 = 3 hits. m2: 4 Survive dice at 6+: 6, 6, 1, 1 = 2, +1 armour:
+    // 3, not beaten: unharmed. m3: 3 dice: 6, 1, 1 = 1, +1 armour = 2 < 3: killed (one
+    // Shoot kill, 1 VP); m2 takes the Rattle test: 5, stays up.
+    let mut dice = Dice::new(&[&[5, 5, 6, 1, 1], &[6, 6, 1, 1], &[6, 1, 1], &[5]]);
     let e = events(&mut g, "respond tough-little-suckers/sneak", &mut dice);
-    let survive: Vec<(Test, u8, u8, u8)> = rolls(&e)
-        .into_iter()
-        .filter(|r| r.0 == Test::Survive)
-        .collect();
     assert_eq!(
-        survive,
-        [(Test::Survive, 4, 6, 2), (Test::Survive, 3, 6, 1)]
+        rolls(&e),
+        [
+            (Test::Shoot, 5, 5, 3),
+            (Test::Survive, 4, 6, 2),
+            (Test::Survive, 3, 6, 1)
+        ]
     );
     assert_eq!(g.model(m(2)).loc, Loc::Board(sq("c4")));
     assert_eq!(g.model(m(3)).loc, Loc::Dead);
     assert_eq!(g.vp(H), 1);
-    g.check_invariants().unwrap();
+}
+
+/// The Bug's attack is a Fight (P21) and opens its windows (R28, R30) once the target has
+/// chosen Fight or Survive, before the Bug's dice: Human Ingenuity adds a die to the
+/// Soldier's Fight roll.
+#[test]
+fn the_bugs_attack_opens_a_window_before_its_dice() {
+    let mut g = setup(&[Place(H, "soldier", "c4"), Place(M, "martian", "h8")], 1);
+    g.edit()
+        .bug(sq("c4"), M)
+        .activated(m(2), true)
+        .give(H, card("human-ingenuity"), 1);
+    let hi = held(&g, H, "human-ingenuity");
+    // The Soldier's action ends the Round; the Bug attacks the one model in its square.
+    play(&mut g, &["activate m1"]);
+    let e = events(&mut g, "done", &mut Dice::new(&[]));
+    assert!(!rolled(&e));
+    assert_eq!(g.phase(), Phase::BugDefence(m(1)));
+    let e = events(&mut g, "defend fight", &mut Dice::new(&[]));
+    assert!(!rolled(&e), "the window comes before the Bug's dice");
+    assert_eq!(g.phase(), Phase::Respond(H));
+    assert_eq!(
+        legal(&g),
+        [format!("respond {hi}"), "respond none".to_string()]
+    );
+    // The Bug: 4 dice at 4+: 4, 4, 1, 1 = 2. The Soldier: 3 + 1 dice at its Fight 4+: 4,
+    // 4, 4, 1 = 3: it wins and drives the Bug off (P21). Then each side draws its one
+    // card (hands of 1).
+    let mut dice = Dice::new(&[&[4, 4, 1, 1], &[4, 4, 4, 1], &[1], &[1]]);
+    let e = events(&mut g, &format!("respond {hi}"), &mut dice);
+    assert_eq!(rolls(&e), [(Test::Fight, 4, 4, 2), (Test::Fight, 4, 4, 3)]);
+    assert_eq!(g.bug(), None);
+}
+
+/// The cows' trampling is a Fight of the herd's dice against the model's Survive (P20): a
+/// test with its windows before its dice (R28, R30). The herd, on c3, scatters north at
+/// the end of the Round into c4, where a Rattled Martian lies: the Humans (whose Turn it
+/// was) and then the Martians answer before the herd rolls.
+#[test]
+fn the_cows_trampling_opens_windows_before_its_dice() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "c4")], 4);
+    g.edit()
+        .cows(sq("c3"), H)
+        .activated(m(2), true)
+        .rattled(m(2), true)
+        .give(H, card("splat"), 1)
+        .give(M, card("tough-little-suckers"), 1);
+    let tls = held(&g, M, "tough-little-suckers");
+    play(&mut g, &["activate m1"]);
+    // The scatter die: 1, north (R23).
+    let e = events(&mut g, "done", &mut Dice::new(&[&[1]]));
+    assert!(!rolled(&e), "no die of the trampling before its windows");
+    assert!(e.contains(&Event::CowsMoved {
+        from: sq("c3"),
+        to: sq("c4")
+    }));
+    assert_eq!(g.phase(), Phase::Respond(H));
+    play(&mut g, &["respond none"]);
+    assert_eq!(g.phase(), Phase::Respond(M));
+    // The herd: 4 dice at 4+: 4, 4, 1, 1 = 2. The Martian: 3 Fight dice + 1 at its Survive
+    // 6+: 6, 6, 1, 1 = 2: not more than it, it lives.
+    let mut dice = Dice::new(&[&[4, 4, 1, 1], &[6, 6, 1, 1]]);
+    let e = events(&mut g, &format!("respond {tls}"), &mut dice);
+    assert_eq!(
+        rolls(&e),
+        [(Test::Fight, 4, 4, 2), (Test::Survive, 4, 6, 2)]
+    );
+    assert_eq!(g.model(m(2)).loc, Loc::Board(sq("c4")));
+}
+
+// ----- one card a model a Turn (R31) -------------------------------------------------------
+
+/// In one Human Turn the Martians play Tough Little Suckers on m2's check against the
+/// Humans' Harassing Fire; when a Soldier then shoots m2, the Martians, though they hold a
+/// second Tough Little Suckers, get no window: m2 has had its one card of its side this
+/// Turn (R31), and the shot is rolled at once with 3 Survive dice.
+#[test]
+fn a_model_takes_one_card_of_its_side_a_turn_in_the_other_sides_turn_too() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "c4")], 4);
+    g.edit()
+        .set(H, card("harassing-fire"), 2)
+        .give(M, card("tough-little-suckers"), 2);
+    let tls = held(&g, M, "tough-little-suckers");
+    play(&mut g, &["call harassing-fire c4"]);
+    assert_eq!(g.phase(), Phase::Respond(M));
+    // Two dice at 6+: 1, 6 passes.
+    let e = events(
+        &mut g,
+        &format!("respond {tls}"),
+        &mut Dice::new(&[&[1, 6]]),
+    );
+    assert_eq!(rolls(&e), [(Test::Survive, 2, 6, 1)]);
+    assert!(g.has_had_card(m(2)));
+    assert_eq!(g.holds_half(M, card("tough-little-suckers")), 1);
+    // a1 to c4: range 3, clear sight on the open board: 4 dice at 5+.
+    play(&mut g, &["activate m1"]);
+    let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1, 1]]);
+    let e = events(&mut g, "shoot m2", &mut dice);
+    assert_eq!(
+        rolls(&e),
+        [(Test::Shoot, 4, 5, 0), (Test::Survive, 3, 6, 0)],
+        "no window: rolled at once"
+    );
+    // A new Turn: the limit counts again.
+    play(&mut g, &["done"]);
+    assert_eq!(g.turn_player(), M);
+    assert!(!g.has_had_card(m(2)));
+}
+
+/// The limit with a card refused and the reason: the Humans, with no model left to act
+/// (two card plays), Sneak m1 into c4; m2 meets the Fight with Survive. In the window, m1
+/// may not take Human Ingenuity (it has had the Sneak, R31), but Splat! on m2 is fine.
+#[test]
+fn a_second_own_card_on_a_model_is_refused_with_the_reason() {
+    let mut g = setup(&[Place(H, "soldier", "c3"), Place(M, "martian", "c4")], 4);
+    g.edit()
+        .activated(m(1), true)
+        .give(H, card("sneak"), 1)
+        .give(H, card("human-ingenuity"), 1)
+        .give(H, card("splat"), 1)
+        .turn(H);
+    let sneak = held(&g, H, "sneak");
+    let hi = held(&g, H, "human-ingenuity");
+    let splat = held(&g, H, "splat");
+    play(
+        &mut g,
+        &[&format!("play {sneak} m1 c4"), "fight m2", "defend survive"],
+    );
+    assert_eq!(g.phase(), Phase::Respond(H));
+    assert_eq!(
+        legal(&g),
+        ["respond none".to_string(), format!("respond {splat}")]
+    );
+    let err = g
+        .play(
+            format!("respond {hi}").parse().unwrap(),
+            &mut Dice::new(&[]),
+        )
+        .unwrap_err();
+    assert!(err.reason.contains("R31"), "{err}");
+    assert!(err.reason.contains("m1 has already had a card"), "{err}");
+    assert_eq!(g.phase(), Phase::Respond(H), "nothing applied");
+}
+
+// ----- cards not played on a test: the own Turn only (R32) --------------------------------
+
+/// Jammer, Sneak and the Support sets are played only in their holder's own Turn (R32): at
+/// a window in the other side's Turn the only answers are `respond`, and a Jammer there is
+/// refused with the reason.
+#[test]
+fn cards_that_are_not_played_on_a_test_wait_for_the_own_turn() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "c4")], 4);
+    g.edit()
+        .set(M, card("heat-ray"), 2)
+        .give(H, card("jammer"), 1)
+        .give(H, card("sneak"), 1)
+        .give(H, card("human-ingenuity"), 1)
+        .set(H, card("artillery-strike"), 3)
+        .turn(M);
+    let jammer = held(&g, H, "jammer");
+    play(&mut g, &["activate m2", "shoot m1"]);
+    assert_eq!(g.phase(), Phase::Respond(H));
+    assert!(
+        legal(&g).iter().all(|a| a.starts_with("respond ")),
+        "{:?}",
+        legal(&g)
+    );
+    let err = g
+        .play(
+            format!("play {jammer} heat-ray").parse().unwrap(),
+            &mut Dice::new(&[]),
+        )
+        .unwrap_err();
+    assert!(err.reason.contains("own Turn"), "{err}");
+}
+
+// ----- the deck runs out (R22, P17) -------------------------------------------------------
+
+/// The draw that empties the deck makes the discard pile the new deck at once (P17): a card
+/// discarded after it goes to the new discard pile, not into the deck.
+#[test]
+fn the_discard_pile_becomes_the_deck_when_the_last_card_is_drawn() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 4);
+    g.edit()
+        .activated(m(2), true)
+        .give(M, card("freeze-ray"), 4)
+        .stack_deck(H, card("artillery-strike"));
+    assert_eq!(g.deck_len(), 4, "the four Artillery Strikes");
+    let freeze = held(&g, M, "freeze-ray");
+    // The Soldier ends the Round; the Humans ran out first and draw their four: the last
+    // draw empties the deck, and the pile is the deck at once.
+    play(&mut g, &["activate m1"]);
+    let mut draws = Dice::new(&[&[1], &[1], &[1], &[1]]);
+    let e = events(&mut g, "done", &mut draws);
+    assert!(e.iter().any(|x| matches!(x, Event::Reshuffled { .. })));
+    assert_eq!(g.phase(), Phase::Refill(M));
+    assert_eq!(g.discard_pile().count(), 0, "the pile became the deck");
+    let deck_after = g.deck_len();
+    // The Martians discard one card and draw one from the new deck; the card they
+    // discarded stays in the new pile.
+    play(&mut g, &[&format!("discard {freeze}")]);
+    let e = events(&mut g, "keep", &mut Dice::new(&[&[1]]));
+    assert!(!e.iter().any(|x| matches!(x, Event::Reshuffled { .. })));
+    assert_eq!(g.deck_len(), deck_after - 1);
+    let pile: Vec<_> = g.discard_pile().map(|(c, n)| (c.card(M), n)).collect();
+    assert_eq!(pile, [(Some(freeze), 1)]);
+}
+
+// ----- a Fight against the Bug after any Move (P21) ----------------------------------------
+
+/// P21: a model may Fight the Bug after moving, also after a Move of 2 squares and after
+/// Standing Up and moving.
+#[test]
+fn the_bug_can_be_fought_after_a_move_of_two_or_a_stand_up_and_move() {
+    let mut g = setup(&[Place(H, "soldier", "a2"), Place(M, "martian", "h8")], 0);
+    g.edit().bug(sq("c4"), M);
+    play(&mut g, &["activate m1", "move b3", "move c4"]);
+    assert_eq!(legal(&g), ["done", "fight bug"]);
+    let mut g = setup(&[Place(H, "soldier", "b3"), Place(M, "martian", "h8")], 0);
+    g.edit().bug(sq("c4"), M).rattled(m(1), true);
+    play(&mut g, &["activate m1", "stand", "move c4"]);
+    assert_eq!(legal(&g), ["done", "fight bug"]);
 }
 
 /// A single-die area check (Freeze Ray) is a Survive test too (R28): Human Ingenuity adds a

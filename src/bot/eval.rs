@@ -49,7 +49,7 @@ use crate::rules::profile::Ability;
 use crate::rules::scenario::{MAX_MODELS, Scenario};
 use crate::rules::square::{Side, Square, squares_of};
 use crate::rules::state::area_squares;
-use crate::rules::state::{CounterKind, GameState, Loc, Phase, within_range};
+use crate::rules::state::{CounterKind, GameState, Loc, Phase, TestKind, within_range};
 use crate::rules::{Los, Map};
 
 use super::table;
@@ -716,42 +716,118 @@ fn spend(g: &GameState, card: CardId, side: Side) -> f64 {
 }
 
 /// The VP `side` expects from the test waiting in its response window, with `extra` dice
-/// added to the attacker's roll and `extra_def` to the defender's, from the exact odds:
-/// the attacker's side gains its kill VP times the kill chance, the defender's side (in a
-/// Fight met with Fight) its own. Returns the expectation for `side` (gains minus losses).
-fn test_value(g: &GameState, side: Side, extra: i8, extra_def: i8) -> Option<f64> {
+/// added to [the attacking roll, the defending roll], from the exact odds: the attacker's
+/// side gains its kill VP times the kill chance, the defender's side (in a Fight met with
+/// Fight) its own; in a test a model takes against a card, the Bug or the cows, its side
+/// loses what it is worth times its chance to die (a Rattle or an activation from a
+/// single-die check counts as in [`area_value`]). Returns the expectation for `side` (gains
+/// minus losses).
+fn test_value(g: &GameState, side: Side, extra: [i8; 2]) -> Option<f64> {
     let t = g.test()?;
-    let defender = t.defender?;
-    let a_side = g.model(t.attacker).side;
     let dice = |base: u8, m: i8| (i16::from(base) + i16::from(m)).clamp(0, 255) as u8;
-    let ap = g.profile(t.attacker);
-    let dp = g.profile(defender);
-    let (shoot_vp_a, fight_vp_a) = (worth(g, defender, false), worth(g, defender, true));
-    let fight_vp_d = worth(g, t.attacker, true);
-    let (gain_a, gain_d) = if t.fight {
-        let a = dice(g.fight_dice(t.attacker), t.mods[0] + extra);
-        let d = dice(g.fight_dice(defender), t.mods[1] + extra_def);
-        let fights = t.defence == Defence::Fight;
-        let value = if fights { dp.fight } else { dp.survive };
-        let (wa, wd) = table::fight(a, ap.fight, d, value, fights);
-        (wa * fight_vp_a, if fights { wd * fight_vp_d } else { 0.0 })
-    } else {
-        let base = if t.los == Los::Clear { 4 } else { 3 } + u8::from(t.aimed);
-        let armour = u8::from(dp.has(Ability::Armoured));
-        let p = table::shoot_kill(
-            dice(base, t.mods[0] + extra),
-            ap.shoot,
-            dice(3, t.mods[1] + extra_def),
-            dp.survive,
-            armour,
-        );
-        (p * shoot_vp_a, 0.0)
+    let (mods_a, mods_d) = (t.mods[0] + extra[0], t.mods[1] + extra[1]);
+    // A test one model takes against an attack that is not a model's: what its side
+    // loses by it.
+    let against = |model: ModelId, loss: f64| -> f64 {
+        if g.model(model).side == side {
+            -loss
+        } else {
+            loss
+        }
     };
-    Some(if side == a_side {
-        gain_a - gain_d
-    } else {
-        gain_d - gain_a
-    })
+    match t.kind {
+        TestKind::Area { model, hit, .. } => {
+            let p = g.profile(model);
+            let loss = match hit {
+                Hit::Shoot { dice: d, value } => {
+                    let armour = u8::from(p.has(Ability::Armoured));
+                    table::shoot_kill(d, value, dice(3, mods_d), p.survive, armour)
+                        * worth(g, model, false)
+                }
+                Hit::Survive(failed) => {
+                    let fail = crate::rules::odds::successes(dice(1, mods_d), p.survive)[0];
+                    let m = g.model(model);
+                    fail * match failed {
+                        Failed::Rattled if !m.rattled => 0.3,
+                        Failed::Activated if !m.activated => 0.25,
+                        _ => 0.0,
+                    }
+                }
+            };
+            Some(against(model, loss))
+        }
+        TestKind::Bug { model, .. } | TestKind::Trample { model, .. } => {
+            let defence = match t.kind {
+                TestKind::Bug { defence, .. } => defence,
+                _ => Defence::Survive,
+            };
+            let (bug, d, v) =
+                g.deck()
+                    .cards
+                    .iter()
+                    .find_map(|c| match (t.kind, c.event.as_ref()?.effect) {
+                        (TestKind::Bug { .. }, Effect::Bug { dice, value, .. }) => {
+                            Some((true, dice, value))
+                        }
+                        (TestKind::Trample { .. }, Effect::BurningCows { dice, value, .. }) => {
+                            Some((false, dice, value))
+                        }
+                        _ => None,
+                    })?;
+            let p = g.profile(model);
+            let fights = bug && defence == Defence::Fight;
+            let value = if fights { p.fight } else { p.survive };
+            let (kills, _) = table::fight(d, v, dice(g.fight_dice(model), mods_d), value, fights);
+            Some(against(model, kills * worth(g, model, true)))
+        }
+        TestKind::Fight {
+            attacker,
+            defender: Some(defender),
+            defence,
+        } => {
+            let a_side = g.model(attacker).side;
+            let ap = g.profile(attacker);
+            let dp = g.profile(defender);
+            let a = dice(g.fight_dice(attacker), mods_a);
+            let d = dice(g.fight_dice(defender), mods_d);
+            let fights = defence == Defence::Fight;
+            let value = if fights { dp.fight } else { dp.survive };
+            let (wa, wd) = table::fight(a, ap.fight, d, value, fights);
+            let gain_a = wa * worth(g, defender, true);
+            let gain_d = if fights {
+                wd * worth(g, attacker, true)
+            } else {
+                0.0
+            };
+            Some(if side == a_side {
+                gain_a - gain_d
+            } else {
+                gain_d - gain_a
+            })
+        }
+        TestKind::Shoot {
+            shooter,
+            target: Some(target),
+            los,
+            aimed,
+        } => {
+            let a_side = g.model(shooter).side;
+            let ap = g.profile(shooter);
+            let dp = g.profile(target);
+            let base = if los == Los::Clear { 4 } else { 3 } + u8::from(aimed);
+            let armour = u8::from(dp.has(Ability::Armoured));
+            let p = table::shoot_kill(
+                dice(base, mods_a),
+                ap.shoot,
+                dice(3, mods_d),
+                dp.survive,
+                armour,
+            );
+            let gain = p * worth(g, target, false);
+            Some(if side == a_side { gain } else { -gain })
+        }
+        TestKind::Shoot { target: None, .. } | TestKind::Fight { defender: None, .. } => None,
+    }
 }
 
 /// How much playing `card` in `side`'s response window changes the VP `side` expects from
@@ -761,12 +837,14 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
         return None;
     };
     let t = g.test()?;
-    let a_side = g.model(t.attacker).side;
-    // The attacker's roll (index 0) is changed when the card is on the own model and the
-    // side attacks, or on the enemy model and the side defends.
-    let on_attacker = (whose == Whose::Own) == (side == a_side);
-    let (ea, ed) = if on_attacker { (dice, 0) } else { (0, dice) };
-    Some(test_value(g, side, ea, ed)? - test_value(g, side, 0, 0)?)
+    // The roll the card changes: the own model's in the test, or the enemy model's.
+    let idx = t
+        .rolls()
+        .iter()
+        .position(|r| r.is_some_and(|(m, _)| (g.model(m).side == side) == (whose == Whose::Own)))?;
+    let mut extra = [0; 2];
+    extra[idx] = dice;
+    Some(test_value(g, side, extra)? - test_value(g, side, [0, 0])?)
 }
 
 /// The VP-equivalents `side` expects from an area attack `hit` on the squares `area`:

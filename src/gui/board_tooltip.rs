@@ -412,8 +412,8 @@ pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
             ));
             parts
         }
-        TestOdds::Area { hits, odds, .. } => {
-            let (bad, saved) = if hits.is_some() {
+        TestOdds::Area { attack, odds, .. } => {
+            let (bad, saved) = if attack.is_some() {
                 ("killed", "unharmed")
             } else {
                 ("fails", "passes")

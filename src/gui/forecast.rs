@@ -8,12 +8,12 @@
 use rand::SeedableRng;
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
-use crate::rules::cards::{Card, CardId};
+use crate::rules::cards::{Card, CardId, Effect, Hit};
 use crate::rules::map::Los;
 use crate::rules::odds::{self, FightOdds, ShootOdds};
 use crate::rules::profile::Ability;
 use crate::rules::square::squares_of;
-use crate::rules::state::{Event, EventSink, Phase, TestCtx};
+use crate::rules::state::{Event, EventSink, Phase, TestCtx, TestKind};
 use crate::rules::{GameRng, GameState, Side, Square};
 
 /// What a board click can stand for.
@@ -300,12 +300,13 @@ pub enum TestOdds {
         defender_fights: bool,
         odds: FightOdds,
     },
-    /// A model's Survive test against a Support or Event area attack whose attack roll is
-    /// already known (R28): `hits` successes to beat (a Shoot test), or a single-die check
-    /// (`hits == None`) failed by rolling no success. `odds.kill` is the chance it dies (or
-    /// fails the check), `odds.rattled` that armour alone saves it.
+    /// A model's test against a Support or Event area attack, before any of its dice
+    /// (R30): the attack's `(dice, value)` roll against the model's Survive dice, armour
+    /// adding a success (a Shoot test), or a single-die check (`attack == None`) failed by
+    /// rolling no success. `odds.kill` is the chance it dies (or fails the check),
+    /// `odds.rattled` that armour alone saves it.
     Area {
-        hits: Option<u8>,
+        attack: Option<(u8, u8)>,
         survive_dice: u8,
         survive: u8,
         armour: u8,
@@ -360,7 +361,7 @@ impl TestOdds {
                 }
             }
             TestOdds::Area {
-                hits: None, odds, ..
+                attack: None, odds, ..
             } => format!(
                 "fails {}, passes {}",
                 percent(odds.kill),
@@ -411,19 +412,21 @@ impl TestOdds {
                 ..
             } => format!("{dice} dice at {fight}+ against {defender_dice} at {defend}+"),
             TestOdds::Area {
-                hits,
+                attack,
                 survive_dice,
                 survive,
                 armour,
                 ..
-            } => match hits {
-                Some(h) => {
+            } => match attack {
+                Some((dice, value)) => {
                     let armour = if armour > 0 {
                         format!(" +{armour} armour")
                     } else {
                         String::new()
                     };
-                    format!("{survive_dice} Survive dice at {survive}+{armour} against {h} hits")
+                    format!(
+                        "{dice} dice at {value}+ against {survive_dice} Survive at {survive}+{armour}"
+                    )
                 }
                 None => format!("{survive_dice} dice at {survive}+, one success passes"),
             },
@@ -436,85 +439,142 @@ fn with_mod(base: u8, m: i8) -> u8 {
     (i16::from(base) + i16::from(m)).clamp(0, 255) as u8
 }
 
-/// The odds of the test `t` in `g` (None when a model Shoots the Bug: that roll is the
-/// Bug's own). The dice are counted as the rules roll them: R15's 3 or 4 (+1 Aimed) for a
-/// Shoot against 3 Survive dice, R16's Fight dice, each plus what cards added.
+/// The odds of the test `t` in `g`, before any of its dice (None when a model Shoots or
+/// Fights the Bug: that roll is the Bug's own). The dice are counted as the rules roll
+/// them: R15's 3 or 4 (+1 Aimed) for a Shoot against 3 Survive dice, R16's Fight dice, a
+/// card's or the Bug's or the cows' attack roll against the model's roll (P20, P21, R30),
+/// each plus what cards added.
 pub fn test_odds(g: &GameState, t: &TestCtx) -> Option<TestOdds> {
-    if let Some(area) = t.area {
-        return Some(area_odds(g, t, area));
-    }
-    let d = t.defender?;
-    g.model(d).square()?;
-    g.model(t.attacker).square()?;
-    let ap = g.profile(t.attacker);
-    let dp = g.profile(d);
-    if t.fight {
-        let dice = with_mod(g.fight_dice(t.attacker), t.mods[0]);
-        let defender_dice = with_mod(g.fight_dice(d), t.mods[1]);
-        let defender_fights = t.defence == Defence::Fight;
-        let defend = if defender_fights {
-            dp.fight
-        } else {
-            dp.survive
-        };
-        Some(TestOdds::Fight {
-            dice,
-            fight: ap.fight,
-            defender_dice,
-            defend,
-            defender_fights,
-            odds: odds::fight(dice, ap.fight, defender_dice, defend, defender_fights),
-        })
-    } else {
-        let dice = with_mod(shoot_dice(t.los, t.aimed), t.mods[0]);
-        let survive_dice = with_mod(3, t.mods[1]);
-        let armour = u8::from(dp.has(Ability::Armoured));
-        Some(TestOdds::Shoot {
-            dice,
-            shoot: ap.shoot,
-            survive_dice,
-            survive: dp.survive,
-            armour,
-            odds: odds::shoot(dice, ap.shoot, survive_dice, dp.survive, armour),
-        })
+    match t.kind {
+        TestKind::Area { model, hit, .. } => Some(area_odds(g, model, hit, t.mods[1])),
+        TestKind::Bug { model, defence, .. } => {
+            let (dice, value) =
+                g.deck()
+                    .cards
+                    .iter()
+                    .find_map(|c| match c.event.as_ref()?.effect {
+                        Effect::Bug { dice, value, .. } => Some((dice, value)),
+                        _ => None,
+                    })?;
+            Some(hazard_fight(g, model, dice, value, defence, t.mods[1]))
+        }
+        TestKind::Trample { model, .. } => {
+            let (dice, value) =
+                g.deck()
+                    .cards
+                    .iter()
+                    .find_map(|c| match c.event.as_ref()?.effect {
+                        Effect::BurningCows { dice, value, .. } => Some((dice, value)),
+                        _ => None,
+                    })?;
+            Some(hazard_fight(
+                g,
+                model,
+                dice,
+                value,
+                Defence::Survive,
+                t.mods[1],
+            ))
+        }
+        TestKind::Fight {
+            attacker,
+            defender: Some(d),
+            defence,
+        } => {
+            g.model(d).square()?;
+            g.model(attacker).square()?;
+            let ap = g.profile(attacker);
+            let dp = g.profile(d);
+            let dice = with_mod(g.fight_dice(attacker), t.mods[0]);
+            let defender_dice = with_mod(g.fight_dice(d), t.mods[1]);
+            let defender_fights = defence == Defence::Fight;
+            let defend = if defender_fights {
+                dp.fight
+            } else {
+                dp.survive
+            };
+            Some(TestOdds::Fight {
+                dice,
+                fight: ap.fight,
+                defender_dice,
+                defend,
+                defender_fights,
+                odds: odds::fight(dice, ap.fight, defender_dice, defend, defender_fights),
+            })
+        }
+        TestKind::Shoot {
+            shooter,
+            target: Some(d),
+            los,
+            aimed,
+        } => {
+            g.model(d).square()?;
+            g.model(shooter).square()?;
+            let ap = g.profile(shooter);
+            let dp = g.profile(d);
+            let dice = with_mod(shoot_dice(los, aimed), t.mods[0]);
+            let survive_dice = with_mod(3, t.mods[1]);
+            let armour = u8::from(dp.has(Ability::Armoured));
+            Some(TestOdds::Shoot {
+                dice,
+                shoot: ap.shoot,
+                survive_dice,
+                survive: dp.survive,
+                armour,
+                odds: odds::shoot(dice, ap.shoot, survive_dice, dp.survive, armour),
+            })
+        }
+        TestKind::Shoot { target: None, .. } | TestKind::Fight { defender: None, .. } => None,
     }
 }
 
-/// The exact odds of a model's Survive test against an area attack (R28), its attack roll
-/// already made: sums over the distribution of its Survive successes (R14).
-fn area_odds(g: &GameState, t: &TestCtx, area: crate::rules::state::AreaTest) -> TestOdds {
-    use crate::rules::cards::Hit;
-    let target = t.defender.unwrap_or(t.attacker);
-    let p = g.profile(target);
-    match area.hit {
-        Hit::Shoot { .. } => {
-            let dice = with_mod(3, t.mods[1]);
+/// The Bug's or the cows' Fight roll of `dice` at `value`+ against `model`'s Fight dice
+/// (plus `extra` from cards) at its Fight or Survive value (P20, P21): the attacker wins
+/// and kills, or (the model fighting) the model wins.
+fn hazard_fight(
+    g: &GameState,
+    model: ModelId,
+    dice: u8,
+    value: u8,
+    defence: Defence,
+    extra: i8,
+) -> TestOdds {
+    let p = g.profile(model);
+    let defender_fights = defence == Defence::Fight;
+    let defend = if defender_fights { p.fight } else { p.survive };
+    let defender_dice = with_mod(g.fight_dice(model), extra);
+    TestOdds::Fight {
+        dice,
+        fight: value,
+        defender_dice,
+        defend,
+        defender_fights,
+        odds: odds::fight(dice, value, defender_dice, defend, defender_fights),
+    }
+}
+
+/// The exact odds of a model's test against an area attack (R28), before the square's
+/// attack roll (R30): a Shoot test is R15's, the attack's dice against the model's Survive
+/// dice (3, plus `extra` from cards) with armour; a single-die check fails on no success.
+fn area_odds(g: &GameState, model: ModelId, hit: Hit, extra: i8) -> TestOdds {
+    let p = g.profile(model);
+    match hit {
+        Hit::Shoot { dice, value } => {
+            let survive_dice = with_mod(3, extra);
             let armour = u8::from(p.has(Ability::Armoured));
-            let mut o = ShootOdds::default();
-            for (saves, pr) in odds::successes(dice, p.survive).into_iter().enumerate() {
-                let saves = saves as u32;
-                let hits = u32::from(area.hits);
-                if hits > saves + u32::from(armour) {
-                    o.kill += pr;
-                } else if hits > saves {
-                    o.rattled += pr;
-                } else {
-                    o.miss += pr;
-                }
-            }
             TestOdds::Area {
-                hits: Some(area.hits),
-                survive_dice: dice,
+                attack: Some((dice, value)),
+                survive_dice,
                 survive: p.survive,
                 armour,
-                odds: o,
+                odds: odds::shoot(dice, value, survive_dice, p.survive, armour),
             }
         }
         Hit::Survive(_) => {
-            let dice = with_mod(1, t.mods[1]);
+            let dice = with_mod(1, extra);
             let fail = odds::successes(dice, p.survive)[0];
             TestOdds::Area {
-                hits: None,
+                attack: None,
                 survive_dice: dice,
                 survive: p.survive,
                 armour: 0,
@@ -552,10 +612,11 @@ pub fn test_after(g: &GameState, answer: Option<Card>) -> Option<TestCtx> {
     let mut sink = ModSink::default();
     c.play_logged(Action::Respond(answer), &mut scratch_rng(), &mut sink)
         .ok()?;
+    let [attacking, defending] = t.rolls();
     for (model, dice) in sink.0 {
-        if model == Some(t.attacker) {
+        if model.is_some() && model == attacking.map(|r| r.0) {
             t.mods[0] = t.mods[0].saturating_add(dice);
-        } else if model.is_some() && model == t.defender {
+        } else if model.is_some() && model == defending.map(|r| r.0) {
             t.mods[1] = t.mods[1].saturating_add(dice);
         }
     }

@@ -8,7 +8,7 @@ use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
 
 use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::cards::Card;
-use crate::rules::state::{Loc, Phase};
+use crate::rules::state::{Loc, Phase, TestCtx, TestKind};
 use crate::rules::{GameState, Side};
 
 use super::ai_panel::{ai_ui, hint_ui};
@@ -706,6 +706,47 @@ pub fn is_prompt(g: &GameState) -> bool {
     )
 }
 
+/// The test waiting for its windows, in words: who shoots or fights whom, or what attacks
+/// which model.
+pub fn test_text(g: &GameState, t: &TestCtx) -> String {
+    match t.kind {
+        TestKind::Shoot {
+            shooter,
+            target: Some(d),
+            los,
+            ..
+        } => format!(
+            "{} shoots {} ({los} shot)",
+            model_name(g, shooter),
+            model_name(g, d)
+        ),
+        TestKind::Shoot { shooter, .. } => format!("{} shoots the Bug", model_name(g, shooter)),
+        TestKind::Fight {
+            attacker,
+            defender: Some(d),
+            ..
+        } => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
+        TestKind::Fight { attacker, .. } => format!("{} fights the Bug", model_name(g, attacker)),
+        TestKind::Area { model, card, hit } => match hit {
+            crate::rules::cards::Hit::Shoot { dice, value } => format!(
+                "{} takes its Survive test against {} ({dice} dice at {value}+, rolled once \
+                 for its square after every card on it)",
+                model_name(g, model),
+                card_name(g, card)
+            ),
+            crate::rules::cards::Hit::Survive(_) => format!(
+                "{} takes its Survive check against {}",
+                model_name(g, model),
+                card_name(g, card)
+            ),
+        },
+        TestKind::Bug { model, .. } => format!("the Bug attacks {}", model_name(g, model)),
+        TestKind::Trample { model, .. } => {
+            format!("the burning cows trample {}", model_name(g, model))
+        }
+    }
+}
+
 /// The prompt for an answer that is not a Fight-or-Survive: a card on a test, a Lucky
 /// Escape, the Bug's victim's choice. Each legal answer is a button, with the card's text.
 pub fn answer_body(
@@ -717,29 +758,11 @@ pub fn answer_body(
 ) {
     ui.label(RichText::new(phase_text(g)).strong().size(16.0));
     if let Some(t) = g.test() {
-        let attacker = t.attacker;
-        let defender = t.defender;
-        let what = match (t.fight, defender) {
-            (_, Some(d)) if t.area.is_some() => format!(
-                "{} takes its Survive test against {}",
-                model_name(g, d),
-                t.area.map_or(String::new(), |a| card_name(g, a.card))
-            ),
-            (true, None) => format!("{} fights the Bug", model_name(g, attacker)),
-            (true, Some(d)) => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
-            (false, Some(d)) => format!(
-                "{} shoots {} ({} shot)",
-                model_name(g, attacker),
-                model_name(g, d),
-                t.los
-            ),
-            (_, None) => format!("{} shoots the Bug", model_name(g, attacker)),
-        };
-        ui.label(what);
+        ui.label(test_text(g, &t));
     }
     if let Some(t) = g.test()
-        && (t.defender.is_some_and(|d| g.model(d).side == side)
-            || (t.fight && g.model(t.attacker).side == side))
+        && (t.defender().is_some_and(|d| g.model(d).side == side)
+            || (t.is_model_fight() && t.attacker().is_some_and(|a| g.model(a).side == side)))
     {
         lucky_escape_note(ui, g, side, "on this test");
     }

@@ -186,48 +186,121 @@ pub enum Phase {
     GameOver(Outcome),
 }
 
-/// A Shoot test or a Fight waiting for its response windows and dice (R20).
+/// A test waiting for its response windows and dice (R20, R28, R30): what kind of test,
+/// and what the cards played on it changed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct TestCtx {
-    /// A Fight (else a Shoot test).
-    pub fight: bool,
-    pub attacker: ModelId,
-    /// The target or defender; `None` when a model Shoots the Bug.
-    pub defender: Option<ModelId>,
-    /// How the defender meets a Fight.
-    pub defence: Defence,
-    /// Shoot: the line of sight (3 dice, or 4 for a clear shot, R15).
-    pub los: Los,
-    pub aimed: bool,
-    /// Dice added by cards: [attacker, defender].
+    pub kind: TestKind,
+    /// Dice added by cards: [the attacking roll, the defending roll] (see
+    /// [`TestCtx::rolls`]).
     pub mods: [i8; 2],
     /// The card each side played on the test (`BySide` order).
     pub played: [Option<CardId>; 2],
-    /// A Support or Event area attack's Survive test of `defender` (R28), else `None`.
-    pub area: Option<AreaTest>,
 }
 
-/// The attack a model's area Survive test answers (R28): the card's half, how it hits, and
-/// (a Shoot test) the successes of the attack roll on the model's square.
+/// The kinds of test, each with the models in it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct AreaTest {
-    pub card: CardId,
-    pub hit: cards::Hit,
-    pub hits: u8,
+pub enum TestKind {
+    /// A model's Shoot test (R15) at an enemy model, or at the Bug (`target: None`, P21).
+    Shoot {
+        shooter: ModelId,
+        target: Option<ModelId>,
+        los: Los,
+        aimed: bool,
+    },
+    /// A Fight (R16): the attacker against a defender meeting it with `defence`, or a
+    /// model's Fight against the Bug (`defender: None`, R27).
+    Fight {
+        attacker: ModelId,
+        defender: Option<ModelId>,
+        defence: Defence,
+    },
+    /// A model's test against an area attack of the half `card` (R28, R30): the square's
+    /// attack roll against the model's Survive roll (a Shoot test), or a single-die check.
+    Area {
+        model: ModelId,
+        card: CardId,
+        hit: cards::Hit,
+    },
+    /// The Bug's attack on a model (P21): the Bug's Fight roll against the model's Fight
+    /// or Survive roll, as it chose.
+    Bug {
+        model: ModelId,
+        card: CardId,
+        defence: Defence,
+    },
+    /// The burning cows trample a Rattled model (P20): the herd's Fight roll against the
+    /// model's Survive roll.
+    Trample { model: ModelId, card: CardId },
 }
 
 impl TestCtx {
-    const NONE: TestCtx = TestCtx {
-        fight: false,
+    /// The state's test while none is under way (never read then).
+    const PLACEHOLDER: TestCtx = TestCtx::new(TestKind::Fight {
         attacker: ModelId(0),
         defender: None,
         defence: Defence::Survive,
-        los: Los::None,
-        aimed: false,
-        mods: [0; 2],
-        played: [None; 2],
-        area: None,
-    };
+    });
+
+    /// A test with no card played on it yet.
+    pub const fn new(kind: TestKind) -> TestCtx {
+        TestCtx {
+            kind,
+            mods: [0; 2],
+            played: [None; 2],
+        }
+    }
+
+    /// The rolls models make in this test: [the attacking roll, the defending roll], each
+    /// with its model; `None` where a card, the Bug or the cows roll instead of a model.
+    pub fn rolls(&self) -> [Option<(ModelId, cards::Roll)>; 2] {
+        use cards::Roll;
+        let meets = |d: Defence| match d {
+            Defence::Fight => Roll::Fight,
+            Defence::Survive => Roll::Survive,
+        };
+        match self.kind {
+            TestKind::Shoot {
+                shooter, target, ..
+            } => [
+                Some((shooter, Roll::Shoot)),
+                target.map(|t| (t, Roll::Survive)),
+            ],
+            TestKind::Fight {
+                attacker,
+                defender,
+                defence,
+            } => [
+                Some((attacker, Roll::Fight)),
+                defender.map(|d| (d, meets(defence))),
+            ],
+            TestKind::Area { model, .. } | TestKind::Trample { model, .. } => {
+                [None, Some((model, Roll::Survive))]
+            }
+            TestKind::Bug { model, defence, .. } => [None, Some((model, meets(defence)))],
+        }
+    }
+
+    /// The model making the attacking roll, if a model makes it.
+    pub fn attacker(&self) -> Option<ModelId> {
+        self.rolls()[0].map(|(m, _)| m)
+    }
+
+    /// The model making the defending roll, if a model makes it (not the Bug).
+    pub fn defender(&self) -> Option<ModelId> {
+        self.rolls()[1].map(|(m, _)| m)
+    }
+
+    /// Is this a Fight between two models (R16)?
+    pub fn is_model_fight(&self) -> bool {
+        matches!(
+            self.kind,
+            TestKind::Fight {
+                defender: Some(_),
+                ..
+            }
+        )
+    }
 }
 
 /// How a Shoot test ended (R15).
@@ -602,11 +675,6 @@ enum Step {
     },
     /// The Bug attacks a model in its square (P21).
     BugAttack,
-    /// The Bug's Fight against `target`.
-    BugFight {
-        target: ModelId,
-        defence: Defence,
-    },
     /// After the Bug's Fight: snatch the target if it lives, unless it beat the Bug.
     BugAfter {
         target: ModelId,
@@ -625,25 +693,44 @@ enum Step {
     /// The next Round begins.
     StartRound,
     /// An area attack of the half `card` goes on over the `squares` left: each square with
-    /// models gets its attack roll, then each model there its Survive test (R15, P14).
+    /// models gets the response windows of every model there, then its attack roll, then
+    /// each model's Survive roll (R15, P14, R28, R30).
     AreaSquares {
         card: CardId,
         squares: u64,
         hit: cards::Hit,
     },
-    /// The models on `squares`, from model index `next`, each take their Survive test
-    /// against the attack (`hits`: the square's attack roll), each with its response
-    /// windows (R28).
-    AreaModels {
+    /// The response windows of the models on `sq`, from model index `next`, before the
+    /// square's roll (R30).
+    AreaWindows {
         card: CardId,
-        squares: u64,
-        hits: u8,
+        sq: Square,
         next: u8,
         hit: cards::Hit,
     },
-    /// The area attack is over: its kills, credited to `by`, are carried out (P13, P15).
+    /// A model's windows on an area attack are over: keep the dice its cards changed, for
+    /// its place `slot` among the models of the square.
+    AreaKeep {
+        slot: u8,
+    },
+    /// The square's attack roll (a Shoot test), then each model's Survive roll there with
+    /// the cards played on it (R30).
+    AreaRoll {
+        card: CardId,
+        sq: Square,
+        hit: cards::Hit,
+    },
+    /// The area attack is over: its kills, credited to `by`, are carried out (P13, P15);
+    /// Fight kills for the cows' trampling.
     AreaEnd {
         by: Side,
+        fight: bool,
+    },
+    /// The cows trample the next of `models` (local Event type `card`), after its windows
+    /// (P20, R30).
+    Trample {
+        card: u8,
+        models: u64,
     },
 }
 
@@ -770,9 +857,18 @@ pub struct GameState {
     pending_event: u8,
     /// Models an area attack under way will kill (R28: each after its own Survive test).
     area_kills: u64,
-    /// Models whose own side played a card on their area Survive test: no Lucky Escape
-    /// for them on this attack (P13).
+    /// Models whose own side played a card on their test against an area attack or the
+    /// cows: no Lucky Escape for them on this attack (P13).
     area_blocked: u64,
+    /// The dice the cards changed for each model of the square an area attack is on, in
+    /// model order, between the square's windows and its roll (R30).
+    area_mods: [i8; CAPACITY as usize],
+    /// Models that had a card of their own side applied to them in the current Turn (or
+    /// the end of the Round): no second one (R31).
+    carded: u64,
+    /// Response windows open for both sides on every test a card of their half could
+    /// change, whether they hold one or not (see [`GameState::set_every_window`]).
+    every_window: bool,
 }
 
 impl PartialEq for GameState {
@@ -812,6 +908,9 @@ impl PartialEq for GameState {
             && self.pending_event == o.pending_event
             && self.area_kills == o.area_kills
             && self.area_blocked == o.area_blocked
+            && self.area_mods == o.area_mods
+            && self.carded == o.carded
+            && self.every_window == o.every_window
     }
 }
 
@@ -888,7 +987,7 @@ impl GameState {
             phase: Phase::TurnStart,
             cards: Cards::EMPTY,
             agenda: Agenda::EMPTY,
-            test: TestCtx::NONE,
+            test: TestCtx::PLACEHOLDER,
             kills: Kills::NONE,
             turn_models: 0,
             turn_cards: 0,
@@ -905,6 +1004,9 @@ impl GameState {
             pending_event: 0,
             area_kills: 0,
             area_blocked: 0,
+            area_mods: [0; CAPACITY as usize],
+            carded: 0,
+            every_window: false,
             scenario,
         };
         for (i, m) in g.scenario.models.iter().take(MAX_MODELS).enumerate() {
@@ -1124,6 +1226,37 @@ impl GameState {
             Phase::Respond(_) => Some(self.test),
             _ => None,
         }
+    }
+
+    /// Open every response window (R20, R28): each side gets a window on every test (and
+    /// on every kill a Lucky Escape could cancel) where a card of its half of the deck may
+    /// be played, whether it holds one or not; holding none, its only answer is `respond
+    /// none` ([`GameState::is_empty_window`]). The table sets it so that what a person
+    /// sees, and when, never tells whether the other side held a card. The rules are the
+    /// same either way; searches and the arena leave it off, for fewer decisions.
+    pub fn set_every_window(&mut self, on: bool) {
+        self.every_window = on;
+    }
+
+    /// Are every response windows open ([`GameState::set_every_window`])?
+    pub fn every_window(&self) -> bool {
+        self.every_window
+    }
+
+    /// Is the decision a response window whose only answer is `respond none` (the side
+    /// holds no card it may play there; only [`GameState::set_every_window`] opens one)?
+    pub fn is_empty_window(&self) -> bool {
+        match self.phase {
+            Phase::Respond(side) => self.window_cards(side) == 0,
+            Phase::Escape(id) => self.escape_cards(id) == 0,
+            _ => false,
+        }
+    }
+
+    /// Has a card of `id`'s own side been applied to it this Turn, so that no other may be
+    /// (R31)?
+    pub fn has_had_card(&self, id: ModelId) -> bool {
+        self.has_own_card(id)
     }
     /// Has `side` passed this Round (R11)?
     pub fn has_passed(&self, side: Side) -> bool {
@@ -1517,13 +1650,7 @@ impl GameState {
             (Phase::Refill(_), Action::Keep) => self.phase = Phase::Busy,
             (Phase::CarHeading(_), Action::Heading(e)) => self.car_heading(e, rng, sink),
             (Phase::BugTarget(_), Action::Pick(id)) => self.bug_target(id, sink),
-            (Phase::BugDefence(id), Action::Defend(d)) => {
-                self.agenda.push(Step::BugFight {
-                    target: id,
-                    defence: d,
-                });
-                self.phase = Phase::Busy;
-            }
+            (Phase::BugDefence(id), Action::Defend(d)) => self.bug_test(id, d),
             _ => debug_assert!(false, "apply: {action} is not legal in {:?}", self.phase),
         }
         self.run(rng, sink);
@@ -1681,11 +1808,11 @@ impl GameState {
             Action::FightBug => {
                 // R27: a Fight against the Bug ends the action (R16).
                 self.agenda.push(Step::FinishActivation(id));
-                self.test = TestCtx {
-                    fight: true,
+                self.test = TestCtx::new(TestKind::Fight {
                     attacker: id,
-                    ..TestCtx::NONE
-                };
+                    defender: None,
+                    defence: Defence::Survive,
+                });
                 self.open_windows();
             }
             Action::Done => self.finish_activation(id, sink),
@@ -1693,10 +1820,15 @@ impl GameState {
         }
     }
 
-    /// After a step or a shot: end the action when nothing is left to do.
+    /// After a step or a shot: end the action when nothing is left to do (a Fight against
+    /// the Bug is still open after any Move, P21).
     fn continue_or_finish<S: EventSink>(&mut self, act: Act, sink: &mut S) {
         let (may_move, may_shoot) = act_options(act);
-        if !may_move && !may_shoot {
+        let bug_fight = self.bug.is_some()
+            && self.models[act.model.index()]
+                .square()
+                .is_some_and(|sq| self.may_fight_bug(act, sq));
+        if !may_move && !may_shoot && !bug_fight {
             self.finish_activation(act.model, sink);
         }
     }
@@ -1711,17 +1843,12 @@ impl GameState {
             Some(t) => self.models[t.index()].square().expect("target on board"),
             None => self.bug.expect("the Bug is on the board").0,
         };
-        self.test = TestCtx {
-            fight: false,
-            attacker: shooter,
-            defender: target,
-            defence: Defence::Survive,
+        self.test = TestCtx::new(TestKind::Shoot {
+            shooter,
+            target,
             los: self.map.los(from, to),
             aimed,
-            mods: [0; 2],
-            played: [None; 2],
-            area: None,
-        };
+        });
         self.open_windows();
     }
 
@@ -1797,130 +1924,133 @@ impl GameState {
         } else {
             self.agenda.push(Step::FinishActivation(attacker));
         }
-        self.test = TestCtx {
-            fight: true,
+        self.test = TestCtx::new(TestKind::Fight {
             attacker,
             defender: Some(defender),
             defence,
-            los: Los::None,
-            aimed: false,
-            mods: [0; 2],
-            played: [None; 2],
-            area: None,
-        };
+        });
         self.open_windows();
     }
 
-    /// Roll the waiting test, after its windows (R15, R16), and mark the loser for death.
+    /// Roll the waiting test, after its windows (R15, R16, R30), and mark the loser for
+    /// death.
     fn roll_test_now<R: RngCore + ?Sized, S: EventSink>(&mut self, rng: &mut R, sink: &mut S) {
         let t = self.test;
-        let dice = |base: u8, m: i8| (base as i16 + m as i16).clamp(0, 255) as u8;
-        let attacker = t.attacker;
-        if let Some(area) = t.area {
-            let target = t.defender.expect("an area test has its model");
-            self.area_survive(target, area, t, rng, sink);
-            self.phase = Phase::Busy;
-            return;
-        }
-        if t.fight && t.defender.is_none() {
-            // R27: the Bug Survives the attacker's Fight roll with its own dice.
-            let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
-            let a_value = self.profile(attacker).fight;
-            let hits = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
-            self.bug_survives(attacker, hits, true, rng, sink);
-            self.phase = Phase::Busy;
-            return;
-        }
-        if t.fight {
-            let defender = t.defender.expect("a Fight has a defender");
-            let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
-            let d_dice = dice(self.fight_dice(defender), t.mods[1]);
-            let a_value = self.profile(attacker).fight;
-            let dp = self.profile(defender);
-            let (d_value, d_test) = match t.defence {
-                Defence::Fight => (dp.fight, Test::Fight),
-                Defence::Survive => (dp.survive, Test::Survive),
-            };
-            let a = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
-            let d = self.roll(defender, d_test, d_dice, d_value, 0, rng, sink);
-            // R16: strictly more wins; only a winner who rolled Fight kills. Armour does
-            // nothing.
-            let killed = if a > d {
-                Some((defender, attacker))
-            } else if d > a && t.defence == Defence::Fight {
-                Some((attacker, defender))
-            } else {
-                None
-            };
-            if S::ENABLED {
-                sink.event(Event::Fought {
-                    attacker,
-                    defender,
-                    defence: t.defence,
-                    killed: killed.map(|k| k.0),
-                });
-            }
-            if let Some((dead, killer)) = killed {
-                let side = self.models[killer.index()].side;
-                self.mark_kills(1u64 << dead.index(), side, true, t.played);
-            }
-            self.phase = Phase::Busy;
-            return;
-        }
-        // R15: 3 dice if seen, 4 if a clear shot, +1 if Aiming; then cards.
-        let base = if t.los == Los::Clear { 4 } else { 3 } + t.aimed as u8;
-        let shoot_value = self.profile(attacker).shoot;
-        let hits = self.roll(
-            attacker,
-            Test::Shoot,
-            dice(base, t.mods[0]),
-            shoot_value,
-            0,
-            rng,
-            sink,
-        );
-        let Some(target) = t.defender else {
-            // The Bug Survives with its own dice, no armour (P21).
-            self.bug_survives(attacker, hits, false, rng, sink);
-            self.phase = Phase::Busy;
-            return;
-        };
-        let tp = self.profile(target);
-        let survive_value = tp.survive;
-        let armour = tp.has(Ability::Armoured) as u8;
-        let saves = self.roll(
-            target,
-            Test::Survive,
-            dice(3, t.mods[1]),
-            survive_value,
-            armour,
-            rng,
-            sink,
-        );
-        let result = if hits > saves + armour {
-            ShotResult::Kill
-        } else if hits > saves {
-            ShotResult::Rattled
-        } else {
-            ShotResult::Miss
-        };
-        if S::ENABLED {
-            sink.event(Event::Shot {
-                shooter: attacker,
-                target,
-                los: t.los,
-                result,
-            });
-        }
-        match result {
-            ShotResult::Kill => {
-                let side = self.models[attacker.index()].side;
-                self.mark_kills(1u64 << target.index(), side, false, t.played);
-            }
-            ShotResult::Rattled => self.set_rattled(target, true),
-            ShotResult::Miss => {}
-        }
         self.phase = Phase::Busy;
+        let dice = |base: u8, m: i8| (base as i16 + m as i16).clamp(0, 255) as u8;
+        match t.kind {
+            TestKind::Fight {
+                attacker,
+                defender: None,
+                ..
+            } => {
+                // R27: the Bug Survives the attacker's Fight roll with its own dice.
+                let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
+                let a_value = self.profile(attacker).fight;
+                let hits = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
+                self.bug_survives(attacker, hits, true, rng, sink);
+            }
+            TestKind::Fight {
+                attacker,
+                defender: Some(defender),
+                defence,
+            } => {
+                let a_dice = dice(self.fight_dice(attacker), t.mods[0]);
+                let d_dice = dice(self.fight_dice(defender), t.mods[1]);
+                let a_value = self.profile(attacker).fight;
+                let dp = self.profile(defender);
+                let (d_value, d_test) = match defence {
+                    Defence::Fight => (dp.fight, Test::Fight),
+                    Defence::Survive => (dp.survive, Test::Survive),
+                };
+                let a = self.roll(attacker, Test::Fight, a_dice, a_value, 0, rng, sink);
+                let d = self.roll(defender, d_test, d_dice, d_value, 0, rng, sink);
+                // R16: strictly more wins; only a winner who rolled Fight kills. Armour does
+                // nothing.
+                let killed = if a > d {
+                    Some((defender, attacker))
+                } else if d > a && defence == Defence::Fight {
+                    Some((attacker, defender))
+                } else {
+                    None
+                };
+                if S::ENABLED {
+                    sink.event(Event::Fought {
+                        attacker,
+                        defender,
+                        defence,
+                        killed: killed.map(|k| k.0),
+                    });
+                }
+                if let Some((dead, killer)) = killed {
+                    let side = self.models[killer.index()].side;
+                    self.mark_kills(1u64 << dead.index(), side, true, t.played);
+                }
+            }
+            TestKind::Shoot {
+                shooter,
+                target,
+                los,
+                aimed,
+            } => {
+                // R15: 3 dice if seen, 4 if a clear shot, +1 if Aiming; then cards.
+                let base = if los == Los::Clear { 4 } else { 3 } + aimed as u8;
+                let shoot_value = self.profile(shooter).shoot;
+                let hits = self.roll(
+                    shooter,
+                    Test::Shoot,
+                    dice(base, t.mods[0]),
+                    shoot_value,
+                    0,
+                    rng,
+                    sink,
+                );
+                let Some(target) = target else {
+                    // The Bug Survives with its own dice, no armour (P21).
+                    self.bug_survives(shooter, hits, false, rng, sink);
+                    return;
+                };
+                let tp = self.profile(target);
+                let survive_value = tp.survive;
+                let armour = tp.has(Ability::Armoured) as u8;
+                let saves = self.roll(
+                    target,
+                    Test::Survive,
+                    dice(3, t.mods[1]),
+                    survive_value,
+                    armour,
+                    rng,
+                    sink,
+                );
+                let result = if hits > saves + armour {
+                    ShotResult::Kill
+                } else if hits > saves {
+                    ShotResult::Rattled
+                } else {
+                    ShotResult::Miss
+                };
+                if S::ENABLED {
+                    sink.event(Event::Shot {
+                        shooter,
+                        target,
+                        los,
+                        result,
+                    });
+                }
+                match result {
+                    ShotResult::Kill => {
+                        let side = self.models[shooter.index()].side;
+                        self.mark_kills(1u64 << target.index(), side, false, t.played);
+                    }
+                    ShotResult::Rattled => self.set_rattled(target, true),
+                    ShotResult::Miss => {}
+                }
+            }
+            TestKind::Bug { model, defence, .. } => self.bug_fight(model, defence, t, rng, sink),
+            TestKind::Trample { model, .. } => self.trample_roll(model, t, rng, sink),
+            // An area attack's rolls wait for the windows of the whole square (R30).
+            TestKind::Area { .. } => debug_assert!(false, "an area test is rolled by square"),
+        }
     }
 
     fn kill<S: EventSink>(
@@ -2187,6 +2317,7 @@ impl GameState {
         self.turn_models = 0;
         self.turn_cards = 0;
         self.turn_model = None;
+        self.carded = 0;
         self.laid = 0;
         self.no_models_at_start = !self.can_act(self.turn_player);
     }
@@ -2244,6 +2375,8 @@ impl GameState {
         }
         self.ran_out_first = Some(first);
         self.in_round_end = true;
+        // R31: the end of the Round counts as one Turn for the cards on a model.
+        self.carded = 0;
         self.agenda.push(Step::StartRound);
         self.agenda.push(Step::Draw(first.other()));
         self.agenda.push(Step::Refill(first.other()));
@@ -2592,11 +2725,7 @@ impl GameState {
                         Some(c) if self.holds(side, c) == 0 => {
                             format!("the {side} hold no {c}")
                         }
-                        Some(c) => format!(
-                            "{c} cannot be played on this (it must fit the roll or the \
-                             kill, one card per player per test, and in the own Turn only \
-                             as its card play on the acting model, R11, R20)"
-                        ),
+                        Some(c) => self.why_not_response(side, c),
                     }
                 }
                 _ => format!("nothing waits for a response: {phase_text}"),
@@ -2640,6 +2769,81 @@ impl GameState {
                 _ => format!("the Turn cannot end now: {phase_text}"),
             },
         }
+    }
+
+    /// Why `side` may not answer the open window with `card`, which it holds.
+    fn why_not_response(&self, side: Side, card: Card) -> String {
+        let deck = self.deck();
+        let Some(face) = deck.half(side, card.half) else {
+            return format!("{card} has no {side} half in this game's deck");
+        };
+        let name = &face.name;
+        let escape = matches!(face.effect, cards::Effect::LuckyEscape);
+        let (model, test) = match self.phase {
+            Phase::Escape(id) if escape => (Some(id), false),
+            Phase::Escape(id) => {
+                return format!(
+                    "{id} would be killed: only a Lucky Escape may be played now (P13)"
+                );
+            }
+            _ if escape => {
+                return format!(
+                    "{name} is played when a model would be killed, not on a test (P13)"
+                );
+            }
+            _ => (None, true),
+        };
+        if test && self.test.played[side.index()].is_some() {
+            return format!("the {side} have played a card on this test already (R20)");
+        }
+        if let Some(id) = model
+            && self.kills.blocked[side.index()]
+        {
+            return format!(
+                "the {side} played a card on the test that kills {id}: no Lucky Escape on it (P13)"
+            );
+        }
+        if !self.card_budget(side) {
+            return format!(
+                "the {side} have no card play left this Turn: one card with one model, or two \
+                 cards with no model left to act (R11)"
+            );
+        }
+        let own_model = match (model, face.effect) {
+            (Some(id), _) => Some(id),
+            (None, cards::Effect::TestDice { whose, rolls, .. }) => {
+                let Some((_, m, roll)) = self.test_roll(side, whose) else {
+                    return format!(
+                        "{name} changes a roll of {} model, and none is in this test",
+                        match whose {
+                            cards::Whose::Own => "an own",
+                            cards::Whose::Enemy => "an enemy",
+                        }
+                    );
+                };
+                if !rolls.has(roll) {
+                    return format!(
+                        "{name} does not change a {} roll, which is what {m} rolls in this test (P12)",
+                        roll.name()
+                    );
+                }
+                (whose == cards::Whose::Own).then_some(m)
+            }
+            _ => return format!("{name} is not played on a test (R32)"),
+        };
+        if let Some(m) = own_model {
+            if self.has_own_card(m) {
+                return format!(
+                    "{m} has already had a card of the {side} this Turn: one action and one card \
+                     is a model's limit per Turn (R31)"
+                );
+            }
+            if side == self.turn_player && !self.in_round_end && !self.own_model_ok(m) {
+                return "in its own Turn a card on an own model must be on the Turn's acting model (P11)"
+                    .into();
+            }
+        }
+        format!("{card} cannot be played on this now (R20, R28)")
     }
 
     /// Why a card play is illegal: `half` is the half played or the set called, `card` the

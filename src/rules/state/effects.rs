@@ -15,7 +15,7 @@ use super::super::profile::Ability;
 use super::super::square::{Dir, Edge, Side, Square, squares_of};
 use super::{
     CAPACITY, CounterKind, Event, EventSink, GameState, MAX_CIVILIANS, ModelId, Phase, ShotResult,
-    Step, Test, VpSource, within_range,
+    Step, Test, TestCtx, TestKind, VpSource, within_range,
 };
 
 /// The map with a blocker added, from a process-wide cache: a Flying Car landing costs one
@@ -79,22 +79,29 @@ impl GameState {
     ) {
         match step {
             Step::Window(side) => {
-                if self.window_cards(side) != 0 {
+                if self.window_opens(side) {
                     self.phase = Phase::Respond(side);
                 }
             }
             Step::Roll => self.roll_test_now(rng, sink),
-            Step::AreaSquares { card, squares, hit } => {
-                self.area_squares(card, squares, hit, rng, sink)
-            }
-            Step::AreaModels {
+            Step::AreaSquares { card, squares, hit } => self.area_squares(card, squares, hit),
+            Step::AreaWindows {
                 card,
-                squares,
-                hits,
+                sq,
                 next,
                 hit,
-            } => self.area_models(card, squares, hits, next, hit),
-            Step::AreaEnd { by } => self.area_end(by),
+            } => self.area_windows(card, sq, next, hit),
+            Step::AreaKeep { slot } => {
+                self.area_mods[slot as usize] = self.test.mods[1];
+                if let TestKind::Area { model, .. } = self.test.kind
+                    && self.test.played[self.models[model.index()].side.index()].is_some()
+                {
+                    self.area_blocked |= 1u64 << model.index();
+                }
+            }
+            Step::AreaRoll { card, sq, hit } => self.area_roll(card, sq, hit, rng, sink),
+            Step::AreaEnd { by, fight } => self.area_end(by, fight),
+            Step::Trample { card, models } => self.trample_next(card, models),
             Step::Kills => self.process_kills(rng, sink),
             Step::ResumeAct(act) => {
                 self.phase = Phase::Acting(act);
@@ -134,9 +141,8 @@ impl GameState {
                     self.agenda.push(Step::Cows { left: moves, dir });
                 }
             }
-            Step::Cows { left, dir } => self.cows_step(left, dir, rng, sink),
+            Step::Cows { left, dir } => self.cows_step(left, dir, sink),
             Step::BugAttack => self.bug_attack(rng, sink),
-            Step::BugFight { target, defence } => self.bug_fight(target, defence, rng, sink),
             Step::BugAfter { target, beaten } => self.bug_after(target, beaten, rng, sink),
             Step::EventDone(card) => {
                 let t = card as usize;
@@ -193,16 +199,9 @@ impl GameState {
         })
     }
 
-    /// The next square of an area Shoot test that holds models gets its attack roll; its
-    /// models then take their Survive tests (R15, P14, R28).
-    fn area_squares<R: RngCore + ?Sized, S: EventSink>(
-        &mut self,
-        card: CardId,
-        squares: u64,
-        hit: Hit,
-        rng: &mut R,
-        sink: &mut S,
-    ) {
+    /// The next square of an area attack that holds models: the response windows of every
+    /// model there, then the square's roll (R15, P14, R28, R30).
+    fn area_squares(&mut self, card: CardId, squares: u64, hit: Hit) {
         let Some(sq) = squares_of(squares).find(|sq| self.total(*sq) > 0) else {
             return;
         };
@@ -214,101 +213,95 @@ impl GameState {
                 hit,
             });
         }
+        self.agenda.push(Step::AreaRoll { card, sq, hit });
+        self.area_mods = [0; CAPACITY as usize];
+        self.area_windows(card, sq, 0, hit);
+    }
+
+    /// The response windows of the next model on `sq` (from model index `next`), before any
+    /// die of the square is rolled (R30): each model's test is set in turn, its windows
+    /// open, and what the cards changed is kept for the roll.
+    fn area_windows(&mut self, card: CardId, sq: Square, next: u8, hit: Hit) {
+        let Some(i) = (next..self.n_models).find(|&i| self.models[i as usize].square() == Some(sq))
+        else {
+            return;
+        };
+        self.agenda.push(Step::AreaWindows {
+            card,
+            sq,
+            next: i + 1,
+            hit,
+        });
+        let slot = self.models_in(sq).take_while(|m| m.0 < i).count() as u8;
+        self.agenda.push(Step::AreaKeep { slot });
+        self.test = TestCtx::new(TestKind::Area {
+            model: ModelId(i),
+            card,
+            hit,
+        });
+        self.push_windows();
+    }
+
+    /// The square's roll, all its windows answered (R30): the attack roll of a Shoot test
+    /// once for the square, then each model's Survive roll in model order with the dice
+    /// its cards changed. A Shoot test: 3 dice against Survive, armour adding a success, a
+    /// kill on strictly more hits (R15). A single-die check (P14): one die, and failing is
+    /// rolling no success.
+    fn area_roll<R: RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        card: CardId,
+        sq: Square,
+        hit: Hit,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
         let hits = match hit {
             Hit::Shoot { dice, value } => {
                 self.effect_roll(card, sq, Test::Shoot, dice, value, rng, sink)
             }
             Hit::Survive(_) => 0,
         };
-        self.agenda.push(Step::AreaModels {
-            card,
-            squares: sq.bit(),
-            hits,
-            next: 0,
-            hit,
-        });
-    }
-
-    /// The next model (from index `next`) on `squares` takes its Survive test against the
-    /// attack, after its response windows (R28).
-    fn area_models(&mut self, card: CardId, squares: u64, hits: u8, next: u8, hit: Hit) {
-        let Some(i) = (next..self.n_models).find(|&i| {
-            self.models[i as usize]
-                .square()
-                .is_some_and(|sq| squares & sq.bit() != 0)
-        }) else {
-            return;
-        };
-        self.agenda.push(Step::AreaModels {
-            card,
-            squares,
-            hits,
-            next: i + 1,
-            hit,
-        });
-        let target = ModelId(i);
-        self.test = super::TestCtx {
-            attacker: target,
-            defender: Some(target),
-            area: Some(super::AreaTest { card, hit, hits }),
-            ..super::TestCtx::NONE
-        };
-        self.open_windows();
-    }
-
-    /// Roll one model's Survive test against an area attack, with the cards played on it
-    /// (R28). A Shoot test: 3 dice against Survive, armour adding a success, a kill on
-    /// strictly more hits (R15). A single-die check (P14): one die, and failing is rolling
-    /// no success.
-    pub(super) fn area_survive<R: RngCore + ?Sized, S: EventSink>(
-        &mut self,
-        target: ModelId,
-        area: super::AreaTest,
-        t: super::TestCtx,
-        rng: &mut R,
-        sink: &mut S,
-    ) {
-        let side = self.models[target.index()].side;
-        if t.played[side.index()].is_some() {
-            self.area_blocked |= 1u64 << target.index();
-        }
-        let p = self.profile(target);
-        let survive = p.survive;
-        match area.hit {
-            Hit::Shoot { .. } => {
-                let armour = p.has(Ability::Armoured) as u8;
-                let dice = (3 + t.mods[1] as i16).clamp(0, 255) as u8;
-                let saves = self.roll(target, Test::Survive, dice, survive, armour, rng, sink);
-                let result = if area.hits > saves + armour {
-                    self.area_kills |= 1u64 << target.index();
-                    ShotResult::Kill
-                } else if area.hits > saves {
-                    self.set_rattled(target, true);
-                    ShotResult::Rattled
-                } else {
-                    ShotResult::Miss
-                };
-                if S::ENABLED {
-                    sink.event(Event::AreaShot {
-                        model: target,
-                        result,
-                    });
+        let in_square = self.models_in(sq).collect::<Vec<_>>();
+        for (slot, target) in in_square.into_iter().enumerate() {
+            let mods = self.area_mods.get(slot).copied().unwrap_or(0);
+            let p = self.profile(target);
+            let survive = p.survive;
+            match hit {
+                Hit::Shoot { .. } => {
+                    let armour = p.has(Ability::Armoured) as u8;
+                    let dice = (3 + mods as i16).clamp(0, 255) as u8;
+                    let saves = self.roll(target, Test::Survive, dice, survive, armour, rng, sink);
+                    let result = if hits > saves + armour {
+                        self.area_kills |= 1u64 << target.index();
+                        ShotResult::Kill
+                    } else if hits > saves {
+                        self.set_rattled(target, true);
+                        ShotResult::Rattled
+                    } else {
+                        ShotResult::Miss
+                    };
+                    if S::ENABLED {
+                        sink.event(Event::AreaShot {
+                            model: target,
+                            result,
+                        });
+                    }
                 }
-            }
-            Hit::Survive(failed) => {
-                let dice = (1 + t.mods[1] as i16).clamp(0, 255) as u8;
-                let passed = self.roll(target, Test::Survive, dice, survive, 0, rng, sink);
-                let fails = passed == 0;
-                if S::ENABLED {
-                    sink.event(Event::SurviveCheck {
-                        model: target,
-                        failed: fails,
-                    });
-                }
-                if fails {
-                    match failed {
-                        Failed::Activated => self.models[target.index()].activated = true,
-                        Failed::Rattled => self.set_rattled(target, true),
+                Hit::Survive(failed) => {
+                    let dice = (1 + mods as i16).clamp(0, 255) as u8;
+                    let passed = self.roll(target, Test::Survive, dice, survive, 0, rng, sink);
+                    let fails = passed == 0;
+                    if S::ENABLED {
+                        sink.event(Event::SurviveCheck {
+                            model: target,
+                            failed: fails,
+                        });
+                    }
+                    if fails {
+                        match failed {
+                            Failed::Activated => self.models[target.index()].activated = true,
+                            Failed::Rattled => self.set_rattled(target, true),
+                        }
                     }
                 }
             }
@@ -317,11 +310,11 @@ impl GameState {
 
     /// The area attack is over: its kills are carried out, a Lucky Escape offered except
     /// to a side that played a card on that model's test (P13).
-    fn area_end(&mut self, by: Side) {
+    fn area_end(&mut self, by: Side, fight: bool) {
         let kills = std::mem::take(&mut self.area_kills);
         let blocked = std::mem::take(&mut self.area_blocked);
         self.note_ran_out();
-        self.mark_kills(kills, by, false, [None; 2]);
+        self.mark_kills(kills, by, fight, [None; 2]);
         if kills != 0 {
             self.kills.asked |= blocked & kills;
         }
@@ -393,19 +386,11 @@ impl GameState {
         if S::ENABLED {
             sink.event(Event::AreaAttack { card, at, squares });
         }
-        self.agenda.push(Step::AreaEnd { by });
-        match hit {
-            // One attack roll per square, then a Survive test per model there (P14).
-            Hit::Shoot { .. } => self.agenda.push(Step::AreaSquares { card, squares, hit }),
-            // One single-die check per model in the area, in model order (P14).
-            Hit::Survive(_) => self.agenda.push(Step::AreaModels {
-                card,
-                squares,
-                hits: 0,
-                next: 0,
-                hit,
-            }),
-        }
+        self.agenda.push(Step::AreaEnd { by, fight: false });
+        // Square by square: the windows of every model there, then the square's roll (a
+        // Shoot test's attack roll and each model's Survive roll, or each model's
+        // single-die check), P14, R30.
+        self.agenda.push(Step::AreaSquares { card, squares, hit });
     }
 
     // ----- Events (R22) ------------------------------------------------------------------
@@ -528,7 +513,7 @@ impl GameState {
         } else {
             self.agenda.push(Step::CarRest { sq, card: t as u8 });
         }
-        self.agenda.push(Step::AreaEnd { by });
+        self.agenda.push(Step::AreaEnd { by, fight: false });
         self.agenda.push(Step::AreaSquares {
             card: id,
             squares: sq.bit(),
@@ -582,58 +567,94 @@ impl GameState {
             sink.event(Event::CowsEntered(sq));
         }
         self.agenda.push(Step::CowsScatter);
-        self.cows_hit(t, sq, by, rng, sink);
+        self.cows_hit(t, sq, by, sink);
     }
 
-    /// The herd moves into `sq`: Rattle each model there, trample those already Rattled.
-    fn cows_hit<R: RngCore + ?Sized, S: EventSink>(
-        &mut self,
-        t: usize,
-        sq: Square,
-        by: Side,
-        rng: &mut R,
-        sink: &mut S,
-    ) {
-        let card = self.scenario.deck.card(t);
-        let id = card.event_id().expect("an Event");
-        let (dice, value) = match card.event.as_ref().map(|f| f.effect) {
-            Some(Effect::BurningCows { dice, value, .. }) => (dice, value),
-            _ => (0, 8),
-        };
-        let mut kills = 0;
+    /// The herd moves into `sq`: Rattle each model there, trample those already Rattled
+    /// (P20), each trampling a test with its windows before its dice (R30).
+    fn cows_hit<S: EventSink>(&mut self, t: usize, sq: Square, by: Side, sink: &mut S) {
+        let mut trampled = 0u64;
         for i in 0..self.n_models {
             let m = ModelId(i);
             if self.models[i as usize].square() != Some(sq) {
                 continue;
             }
-            if !self.models[i as usize].rattled {
+            if self.models[i as usize].rattled {
+                trampled |= 1u64 << i;
+            } else {
                 self.set_rattled(m, true);
                 if S::ENABLED {
                     sink.event(Event::Stampeded(m));
                 }
-                continue;
-            }
-            // Trampled: a Fight of the cows' dice against the model's Survive (P20).
-            if S::ENABLED {
-                sink.event(Event::Trampled(m));
-            }
-            let cows = self.effect_roll(id, sq, Test::Fight, dice, value, rng, sink);
-            let survive = self.profile(m).survive;
-            let saves = self.roll(m, Test::Survive, self.fight_dice(m), survive, 0, rng, sink);
-            if cows > saves {
-                kills |= 1u64 << i;
             }
         }
-        self.mark_kills(kills, by, true, [None; 2]);
+        if trampled != 0 {
+            self.agenda.push(Step::AreaEnd { by, fight: true });
+            self.trample_next(t as u8, trampled);
+        }
     }
 
-    fn cows_step<R: RngCore + ?Sized, S: EventSink>(
+    /// The cows trample the lowest-numbered model of `models` (local Event type `card`):
+    /// its windows open, then [`GameState::trample_roll`] rolls.
+    fn trample_next(&mut self, card: u8, models: u64) {
+        if models == 0 {
+            return;
+        }
+        let i = models.trailing_zeros() as u8;
+        let rest = models & (models - 1);
+        if rest != 0 {
+            self.agenda.push(Step::Trample { card, models: rest });
+        }
+        let id = self
+            .scenario
+            .deck
+            .card(card as usize)
+            .event_id()
+            .expect("an Event");
+        self.test = TestCtx::new(TestKind::Trample {
+            model: ModelId(i),
+            card: id,
+        });
+        self.open_windows();
+    }
+
+    /// A trampling (P20): a Fight of the herd's dice against the model's Survive value with
+    /// its Fight dice and what the cards changed; the herd rolling more kills it.
+    pub(super) fn trample_roll<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
-        left: u8,
-        dir: u8,
+        m: ModelId,
+        t: TestCtx,
         rng: &mut R,
         sink: &mut S,
     ) {
+        let Some((sq, _, card_type)) = self.cows_card() else {
+            return;
+        };
+        if self.models[m.index()].square() != Some(sq) {
+            return;
+        }
+        let card = self.scenario.deck.card(card_type);
+        let id = card.event_id().expect("an Event");
+        let (dice, value) = match card.event.as_ref().map(|f| f.effect) {
+            Some(Effect::BurningCows { dice, value, .. }) => (dice, value),
+            _ => (0, 8),
+        };
+        if S::ENABLED {
+            sink.event(Event::Trampled(m));
+        }
+        let cows = self.effect_roll(id, sq, Test::Fight, dice, value, rng, sink);
+        let survive = self.profile(m).survive;
+        let own = (self.fight_dice(m) as i16 + t.mods[1] as i16).clamp(0, 255) as u8;
+        let saves = self.roll(m, Test::Survive, own, survive, 0, rng, sink);
+        if cows > saves {
+            self.area_kills |= 1u64 << m.index();
+        }
+        if t.played[self.models[m.index()].side.index()].is_some() {
+            self.area_blocked |= 1u64 << m.index();
+        }
+    }
+
+    fn cows_step<S: EventSink>(&mut self, left: u8, dir: u8, sink: &mut S) {
         let Some((sq, by, t)) = self.cows_card() else {
             return;
         };
@@ -663,7 +684,7 @@ impl GameState {
                         dir,
                     });
                 }
-                self.cows_hit(t, to, by, rng, sink);
+                self.cows_hit(t, to, by, sink);
             }
         }
     }
@@ -838,20 +859,34 @@ impl GameState {
             sink.event(Event::BugAttacks(id));
         }
         if self.models[id.index()].rattled {
-            self.agenda.push(Step::BugFight {
-                target: id,
-                defence: Defence::Survive,
-            });
-            self.phase = Phase::Busy;
+            self.bug_test(id, Defence::Survive);
         } else {
             self.phase = Phase::BugDefence(id);
         }
     }
 
-    fn bug_fight<R: RngCore + ?Sized, S: EventSink>(
+    /// The Bug's attack on `target`, met with `defence`, waits for its windows (R28, R30).
+    pub(super) fn bug_test(&mut self, target: ModelId, defence: Defence) {
+        let Some((_, _, t, _)) = self.bug_card() else {
+            self.phase = Phase::Busy;
+            return;
+        };
+        let card = self.scenario.deck.card(t).event_id().expect("an Event");
+        self.test = TestCtx::new(TestKind::Bug {
+            model: target,
+            card,
+            defence,
+        });
+        self.open_windows();
+    }
+
+    /// The Bug's Fight (P21): its dice against the target's Fight dice at its Fight or
+    /// Survive value, with what the cards changed.
+    pub(super) fn bug_fight<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
         target: ModelId,
         defence: Defence,
+        test: TestCtx,
         rng: &mut R,
         sink: &mut S,
     ) {
@@ -861,15 +896,16 @@ impl GameState {
         let id = self.scenario.deck.card(t).event_id().expect("an Event");
         let bug = self.effect_roll(id, sq, Test::Fight, dice, value, rng, sink);
         let p = self.profile(target);
-        let (v, test) = match defence {
+        let (v, roll) = match defence {
             Defence::Fight => (p.fight, Test::Fight),
             Defence::Survive => (p.survive, Test::Survive),
         };
-        let own = self.roll(target, test, self.fight_dice(target), v, 0, rng, sink);
+        let own_dice = (self.fight_dice(target) as i16 + test.mods[1] as i16).clamp(0, 255) as u8;
+        let own = self.roll(target, roll, own_dice, v, 0, rng, sink);
         let beaten = defence == Defence::Fight && own > bug;
         self.agenda.push(Step::BugAfter { target, beaten });
         if bug > own {
-            self.mark_kills(1u64 << target.index(), by, true, [None; 2]);
+            self.mark_kills(1u64 << target.index(), by, true, test.played);
         }
     }
 

@@ -18,19 +18,16 @@ pub(super) fn uniform<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     ((rng.next_u64() as u128 * n as u128) >> 64) as u32
 }
 
-/// Pick a type from `counts` (total `n`, counting only types in `mask`) with one draw.
-fn pick<R: RngCore + ?Sized>(
-    rng: &mut R,
-    counts: &[u8; MAX_CARD_TYPES],
-    mask: u64,
-    n: u32,
-) -> usize {
+/// Pick a type from `counts` (total `n`, not counting the types in `excluded`) with one
+/// draw: the types in order, each taking as many of the `n` outcomes as its count.
+fn pick<R: RngCore + ?Sized>(rng: &mut R, counts: &[u8], excluded: u64, n: u32) -> usize {
     let mut r = uniform(rng, n);
-    let mut m = mask;
-    while m != 0 {
-        let t = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let c = counts[t] as u32;
+    for (t, &c) in counts.iter().enumerate() {
+        let c = if excluded & (1 << t) == 0 {
+            c as u32
+        } else {
+            0
+        };
         if r < c {
             return t;
         }
@@ -39,15 +36,12 @@ fn pick<R: RngCore + ?Sized>(
     unreachable!("the counts add up to n")
 }
 
-/// The types with a non-zero count among the first `types` (the deck's), as bits.
-fn mask_of(counts: &[u8]) -> u64 {
-    let mut m = 0;
-    for (t, c) in counts.iter().enumerate() {
-        if *c > 0 {
-            m |= 1 << t;
-        }
-    }
-    m
+/// Is any count in `counts` above zero? Eight counts at a time.
+#[inline]
+fn any_nonzero(counts: &[u8; MAX_CARD_TYPES]) -> bool {
+    counts
+        .chunks_exact(8)
+        .any(|c| u64::from_ne_bytes(c.try_into().expect("eight counts")) != 0)
 }
 
 /// Every spot a level aimed this way may be called on (R21, P14).
@@ -142,43 +136,60 @@ impl GameState {
         }
     }
 
-    /// Draw a card from the deck, the discard pile becoming the deck when it is empty
-    /// (R22). One draw from `rng` per card.
+    /// `side` draws a card from the deck (R22), one draw from `rng`. The draw that empties
+    /// the deck makes the discard pile the new deck at once (P17); a deck found empty (the
+    /// pile was empty then) takes the pile at the draw.
     fn draw_card<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
+        side: Side,
         rng: &mut R,
         sink: &mut S,
     ) -> Option<usize> {
+        self.reshuffle_if_out(sink);
         if self.cards.deck_n == 0 {
-            if self.cards.discard_n == 0 {
-                return None;
-            }
-            self.cards.deck = self.cards.discard;
-            self.cards.deck_n = self.cards.discard_n;
-            self.cards.discard = [0; MAX_CARD_TYPES];
-            self.cards.discard_n = 0;
-            if S::ENABLED {
-                sink.event(Event::Reshuffled {
-                    cards: self.cards.deck_n,
-                });
-            }
+            return None;
         }
-        let mask = mask_of(&self.cards.deck[..self.scenario.deck.types()]);
-        let t = pick(rng, &self.cards.deck, mask, self.cards.deck_n as u32);
+        let types = self.scenario.deck.types();
+        let t = pick(rng, &self.cards.deck[..types], 0, self.cards.deck_n as u32);
         self.cards.deck[t] -= 1;
         self.cards.deck_n -= 1;
+        if S::ENABLED
+            && let Some(c) = self.scenario.deck.card(t).card(side)
+        {
+            sink.event(Event::Drew { side, card: c });
+        }
+        self.reshuffle_if_out(sink);
         Some(t)
+    }
+
+    /// "If the draw deck is ever exhausted, shuffle the discard pile to form a new draw
+    /// deck" (R22, P17): the deck is a multiset drawn from uniformly, so the pile's cards
+    /// simply become it.
+    fn reshuffle_if_out<S: EventSink>(&mut self, sink: &mut S) {
+        if self.cards.deck_n != 0 || self.cards.discard_n == 0 {
+            return;
+        }
+        self.cards.deck = self.cards.discard;
+        self.cards.deck_n = self.cards.discard_n;
+        self.cards.discard = [0; MAX_CARD_TYPES];
+        self.cards.discard_n = 0;
+        if S::ENABLED {
+            sink.event(Event::Reshuffled {
+                cards: self.cards.deck_n,
+            });
+        }
     }
 
     /// Draw a non-Event card into `side`'s hand (opening hands, determinization).
     fn draw_non_event<R: RngCore + ?Sized>(&mut self, side: Side, rng: &mut R) -> Option<usize> {
-        let mask = mask_of(&self.cards.deck[..self.scenario.deck.types()])
-            & !self.scenario.deck.event_mask();
-        let n: u32 = bits(mask).map(|t| self.cards.deck[t] as u32).sum();
+        let events = self.scenario.deck.event_mask();
+        let n =
+            self.cards.deck_n as u32 - bits(events).map(|t| self.cards.deck[t] as u32).sum::<u32>();
         if n == 0 {
             return None;
         }
-        let t = pick(rng, &self.cards.deck, mask, n);
+        let types = self.scenario.deck.types();
+        let t = pick(rng, &self.cards.deck[..types], events, n);
         self.cards.deck[t] -= 1;
         self.cards.deck_n -= 1;
         self.hand_add(side, t);
@@ -277,7 +288,7 @@ impl GameState {
         let s = side.index();
         let enemy = side.other();
         let mut held = self.cards.held[s] & deck.turn_mask(side);
-        let own_sets = self.cards.sets[s][..deck.types()].iter().any(|n| *n > 0);
+        let own_sets = any_nonzero(&self.cards.sets[s]);
         if held == 0 && !own_sets {
             return false;
         }
@@ -306,6 +317,7 @@ impl GameState {
                             model.side == side
                                 && !model.rattled
                                 && own_ok(m)
+                                && !self.has_own_card(m)
                                 && squares_of(self.step_squares(side, sq))
                                     .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
                         }),
@@ -329,7 +341,11 @@ impl GameState {
                                 })
                         }),
                         Effect::Reinforce => match self.reinforcement(side) {
-                            Some(r) if own_ok(r) && self.turn_model_free(fresh) => {
+                            Some(r)
+                                if own_ok(r)
+                                    && !self.has_own_card(r)
+                                    && self.turn_model_free(fresh) =>
+                            {
                                 squares_of(self.reinforcement_squares(side))
                                     .any(|sq| f(Action::Play(id, Target::Square(sq))))
                             }
@@ -465,6 +481,7 @@ impl GameState {
             (Effect::MoveOne, Target::ModelTo(m, to)) => {
                 // P16: one square, as a step (R4-R7); not an activation.
                 self.turn_model.get_or_insert(m);
+                self.carded |= 1u64 << m.index(); // R31
                 self.agenda.push(Step::AfterCard);
                 let from = self.models[m.index()].square();
                 self.step(m, to);
@@ -500,6 +517,7 @@ impl GameState {
             }
             (Effect::Reinforce, Target::Square(sq)) => {
                 let r = self.reinforcement(side).expect("a killed model");
+                self.carded |= 1u64 << r.index(); // R31
                 self.turn_models += 1;
                 self.turn_model = Some(r);
                 let m = &mut self.models[r.index()];
@@ -568,15 +586,21 @@ impl GameState {
         }
     }
 
-    // ----- response windows (R20, P12) ---------------------------------------------------
+    // ----- response windows (R20, P12, R28, R30, R31) --------------------------------------
 
-    /// The test in `self.test` is set: windows for the Turn player, then the other, then
-    /// the dice.
+    /// The test in `self.test` is set: its windows, then the dice.
     pub(super) fn open_windows(&mut self) {
         self.agenda.push(Step::Roll);
+        self.push_windows();
+        self.phase = Phase::Busy;
+    }
+
+    /// The response windows of the test in `self.test`, as agenda steps: the Turn player's
+    /// first, then the other's (R20). Skipped at once when no side could have a window.
+    pub(super) fn push_windows(&mut self) {
         let any = Side::BOTH
             .into_iter()
-            .any(|s| self.cards.held[s.index()] & self.scenario.deck.test_mask(s) != 0);
+            .any(|s| self.window_candidates(s) != 0);
         if any {
             let first = self.turn_player;
             self.agenda.push(Step::Window(first.other()));
@@ -585,50 +609,58 @@ impl GameState {
         self.phase = Phase::Busy;
     }
 
+    /// The card types whose window `side` gets: the test cards it holds or, with every
+    /// window open, every test card of its half in the deck (what it might hold).
+    fn window_candidates(&self, side: Side) -> u64 {
+        let mask = self.scenario.deck.test_mask(side);
+        if self.every_window {
+            mask
+        } else {
+            self.cards.held[side.index()] & mask
+        }
+    }
+
+    /// Does `side` get a window on the waiting test? It holds a card it may play on it,
+    /// or every window is open and a card of its half could be played on it (R28).
+    pub(super) fn window_opens(&self, side: Side) -> bool {
+        self.fitting_test_cards(side, self.window_candidates(side)) != 0
+    }
+
     /// The model of `side` in the waiting test, if any, with the roll it makes; and the
     /// same for the enemy model.
-    fn test_roll(
+    pub(super) fn test_roll(
         &self,
         side: Side,
         whose: Whose,
-    ) -> Option<(usize, Option<ModelId>, super::super::cards::Roll)> {
-        use super::super::action::Defence;
-        use super::super::cards::Roll;
-        let t = &self.test;
+    ) -> Option<(usize, ModelId, super::super::cards::Roll)> {
         let want_own = whose == Whose::Own;
-        if t.area.is_some() {
-            // R28: an area Survive test has one roll, the model's own.
-            let d = t.defender?;
-            return ((self.models[d.index()].side == side) == want_own).then_some((
-                1,
-                Some(d),
-                Roll::Survive,
-            ));
-        }
-        let a_side = self.models[t.attacker.index()].side;
-        let attacker_roll = if t.fight { Roll::Fight } else { Roll::Shoot };
-        let defender_roll = match (t.fight, t.defence) {
-            (true, Defence::Fight) => Roll::Fight,
-            _ => Roll::Survive,
-        };
-        if (a_side == side) == want_own {
-            return Some((0, Some(t.attacker), attacker_roll));
-        }
-        let d = t.defender?;
-        if (self.models[d.index()].side == side) == want_own {
-            return Some((1, Some(d), defender_roll));
-        }
-        None
+        self.test
+            .rolls()
+            .into_iter()
+            .enumerate()
+            .find_map(|(idx, r)| {
+                let (m, roll) = r?;
+                ((self.models[m.index()].side == side) == want_own).then_some((idx, m, roll))
+            })
     }
 
-    /// Card types `side` may play on the waiting test, as bits.
-    pub(super) fn window_cards(&self, side: Side) -> u64 {
+    /// Of the card types in `mask`, those `side` may play on the waiting test (as bits):
+    /// one card per player per test (R20), within the Turn's card plays (R11), on the roll
+    /// the card names (P12), on the Turn's acting model in the own Turn (P11), and no
+    /// second card of its own side on a model this Turn (R31).
+    fn fitting_test_cards(&self, side: Side, mut mask: u64) -> u64 {
         let s = side.index();
         let deck = &*self.scenario.deck;
-        let mut mask = self.cards.held[s] & deck.test_mask(side);
         if mask == 0 || self.test.played[s].is_some() || !self.card_budget(side) {
             return 0;
         }
+        // The roll an own-model card and an enemy-model card would change, once for all
+        // the cards; an own model that may take no card of its side now has none.
+        let own = self.test_roll(side, Whose::Own).filter(|&(_, model, _)| {
+            (side != self.turn_player || self.in_round_end || self.own_model_ok(model))
+                && !self.has_own_card(model)
+        });
+        let enemy = self.test_roll(side, Whose::Enemy);
         let mut out = 0;
         while mask != 0 {
             let t = mask.trailing_zeros() as usize;
@@ -638,18 +670,27 @@ impl GameState {
             else {
                 continue;
             };
-            let Some((_, model, roll)) = self.test_roll(side, whose) else {
-                continue;
+            let target = match whose {
+                Whose::Own => own,
+                Whose::Enemy => enemy,
             };
-            let own_ok = whose == Whose::Enemy
-                || side != self.turn_player
-                || self.in_round_end
-                || model.is_some_and(|m| self.own_model_ok(m));
-            if rolls.has(roll) && own_ok {
+            if target.is_some_and(|(_, _, roll)| rolls.has(roll)) {
                 out |= 1 << t;
             }
         }
         out
+    }
+
+    /// Card types `side` holds and may play on the waiting test, as bits.
+    pub(super) fn window_cards(&self, side: Side) -> u64 {
+        let held = self.cards.held[side.index()] & self.scenario.deck.test_mask(side);
+        self.fitting_test_cards(side, held)
+    }
+
+    /// Has a card of `id`'s own side been applied to it this Turn (R31)?
+    #[inline]
+    pub(super) fn has_own_card(&self, id: ModelId) -> bool {
+        self.carded & (1u64 << id.index()) != 0
     }
 
     pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
@@ -682,17 +723,22 @@ impl GameState {
         self.test.played[side.index()] = Some(card.half);
         let (idx, model, _) = self.test_roll(side, whose).expect("playable");
         self.test.mods[idx] += dice;
+        if whose == Whose::Own {
+            // R31: the model's one card of its own side this Turn.
+            self.carded |= 1u64 << model.index();
+        }
         if side == self.turn_player && !self.in_round_end {
             self.turn_cards += 1;
-            if whose == Whose::Own
-                && let Some(m) = model
-            {
-                self.turn_model.get_or_insert(m);
+            if whose == Whose::Own {
+                self.turn_model.get_or_insert(model);
             }
         }
         if S::ENABLED {
             sink.event(Event::CardPlayed { side, card });
-            sink.event(Event::Modified { model, dice });
+            sink.event(Event::Modified {
+                model: Some(model),
+                dice,
+            });
         }
     }
 
@@ -736,7 +782,7 @@ impl GameState {
                 self.kills.mask &= !bit;
                 continue;
             };
-            if self.kills.asked & bit == 0 && self.escape_cards(id) != 0 {
+            if self.kills.asked & bit == 0 && self.escape_opens(id) {
                 self.kills.asked |= bit;
                 self.agenda.push(Step::Kills);
                 self.phase = Phase::Escape(id);
@@ -790,18 +836,39 @@ impl GameState {
         }
     }
 
-    /// Lucky Escape cards the side of `id` may play to save it now (P13), as bits.
-    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
+    /// Of the card types in `mask`, the Lucky Escapes the side of `id` may play to save it
+    /// now (P13, R31), as bits.
+    fn fitting_escapes(&self, id: ModelId, mask: u64) -> u64 {
         let side = self.models[id.index()].side;
         let s = side.index();
-        let mask = self.cards.held[s] & self.scenario.deck.escape_mask(side);
-        if mask == 0 || self.kills.blocked[s] || !self.card_budget(side) {
+        if mask == 0 || self.kills.blocked[s] || !self.card_budget(side) || self.has_own_card(id) {
             return 0;
         }
         if side == self.turn_player && !self.in_round_end && !self.own_model_ok(id) {
             return 0;
         }
         mask
+    }
+
+    /// Lucky Escape cards the side of `id` holds and may play to save it now (P13), as
+    /// bits.
+    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
+        let side = self.models[id.index()].side;
+        let mask = self.cards.held[side.index()] & self.scenario.deck.escape_mask(side);
+        self.fitting_escapes(id, mask)
+    }
+
+    /// Does the side of `id` get a Lucky Escape window now: it holds one it may play, or
+    /// every window is open and one of its half could be played (R28)?
+    pub(super) fn escape_opens(&self, id: ModelId) -> bool {
+        let side = self.models[id.index()].side;
+        let mask = self.scenario.deck.escape_mask(side);
+        let candidates = if self.every_window {
+            mask
+        } else {
+            self.cards.held[side.index()] & mask
+        };
+        self.fitting_escapes(id, candidates) != 0
     }
 
     pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
@@ -826,6 +893,7 @@ impl GameState {
             self.turn_cards += 1;
             self.turn_model.get_or_insert(id);
         }
+        self.carded |= 1u64 << id.index(); // R31
         self.kills.mask &= !(1u64 << id.index());
         if S::ENABLED {
             sink.event(Event::CardPlayed { side, card: c });
@@ -859,15 +927,10 @@ impl GameState {
         sink: &mut S,
     ) {
         while self.cards.hand_n[side.index()] < self.scenario.hand_size {
-            let Some(t) = self.draw_card(rng, sink) else {
+            let Some(t) = self.draw_card(side, rng, sink) else {
                 break;
             };
             let card = self.scenario.deck.card(t);
-            if S::ENABLED
-                && let Some(c) = card.card(side)
-            {
-                sink.event(Event::Drew { side, card: c });
-            }
             if card.is_event() {
                 self.cards.in_play[t] += 1;
                 self.agenda.push(Step::Draw(side));
