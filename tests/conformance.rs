@@ -9,7 +9,7 @@ use common::shipped_scenarios;
 
 use std::collections::BTreeSet;
 
-use mars_attacks::rules::state::{Event, EventSink};
+use mars_attacks::rules::state::{Event, EventSink, Phase, TestKind};
 use mars_attacks::rules::{Action, CardId, GameState, Side, rng_from_seed};
 use mars_attacks::sim::{decision_rng, replay};
 use rand::Rng;
@@ -22,17 +22,47 @@ const GUARD: usize = 20_000;
 /// are listed: calling a Support set can offer 256 ways).
 const LISTED_TRIED: usize = 24;
 
-/// Records the Events drawn (their cards), ignoring everything else.
+/// Records the Events drawn (their cards), and the squares whose attack roll an area
+/// attack under way has made.
 #[derive(Default)]
-struct Drawn(BTreeSet<CardId>);
+struct Drawn {
+    cards: BTreeSet<CardId>,
+    rolled: u64,
+}
 
 impl EventSink for Drawn {
     const ENABLED: bool = true;
     fn event(&mut self, e: Event) {
-        if let Event::EventDrawn { card, .. } = e {
-            self.0.insert(card);
+        match e {
+            Event::EventDrawn { card, .. } => {
+                self.cards.insert(card);
+            }
+            Event::AreaAttack { .. } | Event::CarLanded(_) => self.rolled = 0,
+            Event::EffectRoll { square, .. } => self.rolled |= square.bit(),
+            _ => {}
         }
     }
+}
+
+/// R30: a window on a model's test against an area attack never opens after its square's
+/// attack roll. Returns whether `g` is at such a window.
+fn area_window_before_its_roll(g: &GameState, drawn: &Drawn) -> Result<bool, String> {
+    let (Phase::Respond(_), Some(t)) = (g.phase(), g.test()) else {
+        return Ok(false);
+    };
+    let TestKind::Area { model, .. } = t.kind else {
+        return Ok(false);
+    };
+    let sq = g
+        .model(model)
+        .square()
+        .ok_or("an area test of a model off the board")?;
+    if drawn.rolled & sq.bit() != 0 {
+        return Err(format!(
+            "a window on {model}'s area test after {sq}'s attack roll (R30)"
+        ));
+    }
+    Ok(true)
 }
 
 /// The half an action plays, lays or calls, if any.
@@ -120,6 +150,7 @@ fn random_games_of_every_shipped_scenario_keep_the_rules() {
         let mut drawn = Drawn::default();
         let mut ended = 0;
         let mut decisions = 0usize;
+        let mut area_windows = 0usize;
         for seed in 0..GAMES {
             let mut dice = rng_from_seed(seed);
             let mut choose = decision_rng(seed);
@@ -130,6 +161,10 @@ fn random_games_of_every_shipped_scenario_keep_the_rules() {
                 g.legal_actions(&mut legal);
                 if let Err(e) = check_state(&g, &legal, &space, seed) {
                     panic!("{file} seed {seed} after {} decisions: {e}", actions.len());
+                }
+                match area_window_before_its_roll(&g, &drawn) {
+                    Ok(at) => area_windows += usize::from(at),
+                    Err(e) => panic!("{file} seed {seed} after {} decisions: {e}", actions.len()),
                 }
                 if g.is_over() {
                     break;
@@ -154,11 +189,12 @@ fn random_games_of_every_shipped_scenario_keep_the_rules() {
             }
         }
         assert_eq!(ended, GAMES);
-        played.extend(drawn.0.iter().copied());
+        played.extend(drawn.cards.iter().copied());
         every_played.extend(played.iter().copied());
         deck = Some(scenario.deck.clone());
         eprintln!(
-            "{file}: {GAMES} games, {decisions} decisions checked, {} halves played",
+            "{file}: {GAMES} games, {decisions} decisions checked, {} halves played, \
+             {area_windows} windows on area tests, each before its square's roll",
             played.len()
         );
     }
@@ -231,4 +267,59 @@ fn a_program_plays_whole_games_through_the_bot_protocol() {
         bot_decisions > 100,
         "the program decided {bot_decisions} times"
     );
+}
+
+/// The table opens every response window (`set_every_window`, R28): that adds only
+/// windows whose one answer is `respond none`, and changes nothing else. The same random
+/// decisions, with those windows answered, give exactly the same games as with them shut.
+#[test]
+fn every_window_open_adds_only_empty_windows() {
+    for (file, scenario) in shipped_scenarios() {
+        let mut empty_windows = 0usize;
+        for seed in 0..200u64 {
+            let play = |every: bool, empty: &mut usize| {
+                let mut dice = rng_from_seed(seed);
+                let mut choose = decision_rng(seed);
+                let mut g = GameState::new(scenario.clone(), &mut dice);
+                g.set_every_window(every);
+                let mut legal = Vec::new();
+                let mut n = 0;
+                while !g.is_over() && n < GUARD {
+                    g.legal_actions(&mut legal);
+                    if g.is_empty_window() {
+                        assert!(
+                            every,
+                            "{file} seed {seed}: an empty window with windows shut"
+                        );
+                        assert_eq!(legal, [Action::Respond(None)]);
+                        *empty += 1;
+                        g.play(Action::Respond(None), &mut dice).unwrap();
+                        continue;
+                    }
+                    let a = legal[choose.random_range(0..legal.len())];
+                    g.apply(a, &mut dice);
+                    n += 1;
+                }
+                g.set_every_window(false);
+                g
+            };
+            let shut = play(false, &mut empty_windows);
+            let open = play(true, &mut empty_windows);
+            if open != shut {
+                let (a, b) = (format!("{open:?}"), format!("{shut:?}"));
+                let i = a
+                    .bytes()
+                    .zip(b.bytes())
+                    .position(|(x, y)| x != y)
+                    .unwrap_or(0);
+                panic!(
+                    "{file} seed {seed}: the games differ at ...{}... against ...{}...",
+                    &a[i.saturating_sub(200)..(i + 80).min(a.len())],
+                    &b[i.saturating_sub(200)..(i + 80).min(b.len())]
+                );
+            }
+        }
+        assert!(empty_windows > 0, "{file}: no empty window opened");
+        eprintln!("{file}: 200 games alike, {empty_windows} empty windows answered");
+    }
 }

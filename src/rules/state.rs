@@ -736,11 +736,26 @@ enum Step {
 
 const AGENDA: usize = 24;
 
-/// The steps still to do, last pushed first done.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// The steps still to do, last pushed first done. Two agendas are equal when their steps
+/// to do are (what is left in the array past `len` is not looked at).
+#[derive(Clone, Copy, Debug)]
 struct Agenda {
     steps: [Step; AGENDA],
     len: u8,
+}
+
+impl PartialEq for Agenda {
+    fn eq(&self, o: &Self) -> bool {
+        self.steps[..self.len as usize] == o.steps[..o.len as usize]
+    }
+}
+
+impl Eq for Agenda {}
+
+impl std::hash::Hash for Agenda {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.steps[..self.len as usize].hash(h);
+    }
 }
 
 impl Agenda {

@@ -780,6 +780,7 @@ impl GameState {
             let id = ModelId(i as u8);
             let Some(sq) = self.models[i].square() else {
                 self.kills.mask &= !bit;
+                self.kills.asked &= !bit;
                 continue;
             };
             if self.kills.asked & bit == 0 && self.escape_opens(id) {
@@ -789,6 +790,7 @@ impl GameState {
                 return;
             }
             self.kills.mask &= !bit;
+            self.kills.asked &= !bit;
             let by = self.kills.by;
             // P15: only kills of enemy models score; a model may have its own value.
             let vp = if self.models[i].side == by {
@@ -895,6 +897,7 @@ impl GameState {
         }
         self.carded |= 1u64 << id.index(); // R31
         self.kills.mask &= !(1u64 << id.index());
+        self.kills.asked &= !(1u64 << id.index());
         if S::ENABLED {
             sink.event(Event::CardPlayed { side, card: c });
             sink.event(Event::Escaped(id));
