@@ -1184,3 +1184,155 @@ fn martian_dice_is_played_in_the_same_window() {
     assert!(h.state().dice.is_none());
     h.get_by_label_contains("Your decision");
 }
+
+/// R28 at the table: when the person shoots, the AI's window looks and lasts the same
+/// whether the AI holds a card that fits the test or not. Two deals of the same street:
+/// in one the Martians hold Tough Little Suckers (it fits their Survive roll), in the
+/// other no card that fits; the Humans hold none of their own in either.
+#[test]
+fn the_ais_window_shows_the_same_text_and_waits_the_same_time_whatever_it_holds() {
+    use mars_attacks::gui::session::WINDOW_HOLD;
+    let dir = temp_dir("window-same");
+    let path = skirmish_file(&dir);
+    let no_human_card = |g: &mars_attacks::rules::GameState| {
+        !holds(g, Side::Humans, "human-ingenuity") && !holds(g, Side::Humans, "splat")
+    };
+    let with_card = deal_where(&path, |g| {
+        no_human_card(g) && holds(g, Side::Martians, "tough-little-suckers")
+    });
+    let without = deal_where(&path, |g| {
+        no_human_card(g) && !holds(g, Side::Martians, "tough-little-suckers")
+    });
+    let mut seen = Vec::new();
+    for seed in [with_card, without] {
+        let setup = GameSetup::versus_ai(path.clone(), Side::Humans, "random", seed);
+        let mut h = harness(setup, dir.clone());
+        // m1 on c3 shoots m3 on c6.
+        h.get_by_label("m1").click();
+        h.run_steps(4);
+        let shot_at = Instant::now();
+        h.get_by_label("m3").click();
+        h.run_steps(2);
+        assert_eq!(phase(&h), Phase::Respond(Side::Martians), "seed {seed}");
+        let s = h.state().session.as_ref().unwrap();
+        let empty = s.state().is_empty_window();
+        assert_eq!(s.window_hold(), Some(WINDOW_HOLD), "seed {seed}");
+        h.get_by_label("The Martians: play a card on this test?");
+        h.get_by_label_contains("Martians thinking");
+        // No die shows until the hold has passed, whatever the AI held.
+        step_until(&mut h, "the shot's dice", |a| {
+            a.session.as_ref().unwrap().history().iter().any(|s| {
+                s.events
+                    .iter()
+                    .any(|e| matches!(e, Event::Roll { model, .. } if *model == m(1)))
+            })
+        });
+        assert!(shot_at.elapsed() >= WINDOW_HOLD, "seed {seed}");
+        seen.push(empty);
+    }
+    // The first deal's window was a real one, the second's an empty one.
+    assert_eq!(seen, [false, true]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// R28 in a hot-seat game: every test the other person may answer hands the screen over,
+/// whether they hold a card that fits or not (here they hold none: their window offers
+/// only "no card", behind the same cover).
+#[test]
+fn hot_seat_hands_over_on_every_test_the_other_side_may_answer() {
+    use mars_attacks::gui::app::hot_seat_cover;
+    let dir = temp_dir("hot-seat-window");
+    let path = skirmish_file(&dir);
+    let seed = deal_where(&path, |g| {
+        !holds(g, Side::Humans, "human-ingenuity")
+            && !holds(g, Side::Humans, "splat")
+            && !holds(g, Side::Martians, "tough-little-suckers")
+    });
+    let mut s = mars_attacks::gui::Session::new(hot_seat(path, seed)).unwrap();
+    for a in ["activate m1", "shoot m3"] {
+        s.play(a.parse().unwrap()).unwrap();
+    }
+    // The Humans' own window comes first (R20), as empty as the Martians'.
+    assert_eq!(s.state().phase(), Phase::Respond(Side::Humans));
+    assert_eq!(hot_seat_cover(&s, Some(Side::Humans)), None);
+    s.play(Action::Respond(None)).unwrap();
+    assert_eq!(s.state().phase(), Phase::Respond(Side::Martians));
+    assert!(s.state().is_empty_window());
+    assert_eq!(s.legal(), [Action::Respond(None)]);
+    assert_eq!(hot_seat_cover(&s, Some(Side::Humans)), Some(Side::Martians));
+    // Their "no card" is not a decision of the game: saved games hold none.
+    s.play(Action::Respond(None)).unwrap();
+    assert_eq!(history_of(&s), ["activate m1", "shoot m3"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn history_of(s: &mars_attacks::gui::Session) -> Vec<String> {
+    s.history().iter().map(|st| st.action.to_string()).collect()
+}
+
+/// R30 at the table: a model's window on an area attack comes before the square's attack
+/// roll, so the prompt gives the odds of the whole test from the dice alone: a Heat Ray's
+/// 6 dice at 3+ against the Soldier's 3 Survive dice at 6+ (R15), and with Human Ingenuity
+/// 4 Survive dice.
+#[test]
+fn an_area_window_gives_the_odds_before_the_attack_roll() {
+    use mars_attacks::gui::forecast::percent;
+    use mars_attacks::gui::sidebar::answer_body;
+    use mars_attacks::rules::odds;
+    use mars_attacks::rules::state::{GameState, TestKind};
+    let sc = std::sync::Arc::new(
+        mars_attacks::rules::scenario_file::load_scenario(
+            &root().join("scenarios/whos-there.toml"),
+        )
+        .unwrap()
+        .scenario,
+    );
+    let mut dice = mars_attacks::rules::rng_from_seed(1);
+    let mut g = GameState::new(sc.clone(), &mut dice);
+    let heat = card_id(&g, "heat-ray");
+    let hi = card_id(&g, "human-ingenuity");
+    let soldier = (0..sc.models.len() as u8)
+        .map(ModelId)
+        .find(|id| g.model(*id).side == Side::Humans)
+        .unwrap();
+    g.edit()
+        .clear_hand(Side::Humans)
+        .clear_hand(Side::Martians)
+        .place(soldier, sq("d4"))
+        .set(Side::Martians, heat, 3)
+        .give(Side::Humans, hi, 1)
+        .turn(Side::Martians);
+    g.play("call heat-ray d4".parse().unwrap(), &mut dice)
+        .unwrap();
+    assert_eq!(g.phase(), Phase::Respond(Side::Humans));
+    assert!(matches!(g.test().unwrap().kind, TestKind::Area { model, .. } if model == soldier));
+    let p = g.profile(soldier).clone();
+    let plain = odds::shoot(6, 3, 3, p.survive, 0);
+    let carded = odds::shoot(6, 3, 4, p.survive, 0);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(500.0, 400.0))
+        .build_ui(move |ui| {
+            let mut out = Vec::new();
+            answer_body(ui, &g, Side::Humans, &legal, &mut out);
+        });
+    h.run();
+    h.get_by_label_contains("takes its Survive test against Heat Ray");
+    h.get_by_label_contains(&format!(
+        "as it stands: killed {}, unharmed {}",
+        percent(plain.kill),
+        percent(plain.miss)
+    ));
+    let dice_text = format!("6 dice at 3+ against 3 Survive at {}+", p.survive);
+    assert!(
+        h.query_all_by_label_contains(&dice_text).count() > 0,
+        "{dice_text}"
+    );
+    assert_ne!(percent(plain.kill), percent(carded.kill));
+    h.get_by_label_contains(&format!(
+        "play Human Ingenuity: killed {}, unharmed {}",
+        percent(carded.kill),
+        percent(carded.miss)
+    ));
+}

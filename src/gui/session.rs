@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::bot::game::JournalEntry;
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::load_scenario;
-use crate::rules::state::{Event, IllegalAction};
+use crate::rules::state::{Event, IllegalAction, Phase};
 use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
 
 /// Who makes a side's decisions.
@@ -418,6 +418,30 @@ pub struct Session {
     pub notice: Option<String>,
     /// The hint asked for on the current decision, if any.
     pub hint: Option<Hint>,
+    /// The AI's answer to a response window, kept until [`WINDOW_HOLD`] has passed.
+    held: Option<Result<(Action, AiReport), String>>,
+}
+
+/// How long the AI's answer to a response window is held at the table once it starts
+/// on it, whether it held a card that fits or not: the table opens every window
+/// ([`GameState::set_every_window`]) and shows each for the same time, so what a person
+/// sees, and when, never tells what the AI held (R28). The AI's search on a window stops
+/// within it (see [`window_spec`]).
+pub const WINDOW_HOLD: Duration = Duration::from_millis(450);
+
+/// The player that answers a response window at the table for `spec`: a search whose
+/// level takes longer than [`WINDOW_HOLD`] answers windows at the normal level's time.
+pub fn window_spec(spec: &str) -> String {
+    let Ok(mut p) = spec.parse::<crate::bot::PlayerSpec>() else {
+        return spec.to_string();
+    };
+    use crate::bot::spec::{Effort, Level};
+    if let Some(Effort::Level(l)) = p.effort
+        && l.time() > Level::Normal.time()
+    {
+        p.effort = Some(Effort::Level(Level::Normal));
+    }
+    p.to_string()
 }
 
 /// The AI's advice to a person on one decision: its search for the person's side, from
@@ -445,7 +469,8 @@ impl Session {
     pub fn with_scenario(setup: GameSetup, scenario: Arc<Scenario>) -> Session {
         let mut dice = rng_from_seed(setup.seed);
         let mut setup_events = Vec::new();
-        let state = GameState::new_logged(scenario.clone(), &mut dice, &mut setup_events);
+        let mut state = GameState::new_logged(scenario.clone(), &mut dice, &mut setup_events);
+        state.set_every_window(true);
         Session {
             setup,
             scenario,
@@ -464,6 +489,7 @@ impl Session {
             replay: None,
             notice: None,
             hint: None,
+            held: None,
         }
     }
 
@@ -526,6 +552,16 @@ impl Session {
         self.thinking_since.map(|t| t.elapsed())
     }
 
+    /// The whole time the AI's answer to the response window now is held before it is
+    /// applied ([`WINDOW_HOLD`]), when the AI answers one shown to a person; `None`
+    /// otherwise. The same whether the AI holds a card that fits or not (R28).
+    pub fn window_hold(&self) -> Option<Duration> {
+        let side = self.state.to_move()?;
+        let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
+        (window && !self.setup.controllers[side].is_human() && self.empty_window_shown())
+            .then_some(WINDOW_HOLD)
+    }
+
     /// May the people at this table see `side`'s cards? In a game against the AI, only
     /// their own; watching two AIs, both; in a hot-seat game neither in the shared log
     /// (each hand is shown only while its side decides).
@@ -563,6 +599,15 @@ impl Session {
     }
 
     fn play_step(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.state.is_empty_window() {
+            if action != Action::Respond(None) {
+                return self.state.play(action, &mut self.dice);
+            }
+            self.answer_empty_window();
+            self.pass_empty_windows();
+            self.last_decision_at = Some(Instant::now());
+            return Ok(());
+        }
         let by = self.state.to_move().unwrap_or(self.state.turn_player());
         let before = self.dice.get_word_pos();
         let text = super::describe::action_text(&self.state, &action);
@@ -577,8 +622,47 @@ impl Session {
             random,
             events,
         });
+        self.pass_empty_windows();
         self.last_decision_at = Some(Instant::now());
         Ok(())
+    }
+
+    /// Is the empty window now (one whose only answer is `respond none`, R28) shown at the
+    /// table? Only to hide from a person what its side held: when the other side is a
+    /// person (the AI's windows against a person, every window in a hot-seat game), and
+    /// never in a replay. The others are answered at once.
+    fn empty_window_shown(&self) -> bool {
+        self.replay.is_none()
+            && self
+                .state
+                .to_move()
+                .is_some_and(|s| self.setup.controllers[s.other()].is_human())
+    }
+
+    /// Answers the empty windows nobody must see ([`Session::empty_window_shown`]).
+    fn pass_empty_windows(&mut self) {
+        while self.state.is_empty_window() && !self.empty_window_shown() {
+            self.answer_empty_window();
+        }
+    }
+
+    /// Answers the empty window now with `respond none`. It is not a decision: nothing is
+    /// recorded for it (saves and undo replay the decisions and answer these again), and
+    /// what it set off (the test's dice) joins the last decision's events.
+    fn answer_empty_window(&mut self) {
+        let before = self.dice.get_word_pos();
+        let mut events = Vec::new();
+        self.state
+            .play_logged(Action::Respond(None), &mut self.dice, &mut events)
+            .expect("an empty window takes `respond none`");
+        let random = self.dice.get_word_pos() != before;
+        match self.history.last_mut() {
+            Some(last) => {
+                last.events.extend(events);
+                last.random |= random;
+            }
+            None => self.setup_events.extend(events),
+        }
     }
 
     /// Lets the AI move when it is its decision: starts a search on the worker thread,
@@ -589,8 +673,10 @@ impl Session {
         let answers: Vec<Answer> = match &self.worker {
             Some(worker) => worker.answers.try_iter().collect(),
             None => {
-                // No thread, no answer coming: ask again.
-                self.thinking_since = None;
+                // No thread, no answer coming: ask again (an empty window needs none).
+                if !self.state.is_empty_window() {
+                    self.thinking_since = None;
+                }
                 Vec::new()
             }
         };
@@ -603,30 +689,67 @@ impl Session {
                 if answer.generation != self.generation || self.thinking_since.is_none() {
                     continue;
                 }
-                self.thinking_since = None;
-                let side = self.state.to_move();
-                match answer.result {
-                    Ok((action, report)) => match self.play_step(action) {
-                        Ok(()) => {
-                            if let Some(side) = side {
-                                self.report = Some((side, report));
-                            }
-                            changed = true;
-                        }
-                        Err(e) => {
-                            self.notice = Some(format!("the AI chose an illegal action: {e}"));
-                            self.paused = true;
-                        }
-                    },
-                    Err(e) => {
-                        self.notice = Some(e);
-                        self.paused = true;
-                    }
-                }
+                self.held = Some(answer.result);
             }
         }
+        changed |= self.release_answer();
         self.maybe_start_ai();
         changed
+    }
+
+    /// How long the AI's answer waits before it is applied: on a response window shown to
+    /// a person, until [`WINDOW_HOLD`] has passed since it started on it; otherwise not at
+    /// all.
+    fn hold_left(&self) -> Duration {
+        let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
+        match self.thinking_since {
+            Some(t) if window && self.empty_window_shown() => {
+                WINDOW_HOLD.saturating_sub(t.elapsed())
+            }
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Applies the AI's answer once it is due (an empty window's answer is `respond
+    /// none`). Returns true when the position changed.
+    fn release_answer(&mut self) -> bool {
+        if self.thinking_since.is_none() || !self.hold_left().is_zero() {
+            return false;
+        }
+        let result = match self.held.take() {
+            Some(r) => r,
+            None if self.state.is_empty_window() => {
+                Ok((Action::Respond(None), AiReport::default()))
+            }
+            None => return false,
+        };
+        self.thinking_since = None;
+        let side = self.state.to_move();
+        let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
+        match result {
+            Ok((action, report)) => match self.play_step(action) {
+                Ok(()) => {
+                    // What the AI weighed on a window would say what it holds: its report
+                    // is shown only to a table that may see its hand.
+                    if let Some(side) = side
+                        && (!window || self.sees_hand(side))
+                    {
+                        self.report = Some((side, report));
+                    }
+                    true
+                }
+                Err(e) => {
+                    self.notice = Some(format!("the AI chose an illegal action: {e}"));
+                    self.paused = true;
+                    false
+                }
+            },
+            Err(e) => {
+                self.notice = Some(e);
+                self.paused = true;
+                false
+            }
+        }
     }
 
     /// Time left before the AI may start its next decision (the pause between AI moves).
@@ -651,6 +774,15 @@ impl Session {
         };
         let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
             return;
+        };
+        if self.state.is_empty_window() {
+            // Nothing to search: the answer is `respond none`, given when it is due.
+            self.thinking_since = Some(Instant::now());
+            return;
+        }
+        let spec = match self.state.phase() {
+            Phase::Respond(_) | Phase::Escape(_) => window_spec(&spec),
+            _ => spec,
         };
         if self.send_job(spec, false) {
             self.thinking_since = Some(Instant::now());
@@ -688,9 +820,13 @@ impl Session {
         } else {
             Vec::new()
         };
+        // The search plays the rules without the table's empty windows (the same game,
+        // fewer decisions).
+        let mut state = self.state.clone();
+        state.set_every_window(false);
         let job = Job {
             generation: self.generation,
-            state: self.state.clone(),
+            state,
             journal,
             spec,
             seed: self
@@ -769,6 +905,7 @@ impl Session {
     fn cancel_ai(&mut self) {
         self.generation += 1;
         self.thinking_since = None;
+        self.held = None;
     }
 
     /// Changes who controls a side (take over from the AI, or hand a side to it).
@@ -827,11 +964,18 @@ impl Session {
             &mut self.dice,
             &mut self.setup_events,
         );
+        self.state.set_every_window(true);
         self.history.clear();
         for (i, a) in actions.iter().enumerate() {
+            // Empty windows are not decisions: saves hold none, so each is answered
+            // again on the way.
+            while self.state.is_empty_window() {
+                self.answer_empty_window();
+            }
             self.play_step(*a)
                 .map_err(|e| format!("decision {} (`{a}`) is not legal: {}", i + 1, e.reason))?;
         }
+        self.pass_empty_windows();
         self.last_decision_at = None;
         Ok(())
     }
