@@ -141,6 +141,46 @@ pub trait Game: Clone + Send + 'static {
         1.0
     }
 
+    /// Scores of the legal actions for a search's prior, one per action of `legal`, into
+    /// `out` (cleared first): higher is better, on any scale; a search with PUCT turns them
+    /// into probabilities with a softmax at its temperature. Default: each action's
+    /// [`prior`](Game::prior).
+    fn action_scores(&self, legal: &[Self::Action], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(legal.iter().map(|a| self.prior(*a)));
+    }
+
+    /// A number that changes whenever a turn of the game ends (a player's turn of several
+    /// decisions), for searches that score a position only at the end of a turn, where the
+    /// evaluation compares like with like. Default: 0, never changing (no turns: a rollout
+    /// is cut by its horizon alone).
+    fn turn_key(&self) -> u64 {
+        0
+    }
+
+    /// A summary of what chance has decided so far that the players see (who was killed,
+    /// what a revealed counter was...), for searches that keep the outcomes of a roll apart
+    /// in their tree: after the same actions, states with different summaries are different
+    /// nodes. It must not depend on anything hidden from any player. Default: `None` (no
+    /// chance outcomes are kept apart).
+    fn chance_signature(&self) -> Option<u64> {
+        None
+    }
+
+    /// An action known to be the best without search (exactly, or by a rule the game is
+    /// sure of), which searches then take at once; it must be legal, and read only what
+    /// the player to move may see. Default: none.
+    fn settled_action(&self) -> Option<Self::Action> {
+        None
+    }
+
+    /// How much of its budget a time-limited search spends on this decision, relative to
+    /// an ordinary one (1.0): more where a decision shapes the rest of a turn, less where
+    /// little is left to decide. Default: 1.0.
+    fn decision_weight(&self) -> f64 {
+        1.0
+    }
+
     /// Rollout policy: picks one of `legal` (never empty). Default: uniform random.
     fn rollout_action<R: RngCore + ?Sized>(
         &self,
@@ -165,6 +205,47 @@ pub fn rollout<G: Game, R: RngCore + ?Sized>(
 ) -> u32 {
     let mut steps = 0;
     while steps < horizon && !state.is_terminal() {
+        state.legal_actions(legal);
+        if legal.is_empty() {
+            break;
+        }
+        let action = state.rollout_action(legal, rng);
+        state.apply(action, rng);
+        steps += 1;
+    }
+    score(state, values);
+    steps
+}
+
+/// Plays `state` forward with [`Game::rollout_action`] until the turn in progress when
+/// [`Game::turn_key`] read `key` has ended `turns` times over (counting the end that
+/// brought `state` to a new turn, if it did), the game ends, or `cap` decisions have been
+/// made; then writes each player's value into `values`. Returns the number of decisions
+/// made.
+pub fn rollout_to_turn_end<G: Game, R: RngCore + ?Sized>(
+    state: &mut G,
+    key: u64,
+    turns: u32,
+    cap: u32,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+    values: &mut [f64],
+) -> u32 {
+    let mut steps = 0;
+    let mut last = key;
+    let mut ended = 0;
+    while !state.is_terminal() {
+        let now = state.turn_key();
+        if now != last {
+            ended += 1;
+            last = now;
+            if ended >= turns {
+                break;
+            }
+        }
+        if steps >= cap {
+            break;
+        }
         state.legal_actions(legal);
         if legal.is_empty() {
             break;

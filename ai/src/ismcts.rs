@@ -38,6 +38,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::clock::Stopper;
 use crate::game::Game;
 use crate::player::{ActionStat, Budget, Player, SearchReport, sort_stats};
+pub use crate::tree::Puct;
 use crate::tree::{RootEdge, Tree, TreeSettings};
 
 /// Settings of [`IsMcts`].
@@ -57,6 +58,16 @@ pub struct IsMctsConfig {
     /// Node cap per tree, bounding memory; beyond it iterations still run but the tree
     /// stops growing.
     pub max_nodes: usize,
+    /// PUCT over a softmax of [`Game::action_scores`] instead of UCB, when set (see
+    /// [`Puct`]); `exploration` and `prior_weight` are then unused.
+    pub puct: Option<Puct>,
+    /// Score leaves at the end of this many turns ([`Game::turn_key`]): the rollout from a
+    /// new node finishes the turn under way (and `leaf_turns - 1` more), `horizon` capping
+    /// it. 0, the default, cuts rollouts by `horizon` alone.
+    pub leaf_turns: u32,
+    /// Keep the public outcomes of rolls apart in the tree ([`Game::chance_signature`]),
+    /// so that a later decision can depend on what a roll did. Off by default.
+    pub chance_nodes: bool,
     /// Progressive widening for wide nodes: a node whose player has more than `w` legal
     /// actions gets children only while it has fewer than `max(w, 2 sqrt(visits))`, and
     /// otherwise selects among those it has (highest prior first, so with progressive bias
@@ -75,6 +86,9 @@ impl Default for IsMctsConfig {
             threads: 1,
             max_nodes: 1_000_000,
             widening: 0,
+            puct: None,
+            leaf_turns: 0,
+            chance_nodes: false,
         }
     }
 }
@@ -92,6 +106,9 @@ impl IsMctsConfig {
         TreeSettings {
             exploration: self.exploration,
             prior_weight: self.prior_weight,
+            puct: self.puct,
+            leaf_turns: self.leaf_turns,
+            chance_nodes: self.chance_nodes,
             horizon: self.horizon,
             max_nodes: self.max_nodes.max(2),
             widening: self.widening,
@@ -178,6 +195,15 @@ pub(crate) fn run_root_parallel<G: Game>(
         1 => return Some(forced(legal[0], player, start)),
         _ => {}
     }
+    if let Some(a) = game.settled_action().filter(|a| legal.contains(a)) {
+        return Some(forced(a, player, start));
+    }
+    // A time budget is shared out by the game's weight of the decision (at most a
+    // quarter more than the budget).
+    let budget = match budget {
+        Budget::Time(d) => Budget::Time(d.mul_f64(game.decision_weight().clamp(0.05, 1.25))),
+        b => b,
+    };
     let threads = threads.max(1);
     let base_seed = rng.next_u64();
     let job = |t: usize, root: &G| {

@@ -53,7 +53,7 @@ mod tree;
 pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;
 pub use game::Game;
-pub use ismcts::{IsMcts, IsMctsConfig};
+pub use ismcts::{IsMcts, IsMctsConfig, Puct};
 pub use oracle::Oracle;
 pub use pimc::Pimc;
 pub use player::{ActionStat, Budget, Player, SearchReport};

@@ -1,8 +1,11 @@
 //! The open-loop search tree shared by ISMCTS and determinized UCT.
 //!
 //! Nodes are keyed by the sequence of actions from the root (both players' actions), never by
-//! chance outcomes: dice are rolled afresh in every iteration ("open loop"), and hidden
+//! the dice themselves: dice are rolled afresh in every iteration ("open loop"), and hidden
 //! information is resampled at the root of every iteration when the search determinizes.
+//! With chance nodes on, the public outcome of a roll ([`Game::chance_signature`]) also keys
+//! the tree: after an action whose dice changed what the players see, the iteration goes on
+//! under a child for that outcome, so a later decision can depend on it.
 //!
 //! A node stores the statistics of the *edge* that leads to it: the action, the player who
 //! chose it, how often it was visited, how often it was available, and the sum of the values
@@ -11,17 +14,31 @@
 //! with the player who chooses among them, since the same action sequence may lead, through
 //! dice, to a decision by either player (in Pig, rolling a 1 hands the turn over).
 //!
+//! Two selection rules:
+//!
+//! * **UCB** with availability counts, `mean + c sqrt(ln(available) / visits)`, plus an
+//!   optional progressive bias `w prior / (visits + 1)`; every legal action is tried once
+//!   before any is tried again (progressive widening aside).
+//! * **PUCT** (Silver et al. 2017) over a softmax of the game's action scores,
+//!   `Q + c P sqrt(N) / (1 + n)`: the scores are read once per node, the second time it is
+//!   reached, into a table sorted best first; an action never tried counts the mean of its
+//!   tried siblings less a margin (first-play urgency), so children are created one at a
+//!   time in prior order, only when the rule picks an untried one.
+//!
 //! All nodes live in one `Vec`; children form a singly linked list through the arena, so an
-//! iteration allocates nothing except at most one node.
+//! iteration allocates nothing except at most a node or two and, once per node, its prior
+//! table.
 
 use std::sync::LazyLock;
 
 use rand::{Rng, RngCore};
 
 use crate::clock::Stopper;
-use crate::game::{Game, rollout};
+use crate::game::{Game, rollout, rollout_to_turn_end};
 
 const NONE: u32 = u32::MAX;
+/// The `class` of a decision node; chance nodes carry the outcome's class instead.
+const DECISION: u32 = u32::MAX;
 
 /// `ln(n)` from a table: the UCB term needs one logarithm per available child per visit,
 /// which would otherwise dominate the cost of selection. Counts beyond the table are shifted
@@ -40,6 +57,18 @@ fn ln_count(table: &[f64], n: u32) -> f64 {
     table[(n >> shift) as usize] + f64::from(shift) * std::f64::consts::LN_2
 }
 
+/// PUCT's constants (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Puct {
+    /// `c` in `Q + c P sqrt(N) / (1 + n)`.
+    pub c: f64,
+    /// The softmax temperature over [`Game::action_scores`]: lower trusts the scores more.
+    pub temperature: f64,
+    /// First-play urgency: an untried action counts the mean value of its tried siblings
+    /// less this margin.
+    pub fpu: f64,
+}
+
 /// Settings of one tree search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TreeSettings {
@@ -47,8 +76,15 @@ pub(crate) struct TreeSettings {
     pub exploration: f64,
     /// Weight `w` of the progressive-bias term `w * prior / (visits + 1)`; 0 disables it.
     pub prior_weight: f64,
+    /// PUCT instead of UCB, when set.
+    pub puct: Option<Puct>,
     /// Maximum rollout decisions after leaving the tree.
     pub horizon: u32,
+    /// Leaves at the end of this many turns ([`Game::turn_key`]) instead of after `horizon`
+    /// decisions (which still caps the rollout); 0: the horizon alone.
+    pub leaf_turns: u32,
+    /// Keep the public outcomes of rolls apart in the tree ([`Game::chance_signature`]).
+    pub chance_nodes: bool,
     /// Node cap; when reached the tree stops growing and iterations only roll out.
     pub max_nodes: usize,
     /// Progressive widening threshold (see `IsMctsConfig::widening`); 0 disables it.
@@ -62,6 +98,8 @@ struct Node<A> {
     action: A,
     /// Player who chose `action` (for the root: the observer).
     player: u32,
+    /// [`DECISION`], or for a chance node the class of the outcome it stands for.
+    class: u32,
     first_child: u32,
     next_sibling: u32,
     /// Index of `action` in the legal list when last seen: a fast path for the look-up.
@@ -69,7 +107,21 @@ struct Node<A> {
     visits: u32,
     available: u32,
     prior: f32,
+    /// Where this node's prior table starts in the tree's table arena ([`NONE`]: not
+    /// read yet), and its length.
+    table: u32,
+    table_len: u32,
     value_sum: f64,
+}
+
+/// A child available at the node being selected from, as read for the selection rule.
+#[derive(Clone, Copy, Debug)]
+struct Available {
+    id: u32,
+    value_sum: f64,
+    visits: u32,
+    available: u32,
+    prior: f32,
 }
 
 /// Statistics of one root action: `(action, visits, sum of values for the observer)`.
@@ -86,8 +138,12 @@ pub(crate) struct TreeResult<A> {
 /// An open-loop MCTS tree with its scratch buffers.
 pub(crate) struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
+    /// The prior tables of the nodes (PUCT), each sorted best first.
+    tables: Vec<(G::Action, f32)>,
     legal: Vec<G::Action>,
+    scores: Vec<f64>,
     matched: Vec<bool>,
+    avail: Vec<Available>,
     path: Vec<u32>,
     values: Vec<f64>,
     settings: TreeSettings,
@@ -98,12 +154,32 @@ impl<G: Game> Tree<G> {
     pub(crate) fn new(settings: TreeSettings) -> Tree<G> {
         Tree {
             nodes: Vec::new(),
+            tables: Vec::new(),
             legal: Vec::new(),
+            scores: Vec::new(),
             matched: Vec::new(),
+            avail: Vec::new(),
             path: Vec::new(),
             values: Vec::new(),
             settings,
             ln_table: LN_TABLE.as_slice(),
+        }
+    }
+
+    fn node(action: G::Action, player: u32, class: u32, prior: f32, hint: u32) -> Node<G::Action> {
+        Node {
+            action,
+            player,
+            class,
+            first_child: NONE,
+            next_sibling: NONE,
+            hint,
+            visits: 0,
+            available: 1,
+            prior,
+            table: NONE,
+            table_len: 0,
+            value_sum: 0.0,
         }
     }
 
@@ -118,6 +194,7 @@ impl<G: Game> Tree<G> {
         rng: &mut R,
     ) -> TreeResult<G::Action> {
         self.nodes.clear();
+        self.tables.clear();
         self.nodes.reserve(
             (expected_iterations.saturating_add(1)).min(self.settings.max_nodes as u64) as usize,
         );
@@ -129,17 +206,9 @@ impl<G: Game> Tree<G> {
                 nodes: 0,
             };
         };
-        self.nodes.push(Node {
-            action: dummy,
-            player: observer as u32,
-            first_child: NONE,
-            next_sibling: NONE,
-            hint: 0,
-            visits: 0,
-            available: 0,
-            prior: 1.0,
-            value_sum: 0.0,
-        });
+        let mut root_node = Self::node(dummy, observer as u32, DECISION, 1.0, 0);
+        root_node.available = 0;
+        self.nodes.push(root_node);
         self.values.clear();
         self.values.resize(root.num_players(), 0.5);
         let mut iterations = 0u64;
@@ -151,7 +220,7 @@ impl<G: Game> Tree<G> {
         let mut c = self.nodes[0].first_child;
         while c != NONE {
             let n = &self.nodes[c as usize];
-            if n.player as usize == observer && n.visits > 0 {
+            if n.player as usize == observer && n.class == DECISION && n.visits > 0 {
                 edges.push((n.action, u64::from(n.visits), n.value_sum));
             }
             c = n.next_sibling;
@@ -171,33 +240,64 @@ impl<G: Game> Tree<G> {
         }
         self.path.clear();
         let mut node = 0u32;
+        // The turn under way before the last action the tree applied: the leaf's rollout
+        // finishes it.
+        let mut turn = state.turn_key();
         while !state.is_terminal() {
             let mover = state.to_move();
             state.legal_actions(&mut self.legal);
             if self.legal.is_empty() {
                 break;
             }
-            match self.select_or_expand(node, mover, rng, &state) {
-                Step::Expanded(child) => {
-                    self.path.push(child);
-                    state.apply(self.nodes[child as usize].action, rng);
-                    break;
-                }
-                Step::Selected(child) => {
-                    self.path.push(child);
-                    state.apply(self.nodes[child as usize].action, rng);
-                    node = child;
-                }
+            let step = match self.settings.puct {
+                Some(p) => self.select_puct(node, mover, p, rng, &state),
+                None => self.select_ucb(node, mover, rng, &state),
+            };
+            let (child, expanded) = match step {
+                Step::Expanded(child) => (child, true),
+                Step::Selected(child) => (child, false),
                 Step::Stuck => break,
+            };
+            self.path.push(child);
+            turn = state.turn_key();
+            let before = if self.settings.chance_nodes {
+                state.chance_signature()
+            } else {
+                None
+            };
+            state.apply(self.nodes[child as usize].action, rng);
+            node = child;
+            if let Some(before) = before
+                && let Some(after) = state.chance_signature()
+                && after != before
+                && let Some(chance) = self.chance_child(child, after)
+            {
+                self.path.push(chance);
+                node = chance;
+            }
+            if expanded {
+                break;
             }
         }
-        rollout(
-            &mut state,
-            self.settings.horizon,
-            rng,
-            &mut self.legal,
-            &mut self.values,
-        );
+        if self.settings.leaf_turns > 0 {
+            rollout_to_turn_end(
+                &mut state,
+                turn,
+                self.settings.leaf_turns,
+                self.settings.horizon,
+                rng,
+                &mut self.legal,
+                &mut self.values,
+            );
+        } else {
+            rollout(
+                &mut state,
+                self.settings.horizon,
+                rng,
+                &mut self.legal,
+                &mut self.values,
+            );
+        }
         self.nodes[0].visits = self.nodes[0].visits.saturating_add(1);
         for &i in &self.path {
             let n = &mut self.nodes[i as usize];
@@ -206,30 +306,54 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// At `node`, with `self.legal` filled for `mover`: marks the available children, then
-    /// either expands one untried legal action or picks the best available child by UCB.
-    fn select_or_expand<R: RngCore + ?Sized>(
-        &mut self,
-        node: u32,
-        mover: usize,
-        rng: &mut R,
-        state: &G,
-    ) -> Step {
+    /// The child of `node` (an action just played) for the chance outcome `signature`,
+    /// created if need be; `None` when the tree is full.
+    fn chance_child(&mut self, node: u32, signature: u64) -> Option<u32> {
+        let class = (signature ^ (signature >> 32)) as u32 & !(1 << 31);
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.class == class {
+                return Some(c);
+            }
+            c = n.next_sibling;
+        }
+        if self.nodes.len() >= self.settings.max_nodes {
+            return None;
+        }
+        let parent = &self.nodes[node as usize];
+        let mut chance = Self::node(parent.action, parent.player, class, 1.0, 0);
+        chance.next_sibling = parent.first_child;
+        let id = self.nodes.len() as u32;
+        self.nodes[node as usize].first_child = id;
+        self.nodes.push(chance);
+        Some(id)
+    }
+
+    /// Adds a child of `node` for `legal[pick]`, chosen by `mover`.
+    fn add_child(&mut self, node: u32, mover: usize, pick: usize, prior: f32) -> Step {
+        let child = self.nodes.len() as u32;
+        let parent = &mut self.nodes[node as usize];
+        let mut n = Self::node(self.legal[pick], mover as u32, DECISION, prior, pick as u32);
+        n.next_sibling = parent.first_child;
+        parent.first_child = child;
+        self.nodes.push(n);
+        Step::Expanded(child)
+    }
+
+    /// Marks the children of `node` that `mover` may choose now (`self.matched`, by legal
+    /// index), counts their availability, and lists them in `self.avail`, in the order of
+    /// the child list.
+    fn mark_available(&mut self, node: u32, mover: usize) {
         let legal = &self.legal;
         self.matched.clear();
         self.matched.resize(legal.len(), false);
-        let mut matched_count = 0usize;
-        let c_explore = self.settings.exploration;
-        let w_prior = self.settings.prior_weight;
-        let ln_table = self.ln_table;
-        let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ties = 0u32;
+        self.avail.clear();
         let mut c = self.nodes[node as usize].first_child;
         while c != NONE {
             let n = &mut self.nodes[c as usize];
             let next = n.next_sibling;
-            if n.player as usize == mover {
+            if n.player as usize == mover && n.class == DECISION {
                 let h = n.hint as usize;
                 let index = if legal.get(h) == Some(&n.action) {
                     Some(h)
@@ -238,40 +362,67 @@ impl<G: Game> Tree<G> {
                 };
                 if let Some(i) = index {
                     n.hint = i as u32;
-                    if !self.matched[i] {
-                        self.matched[i] = true;
-                        matched_count += 1;
-                    }
+                    self.matched[i] = true;
                     n.available = n.available.saturating_add(1);
-                    let score = if n.visits == 0 {
-                        f64::INFINITY
-                    } else {
-                        let inv = 1.0 / f64::from(n.visits);
-                        let ln = ln_count(ln_table, n.available);
-                        let mut s = n.value_sum * inv + c_explore * (ln * inv).sqrt();
-                        if w_prior != 0.0 {
-                            s += w_prior * f64::from(n.prior) / (f64::from(n.visits) + 1.0);
-                        }
-                        s
-                    };
-                    if score > best_score {
-                        best_score = score;
-                        best = c;
-                        ties = 1;
-                    } else if score == best_score {
-                        ties += 1;
-                        if rng.random_range(0..ties) == 0 {
-                            best = c;
-                        }
-                    }
+                    self.avail.push(Available {
+                        id: c,
+                        value_sum: n.value_sum,
+                        visits: n.visits,
+                        available: n.available,
+                        prior: n.prior,
+                    });
                 }
             }
             c = next;
         }
-        let untried = legal.len() - matched_count;
+    }
+
+    /// UCB at `node`, with `self.legal` filled for `mover`: marks the available children,
+    /// then either expands one untried legal action or picks the best available child.
+    fn select_ucb<R: RngCore + ?Sized>(
+        &mut self,
+        node: u32,
+        mover: usize,
+        rng: &mut R,
+        state: &G,
+    ) -> Step {
+        let c_explore = self.settings.exploration;
+        let w_prior = self.settings.prior_weight;
+        let ln_table = self.ln_table;
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ties = 0u32;
+        self.mark_available(node, mover);
+        let matched_count = self.avail.len();
+        for n in &self.avail {
+            let c = n.id;
+            let score = if n.visits == 0 {
+                f64::INFINITY
+            } else {
+                let inv = 1.0 / f64::from(n.visits);
+                let ln = ln_count(ln_table, n.available);
+                let mut s = n.value_sum * inv + c_explore * (ln * inv).sqrt();
+                if w_prior != 0.0 {
+                    s += w_prior * f64::from(n.prior) / (f64::from(n.visits) + 1.0);
+                }
+                s
+            };
+            if score > best_score {
+                best_score = score;
+                best = c;
+                ties = 1;
+            } else if score == best_score {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best = c;
+                }
+            }
+        }
+        let legal_len = self.legal.len();
+        let untried = legal_len - matched_count;
         let widening = self.settings.widening as usize;
         let may_widen = widening == 0
-            || legal.len() <= widening
+            || legal_len <= widening
             || best == NONE
             || (matched_count as f64)
                 < (widening as f64).max(2.0 * f64::from(self.nodes[node as usize].visits).sqrt());
@@ -281,7 +432,7 @@ impl<G: Game> Tree<G> {
                 let mut pick = 0;
                 let mut best_prior = f64::NEG_INFINITY;
                 let mut ties = 0u32;
-                for (i, a) in legal.iter().enumerate() {
+                for (i, a) in self.legal.iter().enumerate() {
                     if self.matched[i] {
                         continue;
                     }
@@ -307,28 +458,115 @@ impl<G: Game> Tree<G> {
                     .nth(k)
                     .map_or(0, |(i, _)| i)
             };
-            let action = legal[pick];
             let prior = if w_prior != 0.0 {
-                state.prior(action).max(0.0) as f32
+                state.prior(self.legal[pick]).max(0.0) as f32
             } else {
                 1.0
             };
-            let child = self.nodes.len() as u32;
-            let parent = &mut self.nodes[node as usize];
-            let next_sibling = parent.first_child;
-            parent.first_child = child;
-            self.nodes.push(Node {
-                action,
-                player: mover as u32,
-                first_child: NONE,
-                next_sibling,
-                hint: pick as u32,
-                visits: 0,
-                available: 1,
-                prior,
-                value_sum: 0.0,
-            });
-            return Step::Expanded(child);
+            return self.add_child(node, mover, pick, prior);
+        }
+        if best == NONE {
+            Step::Stuck
+        } else {
+            Step::Selected(best)
+        }
+    }
+
+    /// Reads `node`'s prior table from the game, the first time it is needed: a softmax at
+    /// `temperature` of [`Game::action_scores`] over the legal actions now, sorted best
+    /// first.
+    fn ensure_table(&mut self, node: u32, temperature: f64, state: &G) {
+        if self.nodes[node as usize].table != NONE {
+            return;
+        }
+        state.action_scores(&self.legal, &mut self.scores);
+        let max = self
+            .scores
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let t = temperature.max(1e-6);
+        let mut z = 0.0;
+        for s in &mut self.scores {
+            *s = ((*s - max) / t).exp();
+            z += *s;
+        }
+        let start = self.tables.len();
+        for (a, s) in self.legal.iter().zip(&self.scores) {
+            self.tables.push((*a, (*s / z) as f32));
+        }
+        self.tables[start..].sort_by(|a, b| b.1.total_cmp(&a.1));
+        let n = &mut self.nodes[node as usize];
+        n.table = start as u32;
+        n.table_len = self.legal.len() as u32;
+    }
+
+    /// PUCT at `node`, with `self.legal` filled for `mover`: the best of the available
+    /// children and of the best untried action (by prior), which is then created.
+    fn select_puct<R: RngCore + ?Sized>(
+        &mut self,
+        node: u32,
+        mover: usize,
+        puct: Puct,
+        rng: &mut R,
+        state: &G,
+    ) -> Step {
+        let _ = rng;
+        self.ensure_table(node, puct.temperature, state);
+        self.mark_available(node, mover);
+        // The tried siblings' values, for first-play urgency.
+        let (mut sum, mut visits) = (0.0, 0u64);
+        for n in &self.avail {
+            sum += n.value_sum;
+            visits += u64::from(n.visits);
+        }
+        let parent = &self.nodes[node as usize];
+        let fpu_base = if visits > 0 {
+            sum / visits as f64
+        } else if parent.player as usize == mover && parent.visits > 0 {
+            parent.value_sum / f64::from(parent.visits)
+        } else {
+            0.5
+        };
+        let fpu = fpu_base - puct.fpu;
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for a in &self.avail {
+            let n = f64::from(a.visits);
+            let q = if a.visits == 0 { fpu } else { a.value_sum / n };
+            let u = puct.c * f64::from(a.prior) * f64::from(a.available).sqrt() / (1.0 + n);
+            let score = q + u;
+            if score > best_score {
+                best_score = score;
+                best = a.id;
+            }
+        }
+        // The best untried legal action: the first of the table (best first) that is
+        // legal now and has no child; a legal action missing from the table (a
+        // determinization the table was not read in) counts half the table's least prior.
+        if self.avail.len() < self.legal.len() && self.nodes.len() < self.settings.max_nodes {
+            let n = &self.nodes[node as usize];
+            let table = &self.tables[n.table as usize..(n.table + n.table_len) as usize];
+            let mut pick: Option<(usize, f32)> = None;
+            for &(a, p) in table {
+                if let Some(i) = self.legal.iter().position(|x| *x == a)
+                    && !self.matched[i]
+                {
+                    pick = Some((i, p));
+                    break;
+                }
+            }
+            if pick.is_none() {
+                let least = table.last().map_or(1.0, |e| e.1) * 0.5;
+                pick = self.matched.iter().position(|m| !*m).map(|i| (i, least));
+            }
+            if let Some((i, p)) = pick {
+                let sqrt_n = f64::from(self.nodes[node as usize].visits.max(1)).sqrt();
+                let score = fpu + puct.c * f64::from(p) * sqrt_n;
+                if best == NONE || score > best_score {
+                    return self.add_child(node, mover, i, p);
+                }
+            }
         }
         if best == NONE {
             Step::Stuck
@@ -341,7 +579,7 @@ impl<G: Game> Tree<G> {
 enum Step {
     /// A new node was added for an untried action; the iteration leaves the tree there.
     Expanded(u32),
-    /// An existing child was chosen by UCB.
+    /// An existing child was chosen.
     Selected(u32),
     /// No child is available and the tree may not grow: roll out from here.
     Stuck,

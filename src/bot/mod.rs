@@ -21,6 +21,7 @@ pub mod analysis;
 pub mod duel;
 pub mod eval;
 pub mod exec;
+pub mod fit;
 pub mod game;
 pub mod greedy;
 pub mod spec;

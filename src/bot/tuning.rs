@@ -9,6 +9,8 @@ use std::fmt;
 
 use ai::IsMctsConfig;
 
+use super::game::{Heuristics, Rollout};
+
 /// One tunable setting: its name in a spec, what it sets, and its limits (hundredths for
 /// the decimal ones).
 struct Setting {
@@ -19,43 +21,94 @@ struct Setting {
     max: u32,
 }
 
-const SETTINGS: [Setting; 4] = [
+/// The settings, in the order a spec prints them.
+const SETTINGS: [Setting; 11] = [
     Setting {
         name: "prior",
-        doc: "the progressive-bias weight of the heuristic prior",
+        doc: "the progressive-bias weight of the heuristic prior (UCB)",
         decimal: true,
         max: 10_000,
     },
     Setting {
         name: "c",
-        doc: "the UCB exploration constant",
+        doc: "the exploration constant (UCB's, or PUCT's c)",
         decimal: true,
         max: 1_000,
     },
     Setting {
         name: "horizon",
-        doc: "rollout decisions before the evaluation scores the position",
+        doc: "rollout decisions before the evaluation scores the position (a cap with leaf)",
         decimal: false,
         max: 1_000,
     },
     Setting {
         name: "widening",
-        doc: "the width above which nodes are widened progressively (0: never)",
+        doc: "the width above which nodes are widened progressively (UCB; 0: never)",
         decimal: false,
+        max: 1_000,
+    },
+    Setting {
+        name: "puct",
+        doc: "1: PUCT over the softmax of the action scores, 0: UCB",
+        decimal: false,
+        max: 1,
+    },
+    Setting {
+        name: "tau",
+        doc: "the temperature of PUCT's softmax prior",
+        decimal: true,
+        max: 1_000,
+    },
+    Setting {
+        name: "fpu",
+        doc: "PUCT's first-play urgency: an untried move counts its siblings' mean less this",
+        decimal: true,
+        max: 100,
+    },
+    Setting {
+        name: "leaf",
+        doc: "score leaves at the end of this many Turns (0: after the horizon)",
+        decimal: false,
+        max: 4,
+    },
+    Setting {
+        name: "chance",
+        doc: "1: keep the outcomes of rolls apart in the tree",
+        decimal: false,
+        max: 1,
+    },
+    Setting {
+        name: "eval",
+        doc: "1: score positions by the fitted chance to win, 0: by the hand-set evaluation",
+        decimal: false,
+        max: 1,
+    },
+    Setting {
+        name: "rtau",
+        doc: "rollouts draw moves by a softmax of their scores at this temperature (0: uniform)",
+        decimal: true,
         max: 1_000,
     },
 ];
 
-/// The settings a spec changes; `None`: the default.
+/// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuning {
-    /// Progressive-bias weight, in hundredths.
-    pub prior: Option<u32>,
-    /// UCB exploration constant, in hundredths.
-    pub exploration: Option<u32>,
-    pub horizon: Option<u32>,
-    pub widening: Option<u32>,
+    values: [Option<u32>; SETTINGS.len()],
 }
+
+/// The index of each setting in [`SETTINGS`].
+const PRIOR: usize = 0;
+const C: usize = 1;
+const HORIZON: usize = 2;
+const WIDENING: usize = 3;
+const PUCT: usize = 4;
+const TAU: usize = 5;
+const FPU: usize = 6;
+const LEAF: usize = 7;
+const CHANCE: usize = 8;
+const EVAL: usize = 9;
+const RTAU: usize = 10;
 
 impl Tuning {
     /// Does it change anything?
@@ -63,39 +116,77 @@ impl Tuning {
         *self == Tuning::default()
     }
 
-    fn slot(&mut self, i: usize) -> &mut Option<u32> {
-        match i {
-            0 => &mut self.prior,
-            1 => &mut self.exploration,
-            2 => &mut self.horizon,
-            _ => &mut self.widening,
-        }
+    /// The value given for the setting `name` (hundredths for a decimal one).
+    pub fn get(&self, name: &str) -> Option<u32> {
+        SETTINGS
+            .iter()
+            .position(|s| s.name == name)
+            .and_then(|i| self.values[i])
     }
 
-    fn get(&self, i: usize) -> Option<u32> {
-        match i {
-            0 => self.prior,
-            1 => self.exploration,
-            2 => self.horizon,
-            _ => self.widening,
-        }
+    fn decimal(&self, i: usize) -> Option<f64> {
+        self.values[i].map(|v| f64::from(v) / 100.0)
     }
 
     /// `config` with these settings applied.
     pub fn apply(&self, mut config: IsMctsConfig) -> IsMctsConfig {
-        if let Some(p) = self.prior {
-            config.prior_weight = f64::from(p) / 100.0;
+        if let Some(p) = self.decimal(PRIOR) {
+            config.prior_weight = p;
         }
-        if let Some(c) = self.exploration {
-            config.exploration = f64::from(c) / 100.0;
-        }
-        if let Some(h) = self.horizon {
+        if let Some(h) = self.values[HORIZON] {
             config.horizon = h;
         }
-        if let Some(w) = self.widening {
+        if let Some(w) = self.values[WIDENING] {
             config.widening = w;
         }
+        match self.values[PUCT] {
+            Some(0) => config.puct = None,
+            Some(_) if config.puct.is_none() => config.puct = Some(super::spec::PUCT),
+            _ => {}
+        }
+        if let Some(c) = self.decimal(C) {
+            match &mut config.puct {
+                Some(p) => p.c = c,
+                None => config.exploration = c,
+            }
+        }
+        if let Some(p) = &mut config.puct {
+            if let Some(t) = self.decimal(TAU) {
+                p.temperature = t;
+            }
+            if let Some(f) = self.decimal(FPU) {
+                p.fpu = f;
+            }
+        }
+        if let Some(l) = self.values[LEAF] {
+            config.leaf_turns = l;
+        }
+        if let Some(c) = self.values[CHANCE] {
+            config.chance_nodes = c != 0;
+        }
         config
+    }
+
+    /// `heuristics` with these settings applied (the rollout policy).
+    pub fn apply_heuristics(&self, mut heuristics: Heuristics) -> Heuristics {
+        match self.decimal(RTAU) {
+            Some(t) if t > 0.0 => {
+                heuristics.rollout = Rollout::Softmax {
+                    temperature: t as f32,
+                }
+            }
+            Some(_) => heuristics.rollout = Rollout::Uniform,
+            None => {}
+        }
+        if let Some(e) = self.values[EVAL] {
+            heuristics.fitted = e != 0;
+        }
+        heuristics
+    }
+
+    /// Does it change the heuristics a search plays with?
+    pub fn changes_heuristics(&self) -> bool {
+        self.values[RTAU].is_some() || self.values[EVAL].is_some()
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.
@@ -142,7 +233,7 @@ impl Tuning {
                     return Err(format!("{name} = `{value}`: give {kind} from 0 to {limit}"));
                 }
             }
-            let slot = t.slot(i);
+            let slot = &mut t.values[i];
             if slot.is_some() {
                 return Err(format!("{name} is given twice"));
             }
@@ -174,8 +265,8 @@ pub(crate) fn parse_hundredths(text: &str) -> Option<u32> {
 impl fmt::Display for Tuning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        for (i, s) in SETTINGS.iter().enumerate() {
-            let Some(v) = self.get(i) else { continue };
+        for (s, v) in SETTINGS.iter().zip(self.values) {
+            let Some(v) = v else { continue };
             if !first {
                 f.write_str(",")?;
             }
@@ -197,13 +288,13 @@ mod tests {
     #[test]
     fn settings_parse_print_back_and_apply() {
         let t = Tuning::parse("prior=1.5,c=0.3,horizon=10,widening=0").unwrap();
-        assert_eq!(t.prior, Some(150));
-        assert_eq!(t.exploration, Some(30));
+        assert_eq!(t.get("prior"), Some(150));
+        assert_eq!(t.get("c"), Some(30));
         assert_eq!(t.to_string(), "prior=1.5,c=0.3,horizon=10,widening=0");
         let c = t.apply(IsMctsConfig::default());
         assert_eq!((c.prior_weight, c.exploration), (1.5, 0.3));
         assert_eq!((c.horizon, c.widening), (10, 0));
-        assert_eq!(Tuning::parse("c=.25").unwrap().exploration, Some(25));
+        assert_eq!(Tuning::parse("c=.25").unwrap().get("c"), Some(25));
         assert_eq!(Tuning::parse("prior=2").unwrap().to_string(), "prior=2");
     }
 
@@ -211,7 +302,7 @@ mod tests {
     fn a_spec_carries_its_settings_and_prints_back() {
         use crate::bot::PlayerSpec;
         let spec: PlayerSpec = "mcts:1000:prior=1.5,horizon=5".parse().unwrap();
-        assert_eq!(spec.tuning.prior, Some(150));
+        assert_eq!(spec.tuning.get("prior"), Some(150));
         assert_eq!(spec.to_string(), "mcts:1000:prior=1.5,horizon=5");
         assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
         assert!(

@@ -27,6 +27,7 @@ pub mod arena_dice;
 pub mod bench;
 pub mod deck;
 pub mod duel;
+pub mod fit_evaluation;
 pub mod los;
 pub mod martian_dice;
 pub mod odds;
@@ -82,6 +83,9 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
+    /// Self-play games on the scenarios, and the evaluation's weights fitted to their
+    /// outcomes (written to data/evaluation.toml).
+    FitEvaluation(fit_evaluation::FitEvaluationArgs),
     /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
     /// players measured against it, and duels.
     MartianDice(martian_dice::MartianDiceArgs),
@@ -196,6 +200,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
     }
 }

@@ -1,0 +1,167 @@
+//! A quick preference for each legal action: the tree's prior, the rollout policy and the
+//! greedy player's choice.
+
+use crate::rules::action::{Action, ModelId};
+use crate::rules::state::{GameState, Phase};
+
+use super::*;
+
+/// What the acting model (if any) may still do, from the phase.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Acting {
+    model: ModelId,
+    aimed: bool,
+    /// May still Shoot after a step.
+    may_shoot_after_step: bool,
+}
+
+pub(super) fn acting(g: &GameState) -> Option<Acting> {
+    match g.phase() {
+        Phase::Acting(a) => Some(Acting {
+            model: a.model,
+            aimed: a.aimed,
+            may_shoot_after_step: !a.shot && !a.stood && a.steps == 0,
+        }),
+        _ => None,
+    }
+}
+
+/// A quick preference for `action` in `g`, roughly `0.5 + 2 x` the expected VP it gains:
+/// shots by their exact kill odds, Aim by the extra die, Fights and Fight-or-Survive by
+/// their exact odds, steps by progress towards the model's goals (enemies and counters) and
+/// the shot they open, activations by the best shot the model has. Always positive.
+///
+/// Cards: a response on a test by the change it makes to the test's exact odds, Lucky
+/// Escape by the kill it cancels, a Support call by the exact odds of its area attack on
+/// the models there (averaged over the D8 when the level aims along a line), Move-one by
+/// the Fight or the step it makes, Distract by the shot it denies, Jam and Mind Control by
+/// the set they take away or use; each less what holding the card was worth
+/// ([`card_value`]). At the refill a card of no use to the side is discarded.
+pub fn action_score(g: &GameState, action: Action) -> f64 {
+    action_score_with(g, action, true)
+}
+
+/// [`action_score`], with the card actions scored by their effects when `cards` is set,
+/// or all a neutral 0.5 (as before the deck) when not.
+pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
+    match action {
+        Action::Shoot(target) => {
+            let Some(a) = acting(g) else { return 0.5 };
+            0.55 + 2.0 * worth(g, target, false) * shot_kill(g, a.model, target, a.aimed)
+        }
+        Action::Aim => {
+            let Some(a) = acting(g) else { return 0.5 };
+            let Some(sq) = g.model(a.model).square() else {
+                return 0.5;
+            };
+            let vp_p =
+                best_shot_from(g, a.model, sq, true).map_or(0.0, |(t, p)| worth(g, t, false) * p);
+            0.5 + 2.0 * vp_p
+        }
+        Action::Move(to) => {
+            let Some(a) = acting(g) else { return 0.5 };
+            let m = g.model(a.model);
+            let side = m.side;
+            if g.count(side.other(), to) > 0 {
+                // A charge: the Fight's expected VP swing.
+                return match best_fight_in(g, a.model, to, true) {
+                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss)).max(0.05),
+                    None => 0.5,
+                };
+            }
+            let map = g.map();
+            let targets = goals(g, side);
+            let before = match m.square() {
+                Some(sq) => distance_to(map, sq, targets),
+                None => distance_to(map, to, targets).map(|d| d + 1),
+            };
+            let after = distance_to(map, to, targets);
+            let progress = match (before, after) {
+                (Some(b), Some(a)) => f64::from(b) - f64::from(a),
+                _ => 0.0,
+            };
+            let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
+            // A step towards a scoring exit edge, by what leaving is worth (R6).
+            let exits = scoring_exit(g.scenario(), side);
+            if exits != 0 {
+                let from = m.square().and_then(|sq| distance_to(map, sq, exits));
+                let exit_vp = f64::from(g.scenario().exit_vp(a.model.index()));
+                if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
+                    s += 0.2 * exit_vp * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
+                }
+            }
+            if a.may_shoot_after_step
+                && let Some((t, p)) = best_shot_from(g, a.model, to, false)
+            {
+                s += 1.8 * worth(g, t, false) * p;
+            }
+            s.max(0.05)
+        }
+        Action::Exit(_) => {
+            // Leaving scores the model's exit VP at once (R6).
+            let Some(a) = acting(g) else { return 0.5 };
+            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index()))
+        }
+        Action::Done => 0.35,
+        Action::EndTurn => 0.2,
+        Action::Activate(id) => {
+            let m = g.model(id);
+            let Some(sq) = m.square() else { return 0.6 };
+            if g.count(m.side.other(), sq) > 0 {
+                return match best_fight_in(g, id, sq, false) {
+                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss)).max(0.1),
+                    None => 0.5,
+                };
+            }
+            let vp_p =
+                best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |(t, p)| worth(g, t, false) * p);
+            // A model at its scoring exit edge can leave at once (R6).
+            let leave = if scoring_exit(g.scenario(), m.side) & sq.bit() != 0 {
+                f64::from(g.scenario().exit_vp(id.index()))
+            } else {
+                0.0
+            };
+            0.5 + 2.0 * vp_p.max(leave)
+        }
+        Action::Fight(target) | Action::Defender(target) => {
+            let (attacker, charge) = match g.phase() {
+                Phase::FightTarget { attacker, charge } => (attacker, charge),
+                _ => return 0.5,
+            };
+            let Some(sq) = g.model(attacker).square() else {
+                return 0.5;
+            };
+            let (gain, loss, _) = fight_value(g, attacker, target, sq, charge);
+            let s = 0.5 + 2.0 * (gain - loss);
+            if matches!(action, Action::Defender(_)) {
+                // The defending side picks: it wants the attacker's gain small.
+                (1.0 - s).max(0.05)
+            } else {
+                s.max(0.05)
+            }
+        }
+        Action::Defend(choice) => {
+            let Phase::Defence {
+                attacker,
+                defender,
+                charge,
+            } = g.phase()
+            else {
+                return 0.5;
+            };
+            let Some(sq) = g.model(defender).square() else {
+                return 0.5;
+            };
+            let (_, _, best) = fight_value(g, attacker, defender, sq, charge);
+            if choice == best { 1.5 } else { 0.3 }
+        }
+        Action::Deploy(sq) => {
+            let Some(side) = g.to_move() else { return 0.5 };
+            let d = distance_to(g.map(), sq, g.hidden_counters()).map_or(4.0, f64::from);
+            (0.8 - 0.05 * d - 0.1 * f64::from(g.count(side, sq))).max(0.05)
+        }
+        Action::Stand => 1.0,
+        _ if cards => card_action_score(g, action).unwrap_or(0.5),
+        _ => 0.5,
+    }
+}

@@ -1,0 +1,215 @@
+//! The exact odds of the shots and Fights a model has from a square (R8-R16), and where
+//! its goals are: enemies, counters, exits and zones to hold.
+
+use crate::rules::action::{Defence, ModelId};
+use crate::rules::profile::Ability;
+use crate::rules::scenario::Scenario;
+use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::state::{CounterKind, GameState, Loc, within_range};
+use crate::rules::{Los, Map};
+
+use super::*;
+use crate::bot::table;
+
+/// Kill probability of a Shoot test by `shooter` standing on `from` at `target` (R15).
+#[inline]
+pub fn shot_kill_from(
+    g: &GameState,
+    shooter: ModelId,
+    from: Square,
+    target: ModelId,
+    aimed: bool,
+) -> f64 {
+    let Some(to) = g.model(target).square() else {
+        return 0.0;
+    };
+    let sp = g.profile(shooter);
+    let tp = g.profile(target);
+    let dice = if g.map().los(from, to) == Los::Clear {
+        4
+    } else {
+        3
+    } + u8::from(aimed);
+    let armour = u8::from(tp.has(Ability::Armoured));
+    table::shoot_kill(dice, sp.shoot, 3, tp.survive, armour)
+}
+
+/// Kill probability of a Shoot test by `shooter` from where it stands.
+#[inline]
+pub fn shot_kill(g: &GameState, shooter: ModelId, target: ModelId, aimed: bool) -> f64 {
+    match g.model(shooter).square() {
+        Some(from) => shot_kill_from(g, shooter, from, target, aimed),
+        None => 0.0,
+    }
+}
+
+/// Squares `shooter` could Shoot into if it stood on `from` (R8, R9, R12), other models
+/// staying where they are.
+#[inline]
+pub fn shot_squares_at(g: &GameState, shooter: ModelId, from: Square) -> u64 {
+    let side = g.model(shooter).side;
+    let enemy = side.other();
+    if g.occupied(enemy) & from.bit() != 0 {
+        return 0;
+    }
+    g.occupied(enemy)
+        & !g.occupied(side)
+        & g.map().seen_from(from)
+        & within_range(from, g.profile(shooter).range)
+        & !from.bit()
+}
+
+/// The best Shoot target of `shooter` from `from`, with its kill probability.
+pub fn best_shot_from(
+    g: &GameState,
+    shooter: ModelId,
+    from: Square,
+    aimed: bool,
+) -> Option<(ModelId, f64)> {
+    let squares = shot_squares_at(g, shooter, from);
+    if squares == 0 {
+        return None;
+    }
+    let enemy = g.model(shooter).side.other();
+    let mut best: Option<(ModelId, f64)> = None;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side == enemy
+            && let Loc::Board(sq) = m.loc
+            && squares & sq.bit() != 0
+        {
+            let id = ModelId(i as u8);
+            let p = shot_kill_from(g, shooter, from, id, aimed);
+            if best.is_none_or(|(_, q)| p > q) {
+                best = Some((id, p));
+            }
+        }
+    }
+    best
+}
+
+/// Fight dice of `id` were it in `sq` (R16): 3, +1 for having moved in this Turn, +1 with
+/// at least one other friendly model there.
+#[inline]
+pub(super) fn dice_in(g: &GameState, id: ModelId, sq: Square, moved_in: bool) -> u8 {
+    let m = g.model(id);
+    let here = g.count(m.side, sq) - u8::from(m.loc == Loc::Board(sq));
+    3 + u8::from(moved_in) + u8::from(here > 0)
+}
+
+/// The defender's choice (R16) and the expected VP each side gains from a Fight between
+/// `attacker` (in `sq` after a charge when `charge`) and `defender`: the defender picks
+/// Fight or Survive to maximise its own expected VP swing, Fight only if not Rattled.
+/// Returns `(attacker's expected VP, defender's expected VP, defender's best choice)`.
+pub fn fight_value(
+    g: &GameState,
+    attacker: ModelId,
+    defender: ModelId,
+    sq: Square,
+    charge: bool,
+) -> (f64, f64, Defence) {
+    let d = g.model(defender);
+    let ap = g.profile(attacker);
+    let dp = g.profile(defender);
+    let a_dice = dice_in(g, attacker, sq, charge || g.model(attacker).moved_in);
+    let d_dice = dice_in(g, defender, sq, d.moved_in);
+    let a_vp = worth(g, defender, true);
+    let d_vp = worth(g, attacker, true);
+    let (sa, _) = table::fight(a_dice, ap.fight, d_dice, dp.survive, false);
+    let survive = (sa * a_vp, 0.0);
+    if d.rattled {
+        return (survive.0, survive.1, Defence::Survive);
+    }
+    let (fa, fd) = table::fight(a_dice, ap.fight, d_dice, dp.fight, true);
+    let fight = (fa * a_vp, fd * d_vp);
+    if fight.1 - fight.0 > survive.1 - survive.0 {
+        (fight.0, fight.1, Defence::Fight)
+    } else {
+        (survive.0, survive.1, Defence::Survive)
+    }
+}
+
+/// The opponent `attacker` would pick in `sq` (a Soldier before a Hero, R16), with the
+/// Fight's expected VP for each side.
+pub(super) fn best_fight_in(
+    g: &GameState,
+    attacker: ModelId,
+    sq: Square,
+    charge: bool,
+) -> Option<(ModelId, f64, f64)> {
+    let enemy = g.model(attacker).side.other();
+    let soldiers = g
+        .models()
+        .iter()
+        .any(|m| m.side == enemy && m.loc == Loc::Board(sq) && !hero(g, m.profile));
+    let mut best: Option<(ModelId, f64, f64)> = None;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side == enemy && m.loc == Loc::Board(sq) && hero(g, m.profile) != soldiers {
+            let id = ModelId(i as u8);
+            let (a, d, _) = fight_value(g, attacker, id, sq, charge);
+            if best.is_none_or(|(_, ba, bd)| a - d > ba - bd) {
+                best = Some((id, a, d));
+            }
+        }
+    }
+    best
+}
+
+#[inline]
+pub(super) fn hero(g: &GameState, profile: u8) -> bool {
+    g.scenario().profiles[usize::from(profile)].has(Ability::Hero)
+}
+
+/// Squares of the goals of `side`'s models: enemy models, face-down counters, face-up
+/// counters of its own kind and neutral objectives, and the squares along its exit edge
+/// when leaving scores.
+#[inline]
+pub fn goals(g: &GameState, side: Side) -> u64 {
+    g.occupied(side.other())
+        | g.hidden_counters()
+        | g.face_up_counters(own_kind(side))
+        | g.face_up_counters(CounterKind::Objective)
+        | scoring_exit(g.scenario(), side)
+        | hold_squares(g.scenario(), side)
+}
+
+/// The squares of the zones `side` scores for holding.
+#[inline]
+pub fn hold_squares(scenario: &Scenario, side: Side) -> u64 {
+    scenario.sides[side]
+        .hold
+        .iter()
+        .filter(|h| h.vp > 0)
+        .fold(0, |acc, h| acc | h.zone)
+}
+
+/// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
+#[inline]
+pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
+    // On the playouts' path (every step's score): most scenarios have no exit, and most
+    // that have one score it side-wide; only then are the models' own values looked at.
+    let Some(edge) = scenario.sides[side].exit else {
+        return 0;
+    };
+    let scores = scenario.sides[side].vp.exit > 0
+        || (0..scenario.models.len())
+            .any(|i| scenario.models[i].side == side && scenario.exit_vp(i) > 0);
+    if scores { edge.board_squares() } else { 0 }
+}
+
+/// The counters `side` claims (R24, P2).
+#[inline]
+pub fn own_kind(side: Side) -> CounterKind {
+    match side {
+        Side::Humans => CounterKind::AlienSecret,
+        Side::Martians => CounterKind::Critter,
+    }
+}
+
+/// Walking distance from `from` to the nearest square of `targets` (`None` if none can be
+/// reached).
+#[inline]
+pub fn distance_to(map: &Map, from: Square, targets: u64) -> Option<u8> {
+    squares_of(targets)
+        .filter_map(|t| map.distance(from, t))
+        .min()
+}

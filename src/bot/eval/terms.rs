@@ -1,0 +1,252 @@
+//! The terms of a position the evaluation weighs, for each side, each in VP-equivalents or
+//! as a share: what the rules reward (VP, kills, counters, exits, zones held, surviving)
+//! and what the side's models and cards can still do about it. The weights that turn them
+//! into a chance to win are fitted to the outcomes of games ([`super::fitted`]).
+
+use crate::bot::table;
+use crate::rules::action::ModelId;
+use crate::rules::profile::Ability;
+use crate::rules::scenario::MAX_MODELS;
+use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::state::{CounterKind, GameState, Loc};
+
+use super::{
+    best_fight_in, cards_score, distance_to, models_in_play, own_kind, scoring_exit,
+    shot_squares_at, survival_chance, worth,
+};
+
+/// Discount per square of walking distance to a counter, an exit or a zone.
+pub const DECAY: f64 = 0.7;
+
+/// One side's terms (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideTerms {
+    /// VP scored.
+    pub vp: f64,
+    /// The share of its force still in play (on the board, waiting to come on, or safely
+    /// off by an exit).
+    pub material: f64,
+    /// The VP its models still to act this Round expect from their best shots now (R15;
+    /// the kill chances of several shots at one target combined as independent events).
+    pub threat_ready: f64,
+    /// The same for its models that have acted (they shoot next Round).
+    pub threat_later: f64,
+    /// The VP its models in contact expect from their Fights (R16), less what they risk.
+    pub fight: f64,
+    /// A pull towards the enemy of its models with nothing in range, `DECAY` to the
+    /// power of the squares they lack.
+    pub approach: f64,
+    /// Each model's exit VP, discounted by the steps it still needs to leave (R6).
+    pub exits: f64,
+    /// Zones it scores for holding: their VP when it holds one alone, half of it
+    /// discounted by the nearest model's steps otherwise.
+    pub holds: f64,
+    /// Counters of its kind (and objectives) face down (by the chance a face-down one is
+    /// of its kind) and face up, discounted by the walking distance, times their VP.
+    pub counters: f64,
+    /// The value of its hand and of its laid Support sets.
+    pub cards: f64,
+    /// For a side that wins by surviving, the chance that a model of it lasts till then;
+    /// else 0.
+    pub survival: f64,
+}
+
+/// The terms of `side` in `g`.
+pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
+    let map = g.map();
+    let scenario = g.scenario();
+    let enemy = side.other();
+    let mut t = SideTerms {
+        vp: f64::from(g.vp(side)),
+        ..SideTerms::default()
+    };
+
+    // Material, and the squares the side's models act from.
+    let (mut total, mut alive) = (0u32, 0u32);
+    let mut sources = 0u64;
+    // The squares the side's models waiting off the board would come on at (R6).
+    let mut entry = 0u64;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side != side {
+            continue;
+        }
+        total += 1;
+        match m.loc {
+            Loc::Board(sq) => {
+                alive += 1;
+                sources |= sq.bit();
+            }
+            Loc::Waiting => {
+                alive += 1;
+                entry |= scenario.entry_of(i).map_or(0, |e| e.edge.board_squares());
+            }
+            Loc::Undeployed | Loc::Exited => alive += 1,
+            Loc::Dead => {}
+        }
+    }
+    if total > 0 {
+        t.material = f64::from(alive) / f64::from(total);
+    }
+
+    // Threat: each model's best shot or Fight now. The enemy models on the board are read
+    // once: this is the hot path of the search (one evaluation per iteration).
+    let mut targets = [(0u8, Square::from_index(0), 0u8, 0u8); MAX_MODELS];
+    let mut n_targets = 0;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side == enemy
+            && let Loc::Board(sq) = m.loc
+        {
+            let p = &scenario.profiles[usize::from(m.profile)];
+            targets[n_targets] = (i as u8, sq, p.survive, u8::from(p.has(Ability::Armoured)));
+            n_targets += 1;
+        }
+    }
+    let targets = &targets[..n_targets];
+    // The chance each target lives through the shots of the ready and the later models.
+    let mut lives = [[1.0f64; MAX_MODELS]; 2];
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side != side {
+            continue;
+        }
+        let Loc::Board(sq) = m.loc else { continue };
+        let id = ModelId(i as u8);
+        if g.count(enemy, sq) > 0 {
+            if !m.rattled
+                && let Some((_, a, d)) = best_fight_in(g, id, sq, false)
+            {
+                t.fight += (a - d).max(0.0);
+            }
+            continue;
+        }
+        let profile = &scenario.profiles[usize::from(m.profile)];
+        let squares = shot_squares_at(g, id, sq);
+        if squares == 0 {
+            if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
+                let gap = i32::from(d) - i32::from(profile.range);
+                t.approach += DECAY.powi(gap.max(0));
+            }
+            continue;
+        }
+        // R15: 3 dice, 4 with a clear shot, +1 Aiming (a model still to act may Aim).
+        let aimed = u8::from(!m.activated && !m.rattled);
+        let clear = map.clear_from(sq);
+        let mut best: Option<(usize, f64)> = None;
+        for &(target, tsq, survive_value, armour) in targets {
+            if squares & tsq.bit() == 0 {
+                continue;
+            }
+            let dice = 3 + u8::from(clear & tsq.bit() != 0) + aimed;
+            let p = table::shoot_kill(dice, profile.shoot, 3, survive_value, armour);
+            if best.is_none_or(|(_, q)| p > q) {
+                best = Some((usize::from(target), p));
+            }
+        }
+        if let Some((target, p)) = best {
+            // A Rattled model must Stand Up first: it shoots without Aiming.
+            let p = if m.rattled { 0.8 * p } else { p };
+            lives[usize::from(m.activated)][target] *= 1.0 - p;
+        }
+    }
+    let expected = |lives: &[f64; MAX_MODELS]| -> f64 {
+        lives
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s < 1.0)
+            .map(|(target, s)| (1.0 - s) * worth(g, ModelId(target as u8), false))
+            .sum()
+    };
+    t.threat_ready = expected(&lives[0]);
+    t.threat_later = expected(&lives[1]);
+
+    // Exits: each model on the board is worth its exit VP, by the steps it still needs.
+    let exits = scoring_exit(scenario, side);
+    if exits != 0 {
+        for (i, m) in g.models().iter().enumerate() {
+            if m.side == side
+                && let Loc::Board(sq) = m.loc
+                && let Some(d) = distance_to(map, sq, exits)
+            {
+                // On an edge square, one more step (the exit itself) leaves.
+                t.exits += f64::from(scenario.exit_vp(i)) * DECAY.powi(i32::from(d) + 1);
+            }
+        }
+    }
+
+    // Zones to hold at the end of the Round.
+    for h in scenario.sides[side].hold.iter().filter(|h| h.vp > 0) {
+        let vp = f64::from(h.vp);
+        let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
+        t.holds += if mine != 0 && theirs == 0 {
+            vp
+        } else {
+            squares_of(h.zone)
+                .filter_map(|sq| distance_to(map, sq, sources))
+                .min()
+                .map_or(0.0, |d| 0.5 * vp * DECAY.powi(i32::from(d)))
+        };
+    }
+
+    // Counters: the walking distance to each, from the board or the entry edge.
+    let near = |target: Square| -> Option<i32> {
+        let on_board = distance_to(map, target, sources).map(i32::from);
+        let from_entry = distance_to(map, target, entry).map(|d| i32::from(d) + 1);
+        match (on_board, from_entry) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    };
+    // Each face-down counter counts the chance it is of the kind (`share` of the public
+    // pool of unrevealed identities, R24), each face-up one in full.
+    let (critters, secrets) = g.counter_pool();
+    let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
+    let pull = |share: u8, face_up: u64| -> f64 {
+        let p_hidden = if pool_total > 0.0 {
+            f64::from(share) / pool_total
+        } else {
+            0.0
+        };
+        let mut found = 0.0;
+        for sq in squares_of(g.hidden_counters()) {
+            if let Some(d) = near(sq) {
+                found += p_hidden * DECAY.powi(d);
+            }
+        }
+        for sq in squares_of(face_up) {
+            if let Some(d) = near(sq) {
+                found += DECAY.powi(d);
+            }
+        }
+        found
+    };
+    let vp = scenario.sides[side].vp;
+    if vp.counter > 0 {
+        // The first counters claimed score nothing but unlock the rest.
+        let per = f64::from(vp.counter)
+            * if g.claimed(side) >= vp.counters_free {
+                1.0
+            } else {
+                0.5
+            };
+        let mine = match side {
+            Side::Martians => critters,
+            Side::Humans => secrets,
+        };
+        t.counters += per * pull(mine, g.face_up_counters(own_kind(side)));
+    }
+    if vp.objective > 0 {
+        t.counters += f64::from(vp.objective)
+            * pull(
+                g.objective_pool(),
+                g.face_up_counters(CounterKind::Objective),
+            );
+    }
+    if !g.deck().is_empty() {
+        t.cards = cards_score(g, side);
+    }
+    if let Some((s, _)) = scenario.survivor()
+        && s == side
+    {
+        t.survival = survival_chance(g, models_in_play(g, side));
+    }
+    t
+}

@@ -1,0 +1,71 @@
+//! What a model is worth to the side that kills it: its kill VP (R18), and for a side
+//! that wins by surviving, what its loss takes off that side's chance to survive.
+
+use crate::rules::action::ModelId;
+use crate::rules::square::Side;
+use crate::rules::state::{GameState, Loc};
+
+/// The VP a kill by Shoot and in a Fight earns `side` (R18), by its awards (a model with
+/// a value of its own is worth [`worth`] instead).
+#[inline]
+pub(super) fn kill_vp(g: &GameState, side: Side) -> (f64, f64) {
+    let vp = g.scenario().sides[side].vp;
+    (f64::from(vp.shoot_kill), f64::from(vp.fight_kill))
+}
+
+/// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
+/// with the model's own value when the scenario gives it one (R18); when `target`'s side
+/// wins by surviving, plus what its death takes off that side's chance of surviving
+/// ([`survival_stake`]).
+#[inline]
+pub(super) fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
+    let vp = f64::from(g.scenario().kill_vp(target.index(), fight));
+    match g.scenario().survivor() {
+        Some((side, _)) if g.model(target).side == side => vp + survival_stake(g),
+        _ => vp,
+    }
+}
+
+/// The chance that one model on the board lasts a whole Round, in [`survival_chance`].
+pub const LASTS_A_ROUND: f64 = 0.8;
+
+/// A win, in the evaluation's VP-equivalents: the mean of the two sides' VP targets (the
+/// unit [`evaluate`] scales both scores to).
+pub(super) fn win_worth(g: &GameState) -> f64 {
+    let sc = g.scenario();
+    0.5 * (f64::from(sc.vp_target(Side::Humans)) + f64::from(sc.vp_target(Side::Martians)))
+}
+
+/// How many models of `side` can still be on the board at the end: those on it and those
+/// waiting to come on (R6).
+pub(super) fn models_in_play(g: &GameState, side: Side) -> i32 {
+    g.models()
+        .iter()
+        .filter(|m| m.side == side && matches!(m.loc, Loc::Board(_) | Loc::Waiting))
+        .count() as i32
+}
+
+/// For a side that wins by surviving to the end of Round `last`: the chance that at least
+/// one of `n` models lasts, each lasting a Round with [`LASTS_A_ROUND`] on its own, with
+/// this Round counted as a half. 0 with no model; near 1 with many, or at the very end.
+pub fn survival_chance(g: &GameState, n: i32) -> f64 {
+    let Some((_, last)) = g.scenario().survivor() else {
+        return 0.0;
+    };
+    if n <= 0 {
+        return 0.0;
+    }
+    let rounds = f64::from(last.saturating_sub(g.round())) + 0.5;
+    let one = LASTS_A_ROUND.powf(rounds);
+    1.0 - (1.0 - one).powi(n)
+}
+
+/// What one more model lost costs the side that wins by surviving, in VP-equivalents: the
+/// drop in [`survival_chance`] times a win.
+pub fn survival_stake(g: &GameState) -> f64 {
+    let Some((side, _)) = g.scenario().survivor() else {
+        return 0.0;
+    };
+    let n = models_in_play(g, side);
+    (survival_chance(g, n) - survival_chance(g, n - 1)) * win_worth(g)
+}
