@@ -25,6 +25,9 @@ pub enum Status {
     NoDecision,
     /// The program panicked while playing it (a bug; the message is in `error`).
     Panic,
+    /// A player's program could not be started (the system refused it: too many open
+    /// files or processes, the program gone), so the game was not played out.
+    NotStarted,
 }
 
 impl Status {
@@ -36,6 +39,7 @@ impl Status {
             Status::Illegal => "illegal action",
             Status::NoDecision => "no decision",
             Status::Panic => "panic",
+            Status::NotStarted => "a program could not be started",
         }
     }
 }

@@ -18,7 +18,7 @@ use clap::Args;
 
 use super::progress::Progress;
 use super::shard::ShardArg;
-use super::{CliError, Io, load_scenario_bytes};
+use super::{CliError, Io, check_programs, load_scenario_bytes};
 use crate::arena::play::play_job_stream;
 use crate::arena::report::write_text;
 use crate::arena::results::{Existing, OpenError, Opened, open};
@@ -172,6 +172,9 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .map_err(CliError::Usage)?,
     };
     let all = plan.len();
+    if let Some(first) = plan.scenarios.first() {
+        check_programs(plan.players.iter().map(|e| &e.spec), &first.scenario)?;
+    }
     let existing = match (args.resume, args.overwrite) {
         (true, _) => Existing::Resume,
         (_, true) => Existing::Overwrite,

@@ -25,8 +25,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::{CliError, Io, load_scenario};
+use super::{CliError, Io, check_programs, load_scenario};
 use crate::bot::duel::{DuelConfig, MAX_DECISIONS, duel};
+use crate::bot::exec::process::is_start_failure;
 use crate::bot::spec::PlayerSpec;
 use crate::limits;
 use ai::MatchReport;
@@ -99,6 +100,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     };
     let specs = [parse(&p)?, parse(&q)?];
     let scenario = Arc::new(load_scenario(&file, io)?);
+    check_programs(&specs, &scenario)?;
     let mut config = DuelConfig::new(args.games, args.seed);
     config.matches.swap_seats = !args.no_swap;
     config.matches.max_decisions = args.max_decisions;
@@ -133,7 +135,19 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     } else {
         write_table(io, &scenario.name, &keys, &config, &report)?;
     }
+    let mut not_started = 0;
     for f in &report.forfeits {
+        if is_start_failure(&f.reason) {
+            // The system refused to start it: the loss counted is no result of play.
+            not_started += 1;
+            writeln!(
+                io.err,
+                "error: game {} (game seed {}): {}'s program could not be started, so the \
+                 game was not played (it counts as a loss above): {}",
+                f.index, f.game_seed, keys[f.player], f.reason
+            )?;
+            continue;
+        }
         writeln!(
             io.err,
             "game {} (game seed {}): {} gave the game up and lost it: {}",
@@ -147,7 +161,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             f.index, f.game_seed, f.kind
         )?;
     }
-    if report.failures.is_empty() {
+    if report.failures.is_empty() && not_started == 0 {
         Ok(())
     } else {
         Err(CliError::Invalid)

@@ -229,6 +229,31 @@ pub fn load_scenario_bytes(path: &Path, io: &mut Io<'_>) -> Result<(Scenario, Ve
     }
 }
 
+/// Starts every program among `specs` once and checks that it answers the hello, for the
+/// Humans at the start of a game of `scenario`, before any game is played: a program that
+/// cannot play is refused (exit code 2) rather than forfeited game after game.
+pub(crate) fn check_programs<'a>(
+    specs: impl IntoIterator<Item = &'a crate::bot::PlayerSpec>,
+    scenario: &std::sync::Arc<Scenario>,
+) -> Result<(), CliError> {
+    let mut checked = Vec::new();
+    for spec in specs {
+        let Some(bot) = spec.exec else { continue };
+        if checked.contains(&bot) {
+            continue;
+        }
+        checked.push(bot);
+        let g = crate::rules::GameState::new(scenario.clone(), &mut crate::rules::rng_from_seed(0));
+        crate::bot::exec::check_hello(bot, &g, crate::rules::Side::Humans).map_err(|e| {
+            CliError::Usage(format!(
+                "`{}` cannot play, so no game was played: {e}",
+                bot.bot()
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 /// A JSON string literal for `s`.
 pub(crate) fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string always serializes")
