@@ -48,7 +48,7 @@ pub struct DuelArgs {
     /// speaking the bot protocol, exec[dir=PATH,limit=SECONDS]:COMMAND
     /// (docs/bot-protocol.md). With --game martian-dice, only the two players (optimal,
     /// threshold:N, random, mcts[:level|:N]).
-    #[arg(value_name = "FILE P Q", num_args = 2..=3, required = true)]
+    #[arg(value_names = ["FILE", "P", "Q"], num_args = 2..=3, required = true, action = clap::ArgAction::Set)]
     pub args: Vec<String>,
     /// The game: skirmish (Mars Attacks!, on a scenario) or martian-dice (two players to
     /// 25 points).
@@ -214,12 +214,33 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
             report.seat_wins[1]
         )?;
     }
+    for f in report.failures.iter().take(LISTED_FAILURES) {
+        writeln!(
+            io.err,
+            "error: game {} (game seed {}) failed and counts for nobody: {}",
+            f.index, f.game_seed, f.kind
+        )?;
+    }
     if report.failures.is_empty() {
         Ok(())
     } else {
+        writeln!(
+            io.err,
+            "error: {} game(s) did not finish{} (the runaway guard is --max-decisions {})",
+            report.failures.len(),
+            if report.failures.len() > LISTED_FAILURES {
+                format!(", the first {LISTED_FAILURES} listed above")
+            } else {
+                String::new()
+            },
+            args.max_decisions
+        )?;
         Err(CliError::Invalid)
     }
 }
+
+/// How many failed games of Martian Dice are listed one by one (all are counted).
+const LISTED_FAILURES: usize = 10;
 
 /// The names of the players in the report: the specs as given, the second suffixed `#2`
 /// when both are the same.

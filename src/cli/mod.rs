@@ -56,6 +56,8 @@ pub enum Command {
     /// Open the desktop table and play against the AI (the default).
     Play(play::PlayArgs),
     /// A seeded match between two players (random, greedy, flat, pimc, mcts[:level|:N]).
+    #[command(override_usage = "mars-attacks duel [OPTIONS] FILE P Q\n       \
+                                mars-attacks duel --game martian-dice [OPTIONS] P Q")]
     Duel(duel::DuelArgs),
     /// Many seeded AI-vs-AI games on scenarios, in parallel, recorded game by game.
     Arena(arena::ArenaArgs),
