@@ -110,12 +110,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let report = duel(&scenario, specs[0], specs[1], &config, |record| {
         if args.progress {
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            let result = match &record.outcome {
-                Ok([a, b]) if a > b => "A wins".to_string(),
-                Ok([a, b]) if b > a => "B wins".to_string(),
-                Ok(_) => "draw".to_string(),
-                Err(e) => format!("FAILED: {e}"),
-            };
+            let result = result_words(&record.outcome);
             eprintln!(
                 "game {n}/{games} (#{}, A on {}): {result} after {} decisions",
                 record.index,
@@ -136,6 +131,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         write_table(io, &scenario.name, &keys, &config, &report)?;
     }
     let mut not_started = 0;
+    let mut listed = 0;
     for f in &report.forfeits {
         if is_start_failure(&f.reason) {
             // The system refused to start it: the loss counted is no result of play.
@@ -148,17 +144,34 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             )?;
             continue;
         }
+        listed += 1;
+        if listed <= LISTED_FAILURES {
+            writeln!(
+                io.err,
+                "game {} (game seed {}): {} gave the game up and lost it: {}",
+                f.index, f.game_seed, keys[f.player], f.reason
+            )?;
+        }
+    }
+    if listed > LISTED_FAILURES {
         writeln!(
             io.err,
-            "game {} (game seed {}): {} gave the game up and lost it: {}",
-            f.index, f.game_seed, keys[f.player], f.reason
+            "{} games were given up in all; the first {LISTED_FAILURES} are listed above",
+            listed
         )?;
     }
-    for f in &report.failures {
+    for f in report.failures.iter().take(LISTED_FAILURES) {
         writeln!(
             io.err,
             "error: game {} (game seed {}) failed: {}",
             f.index, f.game_seed, f.kind
+        )?;
+    }
+    if report.failures.len() > LISTED_FAILURES {
+        writeln!(
+            io.err,
+            "error: {} games failed in all; the first {LISTED_FAILURES} are listed above",
+            report.failures.len()
         )?;
     }
     if report.failures.is_empty() && not_started == 0 {
@@ -181,13 +194,26 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
         swap_seats: !args.no_swap,
         max_decisions: args.max_decisions,
     };
+    let done = AtomicU32::new(0);
     let report = ai::arena::play_match_on_threads(
         &config,
         args.jobs,
         |_| Game::new(2).expect("two players"),
         || player::<Game>(p).expect("checked"),
         || player::<Game>(q).expect("checked"),
-        |_| {},
+        |record| {
+            if args.progress {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                eprintln!(
+                    "game {n}/{} (#{}, A in seat {}): {} after {} decisions",
+                    args.games,
+                    record.index,
+                    record.seat_of_a + 1,
+                    result_words(&record.outcome),
+                    record.decisions
+                );
+            }
+        },
     );
     let keys = player_keys(p, q);
     if args.json {
@@ -241,6 +267,16 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
 
 /// How many failed games of Martian Dice are listed one by one (all are counted).
 const LISTED_FAILURES: usize = 10;
+
+/// A game's result for `--progress`.
+fn result_words(outcome: &Result<[f64; 2], ai::arena::FailureKind>) -> String {
+    match outcome {
+        Ok([a, b]) if a > b => "A wins".to_string(),
+        Ok([a, b]) if b > a => "B wins".to_string(),
+        Ok(_) => "draw".to_string(),
+        Err(e) => format!("FAILED: {e}"),
+    }
+}
 
 /// The names of the players in the report: the specs as given, the second suffixed `#2`
 /// when both are the same.

@@ -10,18 +10,24 @@ use crate::rules::Side;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct PlayArgs {
-    /// The scenario file.
-    #[arg(long, value_name = "FILE", default_value = "scenarios/whos-there.toml")]
+    /// The scenario file (a saved game names its own).
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "scenarios/whos-there.toml",
+        conflicts_with = "load"
+    )]
     pub scenario: PathBuf,
-    /// The side you play; the AI plays the other.
-    #[arg(long, default_value = "humans", value_parser = parse_side)]
+    /// The side you play; the AI plays the other (a saved game says who plays).
+    #[arg(long, default_value = "humans", value_parser = parse_side, conflicts_with = "load")]
     pub side: Side,
     /// The AI's strength: easy, normal or hard (or a player such as random or greedy, or a
     /// program speaking the bot protocol: exec:COMMAND, docs/bot-protocol.md).
-    #[arg(long, default_value = "normal")]
+    #[arg(long, default_value = "normal", conflicts_with = "load")]
     pub level: String,
-    /// The dice seed (a fresh one when omitted); the same seed gives the same dice.
-    #[arg(long)]
+    /// The dice seed (a fresh one when omitted); the same seed gives the same dice (a
+    /// saved game has its own).
+    #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
     /// Open a saved game (JSON written by the table's Save) and play on from its end.
     #[arg(long, value_name = "SAVE")]
