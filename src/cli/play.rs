@@ -82,7 +82,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         Ok(spec) => spec.exec.filter(|_| args.load.is_none()),
     };
     if let Some(load) = &args.load
-        && !load.is_file()
+        && (!load.exists() || load.is_dir())
     {
         return Err(CliError::Usage(format!(
             "{}: no such saved game{}",
