@@ -82,6 +82,17 @@ fn a_saved_game_never_starts_the_program_it_names() {
         r.stderr
     );
     assert!(!marker.exists(), "the program ran before the display check");
+    // The scenario designer's window says the same.
+    let r = Run::new(&["preview", "scenarios/whos-there.toml"])
+        .env("WAYLAND_DISPLAY", None)
+        .env("DISPLAY", Some(":987"))
+        .run();
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no display server answers") && r.stderr.contains(":987"),
+        "{}",
+        r.stderr
+    );
     // A program named on the command line waits for the display check too.
     let other = dir.join("the-level-ran");
     let level = format!("exec:sh -c 'touch {}'", other.display());

@@ -143,16 +143,18 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         let shelved: std::collections::HashSet<&str> =
             shelf.iter().map(|s| s.fingerprint.as_str()).collect();
-        let unmatched = measuring
+        let unmatched: u64 = measuring
             .fingerprints()
             .into_iter()
             .filter(|f| !shelved.contains(f))
-            .count();
+            .flat_map(|f| measuring.measured(f))
+            .map(|m| u64::from(m.games + m.failed))
+            .sum();
         if unmatched > 0 {
             writeln!(
                 io.err,
-                "note: self-play games of {unmatched} scenario file(s) now in no file of {} \
-                 (an earlier version, or another scenario) are left out",
+                "note: {unmatched} self-play games were played on no file now in {} \
+                 (an earlier version, or another scenario) and are left out",
                 args.dir.display()
             )?;
         }

@@ -86,11 +86,11 @@ fn x11_answers(display: &str) -> Result<(), String> {
     }
     if host.is_empty() || host == "unix" {
         let path = format!("/tmp/.X11-unix/X{number}");
-        let direct = UnixStream::connect(&path);
-        if direct.is_ok() || abstract_socket_answers(&path) {
-            return Ok(());
-        }
-        return Err(format!("{path}: {}", direct.err().expect("it failed")));
+        return match UnixStream::connect(&path) {
+            Ok(_) => Ok(()),
+            Err(_) if abstract_socket_answers(&path) => Ok(()),
+            Err(e) => Err(format!("{path}: {e}")),
+        };
     }
     let port = 6000 + number;
     let addrs: Vec<_> = (host, port)
