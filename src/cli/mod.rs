@@ -132,6 +132,9 @@ pub fn main() -> i32 {
     let mut err = stderr.lock();
     let code = run_from(std::env::args_os(), &mut out, &mut err);
     let _ = out.flush();
+    // No bot outlives the engine, whatever was under way when it finished (a window
+    // closed during a program's decision).
+    crate::bot::exec::process::end_all();
     code
 }
 

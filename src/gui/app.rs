@@ -15,7 +15,7 @@ use crate::rules::state::{Loc, Phase};
 use super::analysis::AnalysisView;
 use super::board::{BoardCommand, BoardInput, BoardView};
 use super::describe::{action_text, side_title};
-use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog};
+use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::forecast::acting_model;
 use super::log::LogView;
 use super::session::{GameSetup, Session};
@@ -439,7 +439,7 @@ impl MarsApp {
         if let Some((side, bot)) = session.program_to_allow()
             && !self.new_game.open
         {
-            program_prompt(&ctx, side, &bot, &mut commands);
+            commands.extend(program_prompt(&ctx, side, &bot));
         }
 
         commands.extend(self.game_over.ui(&ctx, session));
@@ -919,69 +919,6 @@ impl eframe::App for MarsApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
-}
-
-/// Asks the person before a program named for `side` (by a saved game, or chosen in a
-/// window) starts: its command and folder as they would run, and the choice to play the
-/// side instead. Nothing is remembered: the next game that names it asks again.
-fn program_prompt(
-    ctx: &egui::Context,
-    side: Side,
-    bot: &crate::bot::exec::ExecBot,
-    out: &mut Vec<Command>,
-) {
-    egui::Window::new("Start a program?")
-        .id(egui::Id::unique("program-prompt"))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.set_max_width(520.0);
-            ui.label(format!(
-                "The {} are to be played by a program. Starting it runs this command on \
-                 this computer, with your rights:",
-                side_title(side)
-            ));
-            let command = bot
-                .command
-                .iter()
-                .map(|w| {
-                    if w.is_empty() || w.contains(char::is_whitespace) {
-                        format!("'{w}'")
-                    } else {
-                        w.clone()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-            ui.add(
-                egui::Label::new(RichText::new(command.escape_debug().to_string()).monospace())
-                    .wrap(),
-            );
-            let dir = match &bot.dir {
-                Some(d) => format!("in the folder {}", d.display()),
-                None => "in the folder the table was started from".into(),
-            };
-            ui.label(dir);
-            ui.label(
-                RichText::new(
-                    "Start it only if you know what it is. The game waits until you choose; \
-                     the choice holds for this game only.",
-                )
-                .color(theme::MUTED),
-            );
-            ui.horizontal(|ui| {
-                if ui.button("Start the program").clicked() {
-                    out.push(Command::AllowProgram(side));
-                }
-                if ui
-                    .button(format!("Play the {} myself", side_title(side)))
-                    .clicked()
-                {
-                    out.push(Command::RefuseProgram(side));
-                }
-            });
-        });
 }
 
 /// A side's name for the window title.

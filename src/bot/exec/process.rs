@@ -20,6 +20,7 @@ use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::ExecBot;
@@ -168,6 +169,9 @@ impl BotProcess {
             format!("{CANNOT_START}`{}`{place}: {e}", bot.command.join(" "))
         };
         let mut child = cmd.spawn().map_err(|e| cannot(&e))?;
+        if let Ok(mut groups) = running().lock() {
+            groups.push(child.id());
+        }
         let p = BotProcess {
             stdin: child.stdin.take(),
             stdout: child.stdout.take(),
@@ -439,8 +443,7 @@ impl BotProcess {
             return None;
         }
         self.end_group();
-        let status = self.child.wait().ok()?;
-        self.reaped = true;
+        let status = self.reap()?;
         Some(match (status.code(), status.signal()) {
             (Some(code), _) => format!("status {code}"),
             (None, Some(sig)) => format!("signal {sig}"),
@@ -492,8 +495,39 @@ impl BotProcess {
         }
         self.end_group();
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.reap();
+    }
+
+    /// Waits for the ended program, after which its group's number is no longer its own;
+    /// how it ended.
+    fn reap(&mut self) -> Option<std::process::ExitStatus> {
+        let status = self.child.wait().ok();
         self.reaped = true;
+        let pid = self.child.id();
+        if let Ok(mut groups) = running().lock() {
+            groups.retain(|p| *p != pid);
+        }
+        status
+    }
+}
+
+/// The process groups of the programs started and not yet reaped.
+fn running() -> &'static Mutex<Vec<u32>> {
+    static GROUPS: OnceLock<Mutex<Vec<u32>>> = OnceLock::new();
+    GROUPS.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// Ends every program still running and its group: called as the engine exits, so that
+/// no bot outlives it, even one whose game a closing window left under way.
+pub fn end_all() {
+    let Ok(groups) = running().lock() else {
+        return;
+    };
+    for pid in groups.iter() {
+        // SAFETY: each is the group of a child not yet reaped, so still its own.
+        unsafe {
+            libc::kill(-(*pid as libc::pid_t), libc::SIGKILL);
+        }
     }
 }
 
