@@ -40,6 +40,15 @@ impl FromStr for ShardArg {
         {
             return match n.parse::<u32>() {
                 Ok(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+                Err(_)
+                    if n.bytes().all(|b| b.is_ascii_digit())
+                        && !n.trim_start_matches('0').is_empty() =>
+                {
+                    Err(format!(
+                        "`{s}`: a run is split into at most {} parts",
+                        u32::MAX
+                    ))
+                }
                 _ => Err(format!(
                     "`{s}`: the count after auto/ must be a whole number of at least 1"
                 )),
@@ -182,6 +191,8 @@ mod tests {
         for bad in ["auto/0", "auto/x", "automatic", "9/8", ""] {
             assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
         }
+        let e = "auto/99999999999999999999".parse::<ShardArg>().unwrap_err();
+        assert!(e.contains("at most 4294967295 parts"), "{e}");
     }
 
     #[test]
