@@ -8,4 +8,5 @@ pub mod limits;
 pub mod rules;
 pub mod shelf;
 pub mod sim;
+pub mod staged;
 pub mod workbench;

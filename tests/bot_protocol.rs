@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use common::*;
 use mars_attacks::arena::play::play_job;
-use mars_attacks::arena::{ArenaScenario, Entrant, Plan, Reason, Winner};
+use mars_attacks::arena::{ArenaScenario, Entrant, Plan, Reason, Status, Winner};
 use mars_attacks::bot::exec::message;
 use mars_attacks::bot::game::JournalEntry;
 use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
@@ -202,10 +202,14 @@ fn a_bot_that_fails_loses_the_game_with_the_reason_and_its_last_words() {
             "{how}: {error}"
         );
     }
-    // A program that cannot even start.
+    // A program that cannot even start: the game is not played, so it is no result (the
+    // command line refuses such a program before a run).
     let p = plan(&["exec:./no-such-bot-here".to_string(), "random".to_string()]);
     let r = play_job(&p, &p.jobs()[0], &build);
-    assert_eq!(r.reason, Some(Reason::Forfeit));
+    assert_eq!(
+        (r.status, r.winner, r.reason),
+        (Status::NotStarted, None, None)
+    );
     assert!(
         r.error
             .unwrap()

@@ -189,6 +189,16 @@ fn the_table_plays_against_a_program_and_shows_what_it_considered() {
         3,
     );
     let mut h = harness(setup, temp_dir("program"));
+    // No program starts unasked: the table shows its command and the game waits.
+    h.run_steps(20);
+    assert!(
+        history(&h).is_empty(),
+        "nothing is played before the program is allowed"
+    );
+    assert!(!h.state().session.as_ref().unwrap().is_thinking());
+    h.get_by_label_contains("greedy_bot.py");
+    h.get_by_label("Start the program").click();
+    h.run_steps(2);
     // The program deploys the Martians through the protocol; then it is the player's turn.
     step_until(&mut h, "the program to deploy", |a| {
         a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
@@ -197,6 +207,34 @@ fn the_table_plays_against_a_program_and_shows_what_it_considered() {
     // Its panel names it and lists the moves it reported with their values.
     h.get_by_label_contains("greedy_bot.py) chose:");
     h.get_by_label_contains("considered");
+}
+
+#[test]
+fn a_program_refused_at_the_table_leaves_its_side_to_the_person() {
+    let dir = temp_dir("refused");
+    let marker = dir.join("started");
+    let _ = std::fs::remove_file(&marker);
+    let bot = format!("exec:sh -c 'touch {}'", marker.display());
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        &bot,
+        3,
+    );
+    let mut h = harness(setup, dir.clone());
+    h.run_steps(10);
+    h.get_by_label_contains(&marker.display().to_string());
+    h.get_by_label("Play the Martians myself").click();
+    h.run_steps(10);
+    let s = h.state().session.as_ref().unwrap();
+    assert!(s.controller(Side::Martians).is_human());
+    assert!(s.program_to_allow().is_none());
+    assert_eq!(
+        s.human_to_move(),
+        Some(Side::Martians),
+        "the person deploys them"
+    );
+    assert!(!marker.exists(), "the program never ran");
 }
 
 #[test]

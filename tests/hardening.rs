@@ -4,27 +4,14 @@
 //! is touched. Each test asserts the exit code, the key words of the message and, where
 //! memory was the problem, the child process's peak resident size.
 
+mod child;
+
 use std::ffi::OsStr;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// What a finished child did: exit code (`None` when killed), output, peak resident size
-/// and wall time.
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    peak_kib: u64,
-    elapsed: Duration,
-}
-
-const BIN: &str = env!("CARGO_BIN_EXE_mars-attacks");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use child::{BIN, Run, mib, root, run};
 
 fn whos_there() -> PathBuf {
     root().join("scenarios/whos-there.toml")
@@ -36,110 +23,7 @@ fn fixture(name: &str) -> PathBuf {
 
 /// A scratch directory of this test's own, emptied first.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("mars-attacks-hardening-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The child's peak resident size so far, in KiB (`VmHWM` of /proc/PID/status: the high
-/// water mark of the program's own memory since its exec, so nothing of the test
-/// process that started it counts), or `None` once it has exited.
-fn peak_so_far(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// Whether the child has exited (without reaping it).
-fn has_exited(pid: u32) -> bool {
-    // SAFETY: a zeroed siginfo_t is valid; WNOWAIT leaves the child to be reaped later.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    let r = unsafe {
-        libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        )
-    };
-    r == 0 && unsafe { info.si_pid() } == pid as libc::pid_t
-}
-
-/// Runs the binary with `args`, killing it after `kill_after` when given, and measures it.
-fn run_with(args: &[&OsStr], envs: &[(&str, Option<&str>)], kill_after: Option<Duration>) -> Ran {
-    let mut cmd = Command::new(BIN);
-    cmd.args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in envs {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
-    let start = Instant::now();
-    let mut child = cmd.spawn().expect("the binary runs");
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    // Read the pipes as the child writes, so it never blocks on a full pipe.
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let mut buf = [0u8; 1 << 16];
-        // Keep at most the first MiB: some commands here print hundreds of MiB.
-        while let Ok(n) = out.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            if s.len() < 1 << 20 {
-                s.extend_from_slice(&buf[..n]);
-            }
-        }
-        String::from_utf8_lossy(&s).into_owned()
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    // Watch the child's high water mark until it ends (or is killed): it only grows, so
-    // the last reading is the peak, short of the last millisecond.
-    let pid = child.id();
-    let deadline = kill_after.map(|after| Instant::now() + after);
-    let mut peak_kib = 0;
-    while !has_exited(pid) {
-        if let Some(kib) = peak_so_far(pid) {
-            peak_kib = peak_kib.max(kib);
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let status = child.wait().expect("the child is reaped");
-    let code = status.code();
-    let elapsed = start.elapsed();
-    Ran {
-        code,
-        stdout: out_reader.join().unwrap(),
-        stderr: err_reader.join().unwrap(),
-        peak_kib,
-        elapsed,
-    }
-}
-
-fn run<S: AsRef<OsStr>>(args: &[S]) -> Ran {
-    let args: Vec<&OsStr> = args.iter().map(|a| a.as_ref()).collect();
-    run_with(&args, &[], None)
-}
-
-fn mib(kib: u64) -> f64 {
-    kib as f64 / 1024.0
+    child::scratch("hardening", name)
 }
 
 /// A Scenario 1 whose name holds `name` (TOML escapes allowed).
@@ -369,8 +253,7 @@ fn arena_plans_its_games_lazily() {
         out.clone().into_os_string(),
     ]
     .to_vec();
-    let args: Vec<&OsStr> = args.iter().map(|a| a.as_os_str()).collect();
-    let r = run_with(&args, &[], Some(Duration::from_secs(2)));
+    let r = Run::new(&args).kill_after(Duration::from_secs(2)).run();
     assert_eq!(r.code, None, "it was still playing: {}", r.stderr);
     assert!(r.stderr.contains("1000000 games"), "{}", r.stderr);
     let lines = std::fs::read_to_string(&out).unwrap().lines().count();
@@ -492,15 +375,11 @@ fn a_saved_game_naming_an_ai_the_table_cannot_play_is_refused() {
 
 #[test]
 fn without_a_display_the_table_says_the_command_line_works() {
-    let r = run_with(
-        &[OsStr::new("play")],
-        &[
-            ("DISPLAY", None),
-            ("WAYLAND_DISPLAY", None),
-            ("WAYLAND_SOCKET", None),
-        ],
-        None,
-    );
+    let r = Run::new(&["play"])
+        .env("DISPLAY", None)
+        .env("WAYLAND_DISPLAY", None)
+        .env("WAYLAND_SOCKET", None)
+        .run();
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(
         r.stderr.contains("needs a graphical session"),

@@ -6,20 +6,25 @@
 //! - [`play`]: one game to its [`Record`], and many on worker threads;
 //! - [`record`]: the JSON Lines results file;
 //! - [`results`]: opening a results file for a run, resuming an interrupted one;
-//! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings;
+//! - [`seen`]: the games already counted, a bit a game, so a game read twice counts once;
+//! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings,
+//!   built a record at a time;
 //! - [`report`]: the summary as text, CSV and an HTML page with SVG charts;
+//! - [`games_table`]: a report's table of games in id order, sorted in bounded memory;
 //! - [`vary`]: variant sweeps, one scenario file played with several values of its keys.
 //!
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
+pub mod games_table;
 pub mod plan;
 pub mod play;
 pub mod record;
 pub mod report;
 pub mod results;
+pub mod seen;
 pub mod summary;
 pub mod vary;
 
 pub use plan::{ArenaScenario, Entrant, Job, Plan, Shard};
 pub use record::{Reason, Record, Status, Winner};
-pub use summary::{Summary, summarize};
+pub use summary::{Summarizer, Summary, summarize};

@@ -10,6 +10,7 @@ use ai::{Game, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::bot::exec::process::is_start_failure;
 use crate::bot::game::{Skirmish, player_of, side_of};
 use crate::bot::spec::{BoxedPlayer, PlayerSpec};
 use crate::rules::state::{Outcome, VpSource, WinReason};
@@ -101,6 +102,17 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             "Martians"
         };
         let Some(action) = choice else {
+            if let Some(why) = players[seat].forfeit()
+                && is_start_failure(&why)
+            {
+                // Not the program's doing: the game was never played, so it is no result.
+                played.status = Status::NotStarted;
+                played.error = Some(format!(
+                    "the {side}' program could not be started at decision {}: {why}",
+                    played.decisions
+                ));
+                break;
+            }
             if let Some(why) = players[seat].forfeit() {
                 // A program that failed loses the game; the run goes on.
                 played.status = Status::Finished;

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::io::{BufRead, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -25,6 +26,9 @@ pub enum Status {
     NoDecision,
     /// The program panicked while playing it (a bug; the message is in `error`).
     Panic,
+    /// A player's program could not be started (the system refused it: too many open
+    /// files or processes, the program gone), so the game was not played out.
+    NotStarted,
 }
 
 impl Status {
@@ -36,6 +40,7 @@ impl Status {
             Status::Illegal => "illegal action",
             Status::NoDecision => "no decision",
             Status::Panic => "panic",
+            Status::NotStarted => "a program could not be started",
         }
     }
 }
@@ -282,6 +287,20 @@ pub struct Records {
     pub missing_newline: bool,
 }
 
+/// What reading a results file a record at a time found besides its records
+/// ([`scan_records`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scanned {
+    /// Records read.
+    pub records: u64,
+    /// Bytes of the file up to the end of its last complete line.
+    pub complete_len: u64,
+    /// The number of a last line cut short (no newline, not a record), set aside.
+    pub torn_line: Option<usize>,
+    /// The last record lacks its newline (append one before adding lines).
+    pub missing_newline: bool,
+}
+
 /// The largest results file read (a million games take about 600 MB).
 pub const MAX_RESULTS_BYTES: u64 = 4 << 30;
 
@@ -294,12 +313,35 @@ pub const MAX_RECORD_LINE_BYTES: usize = 1 << 20;
 /// by an interruption starts so too; one that does not was not written by a run.
 const RECORD_START: &str = "{\"id\":";
 
-/// Reads a results file, a line at a time (the file is never held whole in memory).
+/// Reads a whole results file into memory, a line at a time: for tests and small files.
+/// Commands read with [`scan_records`], which never holds more than a line.
+pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
+    let mut records = Vec::new();
+    let scanned = scan_records(path, None, |r| {
+        records.push(r);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Records {
+        records,
+        complete_len: scanned.complete_len,
+        torn_line: scanned.torn_line,
+        missing_newline: scanned.missing_newline,
+    })
+}
+
+/// Reads a results file a line at a time, handing each record to `each` as it is read
+/// (the file is never held in memory), up to `max_bytes` of it when given (the length an
+/// earlier reading found, so that a file a run still appends to reads the same twice).
 /// Blank lines are skipped; a malformed line is an error naming its line and column,
 /// except a last line without a newline that starts like a record, which an interrupted
-/// run leaves and which is set aside as [`Records::torn_line`]. Files over
-/// [`MAX_RESULTS_BYTES`] and lines over [`MAX_RECORD_LINE_BYTES`] are refused.
-pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
+/// run leaves and which is set aside as [`Scanned::torn_line`]. Files over
+/// [`MAX_RESULTS_BYTES`] and lines over [`MAX_RECORD_LINE_BYTES`] are refused. `each`
+/// stops the reading by breaking.
+pub fn scan_records(
+    path: &Path,
+    max_bytes: Option<u64>,
+    each: impl FnMut(Record) -> ControlFlow<()>,
+) -> Result<Scanned, RecordsError> {
     let file = path.display().to_string();
     let io = |error| RecordsError::Io {
         file: file.clone(),
@@ -317,7 +359,8 @@ pub fn read_records(path: &Path) -> Result<Records, RecordsError> {
         ))));
     }
     let f = std::fs::File::open(path).map_err(io)?;
-    read_records_from(&file, std::io::BufReader::new(f))
+    let reader = std::io::BufReader::new(f.take(max_bytes.unwrap_or(u64::MAX)));
+    scan_records_from(&file, reader, each)
 }
 
 /// [`read_records`] on bytes already read; `file` names them in errors.
@@ -326,8 +369,27 @@ pub fn parse_records(file: &str, bytes: &[u8]) -> Result<Records, RecordsError> 
 }
 
 /// [`read_records`] from any reader; `file` names it in errors.
-pub fn read_records_from(file: &str, mut reader: impl BufRead) -> Result<Records, RecordsError> {
-    let mut out = Records::default();
+pub fn read_records_from(file: &str, reader: impl BufRead) -> Result<Records, RecordsError> {
+    let mut records = Vec::new();
+    let scanned = scan_records_from(file, reader, |r| {
+        records.push(r);
+        ControlFlow::Continue(())
+    })?;
+    Ok(Records {
+        records,
+        complete_len: scanned.complete_len,
+        torn_line: scanned.torn_line,
+        missing_newline: scanned.missing_newline,
+    })
+}
+
+/// [`scan_records`] from any reader; `file` names it in errors.
+pub fn scan_records_from(
+    file: &str,
+    mut reader: impl BufRead,
+    mut each: impl FnMut(Record) -> ControlFlow<()>,
+) -> Result<Scanned, RecordsError> {
+    let mut out = Scanned::default();
     let mut line = Vec::new();
     let mut line_no = 0usize;
     let mut total: u64 = 0;
@@ -394,8 +456,13 @@ pub fn read_records_from(file: &str, mut reader: impl BufRead) -> Result<Records
             });
         match parsed {
             Ok(Some(r)) => {
-                out.records.push(r);
+                out.records += 1;
                 out.missing_newline = !complete;
+                out.complete_len = total;
+                if each(r).is_break() {
+                    return Ok(out);
+                }
+                continue;
             }
             Ok(None) => {}
             // The last line lacks its newline, does not parse, and starts as a record

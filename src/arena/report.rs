@@ -9,6 +9,7 @@ use plotters::prelude::*;
 
 use super::record::{Reason, Record};
 use super::summary::{BOOTSTRAP_SAMPLES, Rate, ScenarioSummary, Summary};
+use crate::staged::StagedFiles;
 
 fn pct(r: &Rate) -> String {
     format!(
@@ -171,6 +172,15 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             f.id, f.game_seed, f.status, f.error
         )?;
     }
+    let unlisted = s.failed as usize - s.failures.len();
+    if unlisted > 0 {
+        writeln!(
+            out,
+            "failed: {unlisted} more game(s), {} in all (each with its whole error in the results \
+             file and in a report's games.csv)",
+            s.failed
+        )?;
+    }
     Ok(())
 }
 
@@ -201,7 +211,16 @@ fn csv_row(fields: &[String]) -> String {
 pub fn games_csv(records: &[Record]) -> String {
     let mut rs: Vec<&Record> = records.iter().collect();
     rs.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut out = csv_row(
+    let mut out = games_csv_header();
+    for r in rs {
+        out += &games_csv_row(r);
+    }
+    out
+}
+
+/// The first row of the CSV table of games.
+pub fn games_csv_header() -> String {
+    csv_row(
         &[
             "id",
             "scenario",
@@ -220,29 +239,30 @@ pub fn games_csv(records: &[Record]) -> String {
             "error",
         ]
         .map(String::from),
-    );
-    for r in rs {
-        out += &csv_row(&[
-            r.id.clone(),
-            r.scenario.clone(),
-            r.game.to_string(),
-            r.game_seed.to_string(),
-            r.humans.clone(),
-            r.martians.clone(),
-            format!("{:?}", r.status).to_lowercase(),
-            r.winner
-                .map(|w| format!("{w:?}").to_lowercase())
-                .unwrap_or_default(),
-            r.reason.map(|w| w.name().to_string()).unwrap_or_default(),
-            r.vp.humans.to_string(),
-            r.vp.martians.to_string(),
-            r.rounds.to_string(),
-            r.decisions.to_string(),
-            format!("{:.3}", r.seconds),
-            r.error.clone().unwrap_or_default(),
-        ]);
-    }
-    out
+    )
+}
+
+/// A game's row in the CSV table of games.
+pub fn games_csv_row(r: &Record) -> String {
+    csv_row(&[
+        r.id.clone(),
+        r.scenario.clone(),
+        r.game.to_string(),
+        r.game_seed.to_string(),
+        r.humans.clone(),
+        r.martians.clone(),
+        format!("{:?}", r.status).to_lowercase(),
+        r.winner
+            .map(|w| format!("{w:?}").to_lowercase())
+            .unwrap_or_default(),
+        r.reason.map(|w| w.name().to_string()).unwrap_or_default(),
+        r.vp.humans.to_string(),
+        r.vp.martians.to_string(),
+        r.rounds.to_string(),
+        r.decisions.to_string(),
+        format!("{:.3}", r.seconds),
+        r.error.clone().unwrap_or_default(),
+    ])
 }
 
 /// The CSV table of sides, one row per scenario.
@@ -763,7 +783,17 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
         h += "</table>\n";
     }
     if !s.failures.is_empty() {
-        h += "<h2>Failed games</h2><table><tr><th>game</th><th>game seed</th><th>status</th>\
+        h += "<h2>Failed games</h2>";
+        if s.failed as usize > s.failures.len() {
+            let _ = write!(
+                h,
+                "<p class=\"note\">The first {} of {} failed games by id; \
+                 <a href=\"games.csv\">games.csv</a> lists them all.</p>",
+                s.failures.len(),
+                s.failed
+            );
+        }
+        h += "<table><tr><th>game</th><th>game seed</th><th>status</th>\
               <th>error</th></tr>";
         for f in &s.failures {
             let _ = write!(
@@ -781,31 +811,41 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
     Ok(h)
 }
 
-/// Writes the report directory: `index.html` and the CSV tables. Returns the files written.
+/// Writes the report directory, all or nothing: `index.html` and the CSV tables. Returns
+/// the files written.
 pub fn write_report(
     dir: &Path,
     records: &[Record],
     summary: &Summary,
     sources: &[String],
 ) -> Result<Vec<PathBuf>, String> {
+    let mut staged = StagedFiles::new();
+    staged.write(&dir.join(GAMES_CSV), games_csv(records).as_bytes())?;
+    stage_report(&mut staged, dir, summary, sources)?;
+    staged.commit()
+}
+
+/// The name of the CSV table of games in a report directory.
+pub const GAMES_CSV: &str = "games.csv";
+
+/// Stages the report's files other than the table of games (written a game at a time by
+/// whoever reads the games): `index.html` and the CSV tables of the summary.
+pub fn stage_report(
+    staged: &mut StagedFiles,
+    dir: &Path,
+    summary: &Summary,
+    sources: &[String],
+) -> Result<(), String> {
     let html = report_html(summary, sources)?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot create the directory: {e}", dir.display()))?;
-    let files = [
+    for (name, text) in [
         ("index.html", html),
-        ("games.csv", games_csv(records)),
         ("sides.csv", sides_csv(summary)),
         ("players.csv", players_csv(summary)),
         ("pairings.csv", pairings_csv(summary)),
-    ];
-    let mut written = Vec::new();
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-        written.push(path);
+    ] {
+        staged.write(&dir.join(name), text.as_bytes())?;
     }
-    Ok(written)
+    Ok(())
 }
 
 #[cfg(test)]

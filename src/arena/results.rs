@@ -2,13 +2,14 @@
 //! interrupted run without replaying its finished games, and appending each record as its
 //! game ends, so an interruption loses at most the games under way.
 
-use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::plan::{Plan, Shard};
-use super::record::{MAX_RECORD_LINE_BYTES, Record, parse_records, read_records};
+use super::record::{MAX_RECORD_LINE_BYTES, Record, parse_records, scan_records};
+use super::seen::SeenGames;
 
 /// How to treat a results file that already holds something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,24 +29,19 @@ pub struct ResultsFile {
 }
 
 /// A results file opened for a run: where new records go, the run's games it already
-/// holds, and what the reader should know. The games still to play are
-/// [`Opened::todo`], made one at a time from the plan.
+/// holds (each handed to `open`'s `done` as it is read, never kept), and what the reader
+/// should know. The games still to play are those of the shard not in
+/// [`Opened::done_games`], made one at a time from the plan.
 pub struct Opened {
     pub file: ResultsFile,
-    /// The run's games already recorded.
-    pub done: Vec<Record>,
-    /// Their identities.
-    pub done_ids: HashSet<String>,
+    /// The run's games already recorded, a bit each.
+    pub done_games: SeenGames,
     /// How many games of the shard are still to play.
     pub todo_count: u64,
     /// Notes for the user (a line cut short, records of other runs).
     pub notes: Vec<String>,
 }
 
-/// Opens `path` for the games of `shard` of `plan`. Errors say what is wrong and change
-/// nothing on disk. A file is only ever appended to, cut back to its last whole record
-/// (`--resume` after an interruption) or emptied (`--overwrite`) when it is a results
-/// file: anything else is refused untouched.
 /// Why a results file cannot be opened for a run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpenError {
@@ -59,11 +55,17 @@ pub enum OpenError {
     Invalid(String),
 }
 
+/// Opens `path` for the games of `shard` of `plan`, handing each of the run's games it
+/// holds already to `done` as it is read (`--resume`; a game recorded twice once). Errors
+/// say what is wrong and change nothing on disk. A file is only ever appended to, cut back
+/// to its last whole record (`--resume` after an interruption) or emptied (`--overwrite`)
+/// when it is a results file: anything else is refused untouched.
 pub fn open(
     path: &Path,
     plan: &Plan,
     shard: Shard,
     existing: Existing,
+    mut done: impl FnMut(Record),
 ) -> Result<Opened, OpenError> {
     use OpenError::{Invalid, Usage};
     let name = path.display();
@@ -78,8 +80,7 @@ pub fn open(
         )));
     }
     let mut notes = Vec::new();
-    let mut done = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = SeenGames::default();
     let mut cut_to = None;
     let mut missing_newline = false;
     let not_results = |e: String| {
@@ -104,33 +105,39 @@ pub fn open(
                     .map_err(|e| Invalid(not_results(e)))?;
             }
             Existing::Resume => {
-                let read = read_records(path).map_err(|e| Invalid(not_results(e.to_string())))?;
-                if read.records.is_empty() && read.torn_line.is_some() {
-                    return Err(Invalid(not_results(format!(
-                        "{name}:1: the only line is not a whole game record"
-                    ))));
-                }
                 let mut foreign = 0usize;
-                for r in read.records {
+                let mut other_version = None;
+                let read = scan_records(path, None, |r| {
                     let mine = r.seed == plan.seed
                         && plan.position_of(&r.id).is_some_and(|n| shard.holds_game(n));
                     if !mine {
                         foreign += 1;
-                        continue;
+                        return ControlFlow::Continue(());
                     }
                     let sc = plan.scenarios.iter().find(|s| s.name() == r.scenario);
                     if let Some(sc) = sc
                         && sc.fingerprint != r.scenario_fingerprint
                     {
-                        return Err(Invalid(format!(
+                        other_version = Some(format!(
                             "{name} holds games of \"{}\" played with a different version of \
                              {} (the file has changed since); write to another --out",
                             r.scenario, sc.file
-                        )));
+                        ));
+                        return ControlFlow::Break(());
                     }
-                    if seen.insert(r.id.clone()) {
-                        done.push(r);
+                    if seen.insert(&r.id, r.seed, &r.scenario_fingerprint) {
+                        done(r);
                     }
+                    ControlFlow::Continue(())
+                })
+                .map_err(|e| Invalid(not_results(e.to_string())))?;
+                if let Some(e) = other_version {
+                    return Err(Invalid(e));
+                }
+                if read.records == 0 && read.torn_line.is_some() {
+                    return Err(Invalid(not_results(format!(
+                        "{name}:1: the only line is not a whole game record"
+                    ))));
                 }
                 if foreign > 0 {
                     notes.push(format!(
@@ -167,14 +174,13 @@ pub fn open(
         file.write_all(b"\n")
             .map_err(|e| Usage(format!("{name}: cannot write: {e}")))?;
     }
-    let todo_count = plan.shard_len(shard) - done.len() as u64;
+    let todo_count = plan.shard_len(shard).saturating_sub(seen.len());
     Ok(Opened {
         file: ResultsFile {
             path: path.to_path_buf(),
             file,
         },
-        done,
-        done_ids: seen,
+        done_games: seen,
         todo_count,
         notes,
     })

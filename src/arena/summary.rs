@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use ai::stats::{Z95, wilson};
 
-use super::record::{Reason, Record, Vp, VpSources, Winner};
+use super::record::{Reason, Record, VpSources, Winner};
 use crate::rules::rng_from_seed;
 
 /// Bootstrap resamples behind a rating's interval.
@@ -170,6 +170,8 @@ pub struct Failure {
     pub id: String,
     pub game_seed: u64,
     pub status: String,
+    /// What went wrong, cut to [`FAILURE_TEXT`] characters (the results file and
+    /// `games.csv` have it whole).
     pub error: String,
 }
 
@@ -180,113 +182,308 @@ pub struct Summary {
     pub scenarios: Vec<ScenarioSummary>,
     pub players: Vec<PlayerSummary>,
     pub pairings: Vec<PairingSummary>,
+    /// Games that did not finish, all of them.
+    pub failed: u32,
+    /// The first [`LISTED_FAILURES`] of them by id, to replay.
     pub failures: Vec<Failure>,
 }
 
+/// How many failed games a summary lists (it counts them all).
+pub const LISTED_FAILURES: usize = 20;
+
+/// The longest error a listed failure shows, in characters.
+pub const FAILURE_TEXT: usize = 300;
+
 /// Summarizes `records` (their order does not matter).
 pub fn summarize(records: &[Record]) -> Summary {
-    let mut sorted: Vec<&Record> = records.iter().collect();
-    sorted.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut by_scenario: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
-    for r in &sorted {
-        by_scenario.entry(&r.scenario).or_default().push(r);
+    let mut s = Summarizer::default();
+    for r in records {
+        s.add(r);
     }
-    let scenarios = by_scenario
-        .values()
-        .map(|rs| scenario_summary(rs))
-        .collect();
-    let finished: Vec<&Record> = sorted.iter().copied().filter(|r| r.finished()).collect();
-    let (players, pairings) = player_summaries(&finished);
-    let failures = sorted
-        .iter()
-        .filter(|r| !r.finished())
-        .map(|r| Failure {
-            id: r.id.clone(),
-            game_seed: r.game_seed,
-            status: r.status.describe().to_string(),
-            error: r.error.clone().unwrap_or_default(),
-        })
-        .collect();
-    Summary {
-        games: records.len() as u32,
-        scenarios,
-        players,
-        pairings,
-        failures,
+    s.finish()
+}
+
+/// A [`Summary`] built a record at a time, in memory bounded by what the summary holds
+/// (its scenarios, players, pairings and the Rounds games last), not by the number of
+/// games: results files of any length are read through one.
+#[derive(Default)]
+pub struct Summarizer {
+    games: u32,
+    scenarios: BTreeMap<String, ScenarioTally>,
+    /// Finished games' results by player name.
+    players: BTreeMap<String, PlayerTally>,
+    /// Finished games between two different players, keyed by their names in order:
+    /// (first's wins, second's wins, draws, first's wins as Humans, as Martians, second's
+    /// wins as Humans, as Martians).
+    pairs: BTreeMap<(String, String), [u32; 7]>,
+    failed: u32,
+    /// The failures with the smallest ids, at most [`LISTED_FAILURES`].
+    failures: BTreeMap<String, Failure>,
+}
+
+/// A number's count, sum, sum of squares and range, exactly, for whole numbers: their
+/// [`Spread`] a number at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WholeSpread {
+    n: u64,
+    sum: u128,
+    squares: u128,
+    min: u64,
+    max: u64,
+}
+
+impl WholeSpread {
+    pub fn add(&mut self, x: u64) {
+        if self.n == 0 || x < self.min {
+            self.min = x;
+        }
+        self.max = self.max.max(x);
+        self.n += 1;
+        self.sum += u128::from(x);
+        self.squares += u128::from(x) * u128::from(x);
+    }
+
+    pub fn spread(&self) -> Spread {
+        if self.n == 0 {
+            return Spread::default();
+        }
+        let n = self.n as f64;
+        let sd = if self.n > 1 {
+            // n * sum(x^2) - sum(x)^2 = n * sum((x - mean)^2): exact in whole numbers.
+            let deviations = u128::from(self.n) * self.squares - self.sum * self.sum;
+            (deviations as f64 / (n * (n - 1.0))).sqrt()
+        } else {
+            0.0
+        };
+        Spread {
+            mean: self.sum as f64 / n,
+            sd,
+            min: self.min as f64,
+            max: self.max as f64,
+        }
     }
 }
 
-fn scenario_summary(rs: &[&Record]) -> ScenarioSummary {
-    let done: Vec<&Record> = rs.iter().copied().filter(|r| r.finished()).collect();
-    let n = done.len() as u32;
-    let count = |f: &dyn Fn(&Record) -> bool| done.iter().filter(|r| f(r)).count() as u32;
-    let reasons = Reason::ALL
-        .iter()
-        .map(|&why| (why, count(&|r| r.reason == Some(why))))
-        .collect();
-    let mut hist: BTreeMap<u16, u32> = BTreeMap::new();
-    for r in &done {
-        *hist.entry(r.rounds).or_default() += 1;
+#[derive(Default)]
+struct ScenarioTally {
+    /// The file of the game with the smallest id, and that id.
+    first_id: String,
+    file: String,
+    games: u32,
+    finished: u32,
+    humans: u32,
+    martians: u32,
+    draws: u32,
+    /// Finished games by [`Reason::ALL`], and each side's wins by [`Reason::WINS`].
+    reasons: [u32; 6],
+    humans_by: [u32; 5],
+    martians_by: [u32; 5],
+    lengths: BTreeMap<u16, u32>,
+    rounds: WholeSpread,
+    decisions: WholeSpread,
+    /// Both sides' VP summed over the finished games that reached the end of each Round.
+    vp_at: Vec<(u64, u64)>,
+    /// Both sides' final VP summed over the finished games whose VP list has this length:
+    /// they count with it at every later Round.
+    vp_final_at: BTreeMap<usize, (u64, u64)>,
+    /// VP from each source (in record order), summed: Humans', Martians'.
+    vp_from: [(u64, u64); 5],
+}
+
+#[derive(Default)]
+struct PlayerTally {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    mirror_games: u32,
+    /// (wins, games) on the Humans and on the Martians.
+    seats: [(u32, u32); 2],
+}
+
+impl Summarizer {
+    /// Counts one record in.
+    pub fn add(&mut self, r: &Record) {
+        self.games += 1;
+        let sc = self.scenarios.entry(r.scenario.clone()).or_default();
+        if sc.games == 0 || r.id < sc.first_id {
+            sc.first_id = r.id.clone();
+            sc.file = r.scenario_file.clone();
+        }
+        sc.games += 1;
+        if !r.finished() {
+            self.failed += 1;
+            let listed = self.failures.len() < LISTED_FAILURES
+                || self
+                    .failures
+                    .last_key_value()
+                    .is_some_and(|(k, _)| r.id < *k);
+            if listed {
+                let error = r.error.as_deref().unwrap_or_default();
+                let mut cut: String = error.chars().take(FAILURE_TEXT).collect();
+                if cut.len() < error.len() {
+                    cut.push_str(" ...");
+                }
+                self.failures.insert(
+                    r.id.clone(),
+                    Failure {
+                        id: r.id.clone(),
+                        game_seed: r.game_seed,
+                        status: r.status.describe().to_string(),
+                        error: cut,
+                    },
+                );
+                if self.failures.len() > LISTED_FAILURES {
+                    self.failures.pop_last();
+                }
+            }
+            return;
+        }
+        sc.add_finished(r);
+        self.add_players(r);
     }
-    let longest = done.iter().map(|r| r.vp_by_round.len()).max().unwrap_or(0);
-    let mean_vp_by_round = (0..longest)
-        .map(|i| {
-            let at = |r: &Record| {
-                r.vp_by_round
-                    .get(i)
-                    .or(r.vp_by_round.last())
-                    .copied()
-                    .unwrap_or(Vp::default())
-            };
-            let sum = done.iter().fold((0.0, 0.0), |(h, m), r| {
-                let v = at(r);
-                (h + f64::from(v.humans), m + f64::from(v.martians))
-            });
-            (sum.0 / f64::from(n.max(1)), sum.1 / f64::from(n.max(1)))
-        })
-        .collect();
-    let by = |winner: Winner| {
-        Reason::WINS
+
+    fn add_players(&mut self, r: &Record) {
+        let humans_won = r.winner == Some(Winner::Humans);
+        let martians_won = r.winner == Some(Winner::Martians);
+        if r.humans == r.martians {
+            // A mirror game: it counts in the scenario's side table, not in the player's
+            // results.
+            self.players
+                .entry(r.humans.clone())
+                .or_default()
+                .mirror_games += 1;
+            return;
+        }
+        for (name, seat, won, lost) in [
+            (&r.humans, 0, humans_won, martians_won),
+            (&r.martians, 1, martians_won, humans_won),
+        ] {
+            let p = self.players.entry(name.clone()).or_default();
+            p.games += 1;
+            match (won, lost) {
+                (true, _) => p.wins += 1,
+                (_, true) => p.losses += 1,
+                _ => p.draws += 1,
+            }
+            p.seats[seat].0 += u32::from(won);
+            p.seats[seat].1 += 1;
+        }
+        // The first of a pairing is the player whose name sorts first.
+        let a_humans = r.humans < r.martians;
+        let (a, b, a_won, b_won) = if a_humans {
+            (&r.humans, &r.martians, humans_won, martians_won)
+        } else {
+            (&r.martians, &r.humans, martians_won, humans_won)
+        };
+        let e = self.pairs.entry((a.clone(), b.clone())).or_default();
+        e[0] += u32::from(a_won);
+        e[1] += u32::from(b_won);
+        e[2] += u32::from(!a_won && !b_won);
+        e[if a_humans { 3 } else { 4 }] += u32::from(a_won);
+        e[if a_humans { 6 } else { 5 }] += u32::from(b_won);
+    }
+
+    /// The summary of every record counted in.
+    pub fn finish(self) -> Summary {
+        let scenarios = self
+            .scenarios
+            .into_iter()
+            .map(|(name, t)| t.summary(name))
+            .collect();
+        let (players, pairings) = player_summaries(&self.players, &self.pairs);
+        Summary {
+            games: self.games,
+            scenarios,
+            players,
+            pairings,
+            failed: self.failed,
+            failures: self.failures.into_values().collect(),
+        }
+    }
+}
+
+impl ScenarioTally {
+    fn add_finished(&mut self, r: &Record) {
+        self.finished += 1;
+        match r.winner {
+            Some(Winner::Humans) => self.humans += 1,
+            Some(Winner::Martians) => self.martians += 1,
+            None => self.draws += 1,
+        }
+        if let Some(why) = r.reason {
+            if let Some(i) = Reason::ALL.iter().position(|x| *x == why) {
+                self.reasons[i] += 1;
+            }
+            if let Some(i) = Reason::WINS.iter().position(|x| *x == why) {
+                match r.winner {
+                    Some(Winner::Humans) => self.humans_by[i] += 1,
+                    Some(Winner::Martians) => self.martians_by[i] += 1,
+                    None => {}
+                }
+            }
+        }
+        *self.lengths.entry(r.rounds).or_default() += 1;
+        self.rounds.add(u64::from(r.rounds));
+        self.decisions.add(r.decisions);
+        if self.vp_at.len() < r.vp_by_round.len() {
+            self.vp_at.resize(r.vp_by_round.len(), (0, 0));
+        }
+        for (sum, vp) in self.vp_at.iter_mut().zip(&r.vp_by_round) {
+            sum.0 += u64::from(vp.humans);
+            sum.1 += u64::from(vp.martians);
+        }
+        if let Some(last) = r.vp_by_round.last() {
+            let f = self.vp_final_at.entry(r.vp_by_round.len()).or_default();
+            f.0 += u64::from(last.humans);
+            f.1 += u64::from(last.martians);
+        }
+        for (i, sum) in self.vp_from.iter_mut().enumerate() {
+            sum.0 += u64::from(r.vp_from.humans.named()[i].1);
+            sum.1 += u64::from(r.vp_from.martians.named()[i].1);
+        }
+    }
+
+    fn summary(self, scenario: String) -> ScenarioSummary {
+        let n = self.finished;
+        let per_game = |x: u64| x as f64 / f64::from(n.max(1));
+        // A game that ended before Round i counts with its final VP there.
+        let mut carried = (0u64, 0u64);
+        let mean_vp_by_round = self
+            .vp_at
             .iter()
-            .map(|&why| {
-                (
-                    why,
-                    count(&|r| r.winner == Some(winner) && r.reason == Some(why)),
-                )
+            .enumerate()
+            .map(|(i, at)| {
+                if let Some(f) = self.vp_final_at.get(&i) {
+                    carried.0 += f.0;
+                    carried.1 += f.1;
+                }
+                (per_game(at.0 + carried.0), per_game(at.1 + carried.1))
             })
-            .collect()
-    };
-    let mean = |f: &dyn Fn(&Record) -> u16| {
-        done.iter().map(|r| f64::from(f(r))).sum::<f64>() / f64::from(n.max(1))
-    };
-    let vp_from = VpSources::default()
-        .named()
-        .iter()
-        .enumerate()
-        .map(|(i, (name, _))| {
-            (
-                *name,
-                mean(&|r| r.vp_from.humans.named()[i].1),
-                mean(&|r| r.vp_from.martians.named()[i].1),
-            )
-        })
-        .collect();
-    ScenarioSummary {
-        humans_by: by(Winner::Humans),
-        martians_by: by(Winner::Martians),
-        vp_from,
-        scenario: rs[0].scenario.clone(),
-        file: rs[0].scenario_file.clone(),
-        games: rs.len() as u32,
-        failed: rs.len() as u32 - n,
-        humans: Rate::new(count(&|r| r.winner == Some(Winner::Humans)), n),
-        martians: Rate::new(count(&|r| r.winner == Some(Winner::Martians)), n),
-        draws: Rate::new(count(&|r| r.winner.is_none()), n),
-        rounds: Spread::of(done.iter().map(|r| f64::from(r.rounds))),
-        decisions: Spread::of(done.iter().map(|r| r.decisions as f64)),
-        reasons,
-        length_histogram: hist.into_iter().collect(),
-        mean_vp_by_round,
+            .collect();
+        let vp_from = VpSources::default()
+            .named()
+            .iter()
+            .zip(self.vp_from)
+            .map(|((name, _), (h, m))| (*name, per_game(h), per_game(m)))
+            .collect();
+        ScenarioSummary {
+            scenario,
+            file: self.file,
+            games: self.games,
+            failed: self.games - n,
+            humans: Rate::new(self.humans, n),
+            martians: Rate::new(self.martians, n),
+            draws: Rate::new(self.draws, n),
+            rounds: self.rounds.spread(),
+            decisions: self.decisions.spread(),
+            reasons: Reason::ALL.into_iter().zip(self.reasons).collect(),
+            length_histogram: self.lengths.into_iter().collect(),
+            mean_vp_by_round,
+            humans_by: Reason::WINS.into_iter().zip(self.humans_by).collect(),
+            martians_by: Reason::WINS.into_iter().zip(self.martians_by).collect(),
+            vp_from,
+        }
     }
 }
 
@@ -294,100 +491,68 @@ fn scenario_summary(rs: &[&Record]) -> ScenarioSummary {
 /// players and the first one's score (1, 0.5 or 0).
 type Duel = (usize, usize, f64);
 
-fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSummary>) {
-    let mut names: Vec<&str> = finished
+/// Finished games between two different players as ratings see them: indices of the two
+/// players, the first one's score (1, 0.5 or 0), and how many games ended so.
+type Tally = (usize, usize, f64, u32);
+
+fn player_summaries(
+    tallies: &BTreeMap<String, PlayerTally>,
+    pairs: &BTreeMap<(String, String), [u32; 7]>,
+) -> (Vec<PlayerSummary>, Vec<PairingSummary>) {
+    let names: Vec<&String> = tallies.keys().collect();
+    let index = |name: &String| names.binary_search(&name).unwrap_or(0);
+    let mut players: Vec<PlayerSummary> = tallies
         .iter()
-        .flat_map(|r| [r.humans.as_str(), r.martians.as_str()])
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let index = |name: &str| names.binary_search(&name).unwrap_or(0);
-    let mut duels: Vec<Duel> = Vec::new();
-    let mut players: Vec<PlayerSummary> = names
-        .iter()
-        .map(|n| PlayerSummary {
-            player: n.to_string(),
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            as_humans: Rate::new(0, 0),
-            as_martians: Rate::new(0, 0),
-            mirror_games: 0,
+        .map(|(name, t)| PlayerSummary {
+            player: name.clone(),
+            games: t.games,
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            as_humans: Rate::new(t.seats[0].0, t.seats[0].1),
+            as_martians: Rate::new(t.seats[1].0, t.seats[1].1),
+            mirror_games: t.mirror_games,
             elo: 1500.0,
             elo_low: 1500.0,
             elo_high: 1500.0,
         })
         .collect();
-    let mut seat_counts = vec![[(0u32, 0u32); 2]; names.len()];
-    // (first's wins, second's wins, draws, first's wins as Humans, as Martians, second's
-    // wins as Humans, as Martians)
-    let mut pairs: BTreeMap<(usize, usize), [u32; 7]> = BTreeMap::new();
-    for r in finished {
-        let (h, m) = (index(&r.humans), index(&r.martians));
-        let humans_won = r.winner == Some(Winner::Humans);
-        let martians_won = r.winner == Some(Winner::Martians);
-        if h == m {
-            // A mirror game: it counts in the scenario's side table, not in the player's
-            // results.
-            players[h].mirror_games += 1;
-            continue;
-        }
-        for (i, won, lost) in [(h, humans_won, martians_won), (m, martians_won, humans_won)] {
-            let p = &mut players[i];
-            p.games += 1;
-            match (won, lost) {
-                (true, _) => p.wins += 1,
-                (_, true) => p.losses += 1,
-                _ => p.draws += 1,
+    let mut duels: Vec<Tally> = Vec::new();
+    for ((a, b), e) in pairs {
+        let (a, b) = (index(a), index(b));
+        for (score, count) in [(1.0, e[0]), (0.0, e[1]), (0.5, e[2])] {
+            if count > 0 {
+                duels.push((a, b, score, count));
             }
         }
-        seat_counts[h][0].0 += u32::from(humans_won);
-        seat_counts[h][0].1 += 1;
-        seat_counts[m][1].0 += u32::from(martians_won);
-        seat_counts[m][1].1 += 1;
-        let (a, b, a_won, b_won) = if h < m {
-            (h, m, humans_won, martians_won)
-        } else {
-            (m, h, martians_won, humans_won)
-        };
-        let e = pairs.entry((a, b)).or_default();
-        e[0] += u32::from(a_won);
-        e[1] += u32::from(b_won);
-        e[2] += u32::from(!a_won && !b_won);
-        // Which seat each won from: the first player held the Humans when h < m.
-        let a_humans = h < m;
-        e[if a_humans { 3 } else { 4 }] += u32::from(a_won);
-        e[if a_humans { 6 } else { 5 }] += u32::from(b_won);
-        duels.push((
-            a,
-            b,
-            if a_won {
-                1.0
-            } else if b_won {
-                0.0
-            } else {
-                0.5
-            },
-        ));
     }
-    for (p, c) in players.iter_mut().zip(&seat_counts) {
-        p.as_humans = Rate::new(c[0].0, c[0].1);
-        p.as_martians = Rate::new(c[1].0, c[1].1);
-    }
-    if !duels.is_empty() {
-        let strengths = bradley_terry(names.len(), &duels, 1.0);
+    let games: u64 = duels.iter().map(|d| u64::from(d.3)).sum();
+    if games > 0 {
+        let strengths =
+            bradley_terry_tallied(names.len(), &duels, 1.0, &vec![1.0; names.len()], 10_000);
         let elo = elo_of(&strengths);
         let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(BOOTSTRAP_SAMPLES); names.len()];
         let mut rng = rng_from_seed(0x05ee_de10);
-        let mut resample = Vec::with_capacity(duels.len());
+        // Game k of the sample is in the tally whose running count first passes k.
+        let mut ends = Vec::with_capacity(duels.len());
+        let mut total = 0u64;
+        for d in &duels {
+            total += u64::from(d.3);
+            ends.push(total);
+        }
+        let mut resample = duels.clone();
         for _ in 0..BOOTSTRAP_SAMPLES {
-            resample.clear();
-            resample.extend((0..duels.len()).map(|_| duels[rng.random_range(0..duels.len())]));
+            for d in &mut resample {
+                d.3 = 0;
+            }
+            for _ in 0..games {
+                let k = rng.random_range(0..games);
+                resample[ends.partition_point(|&e| e <= k)].3 += 1;
+            }
             // Each resample starts from the whole sample's strengths: the same fixed point
             // is found, in a fraction of the rounds.
             let resampled =
-                bradley_terry_from(names.len(), &resample, 1.0, &strengths, BOOTSTRAP_ROUNDS);
+                bradley_terry_tallied(names.len(), &resample, 1.0, &strengths, BOOTSTRAP_ROUNDS);
             for (s, r) in samples.iter_mut().zip(elo_of(&resampled)) {
                 s.push(r);
             }
@@ -400,14 +565,14 @@ fn player_summaries(finished: &[&Record]) -> (Vec<PlayerSummary>, Vec<PairingSum
         }
     }
     let pairings = pairs
-        .into_iter()
-        .map(|((a, b), [aw, bw, d, ah, am, bh, bm])| {
+        .iter()
+        .map(|((a, b), &[aw, bw, d, ah, am, bh, bm])| {
             let games = aw + bw + d;
             let score = f64::from(aw) + 0.5 * f64::from(d);
             let (low, high) = wilson(score, f64::from(games), Z95);
             PairingSummary {
-                first: names[a].to_string(),
-                second: names[b].to_string(),
+                first: a.clone(),
+                second: b.clone(),
                 games,
                 first_wins: aw,
                 second_wins: bw,
@@ -466,15 +631,32 @@ pub fn bradley_terry_from(
     start: &[f64],
     max_rounds: usize,
 ) -> Vec<f64> {
+    let tallies: Vec<Tally> = duels.iter().map(|&(a, b, s)| (a, b, s, 1)).collect();
+    bradley_terry_tallied(n, &tallies, virtual_games, start, max_rounds)
+}
+
+/// [`bradley_terry_from`] on games tallied by result: each entry stands for its count of
+/// games between the same two players with the same score.
+fn bradley_terry_tallied(
+    n: usize,
+    duels: &[Tally],
+    virtual_games: f64,
+    start: &[f64],
+    max_rounds: usize,
+) -> Vec<f64> {
     // wins[i], and for each player the players it met with the games between them (draws
     // as half a win each). Kept as lists of the pairings that met, so a round of the
     // iteration costs time in the number of pairings, not the square of the players.
     let mut wins = vec![0.0; n];
     let mut met: BTreeMap<(usize, usize), f64> = BTreeMap::new();
-    for &(a, b, s) in duels {
-        wins[a] += s;
-        wins[b] += 1.0 - s;
-        *met.entry((a.min(b), a.max(b))).or_default() += 1.0;
+    for &(a, b, s, count) in duels {
+        if count == 0 {
+            continue;
+        }
+        let c = f64::from(count);
+        wins[a] += s * c;
+        wins[b] += (1.0 - s) * c;
+        *met.entry((a.min(b), a.max(b))).or_default() += c;
     }
     let mut games: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
     for (&(a, b), &g) in &met {

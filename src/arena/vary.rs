@@ -140,6 +140,7 @@ pub fn variants(file: &str, text: &str, sweeps: &[Vary]) -> Result<Vec<Variant>,
         }
         paths.push(resolve(&sweep.key)?);
     }
+    let doc = with_core_profiles(doc, &paths, sweeps)?;
     let count = sweeps
         .iter()
         .try_fold(1usize, |n, s| n.checked_mul(s.values.len()))
@@ -187,6 +188,55 @@ pub fn variants(file: &str, text: &str, sweeps: &[Vary]) -> Result<Vec<Variant>,
     } else {
         Err(VaryError::Invalid(bad))
     }
+}
+
+/// `doc` with a table of its own for every core profile a sweep changes a key of
+/// (`profiles.martian.range`), copied from the core profiles, so that one key of a
+/// profile varies alone: the reader takes a scenario's `[profiles.<key>]` whole. A profile
+/// that is neither the file's nor a core one is refused by name.
+fn with_core_profiles(
+    mut doc: toml::Table,
+    paths: &[(Vec<Step>, &'static Kind)],
+    sweeps: &[Vary],
+) -> Result<toml::Table, VaryError> {
+    for ((steps, _), sweep) in paths.iter().zip(sweeps) {
+        let [Step::Key(profiles), Step::Key(key), _, ..] = steps.as_slice() else {
+            continue;
+        };
+        if profiles != "profiles" {
+            continue;
+        }
+        let has_own = doc
+            .get("profiles")
+            .and_then(Toml::as_table)
+            .is_some_and(|t| t.contains_key(key));
+        if has_own {
+            continue;
+        }
+        let core: toml::Table = toml::from_str(include_str!("../../profiles/core.toml"))
+            .expect("the built-in profiles are valid TOML");
+        let Some(profile) = core.get(key) else {
+            let mut known: Vec<String> = doc
+                .get("profiles")
+                .and_then(Toml::as_table)
+                .map(|t| t.keys().cloned().collect())
+                .unwrap_or_default();
+            known.extend(core.keys().cloned());
+            return Err(VaryError::Usage(format!(
+                "--vary {}: the scenario has no profile \"{key}\" (its profiles are {}); \
+                 sweep one of those, or give the file a [profiles.{key}] table",
+                sweep.key,
+                known.join(", ")
+            )));
+        };
+        let table = doc
+            .entry("profiles")
+            .or_insert_with(|| Toml::Table(toml::Table::new()));
+        if let Toml::Table(t) = table {
+            t.insert(key.clone(), profile.clone());
+        }
+    }
+    Ok(doc)
 }
 
 /// Where a key path has got to in the key tables.

@@ -18,12 +18,12 @@ use clap::Args;
 
 use super::progress::Progress;
 use super::shard::ShardArg;
-use super::{CliError, Io, load_scenario_bytes};
+use super::{CliError, Io, check_programs, load_scenario_bytes};
 use crate::arena::play::play_job_stream;
 use crate::arena::report::write_text;
 use crate::arena::results::{Existing, OpenError, Opened, open};
 use crate::arena::vary::{Vary, VaryError, variants};
-use crate::arena::{ArenaScenario, Entrant, Plan, Shard, summarize};
+use crate::arena::{ArenaScenario, Entrant, Plan, Shard, Summarizer};
 use crate::bot::duel::MAX_DECISIONS;
 use crate::bot::spec::PlayerSpec;
 use crate::limits;
@@ -58,9 +58,9 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "J", value_parser = limits::parse_jobs,
           help = limits::jobs_help("Worker threads (default: every core)"))]
     pub jobs: Option<usize>,
-    /// The results file, one JSON line per game.
-    #[arg(long, default_value = "arena-results.jsonl", value_name = "FILE")]
-    pub out: PathBuf,
+    /// The results file, one JSON line per game [default: arena-results.jsonl].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Complete the run in --out: play only the games it does not hold yet.
     #[arg(long, conflicts_with = "overwrite")]
     pub resume: bool,
@@ -85,6 +85,9 @@ pub struct ArenaArgs {
     #[arg(long, short)]
     pub quiet: bool,
 }
+
+/// The results file when `--out` is not given.
+pub const DEFAULT_OUT: &str = "arena-results.jsonl";
 
 /// Run `arena`.
 pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
@@ -171,19 +174,32 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .resolve(&|name| std::env::var(name).ok())
             .map_err(CliError::Usage)?,
     };
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
     let all = plan.len();
+    if let Some(first) = plan.scenarios.first() {
+        check_programs(plan.players.iter().map(|e| &e.spec), &first.scenario)?;
+    }
     let existing = match (args.resume, args.overwrite) {
         (true, _) => Existing::Resume,
         (_, true) => Existing::Overwrite,
         _ => Existing::Refuse,
     };
+    // The summary is made a record at a time: the games in the file, then each as it
+    // ends, none of them kept.
+    let mut summary = Summarizer::default();
+    let mut already = 0u64;
     let Opened {
         mut file,
-        done: mut records,
-        done_ids,
+        done_games,
         todo_count,
         notes,
-    } = match open(&args.out, &plan, shard, existing) {
+    } = match open(&out, &plan, shard, existing, |r| {
+        already += 1;
+        summary.add(&r);
+    }) {
         Ok(opened) => opened,
         Err(OpenError::Usage(e)) => return Err(CliError::Usage(e)),
         Err(OpenError::Invalid(e)) => {
@@ -195,7 +211,9 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         writeln!(io.err, "note: {note}")?;
     }
     let todo_len = usize::try_from(todo_count).unwrap_or(usize::MAX);
-    let todo = plan.shard_iter(shard).filter(|j| !done_ids.contains(&j.id));
+    let todo = plan.shard_iter(shard).filter(|j| {
+        !done_games.contains(&j.id, plan.seed, &plan.scenarios[j.scenario].fingerprint)
+    });
     let threads = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -209,9 +227,9 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         if shard == Shard::ALL {
             String::new()
         } else {
-            format!(" (shard {shard}: {})", records.len() + todo_len)
+            format!(" (shard {shard}: {})", already + todo_count)
         },
-        records.len(),
+        already,
         file.path().display(),
         todo_len,
         threads.min(todo_len.max(1)),
@@ -234,7 +252,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 write_error = Some(e);
                 return false;
             }
-            records.push(record);
+            summary.add(&record);
             progress.borrow_mut().game_done();
             true
         },
@@ -248,21 +266,21 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         )?;
         return Err(CliError::Invalid);
     }
-    let summary = summarize(&records);
+    let summary = summary.finish();
     if args.json {
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");
         writeln!(io.out, "{text}")?;
     } else {
         write_text(&summary, io.out)?;
     }
-    if summary.failures.is_empty() {
+    if summary.failed == 0 {
         Ok(())
     } else {
         writeln!(
             io.err,
             "error: {} game(s) did not finish; they are recorded in {} with their seeds",
-            summary.failures.len(),
-            args.out.display()
+            summary.failed,
+            out.display()
         )?;
         Err(CliError::Invalid)
     }

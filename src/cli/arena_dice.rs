@@ -17,10 +17,40 @@ use super::{CliError, Io};
 use crate::arena::summary::ratings;
 use crate::limits;
 
+/// How many failed games are listed one by one (all are counted).
+const LISTED_FAILURES: usize = 10;
+
 pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if !args.scenarios.is_empty() || !args.vary.is_empty() {
         return Err(CliError::Usage(
             "--game martian-dice takes no --scenario or --vary: it has no scenarios".into(),
+        ));
+    }
+    // Options of the skirmish's runs that Martian Dice has no use for: refused, never
+    // ignored.
+    let results_options = [
+        ("--out", args.out.is_some()),
+        ("--resume", args.resume),
+        ("--overwrite", args.overwrite),
+        ("--shard", args.shard.is_some()),
+    ];
+    let given: Vec<&str> = results_options
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(name, _)| *name)
+        .collect();
+    if !given.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--game martian-dice takes no {}: its games are not written to a results file \
+             or split into shards (a run takes seconds and replays exactly from its --seed)",
+            given.join(", ")
+        )));
+    }
+    if args.mirror {
+        return Err(CliError::Usage(
+            "--game martian-dice takes no --mirror: every two different players meet; to \
+             see a player against itself, give it twice to duel --game martian-dice"
+                .into(),
         ));
     }
     if args.players.len() < 2 {
@@ -132,7 +162,30 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             writeln!(io.out, "  {:<24} {:>6.0}", args.players[i], elo[i])?;
         }
     }
-    if pairings.iter().any(|p| !p.2.failures.is_empty()) {
+    let mut failed = 0;
+    for (a, b, r) in &pairings {
+        for f in &r.failures {
+            failed += 1;
+            if failed <= LISTED_FAILURES {
+                writeln!(
+                    io.err,
+                    "error: {} vs {}: game {} (game seed {}) failed and counts for nobody: {}",
+                    args.players[*a], args.players[*b], f.index, f.game_seed, f.kind
+                )?;
+            }
+        }
+    }
+    if failed > 0 {
+        writeln!(
+            io.err,
+            "error: {failed} game(s) did not finish{} (the runaway guard is --max-decisions {})",
+            if failed > LISTED_FAILURES {
+                format!(", the first {LISTED_FAILURES} listed above")
+            } else {
+                String::new()
+            },
+            args.max_decisions
+        )?;
         return Err(CliError::Invalid);
     }
     Ok(())

@@ -57,7 +57,9 @@ pub fn run(args: BenchArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // games (their decisions still count as actions).
     let mut stopped = 0u64;
     let mut seed = 0u64;
-    while start.elapsed() < budget {
+    // At least one game, however short the time: a game that cannot end is then told
+    // from a time too short for any game.
+    while start.elapsed() < budget || games + stopped == 0 {
         for _ in 0..100 {
             let mut dice = rng_from_seed(seed);
             let mut choose = decision_rng(seed);

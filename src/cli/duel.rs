@@ -25,8 +25,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::{CliError, Io, load_scenario};
+use super::{CliError, Io, check_programs, load_scenario};
 use crate::bot::duel::{DuelConfig, MAX_DECISIONS, duel};
+use crate::bot::exec::process::is_start_failure;
 use crate::bot::spec::PlayerSpec;
 use crate::limits;
 use ai::MatchReport;
@@ -47,7 +48,7 @@ pub struct DuelArgs {
     /// speaking the bot protocol, exec[dir=PATH,limit=SECONDS]:COMMAND
     /// (docs/bot-protocol.md). With --game martian-dice, only the two players (optimal,
     /// threshold:N, random, mcts[:level|:N]).
-    #[arg(value_name = "FILE P Q", num_args = 2..=3, required = true)]
+    #[arg(value_names = ["FILE", "P", "Q"], num_args = 2..=3, required = true, action = clap::ArgAction::Set)]
     pub args: Vec<String>,
     /// The game: skirmish (Mars Attacks!, on a scenario) or martian-dice (two players to
     /// 25 points).
@@ -99,6 +100,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     };
     let specs = [parse(&p)?, parse(&q)?];
     let scenario = Arc::new(load_scenario(&file, io)?);
+    check_programs(&specs, &scenario)?;
     let mut config = DuelConfig::new(args.games, args.seed);
     config.matches.swap_seats = !args.no_swap;
     config.matches.max_decisions = args.max_decisions;
@@ -108,12 +110,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let report = duel(&scenario, specs[0], specs[1], &config, |record| {
         if args.progress {
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            let result = match &record.outcome {
-                Ok([a, b]) if a > b => "A wins".to_string(),
-                Ok([a, b]) if b > a => "B wins".to_string(),
-                Ok(_) => "draw".to_string(),
-                Err(e) => format!("FAILED: {e}"),
-            };
+            let result = result_words(&record.outcome);
             eprintln!(
                 "game {n}/{games} (#{}, A on {}): {result} after {} decisions",
                 record.index,
@@ -133,21 +130,51 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     } else {
         write_table(io, &scenario.name, &keys, &config, &report)?;
     }
+    let mut not_started = 0;
+    let mut listed = 0;
     for f in &report.forfeits {
+        if is_start_failure(&f.reason) {
+            // The system refused to start it: the loss counted is no result of play.
+            not_started += 1;
+            writeln!(
+                io.err,
+                "error: game {} (game seed {}): {}'s program could not be started, so the \
+                 game was not played (it counts as a loss above): {}",
+                f.index, f.game_seed, keys[f.player], f.reason
+            )?;
+            continue;
+        }
+        listed += 1;
+        if listed <= LISTED_FAILURES {
+            writeln!(
+                io.err,
+                "game {} (game seed {}): {} gave the game up and lost it: {}",
+                f.index, f.game_seed, keys[f.player], f.reason
+            )?;
+        }
+    }
+    if listed > LISTED_FAILURES {
         writeln!(
             io.err,
-            "game {} (game seed {}): {} gave the game up and lost it: {}",
-            f.index, f.game_seed, keys[f.player], f.reason
+            "{} games were given up in all; the first {LISTED_FAILURES} are listed above",
+            listed
         )?;
     }
-    for f in &report.failures {
+    for f in report.failures.iter().take(LISTED_FAILURES) {
         writeln!(
             io.err,
             "error: game {} (game seed {}) failed: {}",
             f.index, f.game_seed, f.kind
         )?;
     }
-    if report.failures.is_empty() {
+    if report.failures.len() > LISTED_FAILURES {
+        writeln!(
+            io.err,
+            "error: {} games failed in all; the first {LISTED_FAILURES} are listed above",
+            report.failures.len()
+        )?;
+    }
+    if report.failures.is_empty() && not_started == 0 {
         Ok(())
     } else {
         Err(CliError::Invalid)
@@ -167,13 +194,26 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
         swap_seats: !args.no_swap,
         max_decisions: args.max_decisions,
     };
+    let done = AtomicU32::new(0);
     let report = ai::arena::play_match_on_threads(
         &config,
         args.jobs,
         |_| Game::new(2).expect("two players"),
         || player::<Game>(p).expect("checked"),
         || player::<Game>(q).expect("checked"),
-        |_| {},
+        |record| {
+            if args.progress {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                eprintln!(
+                    "game {n}/{} (#{}, A in seat {}): {} after {} decisions",
+                    args.games,
+                    record.index,
+                    record.seat_of_a + 1,
+                    result_words(&record.outcome),
+                    record.decisions
+                );
+            }
+        },
     );
     let keys = player_keys(p, q);
     if args.json {
@@ -200,10 +240,41 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
             report.seat_wins[1]
         )?;
     }
+    for f in report.failures.iter().take(LISTED_FAILURES) {
+        writeln!(
+            io.err,
+            "error: game {} (game seed {}) failed and counts for nobody: {}",
+            f.index, f.game_seed, f.kind
+        )?;
+    }
     if report.failures.is_empty() {
         Ok(())
     } else {
+        writeln!(
+            io.err,
+            "error: {} game(s) did not finish{} (the runaway guard is --max-decisions {})",
+            report.failures.len(),
+            if report.failures.len() > LISTED_FAILURES {
+                format!(", the first {LISTED_FAILURES} listed above")
+            } else {
+                String::new()
+            },
+            args.max_decisions
+        )?;
         Err(CliError::Invalid)
+    }
+}
+
+/// How many failed games of Martian Dice are listed one by one (all are counted).
+const LISTED_FAILURES: usize = 10;
+
+/// A game's result for `--progress`.
+fn result_words(outcome: &Result<[f64; 2], ai::arena::FailureKind>) -> String {
+    match outcome {
+        Ok([a, b]) if a > b => "A wins".to_string(),
+        Ok([a, b]) if b > a => "B wins".to_string(),
+        Ok(_) => "draw".to_string(),
+        Err(e) => format!("FAILED: {e}"),
     }
 }
 

@@ -57,6 +57,8 @@ pub enum Command {
     /// Open the desktop table and play against the AI (the default).
     Play(play::PlayArgs),
     /// A seeded match between two players (random, greedy, flat, pimc, mcts[:level|:N]).
+    #[command(override_usage = "mars-attacks duel [OPTIONS] FILE P Q\n       \
+                                mars-attacks duel --game martian-dice [OPTIONS] P Q")]
     Duel(duel::DuelArgs),
     /// Many seeded AI-vs-AI games on scenarios, in parallel, recorded game by game.
     Arena(arena::ArenaArgs),
@@ -134,6 +136,9 @@ pub fn main() -> i32 {
     let mut err = stderr.lock();
     let code = run_from(std::env::args_os(), &mut out, &mut err);
     let _ = out.flush();
+    // No bot outlives the engine, whatever was under way when it finished (a window
+    // closed during a program's decision).
+    crate::bot::exec::process::end_all();
     code
 }
 
@@ -232,6 +237,31 @@ pub fn load_scenario_bytes(path: &Path, io: &mut Io<'_>) -> Result<(Scenario, Ve
             Err(CliError::Invalid)
         }
     }
+}
+
+/// Starts every program among `specs` once and checks that it answers the hello, for the
+/// Humans at the start of a game of `scenario`, before any game is played: a program that
+/// cannot play is refused (exit code 2) rather than forfeited game after game.
+pub(crate) fn check_programs<'a>(
+    specs: impl IntoIterator<Item = &'a crate::bot::PlayerSpec>,
+    scenario: &std::sync::Arc<Scenario>,
+) -> Result<(), CliError> {
+    let mut checked = Vec::new();
+    for spec in specs {
+        let Some(bot) = spec.exec else { continue };
+        if checked.contains(&bot) {
+            continue;
+        }
+        checked.push(bot);
+        let g = crate::rules::GameState::new(scenario.clone(), &mut crate::rules::rng_from_seed(0));
+        crate::bot::exec::check_hello(bot, &g, crate::rules::Side::Humans).map_err(|e| {
+            CliError::Usage(format!(
+                "`{}` cannot play, so no game was played: {e}",
+                bot.bot()
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// A JSON string literal for `s`.

@@ -10,18 +10,24 @@ use crate::rules::Side;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct PlayArgs {
-    /// The scenario file.
-    #[arg(long, value_name = "FILE", default_value = "scenarios/whos-there.toml")]
+    /// The scenario file (a saved game names its own).
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "scenarios/whos-there.toml",
+        conflicts_with = "load"
+    )]
     pub scenario: PathBuf,
-    /// The side you play; the AI plays the other.
-    #[arg(long, default_value = "humans", value_parser = parse_side)]
+    /// The side you play; the AI plays the other (a saved game says who plays).
+    #[arg(long, default_value = "humans", value_parser = parse_side, conflicts_with = "load")]
     pub side: Side,
     /// The AI's strength: easy, normal or hard (or a player such as random or greedy, or a
     /// program speaking the bot protocol: exec:COMMAND, docs/bot-protocol.md).
-    #[arg(long, default_value = "normal")]
+    #[arg(long, default_value = "normal", conflicts_with = "load")]
     pub level: String,
-    /// The dice seed (a fresh one when omitted); the same seed gives the same dice.
-    #[arg(long)]
+    /// The dice seed (a fresh one when omitted); the same seed gives the same dice (a
+    /// saved game has its own).
+    #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
     /// Open a saved game (JSON written by the table's Save) and play on from its end.
     #[arg(long, value_name = "SAVE")]
@@ -30,6 +36,11 @@ pub struct PlayArgs {
     /// briefings, or any scenario file, and who plays.
     #[arg(long)]
     pub choose: bool,
+    /// Let the programs the saved game names (exec:COMMAND players) start without being
+    /// asked at the table. Without it the table shows each program's command and starts
+    /// it only when you allow it; nothing a file says starts a program on its own.
+    #[arg(long, requires = "load")]
+    pub allow_exec: bool,
 }
 
 impl Default for PlayArgs {
@@ -42,6 +53,7 @@ impl Default for PlayArgs {
             seed: d.seed,
             load: d.load,
             choose: d.choose,
+            allow_exec: d.allow_exec,
         }
     }
 }
@@ -52,7 +64,8 @@ fn parse_side(s: &str) -> Result<Side, String> {
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let level = args.level.trim().to_string();
-    match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
+    let level_bot = match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>()
+    {
         Err(e) => {
             return Err(CliError::Usage(format!(
                 "`{}` is not a level: expected easy, normal or hard ({e})",
@@ -66,11 +79,20 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 args.level.escape_debug()
             )));
         }
-        Ok(spec) => {
-            if let (Some(bot), None) = (spec.exec, &args.load) {
-                check_bot(bot, &args.scenario, args.side.other())?;
+        Ok(spec) => spec.exec.filter(|_| args.load.is_none()),
+    };
+    if let Some(load) = &args.load
+        && (!load.exists() || load.is_dir())
+    {
+        return Err(CliError::Usage(format!(
+            "{}: no such saved game{}",
+            load.display(),
+            if load.is_dir() {
+                " (it is a folder)"
+            } else {
+                ""
             }
-        }
+        )));
     }
     if args.load.is_none() && !args.scenario.exists() {
         return Err(CliError::Usage(format!(
@@ -82,6 +104,40 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 .unwrap_or_else(|_| "unknown".into())
         )));
     }
+    // The files first, so that a file that does not load says so with or without a
+    // display (no program starts here: a saved game's are only read).
+    let files = match &args.load {
+        Some(load) => gui::Session::load(load).map(drop),
+        None => gui::session::load_scenario_text(&args.scenario).map(drop),
+    };
+    if let Err(e) = files {
+        writeln!(io.err, "error: {e}")?;
+        return Err(CliError::Invalid);
+    }
+    // No program starts before it is known that a window can open.
+    if let Err(e) = gui::display::check() {
+        writeln!(io.err, "error: {e}")?;
+        return Err(CliError::Invalid);
+    }
+    if let Some(bot) = level_bot {
+        check_bot(bot, &args.scenario, args.side.other())?;
+    }
+    if let (Some(load), true) = (&args.load, args.allow_exec) {
+        let (save, scenario) = gui::Session::read_save(load).map_err(|e| {
+            let _ = writeln!(io.err, "error: {e}");
+            CliError::Invalid
+        })?;
+        for (side, text) in [
+            (Side::Humans, &save.humans),
+            (Side::Martians, &save.martians),
+        ] {
+            if let Ok(spec) = text.trim().parse::<crate::bot::PlayerSpec>()
+                && let Some(bot) = spec.exec
+            {
+                check_bot(bot, &scenario, side)?;
+            }
+        }
+    }
     let options = GuiOptions {
         scenario: args.scenario,
         side: args.side,
@@ -90,6 +146,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         load: args.load,
         choose: args.choose,
         dice: None,
+        allow_exec: args.allow_exec,
     };
     gui::run(options).map_err(|e| {
         let _ = writeln!(io.err, "error: {e}");
@@ -144,15 +201,22 @@ mod tests {
         let (c, e) = code(&["mars-attacks", "play", "--level", "oracle:hard"]);
         assert_eq!(c, 2, "{e}");
         assert!(e.contains("hidden cards"), "{e}");
-        // A program that does not answer the hello is refused before the window opens.
+        // A program that does not answer the hello is refused before the window opens;
+        // without a display it is never started at all.
         let bot = format!(
             "exec:python3 {}/tests/fixtures/bots/failing_bot.py no-hello",
             env!("CARGO_MANIFEST_DIR")
         );
         let (c, e) = code(&["mars-attacks", "play", "--level", &bot]);
-        assert_eq!(c, 2, "{e}");
-        assert!(e.contains("will not play"), "{e}");
-        assert!(e.contains("giving up before the hello"), "{e}");
+        if crate::gui::display_available() {
+            assert_eq!(c, 2, "{e}");
+            assert!(e.contains("will not play"), "{e}");
+            assert!(e.contains("giving up before the hello"), "{e}");
+        } else {
+            assert_eq!(c, 1, "{e}");
+            assert!(e.contains("graphical session"), "{e}");
+            assert!(!e.contains("giving up before the hello"), "{e}");
+        }
         assert!(crate::gui::session::make_brain("oracle:20").is_err());
         assert!(crate::gui::session::make_brain("mcts:20").is_ok());
     }

@@ -6,17 +6,24 @@
 //! once. Results of one scenario name played on different versions of its file (different
 //! fingerprints) are refused, naming the files that disagree, unless `--by-fingerprint`
 //! keeps the versions apart, each labelled by its scenario file and fingerprint. Every file
-//! is read and checked before anything is written.
+//! is read and checked before anything is written, and the report is written all or
+//! nothing. The files are read a record at a time, never held: memory is bounded by the
+//! summary (the scenarios, players and pairings), not by the number of games; `games.csv`
+//! is sorted by id in chunks set aside in temporary files beside it.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
 
 use super::{CliError, Io};
-use crate::arena::record::read_records;
-use crate::arena::report::{write_report, write_text};
-use crate::arena::summarize;
+use crate::arena::Summarizer;
+use crate::arena::games_table::GamesTable;
+use crate::arena::record::scan_records;
+use crate::arena::report::{GAMES_CSV, stage_report, write_text};
+use crate::arena::seen::SeenGames;
+use crate::staged::StagedFiles;
 
 /// The versions of one scenario in the results: fingerprint -> (the scenario files it was
 /// read from, the results files holding its games).
@@ -41,41 +48,50 @@ pub struct ReportArgs {
     pub by_fingerprint: bool,
 }
 
-/// Run `report`.
+/// Run `report`. The files are read twice, a record at a time, so that memory is bounded
+/// by the summary, not by the files: the first reading checks them (and finds which
+/// scenarios were played on more than one version of their file), the second builds the
+/// summary and writes `games.csv` as it goes. The report is written all or nothing.
 pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let mut records = Vec::new();
-    let mut seen = HashSet::new();
     // scenario name -> fingerprint -> (scenario files, results files)
     let mut versions: BTreeMap<String, Versions> = BTreeMap::new();
-    let mut repeated = 0usize;
+    let mut seen = SeenGames::default();
+    let mut repeated = 0u64;
+    // How much of each file the first reading took: the second reads as much, even if a
+    // run still appends to it.
+    let mut lengths = Vec::new();
     for path in &args.files {
-        let read = match read_records(path) {
-            Ok(r) => r,
-            Err(e) => {
-                writeln!(io.err, "error: {e}")?;
-                return Err(CliError::Invalid);
-            }
-        };
-        if let Some(line) = read.torn_line {
-            writeln!(
-                io.err,
-                "note: {}:{line}: the last line was cut short (an interrupted run) and is \
-                 left out",
-                path.display()
-            )?;
-        }
-        for r in read.records {
+        let source = path.display().to_string();
+        let scanned = scan_records(path, None, |r| {
             let v = versions
                 .entry(r.scenario.clone())
                 .or_default()
                 .entry(r.scenario_fingerprint.clone())
                 .or_default();
-            v.0.insert(r.scenario_file.clone());
-            v.1.insert(path.display().to_string());
-            if seen.insert((r.id.clone(), r.seed, r.scenario_fingerprint.clone())) {
-                records.push(r);
-            } else {
+            if v.0.len() < LISTED_FILES {
+                v.0.insert(r.scenario_file.clone());
+            }
+            v.1.insert(source.clone());
+            if !seen.insert(&r.id, r.seed, &r.scenario_fingerprint) {
                 repeated += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        match scanned {
+            Ok(s) => {
+                if let Some(line) = s.torn_line {
+                    writeln!(
+                        io.err,
+                        "note: {}:{line}: the last line was cut short (an interrupted run) and \
+                         is left out",
+                        path.display()
+                    )?;
+                }
+                lengths.push(s.complete_len);
+            }
+            Err(e) => {
+                writeln!(io.err, "error: {e}")?;
+                return Err(CliError::Invalid);
             }
         }
     }
@@ -85,51 +101,83 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "note: {repeated} game(s) appear in more than one place and count once"
         )?;
     }
-    if records.is_empty() {
+    if seen.is_empty() {
         writeln!(io.err, "error: the results hold no game")?;
         return Err(CliError::Invalid);
     }
     let mixed: Vec<(&String, &Versions)> = versions.iter().filter(|(_, v)| v.len() > 1).collect();
-    if !mixed.is_empty() {
-        if !args.by_fingerprint {
-            for (name, v) in &mixed {
-                writeln!(
-                    io.err,
-                    "error: \"{name}\" was played on {} versions of its file, which the results \
-                     do not mix:",
-                    v.len()
-                )?;
-                for (fingerprint, (files, results)) in v.iter() {
-                    writeln!(
-                        io.err,
-                        "  fingerprint {fingerprint}: scenario file {}; in {}",
-                        files.iter().cloned().collect::<Vec<_>>().join(", "),
-                        results.iter().cloned().collect::<Vec<_>>().join(", ")
-                    )?;
-                }
-            }
+    if !mixed.is_empty() && !args.by_fingerprint {
+        for (name, v) in &mixed {
             writeln!(
                 io.err,
-                "pass --by-fingerprint to report each version apart, or leave out the results \
-                 of the versions you do not want"
+                "error: \"{name}\" was played on {} versions of its file, which the results \
+                 do not mix:",
+                v.len()
             )?;
+            for (fingerprint, (files, results)) in v.iter() {
+                writeln!(
+                    io.err,
+                    "  fingerprint {fingerprint}: scenario file {}; in {}",
+                    files.iter().cloned().collect::<Vec<_>>().join(", "),
+                    results.iter().cloned().collect::<Vec<_>>().join(", ")
+                )?;
+            }
+        }
+        writeln!(
+            io.err,
+            "pass --by-fingerprint to report each version apart, or leave out the results \
+             of the versions you do not want"
+        )?;
+        return Err(CliError::Invalid);
+    }
+    let relabel: BTreeSet<&String> = mixed.iter().map(|(name, _)| *name).collect();
+    let mut staged = StagedFiles::new();
+    let mut games = match staged.create(&args.out.join(GAMES_CSV)) {
+        Ok(w) => w,
+        Err(e) => {
+            writeln!(io.err, "error: {e}")?;
             return Err(CliError::Invalid);
         }
-        for r in &mut records {
-            if versions[&r.scenario].len() > 1 {
+    };
+    let mut table = GamesTable::new(&args.out);
+    let mut written = Ok(());
+    let mut summary = Summarizer::default();
+    let mut seen = SeenGames::default();
+    for (path, len) in args.files.iter().zip(lengths) {
+        let read = scan_records(path, Some(len), |mut r| {
+            if written.is_err() {
+                // Told below, with nothing written.
+                return ControlFlow::Break(());
+            }
+            if !seen.insert(&r.id, r.seed, &r.scenario_fingerprint) {
+                return ControlFlow::Continue(());
+            }
+            if relabel.contains(&r.scenario) {
                 r.scenario = format!(
                     "{} ({}, {})",
                     r.scenario, r.scenario_file, r.scenario_fingerprint
                 );
             }
+            summary.add(&r);
+            written = table.add(&r);
+            ControlFlow::Continue(())
+        });
+        if let Err(e) = read {
+            writeln!(io.err, "error: {e} (while reading it a second time)")?;
+            return Err(CliError::Invalid);
         }
     }
-    let summary = summarize(&records);
+    let summary = summary.finish();
     let sources: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
-    let written = match write_report(&args.out, &records, &summary, &sources) {
+    let committed = written
+        .and_then(|()| table.write_to(&mut games))
+        .and_then(|()| games.finish())
+        .and_then(|()| stage_report(&mut staged, &args.out, &summary, &sources))
+        .and_then(|()| staged.commit());
+    let written = match committed {
         Ok(w) => w,
         Err(e) => {
-            writeln!(io.err, "error: {e}")?;
+            writeln!(io.err, "error: {e}; nothing was written")?;
             return Err(CliError::Invalid);
         }
     };
@@ -142,7 +190,7 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     writeln!(
         io.err,
         "report: {} games; wrote {}",
-        records.len(),
+        summary.games,
         written
             .iter()
             .map(|p| p.display().to_string())
@@ -151,3 +199,6 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     )?;
     Ok(())
 }
+
+/// The most scenario files named for one version of a scenario in a message.
+const LISTED_FILES: usize = 10;

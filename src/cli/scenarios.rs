@@ -3,13 +3,16 @@
 //! map picture per scenario; `--check` only says whether the page and the recorded balance
 //! are up to date with the files.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
 
 use super::{CliError, Io};
-use crate::arena::record::read_records;
+use crate::arena::record::scan_records;
+use crate::shelf::balance::Measuring;
 use crate::shelf::{self, Balance, BalanceState, docs};
+use crate::staged::StagedFiles;
 
 /// Arguments of `scenarios`.
 #[derive(Args, Debug)]
@@ -48,21 +51,42 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             args.dir.display()
         )));
     }
+    // Everything written is written together at the end, or nothing is.
+    let mut staged = StagedFiles::new();
     if !args.record.is_empty() {
-        let mut records = Vec::new();
+        // Read a record at a time: memory is bounded by the players measured.
+        let mut measuring = Measuring::default();
         for path in &args.record {
-            match read_records(path) {
-                Ok(r) => records.extend(r.records),
-                Err(e) => {
-                    writeln!(io.err, "error: {e}")?;
-                    return Err(CliError::Invalid);
+            let mut bad_name = None;
+            let read = scan_records(path, None, |r| {
+                if let Some(name) = [&r.humans, &r.martians]
+                    .into_iter()
+                    .find(|n| n.chars().any(char::is_control))
+                {
+                    bad_name = Some(name.escape_debug().to_string());
+                    return ControlFlow::Break(());
                 }
+                measuring.add(&r);
+                ControlFlow::Continue(())
+            });
+            if let Err(e) = read {
+                writeln!(io.err, "error: {e}")?;
+                return Err(CliError::Invalid);
+            }
+            if let Some(name) = bad_name {
+                writeln!(
+                    io.err,
+                    "error: {}: the player \"{name}\" has a control character in its name, \
+                     which no arena run writes; nothing was recorded",
+                    path.display()
+                )?;
+                return Err(CliError::Invalid);
             }
         }
         // Check and build every balance file before writing any.
-        let mut writes = Vec::new();
+        let mut recorded = 0;
         for s in &mut shelf {
-            let measured = shelf::balance::measure(&records, &s.fingerprint);
+            let measured = measuring.measured(&s.fingerprint);
             if measured.is_empty() {
                 continue;
             }
@@ -74,32 +98,58 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                     measured: Vec::new(),
                 },
             };
+            let before = balance.clone();
             for m in measured {
+                if m.games == 0 {
+                    writeln!(
+                        io.err,
+                        "note: {}: {} on both sides: none of its {} games finished, so \
+                         nothing is recorded for it",
+                        s.file_name(),
+                        m.player,
+                        m.failed
+                    )?;
+                    continue;
+                }
                 writeln!(
                     io.out,
-                    "{}: {} on both sides, {} games: Humans {}, Martians {}, draws {}",
+                    "{}: {} on both sides, {} games{}: Humans {}, Martians {}, draws {}",
                     s.file_name(),
                     m.player,
                     m.games,
+                    if m.runs > 1 {
+                        format!(" of {} runs (seeds {} and up)", m.runs, m.seed)
+                    } else {
+                        String::new()
+                    },
                     m.humans.total(),
                     m.martians.total(),
                     m.draws
                 )?;
                 balance.record(m);
             }
-            writes.push((s.balance_path(&args.dir), balance.to_text()));
-            s.balance = Some(balance);
+            if balance != before {
+                recorded += 1;
+                if let Err(e) =
+                    staged.write(&s.balance_path(&args.dir), balance.to_text().as_bytes())
+                {
+                    writeln!(io.err, "error: {e}; nothing was written")?;
+                    return Err(CliError::Invalid);
+                }
+                s.balance = Some(balance);
+            } else {
+                s.balance = Some(before);
+            }
         }
         let shelved: std::collections::HashSet<&str> =
             shelf.iter().map(|s| s.fingerprint.as_str()).collect();
-        let unmatched = records
-            .iter()
-            .filter(|r| {
-                r.humans == r.martians && !shelved.contains(r.scenario_fingerprint.as_str())
-            })
-            .map(|r| (r.id.as_str(), r.seed, r.scenario_fingerprint.as_str()))
-            .collect::<std::collections::HashSet<_>>()
-            .len();
+        let unmatched: u64 = measuring
+            .fingerprints()
+            .into_iter()
+            .filter(|f| !shelved.contains(f))
+            .flat_map(|f| measuring.measured(f))
+            .map(|m| u64::from(m.games + m.failed))
+            .sum();
         if unmatched > 0 {
             writeln!(
                 io.err,
@@ -108,19 +158,14 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 args.dir.display()
             )?;
         }
-        if writes.is_empty() {
+        if recorded == 0 {
             writeln!(
                 io.err,
-                "error: no self-play game in the results was played on a file in {} as it is now",
+                "error: no finished self-play game in the results was played on a file in {} \
+                 as it is now",
                 args.dir.display()
             )?;
             return Err(CliError::Invalid);
-        }
-        for (path, text) in writes {
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            write_atomically(&path, &text)?;
         }
     }
     let documents = docs::documents(&shelf);
@@ -144,7 +189,7 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         for (rel, text) in &documents {
             let path = args.docs.join(rel);
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            if !holds(&path, text) {
                 stale.push(format!(
                     "{}: not what the scenario files give: run `mars-attacks scenarios`",
                     path.display()
@@ -161,11 +206,14 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         return Err(CliError::Invalid);
     }
     for (rel, text) in &documents {
-        let path = args.docs.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+        if let Err(e) = staged.write(&args.docs.join(rel), text.as_bytes()) {
+            writeln!(io.err, "error: {e}; nothing was written")?;
+            return Err(CliError::Invalid);
         }
-        write_atomically(&path, text)?;
+    }
+    if let Err(e) = staged.commit() {
+        writeln!(io.err, "error: {e}")?;
+        return Err(CliError::Invalid);
     }
     writeln!(
         io.out,
@@ -193,10 +241,11 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder, so an interrupted
-/// write never leaves half a file.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+/// Whether the file at `path` holds `text` and nothing more (read no further than that).
+fn holds(path: &std::path::Path, text: &str) -> bool {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(text.len() as u64 + 1).read_to_end(&mut bytes))
+        .is_ok_and(|_| bytes == text.as_bytes())
 }

@@ -2,8 +2,10 @@
 //! a batch scheduler's job array with `auto`.
 //!
 //! - Slurm (`sbatch --array=1-16`): `SLURM_ARRAY_TASK_ID` is the task, counted from
-//!   `SLURM_ARRAY_TASK_MIN`, and `SLURM_ARRAY_TASK_COUNT` the number of tasks. The array
-//!   must be a plain range (no step, no gaps), so that its tasks are the parts 1..N.
+//!   `SLURM_ARRAY_TASK_MIN`, and `SLURM_ARRAY_TASK_COUNT` the number of tasks; all three
+//!   must be set (Slurm sets them for every array task), so that every task finds its
+//!   part by one rule. The array must be a plain range (no step, no gaps), so that its
+//!   tasks are the parts 1..N.
 //! - Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX` (from 0) is the part; the count is
 //!   the Job's `completions`, which Kubernetes does not put in the environment: give it as
 //!   `--shard auto/N`.
@@ -38,6 +40,15 @@ impl FromStr for ShardArg {
         {
             return match n.parse::<u32>() {
                 Ok(count) if count > 0 => Ok(ShardArg::Auto { count: Some(count) }),
+                Err(_)
+                    if n.bytes().all(|b| b.is_ascii_digit())
+                        && !n.trim_start_matches('0').is_empty() =>
+                {
+                    Err(format!(
+                        "`{s}`: a run is split into at most {} parts",
+                        u32::MAX
+                    ))
+                }
                 _ => Err(format!(
                     "`{s}`: the count after auto/ must be a whole number of at least 1"
                 )),
@@ -57,20 +68,45 @@ impl ShardArg {
             ShardArg::Auto { count } => count,
         };
         let number = |name: &str| -> Result<Option<u64>, String> {
-            match env(name) {
-                None => Ok(None),
-                Some(v) => v
-                    .trim()
-                    .parse::<u64>()
-                    .map(Some)
-                    .map_err(|_| format!("--shard auto: {name}={v:?} is not a whole number")),
+            let Some(v) = env(name) else {
+                return Ok(None);
+            };
+            let t = v.trim();
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!("--shard auto: {name}={v:?} is not a whole number"));
             }
+            t.parse::<u64>().map(Some).map_err(|_| {
+                format!(
+                    "--shard auto: {name}={v:?} is larger than any job array ({} at most)",
+                    u32::MAX
+                )
+            })
         };
         if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
             let tasks = number("SLURM_ARRAY_TASK_COUNT")?.ok_or(
                 "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not",
             )?;
-            let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(task.min(1));
+            if tasks == 0 {
+                return Err(
+                    "--shard auto: SLURM_ARRAY_TASK_COUNT=0, but a job array has one task at \
+                     least"
+                        .into(),
+                );
+            }
+            if tasks > u64::from(u32::MAX) {
+                return Err(format!(
+                    "--shard auto: SLURM_ARRAY_TASK_COUNT={tasks} is more parts than a run can \
+                     be split into ({} at most)",
+                    u32::MAX
+                ));
+            }
+            // Each task must know where the array starts: guessing it apart, tasks
+            // numbered from 0 and from 1 would play some parts twice and others never.
+            let min = number("SLURM_ARRAY_TASK_MIN")?.ok_or(
+                "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN is not, so \
+                 this task cannot tell which part it is (Slurm sets both for a job array); \
+                 give --shard K/N",
+            )?;
             let max = number("SLURM_ARRAY_TASK_MAX")?;
             if number("SLURM_ARRAY_TASK_STEP")?.is_some_and(|s| s != 1)
                 || max.is_some_and(|max| max.checked_sub(min).map(|d| d + 1) != Some(tasks))
@@ -94,6 +130,7 @@ impl ShardArg {
             return make(index, tasks, count, "SLURM_ARRAY_TASK_COUNT");
         }
         if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+            // (A count of 0 does not parse as `auto/N`.)
             let Some(n) = count else {
                 return Err(
                     "--shard auto: JOB_COMPLETION_INDEX is set, but Kubernetes does not \
@@ -154,6 +191,8 @@ mod tests {
         for bad in ["auto/0", "auto/x", "automatic", "9/8", ""] {
             assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
         }
+        let e = "auto/99999999999999999999".parse::<ShardArg>().unwrap_err();
+        assert!(e.contains("at most 4294967295 parts"), "{e}");
     }
 
     #[test]
@@ -205,6 +244,50 @@ mod tests {
         assert!(auto.resolve(&env(&gaps)).is_err());
         let no_count = [("SLURM_ARRAY_TASK_ID", "1")];
         assert!(auto.resolve(&env(&no_count)).is_err());
+    }
+
+    #[test]
+    fn every_task_of_an_array_finds_its_own_part_or_none_does() {
+        let auto = ShardArg::Auto { count: None };
+        // Tasks 0-3 of a four-task array: parts 1 to 4, each once.
+        let parts: Vec<_> = (0..4)
+            .map(|id| {
+                let id = id.to_string();
+                auto.resolve(&env(&[
+                    ("SLURM_ARRAY_TASK_ID", &id),
+                    ("SLURM_ARRAY_TASK_COUNT", "4"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                ]))
+                .unwrap()
+            })
+            .collect();
+        assert_eq!(parts, (1..=4).map(|k| shard(k, 4)).collect::<Vec<_>>());
+        // Without the array's start, no task guesses it.
+        for id in ["0", "1", "3"] {
+            let e = auto
+                .resolve(&env(&[
+                    ("SLURM_ARRAY_TASK_ID", id),
+                    ("SLURM_ARRAY_TASK_COUNT", "4"),
+                ]))
+                .unwrap_err();
+            assert!(e.contains("SLURM_ARRAY_TASK_MIN is not"), "{e}");
+        }
+        // Counts no array has.
+        for (count, says) in [
+            ("0", "one task at least"),
+            ("99999999999999999999", "larger than any job array"),
+            ("4294967296", "more parts than a run can be split into"),
+            ("-1", "not a whole number"),
+        ] {
+            let e = auto
+                .resolve(&env(&[
+                    ("SLURM_ARRAY_TASK_ID", "1"),
+                    ("SLURM_ARRAY_TASK_COUNT", count),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                ]))
+                .unwrap_err();
+            assert!(e.contains(says), "{count}: {e}");
+        }
     }
 
     #[test]

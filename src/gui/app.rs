@@ -15,7 +15,7 @@ use crate::rules::state::{Loc, Phase};
 use super::analysis::AnalysisView;
 use super::board::{BoardCommand, BoardInput, BoardView};
 use super::describe::{action_text, side_title};
-use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog};
+use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::forecast::acting_model;
 use super::log::LogView;
 use super::session::{GameSetup, Session};
@@ -49,6 +49,10 @@ pub enum Command {
     Analyse(Side),
     /// Start or stop a replay playing by itself.
     Autoplay(bool),
+    /// The person allows the program named for a side to start.
+    AllowProgram(Side),
+    /// The person plays a side themselves instead of the program named for it.
+    RefuseProgram(Side),
     /// The time between two decisions of a replay playing by itself.
     ReplaySpeed(Duration),
 }
@@ -432,6 +436,12 @@ impl MarsApp {
                 });
         }
 
+        if let Some((side, bot)) = session.program_to_allow()
+            && !self.new_game.open
+        {
+            commands.extend(program_prompt(&ctx, side, &bot));
+        }
+
         commands.extend(self.game_over.ui(&ctx, session));
         if let Some(a) = &mut self.analysis {
             a.ui(&ctx);
@@ -779,6 +789,16 @@ impl MarsApp {
             Command::ReplaySpeed(step) => {
                 if let Some(s) = &mut self.session {
                     s.set_replay_speed(step);
+                }
+            }
+            Command::AllowProgram(side) => {
+                if let Some(s) = &mut self.session {
+                    s.allow_program(side);
+                }
+            }
+            Command::RefuseProgram(side) => {
+                if let Some(s) = &mut self.session {
+                    s.set_controller(side, super::session::Controller::Human);
                 }
             }
             Command::Hint => {

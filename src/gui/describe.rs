@@ -14,8 +14,11 @@ pub fn side_title(side: Side) -> &'static str {
     }
 }
 
-/// `m3 US Army Soldier`.
+/// `m3 US Army Soldier`; a model the game does not have is named by its number alone.
 pub fn model_name(g: &GameState, id: ModelId) -> String {
+    if id.index() >= g.models().len() {
+        return id.to_string();
+    }
     format!("{id} {}", g.profile(id).name)
 }
 

@@ -1,4 +1,5 @@
-//! The windows over the table: a new game, saving and loading, and the end of a game.
+//! The windows over the table: a new game, saving and loading, the end of a game, and
+//! the question before a program named for a side starts.
 
 use std::path::{Path, PathBuf};
 
@@ -735,4 +736,68 @@ impl GameOverWindow {
             });
         out
     }
+}
+
+/// Asks the person before a program named for `side` (by a saved game, or chosen in a
+/// window) starts: its command and folder as they would run, and the choice to play the
+/// side instead. Nothing is remembered: the next game that names it asks again.
+pub fn program_prompt(
+    ctx: &egui::Context,
+    side: Side,
+    bot: &crate::bot::exec::ExecBot,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    egui::Window::new("Start a program?")
+        .id(egui::Id::unique("program-prompt"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.label(format!(
+                "The {} are to be played by a program. Starting it runs this command on \
+                 this computer, with your rights:",
+                side_title(side)
+            ));
+            let command = bot
+                .command
+                .iter()
+                .map(|w| {
+                    if w.is_empty() || w.contains(char::is_whitespace) {
+                        format!("'{w}'")
+                    } else {
+                        w.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            ui.add(
+                egui::Label::new(RichText::new(command.escape_debug().to_string()).monospace())
+                    .wrap(),
+            );
+            let dir = match &bot.dir {
+                Some(d) => format!("in the folder {}", d.display()),
+                None => "in the folder the table was started from".into(),
+            };
+            ui.label(dir);
+            ui.label(
+                RichText::new(
+                    "Start it only if you know what it is. The game waits until you choose; \
+                     the choice holds for this game only.",
+                )
+                .color(theme::MUTED),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Start the program").clicked() {
+                    out.push(Command::AllowProgram(side));
+                }
+                if ui
+                    .button(format!("Play the {} myself", side_title(side)))
+                    .clicked()
+                {
+                    out.push(Command::RefuseProgram(side));
+                }
+            });
+        });
+    out
 }

@@ -17,6 +17,7 @@
 //!   or `mars-attacks martian-dice play`).
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
 //!   its own on the same drawing code.
+//! * [`display`]: whether a window can be opened, checked before anything starts.
 
 pub mod ai_panel;
 pub mod analysis;
@@ -27,6 +28,7 @@ pub mod board_tooltip;
 pub mod describe;
 pub mod dialogs;
 pub mod dice_table;
+pub mod display;
 pub mod forecast;
 pub mod log;
 pub mod preview;
@@ -60,6 +62,9 @@ pub struct GuiOptions {
     pub choose: bool,
     /// Open on Martian Dice with this setup instead of the skirmish.
     pub dice: Option<dice_table::DiceSetup>,
+    /// The person allows the programs the saved game names to play without being asked
+    /// at the table (`play --load SAVE --allow-exec`).
+    pub allow_exec: bool,
 }
 
 impl Default for GuiOptions {
@@ -72,6 +77,7 @@ impl Default for GuiOptions {
             load: None,
             choose: false,
             dice: None,
+            allow_exec: false,
         }
     }
 }
@@ -98,48 +104,48 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
 }
 
 /// Whether a graphical session is there to open a window in (on Linux and the BSDs, an
-/// X11 or Wayland display named by the environment); elsewhere always true.
+/// X11 or Wayland display named by the environment that answers there); elsewhere always
+/// true. [`display::check`] says what is missing.
 pub fn display_available() -> bool {
-    if cfg!(any(
-        target_os = "linux",
-        target_os = "freebsd",
-        target_os = "openbsd",
-        target_os = "netbsd",
-        target_os = "dragonfly"
-    )) {
-        ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
-            .iter()
-            .any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))
-    } else {
-        true
-    }
+    display::check().is_ok()
 }
 
-/// What to say when no window can be opened.
+/// Said wherever the table cannot open: what works without a window.
+pub const COMMAND_LINE_WORKS: &str = "the command line works without one: `mars-attacks \
+    --help` lists validate, simulate, duel, arena, report, scenarios, odds, los, steps, \
+    deck, schema, bench, fit-evaluation and martian-dice optimal and turns";
+
+/// What to say when no display is named.
 pub const NO_DISPLAY: &str = "the table needs a graphical session (an X11 or Wayland \
     display), and none was found (DISPLAY and WAYLAND_DISPLAY are not set); the command \
     line works without one: `mars-attacks --help` lists validate, simulate, duel, arena, \
-    report, odds, los, steps and bench";
-
-/// Said after any other failure to open the window.
-const NO_DISPLAY_HINT: &str = "the table needs a graphical session; the command line \
-    (`mars-attacks --help`) works without one";
+    report, scenarios, odds, los, steps, deck, schema, bench and martian-dice optimal and \
+    turns";
 
 /// Opens the window and plays until it is closed. The scenario and any saved game are
 /// loaded first, so a file that does not load is reported before a window opens.
+///
+/// A program playing a side starts only once the window is open and the person has
+/// allowed it: one they named on the command line (`--level exec:...`) or one a saved game
+/// names when they gave `allow_exec`; any other is shown to them with its command, and
+/// waits for their answer.
 pub fn run(options: GuiOptions) -> Result<(), String> {
     let startup = app::Startup::now();
     let setup = options.setup();
     let saved = match &options.load {
-        Some(path) => Some(Session::load(path)?),
+        Some(path) => {
+            let mut s = Session::load(path)?;
+            if options.allow_exec {
+                s.allow_programs();
+            }
+            Some(s)
+        }
         None => {
             session::load_scenario_text(&setup.scenario_path)?;
             None
         }
     };
-    if !display_available() {
-        return Err(NO_DISPLAY.to_string());
-    }
+    display::check()?;
     let dir = scenario_dir(&options);
     let choose = options.choose;
     let dice = options.dice.clone();
@@ -156,6 +162,10 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
         native,
         Box::new(move |_cc| {
             let mut app = MarsApp::new(setup, dir, PathBuf::from("saves"));
+            // The command line's own players: named by the person who started the table.
+            if let Some(s) = &mut app.session {
+                s.allow_programs();
+            }
             app.startup = startup;
             if let Some(s) = saved {
                 app.replace_session(s);
@@ -169,5 +179,27 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}; {NO_DISPLAY_HINT}"))
+    .map_err(|e| {
+        format!("cannot open the window ({e}); the table needs a graphical session; {COMMAND_LINE_WORKS}")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_no_display_message_lists_every_command_that_needs_no_window() {
+        assert!(super::NO_DISPLAY.ends_with(super::COMMAND_LINE_WORKS));
+        use clap::CommandFactory;
+        for c in crate::cli::Cli::command().get_subcommands() {
+            let name = c.get_name();
+            if matches!(name, "play" | "preview") {
+                continue;
+            }
+            assert!(
+                super::COMMAND_LINE_WORKS.contains(name),
+                "{name} is not named in: {}",
+                super::COMMAND_LINE_WORKS
+            );
+        }
+    }
 }

@@ -584,9 +584,7 @@ fn start_table(path: &Path) -> Result<(), String> {
 
 /// Opens the preview window on `path` and runs until it is closed.
 pub fn run(path: &Path) -> Result<(), String> {
-    if !super::display_available() {
-        return Err(super::NO_DISPLAY.to_string());
-    }
+    super::display::check()?;
     let title = format!("Mars Attacks! preview — {}", path.display());
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -605,5 +603,10 @@ pub fn run(path: &Path) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(|e| {
+        format!(
+            "cannot open the window ({e}); the preview needs a graphical session; {}",
+            super::COMMAND_LINE_WORKS
+        )
+    })
 }

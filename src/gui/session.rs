@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::bot::exec::ExecBot;
 use crate::bot::game::JournalEntry;
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::load_scenario;
@@ -420,6 +421,10 @@ pub struct Session {
     pub hint: Option<Hint>,
     /// The AI's answer to a response window, kept until [`WINDOW_HOLD`] has passed.
     held: Option<Result<(Action, AiReport), String>>,
+    /// Whether a person has allowed the program that plays each side, if one does (see
+    /// [`Session::program_to_allow`]). Never saved: a saved game names a program, and
+    /// whoever opens it is asked again.
+    programs_allowed: BySide<bool>,
 }
 
 /// How long the AI's answer to a response window is held at the table once it starts
@@ -490,6 +495,7 @@ impl Session {
             notice: None,
             hint: None,
             held: None,
+            programs_allowed: BySide::new(false, false),
         }
     }
 
@@ -610,7 +616,15 @@ impl Session {
         }
         let by = self.state.to_move().unwrap_or(self.state.turn_player());
         let before = self.dice.get_word_pos();
-        let text = super::describe::action_text(&self.state, &action);
+        // Checked before it is described: a decision read from a file may name a model or
+        // a card this game does not have (the rules then say why it is refused).
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        let text = if legal.contains(&action) {
+            super::describe::action_text(&self.state, &action)
+        } else {
+            action.to_string()
+        };
         let mut events = Vec::new();
         self.state
             .play_logged(action, &mut self.dice, &mut events)?;
@@ -761,6 +775,10 @@ impl Session {
         if self.setup.controllers[side].is_human() {
             return None;
         }
+        if self.program_of(side).is_some() && !self.programs_allowed[side] {
+            // Nothing is due until a person allows the program.
+            return None;
+        }
         let since = self.last_decision_at.map_or(Duration::MAX, |t| t.elapsed());
         Some(self.ai_delay.saturating_sub(since))
     }
@@ -775,6 +793,10 @@ impl Session {
         let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
             return;
         };
+        if program_in(&spec).is_some() && !self.programs_allowed[side] {
+            // Waits for a person to allow it (`program_to_allow`).
+            return;
+        }
         if self.state.is_empty_window() {
             // Nothing to search: the answer is `respond none`, given when it is due.
             self.thinking_since = Some(Instant::now());
@@ -908,12 +930,49 @@ impl Session {
         self.held = None;
     }
 
-    /// Changes who controls a side (take over from the AI, or hand a side to it).
+    /// Changes who controls a side (take over from the AI, or hand a side to it). A
+    /// program handed a side waits to be allowed, as any other.
     pub fn set_controller(&mut self, side: Side, c: Controller) {
         if self.setup.controllers[side] != c {
             self.cancel_ai();
             self.setup.controllers[side] = c;
+            self.programs_allowed[side] = false;
         }
+    }
+
+    // ----- programs ----------------------------------------------------------------
+
+    /// The program that plays `side`, if a program does.
+    pub fn program_of(&self, side: Side) -> Option<ExecBot> {
+        match &self.setup.controllers[side] {
+            Controller::Ai(spec) => program_in(spec),
+            Controller::Human => None,
+        }
+    }
+
+    /// A side played by a program that no person has allowed to start yet, with the
+    /// program. Nothing a file says starts a program: until the person at the table
+    /// allows it ([`Session::allow_program`]) or plays the side instead, the program is not
+    /// started and the game waits. None in a replay, where no one plays.
+    pub fn program_to_allow(&self) -> Option<(Side, ExecBot)> {
+        if self.replay.is_some() {
+            return None;
+        }
+        Side::BOTH.into_iter().find_map(|side| {
+            let bot = self.program_of(side)?;
+            (!self.programs_allowed[side]).then_some((side, bot))
+        })
+    }
+
+    /// The person allows the program playing `side` to start (for this game only).
+    pub fn allow_program(&mut self, side: Side) {
+        self.programs_allowed[side] = true;
+    }
+
+    /// Allows the programs of both sides: the person named them on the command line
+    /// (`play --level exec:...`, or `play --load SAVE --allow-exec`).
+    pub fn allow_programs(&mut self) {
+        self.programs_allowed = BySide::new(true, true);
     }
 
     // ----- undo --------------------------------------------------------------------
@@ -1194,6 +1253,14 @@ impl Session {
     }
 }
 
+/// The program a player spec names, if it names one.
+fn program_in(spec: &str) -> Option<ExecBot> {
+    spec.parse::<crate::bot::PlayerSpec>()
+        .ok()?
+        .exec
+        .map(|id| id.bot())
+}
+
 /// Parses decisions written as text; says which one does not parse.
 pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, String> {
     texts
@@ -1329,6 +1396,19 @@ mod tests {
         )
         .unwrap();
         assert!(load_err(&p).contains("not legal"));
+        // A model the scenario does not have (m1..m48 here) is refused, never looked up.
+        for model in ["m49", "m99", "m255"] {
+            std::fs::write(
+                &p,
+                format!(
+                    r#"{{"scenario": "{}", "seed": 1, "actions": ["shoot {model}"]}}"#,
+                    scenario_path().display()
+                ),
+            )
+            .unwrap();
+            let e = load_err(&p);
+            assert!(e.contains(&format!("`shoot {model}`) is not legal")), "{e}");
+        }
         std::fs::write(
             &p,
             r#"{"scenario": "nowhere.toml", "seed": 1, "actions": []}"#,

@@ -4,12 +4,13 @@
 //! with the fingerprint of the scenario file the games were played on, so a changed file
 //! is never shown with the figures of its earlier version.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::arena::record::{Reason, Record, Winner};
-use crate::arena::summary::{Rate, Spread};
+use crate::arena::seen::SeenGames;
+use crate::arena::summary::{Rate, WholeSpread};
 
 /// The contents of one balance file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,8 +31,11 @@ pub struct Balance {
 pub struct Measured {
     /// The player spec on both sides (`mcts:1000`, `greedy`).
     pub player: String,
-    /// The arena run's seed (`arena --seed`).
+    /// The arena run's seed (`arena --seed`); of several runs, the first.
     pub seed: u64,
+    /// How many arena runs (run seeds) the games came from, when more than one.
+    #[serde(default = "one_run", skip_serializing_if = "is_one_run")]
+    pub runs: u32,
     /// Finished games.
     pub games: u32,
     /// Games that did not finish (a runaway or an error); not in the figures.
@@ -70,6 +74,14 @@ pub struct WonBy {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn one_run() -> u32 {
+    1
+}
+
+fn is_one_run(n: &u32) -> bool {
+    *n == 1
 }
 
 impl WonBy {
@@ -135,56 +147,94 @@ impl Measured {
     }
 }
 
-/// The self-play measurements in `records` of the scenario file with this fingerprint:
-/// one per (player, run seed), players in name order. Games between two different players
-/// say nothing about side balance alone and are left out; a game given twice (the same id
-/// and run seed) counts once.
+/// The self-play measurements in `records` of the scenario file with this fingerprint
+/// (see [`Measuring`]).
 pub fn measure(records: &[Record], fingerprint: &str) -> Vec<Measured> {
-    let mut by_run: BTreeMap<(String, u64), Vec<&Record>> = BTreeMap::new();
-    // A game found in more than one results file counts once.
-    let mut seen = std::collections::HashSet::new();
+    let mut m = Measuring::default();
     for r in records {
-        if r.scenario_fingerprint == fingerprint
-            && r.humans == r.martians
-            && seen.insert((r.id.as_str(), r.seed))
-        {
-            by_run
-                .entry((r.humans.clone(), r.seed))
-                .or_default()
-                .push(r);
-        }
+        m.add(r);
     }
-    by_run
-        .into_iter()
-        .map(|((player, seed), games)| {
-            let finished: Vec<&&Record> = games.iter().filter(|r| r.finished()).collect();
-            let mut m = Measured {
-                player,
-                seed,
-                games: finished.len() as u32,
-                failed: (games.len() - finished.len()) as u32,
-                humans: WonBy::default(),
-                martians: WonBy::default(),
-                draws: 0,
-                rounds: Rounds::default(),
-            };
-            for r in &finished {
-                match (r.winner, r.reason) {
-                    (Some(Winner::Humans), Some(reason)) => m.humans.add(reason),
-                    (Some(Winner::Martians), Some(reason)) => m.martians.add(reason),
-                    _ => m.draws += 1,
+    m.measured(fingerprint)
+}
+
+/// Self-play measurements made a record at a time, in memory bounded by the players and
+/// scenario files measured, not by the games: one per (scenario file fingerprint, player),
+/// whatever the run seeds (a player's games of several runs are one measurement). Games
+/// between two different players say nothing about side balance alone and are left out;
+/// a game given twice (the same id, run seed and file) counts once.
+#[derive(Default)]
+pub struct Measuring {
+    tallies: BTreeMap<(String, String), SelfPlay>,
+    seen: SeenGames,
+}
+
+/// A player's self-play games on one version of a scenario file.
+#[derive(Default)]
+struct SelfPlay {
+    seeds: BTreeSet<u64>,
+    finished: u32,
+    failed: u32,
+    humans: WonBy,
+    martians: WonBy,
+    draws: u32,
+    rounds: WholeSpread,
+}
+
+impl Measuring {
+    /// Counts one record in (if it is a self-play game not counted yet).
+    pub fn add(&mut self, r: &Record) {
+        if r.humans != r.martians || !self.seen.insert(&r.id, r.seed, &r.scenario_fingerprint) {
+            return;
+        }
+        let t = self
+            .tallies
+            .entry((r.scenario_fingerprint.clone(), r.humans.clone()))
+            .or_default();
+        t.seeds.insert(r.seed);
+        if !r.finished() {
+            t.failed += 1;
+            return;
+        }
+        t.finished += 1;
+        match (r.winner, r.reason) {
+            (Some(Winner::Humans), Some(reason)) => t.humans.add(reason),
+            (Some(Winner::Martians), Some(reason)) => t.martians.add(reason),
+            _ => t.draws += 1,
+        }
+        t.rounds.add(u64::from(r.rounds));
+    }
+
+    /// The measurements of the file with this fingerprint, players in name order.
+    pub fn measured(&self, fingerprint: &str) -> Vec<Measured> {
+        self.tallies
+            .iter()
+            .filter(|((f, _), _)| f == fingerprint)
+            .map(|((_, player), t)| {
+                let spread = t.rounds.spread();
+                Measured {
+                    player: player.clone(),
+                    seed: t.seeds.first().copied().unwrap_or_default(),
+                    runs: t.seeds.len() as u32,
+                    games: t.finished,
+                    failed: t.failed,
+                    humans: t.humans,
+                    martians: t.martians,
+                    draws: t.draws,
+                    rounds: Rounds {
+                        mean: round3(spread.mean),
+                        sd: round3(spread.sd),
+                        min: spread.min.max(0.0) as u16,
+                        max: spread.max.max(0.0) as u16,
+                    },
                 }
-            }
-            let spread = Spread::of(finished.iter().map(|r| f64::from(r.rounds)));
-            m.rounds = Rounds {
-                mean: round3(spread.mean),
-                sd: round3(spread.sd),
-                min: spread.min.max(0.0) as u16,
-                max: spread.max.max(0.0) as u16,
-            };
-            m
-        })
-        .collect()
+            })
+            .collect()
+    }
+
+    /// The fingerprints of the files with games counted in.
+    pub fn fingerprints(&self) -> BTreeSet<&str> {
+        self.tallies.keys().map(|(f, _)| f.as_str()).collect()
+    }
 }
 
 /// `x` to three decimals, so balance files read well and compare exactly.

@@ -58,7 +58,7 @@ pub fn page(shelf: &[Shelved]) -> String {
             Some(x) => (
                 percent_interval(x.humans_rate()),
                 percent_interval(x.martians_rate()),
-                format!("{}, {} games", x.player, x.games),
+                format!("{}, {} games", code(&x.player), x.games),
             ),
             None => ("not measured".into(), "not measured".into(), "".into()),
         };
@@ -159,9 +159,13 @@ fn scenario_section(out: &mut String, s: &Shelved) {
             for m in &b.measured {
                 let _ = writeln!(
                     out,
-                    "| `{}` (seed {}) | {}{} | {} | {} | {} | {:.1} (sd {:.1}, {}-{}) |",
-                    m.player,
-                    m.seed,
+                    "| {} ({}) | {}{} | {} | {} | {} | {:.1} (sd {:.1}, {}-{}) |",
+                    code(&m.player),
+                    if m.runs > 1 {
+                        format!("{} runs, seeds from {}", m.runs, m.seed)
+                    } else {
+                        format!("seed {}", m.seed)
+                    },
                     m.games,
                     if m.failed > 0 {
                         format!(" ({} failed)", m.failed)
@@ -181,8 +185,8 @@ fn scenario_section(out: &mut String, s: &Shelved) {
             for m in &b.measured {
                 let _ = writeln!(
                     out,
-                    "- `{}`: Humans by {}; Martians by {}{}.",
-                    m.player,
+                    "- {}: Humans by {}; Martians by {}{}.",
+                    code(&m.player),
                     m.humans.describe(),
                     m.martians.describe(),
                     if m.draws > 0 {
@@ -357,6 +361,31 @@ pub fn zone_text(mut bb: u64) -> String {
     parts.join(", ")
 }
 
+/// A name as Markdown code that stays on its line and in its table cell: control
+/// characters written as escapes, `|` escaped, and as many backticks around it as it needs.
+fn code(name: &str) -> String {
+    let text: String = name
+        .chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_debug().collect::<Vec<_>>()
+            } else if c == '|' {
+                vec!['\\', '|']
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let ticks = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{ticks}{pad}{text}{pad}{ticks}")
+}
+
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -422,6 +451,14 @@ mod tests {
             zone_text(bb(&["a5", "b5", "a6", "b6", "g5", "h5"])),
             "a5-b6, g5-h5"
         );
+    }
+
+    #[test]
+    fn a_name_stays_one_piece_of_code_on_its_line() {
+        assert_eq!(code("mcts:1000"), "`mcts:1000`");
+        assert_eq!(code("evil\n# heading"), "`evil\\n# heading`");
+        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(code("exec:say `hi`"), "`` exec:say `hi` ``");
     }
 
     #[test]

@@ -107,6 +107,29 @@ pub fn read_shelf(dir: &Path) -> Result<Vec<Shelved>, Vec<String>> {
     }
 }
 
+/// The largest balance file read, in bytes: a player's measurement takes a few hundred.
+pub const MAX_BALANCE_BYTES: u64 = 1 << 20;
+
+/// The text of `path`, read with a size cap (never more, whatever the file is).
+fn read_capped(path: &Path, cap: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(cap + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(std::io::Error::other(format!(
+            "it is more than {cap} bytes, the most a balance file may have"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        std::io::Error::other(format!(
+            "byte {} is not UTF-8 text",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 /// Reads one scenario file of the shelf at `dir`, with its balance file if it has one.
 pub fn read_entry(dir: &Path, path: &Path) -> Result<Shelved, Vec<String>> {
     let stem = path
@@ -120,7 +143,7 @@ pub fn read_entry(dir: &Path, path: &Path) -> Result<Shelved, Vec<String>> {
             .collect::<Vec<_>>()
     })?;
     let bpath = balance_path(dir, &stem);
-    let balance = match std::fs::read_to_string(&bpath) {
+    let balance = match read_capped(&bpath, MAX_BALANCE_BYTES) {
         Ok(text) => {
             let b = Balance::parse(&bpath.display().to_string(), &text).map_err(|e| vec![e])?;
             if b.scenario != format!("{stem}.toml") {

@@ -69,12 +69,10 @@ impl ExecPlayer {
     }
 
     fn start(&mut self, g: &GameState, side: Side, seed: u64) -> Result<(), String> {
-        let mut p = BotProcess::spawn(&self.bot)?;
+        self.process = Some(BotProcess::spawn(&self.bot)?);
         let limit = self.bot.limit.max(HELLO_LIMIT);
         let hello = message::hello(g, side, self.bot.limit.as_millis() as u64, seed);
-        p.send(&hello.to_string())?;
-        self.process = Some(p);
-        let answer = self.receive(limit, "the hello")?;
+        let answer = self.exchange(&hello.to_string(), limit, "the hello")?;
         match answer.get("type").and_then(Value::as_str) {
             Some("hello") => Ok(()),
             _ => Err(format!(
@@ -84,17 +82,32 @@ impl ExecPlayer {
         }
     }
 
-    /// The bot's next line as JSON, within `limit`.
-    fn receive(&mut self, limit: Duration, what: &str) -> Result<Value, String> {
+    /// Tells the bot `msg` and reads its answer as JSON, both within `limit`.
+    fn exchange(&mut self, msg: &str, limit: Duration, what: &str) -> Result<Value, String> {
         let p = self.process.as_mut().ok_or("it is not running")?;
-        let line = p.receive(limit).map_err(|e| match e {
+        let line = p.exchange(msg, limit).map_err(|e| match e {
             NoAnswer::Timeout(t) => format!(
                 "it gave no answer to {what} within its limit of {:.2} s (stopped after {:.2} s)",
                 limit.as_secs_f64(),
                 t.as_secs_f64()
             ),
-            NoAnswer::Closed => format!("it exited (or closed its output) before answering {what}"),
+            NoAnswer::NotReading(t) => format!(
+                "it did not read {what} within its limit of {:.2} s: its input stayed full \
+                 (stopped after {:.2} s)",
+                limit.as_secs_f64(),
+                t.as_secs_f64()
+            ),
+            NoAnswer::Closed(Some(status)) => {
+                format!("it exited ({status}) before answering {what}")
+            }
+            NoAnswer::Closed(None) => {
+                format!("it closed its output (or exited) before answering {what}")
+            }
             NoAnswer::BadLine(why) => format!("{why}, answering {what}"),
+            NoAnswer::Unasked(text) => format!(
+                "it wrote `{text}` before {what} was sent: a bot writes one line for each \
+                 message and nothing else"
+            ),
         })?;
         serde_json::from_str(&line).map_err(|e| {
             format!(
@@ -123,12 +136,8 @@ impl ExecPlayer {
         self.told = journal.len();
         self.last_told = journal.last().cloned();
         let t0 = Instant::now();
-        self.process
-            .as_mut()
-            .ok_or("it is not running")?
-            .send(&msg.to_string())?;
         let what = format!("decision {}", self.decisions);
-        let answer = self.receive(self.bot.limit, &what)?;
+        let answer = self.exchange(&msg.to_string(), self.bot.limit, &what)?;
         let elapsed = t0.elapsed();
         let text = answer
             .get("action")
@@ -252,19 +261,23 @@ impl ai::Player<Skirmish> for ExecPlayer {
         let journal = game.journal().unwrap_or(&[]);
         let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
         let msg = message::game_over(game.state(), side, since);
-        let _ = p.send(&msg.to_string());
+        let _ = p.tell(&msg.to_string(), EXIT_GRACE);
         p.finish(EXIT_GRACE);
         self.process = None;
     }
 }
 
 /// Starts `bot` for `side` of the game `g`, checks that it answers the hello, and stops it:
-/// what the table does before it lets a program play.
+/// what the table does before it lets a program play, and `duel` and `arena` before a run,
+/// so that a program that cannot play is refused before any game.
 pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), String> {
     let mut p = ExecPlayer::new(id);
     let result = p.start(g, side, 0);
     if let Some(proc_) = &mut p.process {
-        let _ = proc_.send(&message::forfeited("the table only checked the hello").to_string());
+        let _ = proc_.tell(
+            &message::forfeited("only the hello was checked: no game follows").to_string(),
+            EXIT_GRACE,
+        );
         proc_.finish(EXIT_GRACE);
     }
     result.map_err(|e| {

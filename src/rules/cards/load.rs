@@ -47,8 +47,18 @@ pub fn load_deck_checked(path: &Path) -> Result<(Deck, Vec<Diagnostic>), Vec<Dia
         Ok(_) => {}
         Err(e) => return fail(format!("cannot read the deck file: {e}")),
     }
-    match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
+    // Never more than the cap, whatever the file is (a device, a growing file).
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| {
+        use std::io::Read;
+        f.take(MAX_DECK_FILE_BYTES + 1).read_to_end(&mut bytes)
+    });
+    match read {
+        Ok(_) if bytes.len() as u64 > MAX_DECK_FILE_BYTES => fail(format!(
+            "the file is more than {MAX_DECK_FILE_BYTES} bytes; a deck file may be at most \
+             {MAX_DECK_FILE_BYTES} bytes (1 MiB)"
+        )),
+        Ok(_) => match String::from_utf8(bytes) {
             Ok(text) => check_deck(&file, &text),
             Err(_) => fail("the file is not UTF-8 text".into()),
         },

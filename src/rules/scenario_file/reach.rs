@@ -119,8 +119,8 @@ pub(super) fn analyse_reach(
 /// Whether a game of the scenario can end, and if not, an error (or, when only some games
 /// can end, a warning) saying why, at the `[map]` table.
 ///
-/// Without a `round_limit` a game ends only when a side reaches the VP target or has no
-/// model left on the table (R25, P6). Models score and kill only by meeting (a Fight,
+/// Without a `round_limit` or a side's `survive_to` a game ends only when a side reaches
+/// the VP target or has no model left on the table (R25, P6). Models score and kill only by meeting (a Fight,
 /// R7, R16) or by shooting (range, R8, and sight, R9); the other ways to end are leaving
 /// across an exit edge (R6) and claiming counters (R24). When the walls keep the sides
 /// from every one of these, no game can end; a deck's Events can still kill, so with
@@ -132,7 +132,8 @@ pub(super) fn analyse_ending(
     scenario: &Scenario,
     sides: &[SideSummary; 2],
 ) {
-    if scenario.round_limit.is_some() {
+    // A Round that ends the game: a round limit, or a side's survive_to (R25).
+    if scenario.last_round().is_some() {
         return;
     }
     let map = &scenario.map;
