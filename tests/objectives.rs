@@ -588,14 +588,34 @@ fn behind_in_the_last_round_the_search_takes_the_risk_that_could_win_and_ahead_i
         let a = p.choose(&game, &mut ChaCha8Rng::seed_from_u64(7)).unwrap();
         (a, p.last_report().unwrap().to_string())
     };
-    // Behind 0-1: a shot can at best draw (1 VP), a won Fight wins (2 VP); a lost Fight
-    // loses no more than doing nothing does.
+    // The position after the Soldier's shot missed (the Martian still on d5): it may
+    // still Move 1, and a Move into d5 is a charge (R7, R12).
+    let missed = |humans_vp: u16| {
+        (0..100)
+            .find_map(|seed| {
+                let mut g = last_round_charge(humans_vp);
+                g.play(Action::Shoot(m(2)), &mut rng_from_seed(seed)).unwrap();
+                (g.model(m(2)).square() == Some(sq("d5"))).then_some(g)
+            })
+            .expect("some shot misses")
+    };
+    // Behind 0-1: killing the only Martian wins (no enemy left, R25), a won Fight wins
+    // too, and a lost Fight loses no more than doing nothing does. The search shoots
+    // first (a miss still leaves the charge: Shoot then Move 1) or charges, and after a
+    // miss it charges.
     let (a, report) = search(last_round_charge(0));
-    assert_eq!(a, Action::Move(sq("d5")), "behind: {report}");
+    assert!(
+        [Action::Shoot(m(2)), Action::Move(sq("d5"))].contains(&a),
+        "behind: {report}"
+    );
+    let (a, report) = search(missed(0));
+    assert_eq!(a, Action::Move(sq("d5")), "behind, after a miss: {report}");
     // Ahead 2-1: the game is won as it stands, and a lost Fight gives the Martians 2 VP
-    // and the game; the Soldier keeps out of it.
+    // and the game; the Soldier keeps out of it, before a shot and after a miss.
     let (a, report) = search(last_round_charge(2));
     assert_ne!(a, Action::Move(sq("d5")), "ahead: {report}");
+    let (a, report) = search(missed(2));
+    assert_ne!(a, Action::Move(sq("d5")), "ahead, after a miss: {report}");
 }
 
 // ----- several entry edges and waves -----------------------------------------------------

@@ -150,6 +150,17 @@ pub trait Game: Clone + Send + 'static {
         out.extend(legal.iter().map(|a| self.prior(*a)));
     }
 
+    /// The search's prior over `legal` at `temperature`, one probability per action into
+    /// `out` (cleared first), summing to 1. Default: a softmax of
+    /// [`action_scores`](Game::action_scores) divided by the temperature. A game whose
+    /// legal lists hold families of many similar actions (one decision made of two, such
+    /// as a card and where it is aimed) may share each family's weight among its members,
+    /// so that a wide family does not crowd out a single good action.
+    fn policy(&self, legal: &[Self::Action], temperature: f64, out: &mut Vec<f64>) {
+        self.action_scores(legal, out);
+        softmax(out, temperature);
+    }
+
     /// A number that changes whenever a turn of the game ends (a player's turn of several
     /// decisions), for searches that score a position only at the end of a turn, where the
     /// evaluation compares like with like. Default: 0, never changing (no turns: a rollout
@@ -188,6 +199,22 @@ pub trait Game: Clone + Send + 'static {
         rng: &mut R,
     ) -> Self::Action {
         legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// Turns `scores` into probabilities in place: `exp((s - max) / temperature)`, normalised.
+pub fn softmax(scores: &mut [f64], temperature: f64) {
+    let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let t = temperature.max(1e-6);
+    let mut z = 0.0;
+    for s in scores.iter_mut() {
+        *s = ((*s - max) / t).exp();
+        z += *s;
+    }
+    if z > 0.0 {
+        for s in scores.iter_mut() {
+            *s /= z;
+        }
     }
 }
 

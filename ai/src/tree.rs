@@ -472,28 +472,16 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Reads `node`'s prior table from the game, the first time it is needed: a softmax at
-    /// `temperature` of [`Game::action_scores`] over the legal actions now, sorted best
-    /// first.
+    /// Reads `node`'s prior table from the game, the first time it is needed: its
+    /// [`Game::policy`] at `temperature` over the legal actions now, sorted best first.
     fn ensure_table(&mut self, node: u32, temperature: f64, state: &G) {
         if self.nodes[node as usize].table != NONE {
             return;
         }
-        state.action_scores(&self.legal, &mut self.scores);
-        let max = self
-            .scores
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        let t = temperature.max(1e-6);
-        let mut z = 0.0;
-        for s in &mut self.scores {
-            *s = ((*s - max) / t).exp();
-            z += *s;
-        }
+        state.policy(&self.legal, temperature, &mut self.scores);
         let start = self.tables.len();
-        for (a, s) in self.legal.iter().zip(&self.scores) {
-            self.tables.push((*a, (*s / z) as f32));
+        for (a, p) in self.legal.iter().zip(&self.scores) {
+            self.tables.push((*a, *p as f32));
         }
         self.tables[start..].sort_by(|a, b| b.1.total_cmp(&a.1));
         let n = &mut self.nodes[node as usize];

@@ -12,7 +12,7 @@ use rand::{Rng, RngCore};
 
 use crate::rules::scenario::Scenario;
 use crate::rules::state::{Event, Outcome};
-use crate::rules::{Action, GameState, Side};
+use crate::rules::{Action, CardId, GameState, Side};
 
 use super::eval::{self, Weights};
 
@@ -61,9 +61,9 @@ pub struct Heuristics {
     pub weights: Weights,
     /// The rollout policy.
     pub rollout: Rollout,
-    /// Score card actions by their effects ([`eval::action_score`]) in the prior and the
-    /// rollouts; when false they all score a neutral 0.5, as before the deck.
-    pub card_actions: bool,
+    /// What the quick preference of the prior and the rollouts weighs
+    /// ([`eval::action_score`]).
+    pub scoring: eval::Scoring,
     /// Score positions by the fitted chance to win ([`eval::fitted`]) rather than the
     /// hand-set evaluation of [`Heuristics::weights`].
     pub fitted: bool,
@@ -75,7 +75,7 @@ impl Heuristics {
     pub fn without_cards() -> Heuristics {
         let mut h = Heuristics::default();
         h.weights.cards = 0.0;
-        h.card_actions = false;
+        h.scoring.cards = false;
         h
     }
 }
@@ -88,7 +88,7 @@ impl Default for Heuristics {
             // softmax of the action scores at 0.2, against 0.1 and 0.5 (0.726 against
             // greedy at 1,000 iterations, to 0.688 and 0.683).
             rollout: Rollout::Softmax { temperature: 0.2 },
-            card_actions: true,
+            scoring: eval::Scoring::default(),
             fitted: false,
         }
     }
@@ -267,8 +267,13 @@ impl ai::Game for Skirmish {
     }
 
     fn prior(&self, action: Action) -> f64 {
-        (eval::action_score_with(&self.state, action, self.heuristics.card_actions) / 3.0)
+        (eval::action_score_with(&self.state, action, self.heuristics.scoring) / 3.0)
             .clamp(0.0, 1.0)
+    }
+
+    fn policy(&self, legal: &[Action], temperature: f64, out: &mut Vec<f64>) {
+        self.action_scores(legal, out);
+        family_softmax(legal, out, temperature);
     }
 
     fn action_scores(&self, legal: &[Action], out: &mut Vec<f64>) {
@@ -276,7 +281,7 @@ impl ai::Game for Skirmish {
         out.extend(
             legal
                 .iter()
-                .map(|a| eval::action_score_with(&self.state, *a, self.heuristics.card_actions)),
+                .map(|a| eval::action_score_with(&self.state, *a, self.heuristics.scoring)),
         );
     }
 
@@ -313,45 +318,98 @@ impl ai::Game for Skirmish {
                     legal,
                     rng,
                     temperature,
-                    self.heuristics.card_actions,
+                    self.heuristics.scoring,
                 );
             }
         };
         if rng.random::<f32>() < epsilon {
             return legal[rng.random_range(0..legal.len())];
         }
-        best_action_with(&self.state, legal, rng, self.heuristics.card_actions)
+        best_action_with(&self.state, legal, rng, self.heuristics.scoring)
     }
 }
 
-/// The most scores a softmax rollout step weighs at once; wider lists are drawn from
-/// their first actions only (a Support call aimed at each of 256 ways).
-const SOFTMAX_WIDTH: usize = 64;
+/// The family of an action in a prior or a rollout: a card called or played with a choice
+/// of where or on whom (its half) groups every way of aiming it; any other action is a
+/// family of its own.
+fn family(a: &Action) -> Option<CardId> {
+    match a {
+        Action::Call(half, _) => Some(*half),
+        Action::Play(card, _) => Some(card.half),
+        _ => None,
+    }
+}
 
-/// An action of `legal` drawn with probability proportional to `exp(score / temperature)`
-/// of its [`eval::action_score_with`] `cards`.
+/// How much more closely a family's weight follows its members' scores than the choice
+/// between families does: the ways of aiming a card differ in what they hit, and the best
+/// few should take most of the card's weight.
+const WITHIN_FAMILY: f64 = 4.0;
+
+/// Turns the action scores `scores` of `legal` into probabilities in place: each family
+/// ([`family`]) weighed by a softmax at `temperature` of its best member's score, and its
+/// weight shared among its members by a softmax of theirs at a [`WITHIN_FAMILY`] times
+/// lower temperature. So the 256 ways of calling a Strafing Run count as one choice beside
+/// the few moves of a model, not 256, and the best ways of aiming it take that choice's
+/// weight.
+pub fn family_softmax(legal: &[Action], scores: &mut [f64], temperature: f64) {
+    let t = temperature.max(1e-6);
+    let t_in = t / WITHIN_FAMILY;
+    // Each family's best score and the sum of its members' weights.
+    let mut families: Vec<(CardId, f64, f64)> = Vec::new();
+    for (a, s) in legal.iter().zip(scores.iter()) {
+        if let Some(f) = family(a) {
+            match families.iter_mut().find(|e| e.0 == f) {
+                Some(e) => e.1 = e.1.max(*s),
+                None => families.push((f, *s, 0.0)),
+            }
+        }
+    }
+    for (a, s) in legal.iter().zip(scores.iter()) {
+        if let Some(e) = family(a).and_then(|f| families.iter_mut().find(|e| e.0 == f)) {
+            e.2 += ((s - e.1) / t_in).exp();
+        }
+    }
+    let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut total = 0.0;
+    for (a, s) in legal.iter().zip(scores.iter_mut()) {
+        let p = match family(a).and_then(|f| families.iter().find(|e| e.0 == f)) {
+            Some(&(_, best, sum)) => ((best - max) / t).exp() * ((*s - best) / t_in).exp() / sum,
+            None => ((*s - max) / t).exp(),
+        };
+        *s = p;
+        total += p;
+    }
+    if total > 0.0 {
+        for s in scores.iter_mut() {
+            *s /= total;
+        }
+    }
+}
+
+/// An action of `legal` drawn by [`family_softmax`] at `temperature` of the
+/// [`eval::action_score_with`] `scoring` of the actions.
 pub fn softmax_action<R: RngCore + ?Sized>(
     g: &GameState,
     legal: &[Action],
     rng: &mut R,
     temperature: f32,
-    cards: bool,
+    scoring: eval::Scoring,
 ) -> Action {
-    let legal = &legal[..legal.len().min(SOFTMAX_WIDTH)];
-    let mut weights = [0f64; SOFTMAX_WIDTH];
-    let mut max = f64::NEG_INFINITY;
-    for (w, a) in weights.iter_mut().zip(legal) {
-        *w = eval::action_score_with(g, *a, cards);
-        max = max.max(*w);
+    // On the stack: this is the rollouts' hot path (legal lists are at most a few hundred).
+    let mut buf = [0f64; 512];
+    let mut heap = Vec::new();
+    let p: &mut [f64] = if legal.len() <= buf.len() {
+        &mut buf[..legal.len()]
+    } else {
+        heap.resize(legal.len(), 0.0);
+        &mut heap
+    };
+    for (w, a) in p.iter_mut().zip(legal) {
+        *w = eval::action_score_with(g, *a, scoring);
     }
-    let t = f64::from(temperature).max(1e-3);
-    let mut total = 0.0;
-    for w in &mut weights[..legal.len()] {
-        *w = ((*w - max) / t).exp();
-        total += *w;
-    }
-    let mut r = rng.random::<f64>() * total;
-    for (w, a) in weights.iter().zip(legal) {
+    family_softmax(legal, p, f64::from(temperature));
+    let mut r = rng.random::<f64>();
+    for (w, a) in p.iter().zip(legal) {
         if r < *w {
             return *a;
         }
@@ -362,21 +420,21 @@ pub fn softmax_action<R: RngCore + ?Sized>(
 
 /// The action of `legal` with the highest [`eval::action_score`], ties broken at random.
 pub fn best_action<R: RngCore + ?Sized>(g: &GameState, legal: &[Action], rng: &mut R) -> Action {
-    best_action_with(g, legal, rng, true)
+    best_action_with(g, legal, rng, eval::Scoring::default())
 }
 
-/// [`best_action`] by [`eval::action_score_with`] `cards`.
+/// [`best_action`] by [`eval::action_score_with`] `scoring`.
 pub fn best_action_with<R: RngCore + ?Sized>(
     g: &GameState,
     legal: &[Action],
     rng: &mut R,
-    cards: bool,
+    scoring: eval::Scoring,
 ) -> Action {
     let mut best = legal[0];
     let mut best_score = f64::NEG_INFINITY;
     let mut ties = 0u32;
     for &a in legal {
-        let s = eval::action_score_with(g, a, cards);
+        let s = eval::action_score_with(g, a, scoring);
         if s > best_score {
             best_score = s;
             best = a;

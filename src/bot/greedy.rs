@@ -20,7 +20,7 @@ use super::game::{Skirmish, best_action_with};
 #[derive(Clone, Debug)]
 pub struct Greedy {
     legal: Vec<Action>,
-    card_actions: bool,
+    scoring: crate::bot::eval::Scoring,
 }
 
 impl Default for Greedy {
@@ -32,15 +32,21 @@ impl Default for Greedy {
 impl Greedy {
     /// A greedy player.
     pub fn new() -> Greedy {
-        Greedy::with_card_actions(true)
+        // The yardstick the search is measured against stays as it was measured: the odds
+        // of the moment, no exposure to fire.
+        Greedy::with_scoring(crate::bot::eval::Scoring {
+            exposure: 0.0,
+            ..crate::bot::eval::Scoring::default()
+        })
     }
 
-    /// A greedy player that scores card actions by their effects, or (`false`) treats them
-    /// all as neutral, as before the deck.
-    pub fn with_card_actions(card_actions: bool) -> Greedy {
+    /// A greedy player preferring actions by [`eval::action_score_with`] `scoring`.
+    ///
+    /// [`eval::action_score_with`]: crate::bot::eval::action_score_with
+    pub fn with_scoring(scoring: crate::bot::eval::Scoring) -> Greedy {
         Greedy {
             legal: Vec::new(),
-            card_actions,
+            scoring,
         }
     }
 }
@@ -59,7 +65,7 @@ impl ai::Player<Skirmish> for Greedy {
         match self.legal.len() {
             0 => None,
             1 => Some(self.legal[0]),
-            _ => Some(best_action_with(g, &self.legal, rng, self.card_actions)),
+            _ => Some(best_action_with(g, &self.legal, rng, self.scoring)),
         }
     }
 }

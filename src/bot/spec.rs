@@ -422,7 +422,7 @@ impl PlayerSpec {
     /// scored.
     pub fn build_with_heuristics(&self, heuristics: Heuristics) -> BoxedPlayer {
         match self.kind {
-            Kind::Greedy => Box::new(Greedy::with_card_actions(heuristics.card_actions)),
+            Kind::Greedy => Box::new(Greedy::with_scoring(heuristics.scoring)),
             _ => Box::new(WithHeuristics {
                 inner: self.build_search(1),
                 heuristics: self.tuning.apply_heuristics(heuristics),

@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 11] = [
+const SETTINGS: [Setting; 12] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -84,6 +84,12 @@ const SETTINGS: [Setting; 11] = [
         max: 1,
     },
     Setting {
+        name: "expo",
+        doc: "how much a step's exposure to fire counts in the quick preference of moves",
+        decimal: true,
+        max: 1_000,
+    },
+    Setting {
         name: "rtau",
         doc: "rollouts draw moves by a softmax of their scores at this temperature (0: uniform)",
         decimal: true,
@@ -108,7 +114,8 @@ const FPU: usize = 6;
 const LEAF: usize = 7;
 const CHANCE: usize = 8;
 const EVAL: usize = 9;
-const RTAU: usize = 10;
+const EXPO: usize = 10;
+const RTAU: usize = 11;
 
 impl Tuning {
     /// Does it change anything?
@@ -181,12 +188,15 @@ impl Tuning {
         if let Some(e) = self.values[EVAL] {
             heuristics.fitted = e != 0;
         }
+        if let Some(x) = self.decimal(EXPO) {
+            heuristics.scoring.exposure = x;
+        }
         heuristics
     }
 
     /// Does it change the heuristics a search plays with?
     pub fn changes_heuristics(&self) -> bool {
-        self.values[RTAU].is_some() || self.values[EVAL].is_some()
+        self.values[RTAU].is_some() || self.values[EVAL].is_some() || self.values[EXPO].is_some()
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.

@@ -26,6 +26,29 @@ pub(super) fn acting(g: &GameState) -> Option<Acting> {
     }
 }
 
+/// How much a step's change of exposure to the enemy's fire ([`exposure`]) counts in its
+/// score, against the VP it gains.
+pub const EXPOSURE: f64 = 0.5;
+
+/// What the quick preference weighs beyond the odds of the moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scoring {
+    /// Card actions by their effects; when false they all score a neutral 0.5, as before
+    /// the deck.
+    pub cards: bool,
+    /// How much a step's change of exposure to fire counts ([`EXPOSURE`]; 0 ignores it).
+    pub exposure: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            cards: true,
+            exposure: EXPOSURE,
+        }
+    }
+}
+
 /// A quick preference for `action` in `g`, roughly `0.5 + 2 x` the expected VP it gains:
 /// shots by their exact kill odds, Aim by the extra die, Fights and Fight-or-Survive by
 /// their exact odds, steps by progress towards the model's goals (enemies and counters) and
@@ -38,12 +61,11 @@ pub(super) fn acting(g: &GameState) -> Option<Acting> {
 /// the set they take away or use; each less what holding the card was worth
 /// ([`card_value`]). At the refill a card of no use to the side is discarded.
 pub fn action_score(g: &GameState, action: Action) -> f64 {
-    action_score_with(g, action, true)
+    action_score_with(g, action, Scoring::default())
 }
 
-/// [`action_score`], with the card actions scored by their effects when `cards` is set,
-/// or all a neutral 0.5 (as before the deck) when not.
-pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
+/// [`action_score`] with these [`Scoring`] settings.
+pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64 {
     match action {
         Action::Shoot(target) => {
             let Some(a) = acting(g) else { return 0.5 };
@@ -94,6 +116,12 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
                 && let Some((t, p)) = best_shot_from(g, a.model, to, false)
             {
                 s += 1.8 * worth(g, t, false) * p;
+            }
+            // Where it ends up under fire: the enemy's expected VP from shooting it there,
+            // against where it stands (a model coming on from off the board is safe now).
+            if scoring.exposure != 0.0 {
+                let here = m.square().map_or(0.0, |sq| exposure(g, a.model, sq));
+                s -= 2.0 * scoring.exposure * (exposure(g, a.model, to) - here);
             }
             s.max(0.05)
         }
@@ -161,7 +189,7 @@ pub fn action_score_with(g: &GameState, action: Action, cards: bool) -> f64 {
             (0.8 - 0.05 * d - 0.1 * f64::from(g.count(side, sq))).max(0.05)
         }
         Action::Stand => 1.0,
-        _ if cards => card_action_score(g, action).unwrap_or(0.5),
+        _ if scoring.cards => card_action_score(g, action).unwrap_or(0.5),
         _ => 0.5,
     }
 }

@@ -213,3 +213,46 @@ pub fn distance_to(map: &Map, from: Square, targets: u64) -> Option<u8> {
         .filter_map(|t| map.distance(from, t))
         .min()
 }
+
+/// How much the enemy's shots count before the model acts again: in full from the enemy
+/// models still to act this Round, at half from those that have acted (they shoot next
+/// Round, perhaps after it has moved on).
+const LATER_SHOTS: f64 = 0.5;
+
+/// The VP the enemy expects from shooting model `id` were it standing on `sq` (its other
+/// models where they are): each enemy model on the board that could shoot `sq` (range,
+/// sight, not from or into a square holding both sides, R8-R12) takes its best-odds shot
+/// (Aiming if it has not acted, R15), the chances combined as independent events, times
+/// what `id` is worth to them ([`worth`]).
+pub fn exposure(g: &GameState, id: ModelId, sq: Square) -> f64 {
+    let m = g.model(id);
+    let side = m.side;
+    let enemy = side.other();
+    // Enemies do not shoot into a square that holds both sides, nor from one.
+    if g.count(enemy, sq) > 0 {
+        return 0.0;
+    }
+    let map = g.map();
+    let tp = g.profile(id);
+    let armour = u8::from(tp.has(Ability::Armoured));
+    let mut lives = 1.0;
+    for e in g.models() {
+        if e.side != enemy {
+            continue;
+        }
+        let Loc::Board(from) = e.loc else { continue };
+        if from == sq || g.count(side, from) > 0 {
+            continue;
+        }
+        let ep = &g.scenario().profiles[usize::from(e.profile)];
+        if from.range(sq) > ep.range || map.seen_from(from) & sq.bit() == 0 {
+            continue;
+        }
+        let dice = 3 + u8::from(map.clear_from(from) & sq.bit() != 0) + u8::from(!e.activated);
+        let p = table::shoot_kill(dice, ep.shoot, 3, tp.survive, armour);
+        let weight = if e.activated { LATER_SHOTS } else { 1.0 };
+        let p = if e.rattled { 0.8 * p } else { p };
+        lives *= 1.0 - weight * p;
+    }
+    (1.0 - lives) * worth(g, id, false)
+}
