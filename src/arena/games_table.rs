@@ -175,6 +175,8 @@ mod tests {
             think_seconds: PerSide::default(),
             max_decision_ms: 0.0,
             error: None,
+            values: Vec::new(),
+            search: None,
         }
     }
 

@@ -22,6 +22,7 @@ pub mod record;
 pub mod report;
 pub mod results;
 pub mod seen;
+pub mod strength;
 pub mod summary;
 pub mod vary;
 

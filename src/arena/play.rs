@@ -17,7 +17,7 @@ use crate::rules::state::{Outcome, VpSource, WinReason};
 use crate::rules::{Side, rng_from_seed};
 
 use super::plan::{Job, Plan};
-use super::record::{PerSide, Reason, Record, Status, Vp, VpFrom, VpSources, Winner};
+use super::record::{PerSide, Reason, Record, RootValue, Status, Vp, VpFrom, VpSources, Winner};
 
 /// Makes the player for a spec (the arena's is [`PlayerSpec::build`]; tests may pass
 /// their own).
@@ -60,6 +60,8 @@ struct Played {
     max_decision_ms: f64,
     /// The side whose player gave the game up.
     forfeit: Option<Side>,
+    /// What each search reported its chosen action worth, decision by decision.
+    values: Vec<RootValue>,
 }
 
 fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
@@ -93,6 +95,18 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
         let t0 = Instant::now();
         let choice = players[seat].choose(&game, &mut rngs[seat]);
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        // The value a search gave its choice: its chance to win, as it judged it (a
+        // forced or settled decision reports none).
+        if let (Some(a), Some(report)) = (choice, players[seat].last_report())
+            && let Some(stat) = report.stat(&a)
+            && report.iterations > 0
+        {
+            played.values.push(RootValue {
+                decision: played.decisions as u32,
+                side: side_of(seat),
+                value: (stat.mean * 1000.0).round() / 1000.0,
+            });
+        }
         played.think[seat] += ms / 1000.0;
         played.max_decision_ms = played.max_decision_ms.max(ms);
         played.decisions += 1;
@@ -191,6 +205,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         think: [0.0; 2],
         max_decision_ms: 0.0,
         forfeit: None,
+        values: Vec::new(),
     };
     let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
     if let Err(payload) = caught {
@@ -262,6 +277,8 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         },
         max_decision_ms: played.max_decision_ms,
         error: played.error,
+        values: played.values,
+        search: Some(crate::bot::spec::search_fingerprint()),
     }
 }
 

@@ -10,6 +10,7 @@ use std::io::{BufRead, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
 
+use crate::rules::Side;
 use serde::{Deserialize, Serialize};
 
 /// How a game ended, or why it did not.
@@ -222,6 +223,23 @@ pub struct Record {
     pub max_decision_ms: f64,
     /// What went wrong, for a game that did not finish, or why a player gave it up.
     pub error: Option<String>,
+    /// The value each search gave its chosen action, decision by decision (absent in
+    /// results of earlier versions, and for players that do not search).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<RootValue>,
+    /// The fingerprint of the search of the program that played the game
+    /// ([`crate::bot::spec::search_fingerprint`]; absent in results of earlier versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
+}
+
+/// A search's value of the action it chose: its chance to win as it judged it, for `side`,
+/// at decision `decision` (counted from 0) of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RootValue {
+    pub decision: u32,
+    pub side: Side,
+    pub value: f64,
 }
 
 impl Record {

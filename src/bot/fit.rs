@@ -85,7 +85,7 @@ pub fn self_play(
 
 /// Is game `game` held out of the fit? Every fifth game of the run.
 pub fn held_out(game: u64) -> bool {
-    game % 5 == 0
+    game.is_multiple_of(5)
 }
 
 /// The hand-set evaluation's weights on the features (its terms in the same units, as

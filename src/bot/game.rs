@@ -89,7 +89,10 @@ impl Default for Heuristics {
             // greedy at 1,000 iterations, to 0.688 and 0.683).
             rollout: Rollout::Softmax { temperature: 0.2 },
             scoring: eval::Scoring::default(),
-            fitted: false,
+            // The fitted chance to win: as strong as the hand-set evaluation head to head
+            // at 1,000 iterations (105-103 over 208 games), and calibrated (held-out
+            // log-loss 0.578 against 0.815).
+            fitted: true,
         }
     }
 }

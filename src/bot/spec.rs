@@ -430,3 +430,17 @@ impl PlayerSpec {
         }
     }
 }
+
+/// A fingerprint of what makes the search play as it does: its settings, the heuristics
+/// and the evaluation's weights (`data/evaluation.toml`). The strength record is dated by
+/// it (`mars-attacks strength --check`).
+pub fn search_fingerprint() -> String {
+    let text = format!(
+        "{}\n{:?}\n{:?}\n{}",
+        env!("CARGO_PKG_VERSION"),
+        search_config(Budget::Iterations(1)),
+        Heuristics::default(),
+        include_str!("../../data/evaluation.toml")
+    );
+    format!("{:016x}", crate::arena::plan::fnv1a(text.as_bytes()))
+}

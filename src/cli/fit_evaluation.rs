@@ -105,7 +105,11 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         args.seed,
         toml::to_string(&file).map_err(|e| CliError::Usage(e.to_string()))?
     );
-    write_whole(&args.out, text.as_bytes())?;
+    let mut files = crate::staged::StagedFiles::new();
+    files
+        .write(&args.out, text.as_bytes())
+        .map_err(CliError::Usage)?;
+    files.commit().map_err(CliError::Usage)?;
     let f = &file.fit;
     writeln!(
         io.out,
@@ -123,18 +127,4 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         args.out.display()
     )?;
     Ok(())
-}
-
-/// Writes `bytes` to `path` whole or not at all: to a file beside it first, then renamed
-/// over it; an error names the path.
-fn write_whole(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".writing");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError::Usage(format!("cannot write {}: {e}", path.display()))
-        })
 }

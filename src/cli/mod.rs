@@ -40,6 +40,7 @@ pub mod schema;
 pub mod shard;
 pub mod simulate;
 pub mod steps;
+pub mod strength;
 pub mod validate;
 
 /// A tactical skirmish engine for Mantic's Mars Attacks! miniatures rules.
@@ -85,6 +86,9 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
+    /// The strength record (docs/strength.md) from arena results: scores by budget and
+    /// scenario, head to head, and the calibration of the search's values.
+    Strength(strength::StrengthArgs),
     /// Self-play games on the scenarios, and the evaluation's weights fitted to their
     /// outcomes (written to data/evaluation.toml).
     FitEvaluation(fit_evaluation::FitEvaluationArgs),
@@ -206,6 +210,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Simulate(args) => simulate::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
+        Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
     }
 }

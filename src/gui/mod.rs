@@ -111,16 +111,23 @@ pub fn display_available() -> bool {
 }
 
 /// Said wherever the table cannot open: what works without a window.
-pub const COMMAND_LINE_WORKS: &str = "the command line works without one: `mars-attacks \
-    --help` lists validate, simulate, duel, arena, report, scenarios, odds, los, steps, \
-    deck, schema, bench, fit-evaluation and martian-dice optimal and turns";
+macro_rules! command_line_works {
+    () => {
+        "the command line works without one: `mars-attacks --help` lists validate, simulate, \
+         duel, arena, report, scenarios, odds, los, steps, deck, schema, bench, \
+         fit-evaluation, strength and martian-dice optimal and turns"
+    };
+}
+
+/// What the command line can do without a window (said when there is none).
+pub const COMMAND_LINE_WORKS: &str = command_line_works!();
 
 /// What to say when no display is named.
-pub const NO_DISPLAY: &str = "the table needs a graphical session (an X11 or Wayland \
-    display), and none was found (DISPLAY and WAYLAND_DISPLAY are not set); the command \
-    line works without one: `mars-attacks --help` lists validate, simulate, duel, arena, \
-    report, scenarios, odds, los, steps, deck, schema, bench and martian-dice optimal and \
-    turns";
+pub const NO_DISPLAY: &str = concat!(
+    "the table needs a graphical session (an X11 or Wayland display), and none was found \
+     (DISPLAY and WAYLAND_DISPLAY are not set); ",
+    command_line_works!()
+);
 
 /// Opens the window and plays until it is closed. The scenario and any saved game are
 /// loaded first, so a file that does not load is reported before a window opens.

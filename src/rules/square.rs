@@ -241,8 +241,11 @@ impl FromStr for Edge {
     }
 }
 
-/// The two sides of the game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// The two sides of the game (`humans`, `martians` in files).
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     Humans,
     Martians,

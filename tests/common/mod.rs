@@ -304,6 +304,8 @@ pub fn arena_record(
         think_seconds: PerSide::default(),
         max_decision_ms: 1.0,
         error: None,
+        values: Vec::new(),
+        search: None,
     }
 }
 

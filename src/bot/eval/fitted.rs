@@ -215,6 +215,7 @@ pub const NON_NEGATIVE: [bool; FEATURES] = [
 /// features kept at zero or above: Newton's method from `prior` (the loss is convex); a
 /// constrained weight that would go below zero is held at zero for the rest of the fit.
 /// A feature the samples never exercise keeps its prior weight.
+#[allow(clippy::needless_range_loop)] // the Newton step's gradient and Hessian, by index
 pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURES] {
     let mut w = prior;
     for (i, p) in prior.iter().enumerate() {
@@ -296,6 +297,7 @@ pub fn fit_scale(samples: &[Sample], w: [f64; FEATURES]) -> f64 {
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` when `a` is
 /// singular.
+#[allow(clippy::needless_range_loop)] // matrix rows and columns read best by index
 fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> Option<[f64; FEATURES]> {
     for col in 0..FEATURES {
         let pivot = (col..FEATURES).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;

@@ -1,0 +1,94 @@
+//! `mars-attacks strength RESULTS... [--out FILE]`: the strength record
+//! (`docs/strength.md` and its reliability chart) from arena results; `--check` fails when
+//! the search or a scenario named in the record has changed since it was written.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{CliError, Io};
+use crate::arena::plan::scenario_fingerprint;
+use crate::arena::record::scan_records;
+use crate::arena::strength::{Strength, stale};
+use crate::bot::spec::search_fingerprint;
+
+/// Arguments of `strength`.
+#[derive(Args, Debug)]
+pub struct StrengthArgs {
+    /// Arena results files (JSON lines) to record.
+    #[arg(value_name = "RESULTS")]
+    pub results: Vec<PathBuf>,
+    /// The record to write (its chart is written beside it, `-calibration.svg`).
+    #[arg(long, value_name = "FILE", default_value = "docs/strength.md")]
+    pub out: PathBuf,
+    /// Check that the record is current instead of writing it.
+    #[arg(long)]
+    pub check: bool,
+}
+
+fn chart_path(out: &Path) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or("strength".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}-calibration.svg"))
+}
+
+pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let search = search_fingerprint();
+    if args.check {
+        let text = std::fs::read_to_string(&args.out)
+            .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", args.out.display())))?;
+        let changed = stale(&text, &search, |file| {
+            std::fs::read(file).ok().map(|b| scenario_fingerprint(&b))
+        });
+        if changed.is_empty() {
+            writeln!(io.out, "{} is current", args.out.display())?;
+            return Ok(());
+        }
+        for c in &changed {
+            writeln!(io.err, "{}: {c}", args.out.display())?;
+        }
+        return Err(CliError::Invalid);
+    }
+    if args.results.is_empty() {
+        return Err(CliError::Usage(
+            "name the arena results files to record (or give --check)".into(),
+        ));
+    }
+    let mut strength = Strength::default();
+    for f in &args.results {
+        scan_records(f, None, |r| {
+            strength.add(&r);
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    let played_by = strength.search().map_err(CliError::Usage)?.to_string();
+    if played_by != search {
+        writeln!(
+            io.err,
+            "note: these games were played by search `{played_by}`, not this program's `{search}`: \
+             `strength --check` will call the record stale"
+        )?;
+    }
+    let chart = chart_path(&args.out);
+    let chart_name = chart
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let md = strength.markdown(&chart_name, &played_by);
+    let mut files = crate::staged::StagedFiles::new();
+    files
+        .write(&args.out, md.as_bytes())
+        .and_then(|()| files.write(&chart, strength.chart_svg().as_bytes()))
+        .map_err(CliError::Usage)?;
+    files.commit().map_err(CliError::Usage)?;
+    writeln!(
+        io.out,
+        "wrote {} and {} ({} values)",
+        args.out.display(),
+        chart.display(),
+        strength.values
+    )?;
+    Ok(())
+}

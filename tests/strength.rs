@@ -1,0 +1,197 @@
+//! The strength record (`mars-attacks strength`): its scores and intervals, the calibration
+//! of the values the search reports, and the fingerprints that date it.
+
+mod common;
+
+use std::process::Command;
+
+use common::{TempDir, arena_record};
+use mars_attacks::arena::record::RootValue;
+use mars_attacks::arena::strength::{Strength, stale};
+use mars_attacks::arena::{Reason, Record, Winner};
+use mars_attacks::rules::Side;
+
+fn game(id: &str, humans: &str, martians: &str, winner: Winner) -> Record {
+    Record {
+        search: Some("abc".into()),
+        ..arena_record(id, humans, martians, Some(winner), Reason::MoreVp, 6)
+    }
+}
+
+/// Three wins in four against `greedy`, seats swapped: 0.75 with the Wilson interval of
+/// 3 in 4, [0.3006, 0.9544] (z = 1.96); the head-to-head table stays empty.
+#[test]
+fn scores_against_greedy_are_shares_with_wilson_intervals() {
+    let mut s = Strength::default();
+    s.add(&game("a", "mcts:1000", "greedy", Winner::Humans));
+    s.add(&game("b", "greedy", "mcts:1000", Winner::Martians));
+    s.add(&game("c", "mcts:1000", "greedy", Winner::Humans));
+    s.add(&game("d", "greedy", "mcts:1000", Winner::Humans));
+    let t = s.against_greedy["mcts:1000"]["S"];
+    assert_eq!((t.score, t.games), (3.0, 4));
+    let (p, lo, hi) = t.rate();
+    assert_eq!(p, 0.75);
+    assert!(
+        (lo - 0.3006).abs() < 1e-4 && (hi - 0.9544).abs() < 1e-4,
+        "{lo} {hi}"
+    );
+    assert!(s.head_to_head.is_empty());
+    let md = s.markdown("chart.svg", "abc");
+    assert!(md.contains("| S | 0.75 [0.30, 0.95] (4) |"), "{md}");
+    assert!(md.contains("Search: `abc`"));
+}
+
+/// Two searches against each other: the score is the first (in name order) player's, a
+/// draw counting half.
+#[test]
+fn head_to_head_counts_draws_half_from_either_seat() {
+    let mut s = Strength::default();
+    s.add(&game("a", "mcts:3000", "mcts:1000", Winner::Humans)); // 1000 loses
+    s.add(&game("b", "mcts:1000", "mcts:3000", Winner::Humans)); // 1000 wins
+    let mut draw = game("c", "mcts:3000", "mcts:1000", Winner::Humans);
+    draw.winner = None;
+    s.add(&draw);
+    let t = s.head_to_head[&("mcts:1000".to_string(), "mcts:3000".to_string())];
+    assert_eq!((t.score, t.games), (1.5, 3));
+}
+
+/// The values a search reported, against whether its side won: four values of 0.25 for
+/// the winners and four of 0.75 for the losers, so the tenths hold 4 and 4, the Brier score
+/// is 0.75² = 0.5625 and the log-loss -ln 0.25 = 1.3863.
+#[test]
+fn calibration_bins_values_by_tenths_with_brier_and_log_loss() {
+    let mut s = Strength::default();
+    for i in 0..4 {
+        let mut r = game(&format!("g{i}"), "mcts:1000", "greedy", Winner::Humans);
+        r.values = vec![
+            RootValue {
+                decision: 0,
+                side: Side::Humans,
+                value: 0.25,
+            },
+            RootValue {
+                decision: 1,
+                side: Side::Martians,
+                value: 0.75,
+            },
+        ];
+        s.add(&r);
+    }
+    assert_eq!(s.values, 8);
+    assert_eq!(s.bins[2].positions, 4);
+    assert_eq!(s.bins[2].won, 4.0);
+    assert_eq!(s.bins[7].positions, 4);
+    assert_eq!(s.bins[7].won, 0.0);
+    assert!((s.brier / 8.0 - 0.5625).abs() < 1e-12);
+    assert!((s.log_loss / 8.0 - 4f64.ln()).abs() < 1e-9);
+    let svg = s.chart_svg();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+}
+
+/// A record is dated by one search: games of two searches, or of a version that did not
+/// say which, cannot share one.
+#[test]
+fn a_record_takes_the_games_of_one_search() {
+    let mut s = Strength::default();
+    s.add(&game("a", "mcts:1000", "greedy", Winner::Humans));
+    assert_eq!(s.search(), Ok("abc"));
+    let mut other = game("b", "mcts:1000", "greedy", Winner::Humans);
+    other.search = Some("def".into());
+    s.add(&other);
+    assert!(s.search().unwrap_err().contains("2 different searches"));
+    let mut old = Strength::default();
+    let mut r = game("a", "mcts:1000", "greedy", Winner::Humans);
+    r.search = None;
+    old.add(&r);
+    assert!(
+        old.search()
+            .unwrap_err()
+            .contains("name no search fingerprint")
+    );
+}
+
+/// `--check` reads the record's fingerprints: a changed search or scenario file, or one
+/// that is gone, makes it stale.
+#[test]
+fn stale_names_what_changed() {
+    let record = "Search: `abc`\n\n- scenario `a.toml`: `1`\n- scenario `b.toml`: `2`\n";
+    let now = |f: &str| match f {
+        "a.toml" => Some("1".to_string()),
+        "b.toml" => Some("3".to_string()),
+        _ => None,
+    };
+    assert!(stale("Search: `abc`\n\n- scenario `a.toml`: `1`\n", "abc", now).is_empty());
+    let changed = stale(record, "xyz", now);
+    assert_eq!(changed.len(), 2, "{changed:?}");
+    assert!(changed[0].contains("search has changed"));
+    assert!(changed[1].contains("b.toml has changed"));
+    let gone = stale("Search: `abc`\n- scenario `c.toml`: `1`\n", "abc", now);
+    assert_eq!(gone, vec!["c.toml cannot be read".to_string()]);
+}
+
+/// From an arena run to a current record and back to stale: the record the command writes
+/// passes `--check` until the scenario it names changes.
+#[test]
+fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
+    let dir = TempDir::new("strength-cli");
+    let scenario = dir.0.join("s.toml");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/ambush.toml"),
+        &scenario,
+    )
+    .unwrap();
+    let results = dir.0.join("r.jsonl");
+    let out = dir.0.join("strength.md");
+    let bin = env!("CARGO_BIN_EXE_mars-attacks");
+    let arena = Command::new(bin)
+        .args(["arena", "--scenario"])
+        .arg(&scenario)
+        .args([
+            "--players",
+            "mcts:20",
+            "greedy",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(&results)
+        .arg("-q")
+        .output()
+        .unwrap();
+    assert!(
+        arena.status.success(),
+        "{}",
+        String::from_utf8_lossy(&arena.stderr)
+    );
+    let write = Command::new(bin)
+        .arg("strength")
+        .arg(&results)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        write.status.success(),
+        "{}",
+        String::from_utf8_lossy(&write.stderr)
+    );
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(md.contains("`mcts:20`") && md.contains("(2)"), "{md}");
+    assert!(dir.0.join("strength-calibration.svg").exists());
+    let check = || {
+        Command::new(bin)
+            .args(["strength", "--check", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    assert!(check().status.success());
+    let mut text = std::fs::read_to_string(&scenario).unwrap();
+    text.push_str("\n# a designer's note\n");
+    std::fs::write(&scenario, text).unwrap();
+    let stale = check();
+    assert!(!stale.status.success());
+    assert!(String::from_utf8_lossy(&stale.stderr).contains("has changed since it was measured"));
+}
