@@ -56,8 +56,9 @@ fn head_to_head_counts_draws_half_from_either_seat() {
 }
 
 /// The values a search reported, against whether its side won: four values of 0.25 for
-/// the winners and four of 0.75 for the losers, so the tenths hold 4 and 4, the Brier score
-/// is 0.75² = 0.5625 and the log-loss -ln 0.25 = 1.3863.
+/// the winners and four of 0.75 for the losers against `greedy`, so the tenths hold 4 and 4,
+/// the Brier score is 0.75² = 0.5625 and the log-loss -ln 0.25 = 1.3863; a game of a search
+/// against itself counts apart (0.55 for the winner: Brier 0.45² = 0.2025).
 #[test]
 fn calibration_bins_values_by_tenths_with_brier_and_log_loss() {
     let mut s = Strength::default();
@@ -77,13 +78,27 @@ fn calibration_bins_values_by_tenths_with_brier_and_log_loss() {
         ];
         s.add(&r);
     }
-    assert_eq!(s.values, 8);
-    assert_eq!(s.bins[2].positions, 4);
-    assert_eq!(s.bins[2].won, 4.0);
-    assert_eq!(s.bins[7].positions, 4);
-    assert_eq!(s.bins[7].won, 0.0);
-    assert!((s.brier / 8.0 - 0.5625).abs() < 1e-12);
-    assert!((s.log_loss / 8.0 - 4f64.ln()).abs() < 1e-9);
+    let c = s.other;
+    assert_eq!(c.values, 8);
+    assert_eq!(c.bins[2].positions, 4);
+    assert_eq!(c.bins[2].won, 4.0);
+    assert_eq!(c.bins[7].positions, 4);
+    assert_eq!(c.bins[7].won, 0.0);
+    assert!((c.brier / 8.0 - 0.5625).abs() < 1e-12);
+    assert!((c.log_loss / 8.0 - 4f64.ln()).abs() < 1e-9);
+    // Games of a search against itself are counted apart: a value of 0.55 for the winner.
+    assert_eq!(s.self_play.values, 0);
+    let mut mirror = game("m", "mcts:1000", "mcts:1000", Winner::Martians);
+    mirror.values = vec![RootValue {
+        decision: 0,
+        side: Side::Martians,
+        value: 0.55,
+    }];
+    s.add(&mirror);
+    assert_eq!(s.self_play.values, 1);
+    assert_eq!(s.self_play.bins[5].won, 1.0);
+    assert!((s.self_play.brier - 0.2025).abs() < 1e-12);
+    assert_eq!(s.other.values, 8);
     let svg = s.chart_svg();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
 }

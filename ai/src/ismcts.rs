@@ -6,14 +6,17 @@
 //! 1. clones the true root state and determinizes it for the searching player (everything
 //!    that player cannot see is resampled);
 //! 2. descends the tree, choosing at each node only among the actions legal in *this*
-//!    determinization, by UCB with availability counts
-//!    (`mean + c * sqrt(ln(times available) / visits)`, plus an optional progressive-bias
-//!    term `w * prior / (visits + 1)`); dice are rolled afresh, so tree nodes are keyed by
-//!    action sequences, not by chance outcomes;
-//! 3. adds one node for an untried action (random, or highest prior first when progressive
-//!    bias is on) and leaves the tree;
-//! 4. rolls out with [`Game::rollout_action`] for at most `horizon` decisions, scoring the end
-//!    with [`Game::returns`] or, if cut, [`Game::evaluate`];
+//!    determinization: by PUCT over the game's policy (`Q + c·P·√N/(1+n)` with first-play
+//!    urgency for untried children, [`crate::Puct`]; the default of `mcts`), or by UCB with
+//!    availability counts (`mean + c * sqrt(ln(times available) / visits)`, plus an optional
+//!    progressive-bias term `w * prior / (visits + 1)`); with chance nodes on, the node after
+//!    a roll is keyed by the roll's public outcome ([`Game::chance_signature`]), otherwise dice
+//!    are rolled afresh and nodes are keyed by action sequences;
+//! 3. adds one node for an untried action (in prior order under PUCT, children made one at a
+//!    time) and leaves the tree;
+//! 4. rolls out with [`Game::rollout_action`] to the end of the Turn under way
+//!    ([`Game::turn_key`], when leaves at Turn ends are on) or for at most `horizon`
+//!    decisions, scoring the end with [`Game::returns`] or, if cut, [`Game::evaluate`];
 //! 5. backs the values up, each node getting the value for the player who chose its action.
 //!
 //! Root parallelism: with `threads > 1` each thread grows its own tree from its own seed and

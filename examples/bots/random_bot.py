@@ -5,7 +5,7 @@ It speaks the bot protocol of docs/bot-protocol.md: one JSON object a line on st
 input, one answer a line on standard output. Standard library only. Seeded by the hello,
 so a seeded duel replays exactly:
 
-    mars-attacks duel --scenario scenarios/ambush.toml \
+    mars-attacks duel scenarios/ambush.toml \
         "exec:python3 examples/bots/random_bot.py" greedy --games 20 --seed 1
 """
 

@@ -1,4 +1,4 @@
-//! Martian Dice (`../shared/seeds/martian-dice.txt`, rulings D1-D4): a push-your-luck
+//! Martian Dice (the published rules; rulings D1-D4 in docs/shared-rulings.md): a push-your-luck
 //! dice game from the same universe, built on the game-agnostic search of the `ai` crate
 //! with no change to it, and small enough that its best play is known exactly.
 //!

@@ -39,6 +39,65 @@ pub struct Bin {
     pub won: f64,
 }
 
+/// The values a search reported against whether the side went on to win: by tenths, with
+/// the sums of the Brier score and log-loss.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Calibration {
+    pub bins: [Bin; 10],
+    pub brier: f64,
+    pub log_loss: f64,
+    pub values: u64,
+}
+
+impl Calibration {
+    /// Counts a value `p` shown for a side whose game ended `y` (1 won, 0 lost, 0.5 drawn).
+    pub fn add(&mut self, p: f64, y: f64) {
+        let p = p.clamp(0.0, 1.0);
+        let bin = &mut self.bins[((p * 10.0) as usize).min(9)];
+        bin.positions += 1;
+        bin.shown += p;
+        bin.won += y;
+        self.brier += (p - y) * (p - y);
+        let q = p.clamp(1e-6, 1.0 - 1e-6);
+        self.log_loss -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
+        self.values += 1;
+    }
+
+    /// The tenths as a Markdown table, with the count, Brier score and log-loss before it.
+    fn markdown(&self, s: &mut String) {
+        let n = self.values as f64;
+        let _ = writeln!(
+            s,
+            "{} values, Brier score {:.4}, log-loss {:.4}.\n\n| value shown | positions | mean \
+             shown | won | within 0.05 |\n|---|---|---|---|---|",
+            self.values,
+            self.brier / n,
+            self.log_loss / n
+        );
+        for (i, b) in self.bins.iter().enumerate() {
+            if b.positions == 0 {
+                continue;
+            }
+            let k = b.positions as f64;
+            let _ = writeln!(
+                s,
+                "| {:.1}-{:.1} | {} | {:.3} | {:.3} | {} |",
+                i as f64 / 10.0,
+                (i + 1) as f64 / 10.0,
+                b.positions,
+                b.shown / k,
+                b.won / k,
+                if (b.shown / k - b.won / k).abs() <= 0.05 {
+                    "yes"
+                } else {
+                    "no"
+                }
+            );
+        }
+        s.push('\n');
+    }
+}
+
 /// What the strength record is made of.
 #[derive(Clone, Debug, Default)]
 pub struct Strength {
@@ -46,12 +105,12 @@ pub struct Strength {
     pub against_greedy: BTreeMap<String, BTreeMap<String, Tally>>,
     /// Each pairing of two searching players (in name order): the first one's score.
     pub head_to_head: BTreeMap<(String, String), Tally>,
-    /// The search's values by tenths.
-    pub bins: [Bin; 10],
-    /// Brier score and log-loss sums over every value, and their count.
-    pub brier: f64,
-    pub log_loss: f64,
-    pub values: u64,
+    /// The values searches reported in games against themselves (the same player on both
+    /// sides): what a value means, a chance to win against an equal opponent.
+    pub self_play: Calibration,
+    /// The values reported in games against another player (a weaker one wins less often
+    /// than the value says it should lose).
+    pub other: Calibration,
     /// The scenario files and their fingerprints, as the runs recorded them.
     pub scenarios: BTreeMap<String, String>,
     /// The arena runs: seed, players, scenario files, games per pairing and scenario.
@@ -111,17 +170,13 @@ impl Strength {
             let first = if r.humans == a { h } else { 1.0 - h };
             self.head_to_head.entry((a, b)).or_default().add(first);
         }
+        let calibration = if r.humans == r.martians {
+            &mut self.self_play
+        } else {
+            &mut self.other
+        };
         for v in &r.values {
-            let y = result_for(r, v.side);
-            let p = v.value.clamp(0.0, 1.0);
-            let bin = &mut self.bins[((p * 10.0) as usize).min(9)];
-            bin.positions += 1;
-            bin.shown += p;
-            bin.won += y;
-            self.brier += (p - y) * (p - y);
-            let q = p.clamp(1e-6, 1.0 - 1e-6);
-            self.log_loss -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
-            self.values += 1;
+            calibration.add(v.value, result_for(r, v.side));
         }
     }
 
@@ -214,36 +269,25 @@ impl Strength {
             s.push('\n');
         }
         s.push_str("## Calibration of the values the search reports\n\n");
-        if self.values == 0 {
+        if self.self_play.values + self.other.values == 0 {
             s.push_str("No reported values in these results.\n\n");
         } else {
-            let n = self.values as f64;
             let _ = writeln!(
                 s,
                 "Every value a search gave the action it chose (its chance to win, as it judged \
-                 it), against whether that side went on to win: {} values, Brier score {:.4}, \
-                 log-loss {:.4}.\n\n![reliability chart]({chart})\n\n| value shown | \
-                 positions | mean shown | won |\n|---|---|---|---|",
-                self.values,
-                self.brier / n,
-                self.log_loss / n
+                 it), against whether that side went on to win. The values are fitted to games \
+                 between equal players (`mars-attacks fit-evaluation`), so they are measured in \
+                 games of a search against itself; against a weaker player the search wins more \
+                 often than its values say.\n\n![reliability chart]({chart})\n"
             );
-            for (i, b) in self.bins.iter().enumerate() {
-                if b.positions == 0 {
-                    continue;
-                }
-                let k = b.positions as f64;
-                let _ = writeln!(
-                    s,
-                    "| {:.1}-{:.1} | {} | {:.3} | {:.3} |",
-                    i as f64 / 10.0,
-                    (i + 1) as f64 / 10.0,
-                    b.positions,
-                    b.shown / k,
-                    b.won / k
-                );
+            if self.self_play.values > 0 {
+                s.push_str("### Against itself\n\n");
+                self.self_play.markdown(&mut s);
             }
-            s.push('\n');
+            if self.other.values > 0 {
+                s.push_str("### Against other players\n\n");
+                self.other.markdown(&mut s);
+            }
         }
         s.push_str("## The runs\n\nEach reproduces with `mars-attacks arena` (add `--jobs` to taste; iteration budgets replay exactly, time levels depend on the machine):\n\n```sh\n");
         for ((seed, a, b), (files, games)) in &self.runs {
@@ -310,14 +354,13 @@ impl Strength {
             h / 2.0,
             h / 2.0
         );
-        let most = self
-            .bins
-            .iter()
-            .map(|b| b.positions)
-            .max()
-            .unwrap_or(1)
-            .max(1) as f64;
-        for b in self.bins.iter().filter(|b| b.positions > 0) {
+        let c = if self.self_play.values > 0 {
+            &self.self_play
+        } else {
+            &self.other
+        };
+        let most = c.bins.iter().map(|b| b.positions).max().unwrap_or(1).max(1) as f64;
+        for b in c.bins.iter().filter(|b| b.positions > 0) {
             let k = b.positions as f64;
             let r = 3.0 + 9.0 * (k / most).sqrt();
             let _ = writeln!(

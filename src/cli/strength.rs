@@ -88,7 +88,7 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         "wrote {} and {} ({} values)",
         args.out.display(),
         chart.display(),
-        strength.values
+        strength.self_play.values + strength.other.values
     )?;
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! The atomic decisions of a game. A Turn is a sequence of them, each with its own legal
-//! list (DESIGN.md); each has a text form for logs, replays and the command line.
+//! list (ARCHITECTURE.md); each has a text form for logs, replays and the command line.
 
 use std::fmt;
 use std::str::FromStr;

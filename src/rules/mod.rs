@@ -1,4 +1,4 @@
-//! The rules of Mars Attacks! (Mantic Games, 2013), as settled by the rulings R1-R26.
+//! The rules of Mars Attacks! (Mantic Games, 2013), as settled by the rulings R1-R32 (docs/shared-rulings.md) and the project's P-rulings (docs/rulings.md).
 //! Nothing here depends on a user interface or the command line.
 
 pub mod action;

@@ -608,7 +608,7 @@ pub struct TurnUse {
 /// deck's size. A Support set of a half is the cards in `sets` whose half is that one (R21).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Cards {
-    /// The unseen draw pile: a multiset, drawn from uniformly (DESIGN.md).
+    /// The unseen draw pile: a multiset, drawn from uniformly (ARCHITECTURE.md).
     deck: [u8; MAX_CARD_TYPES],
     hands: [[u8; MAX_CARD_TYPES]; 2],
     discard: [u8; MAX_CARD_TYPES],
