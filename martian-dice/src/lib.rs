@@ -17,6 +17,7 @@
 //!   depend only on the scores (`perfect` against `optimal`, for one).
 //! * [`players`]: the player that plays to win, the optimal-score policy, a threshold
 //!   player, random, and the game as an [`ai::Game`] for the search.
+//! * [`rotation`]: games of three or more players, one player in each seat in turn.
 //! * [`search`]: the game as the search sees it: the Turn under way, its scores worth their
 //!   stakes, each decision keyed by the state it leads to.
 
@@ -26,6 +27,7 @@ pub mod match_odds;
 pub mod optimal;
 pub mod perfect;
 pub mod players;
+pub mod rotation;
 pub mod search;
 pub mod turn;
 pub mod turn_graph;
