@@ -258,9 +258,25 @@ impl Perfect {
         self.last.get((f - b) as usize).copied().unwrap_or(0.0)
     }
 
+    /// `pos` if a game can reach it, else the nearest position it can: a Turn starts below
+    /// the target, and the first player's with the other below it too.
+    fn reachable(&self, pos: Position) -> Position {
+        let below = self.target - 1;
+        let most = below + self.graph.dice() as u32 + 3;
+        Position {
+            mine: pos.mine.min(below),
+            theirs: match pos.seat {
+                Seat::First => pos.theirs.min(below),
+                Seat::Second => pos.theirs.min(most),
+            },
+            ..pos
+        }
+    }
+
     /// What each final score of the Turn at `pos` is worth to its player: its chance to
     /// win after it.
     pub fn stakes(&self, pos: Position) -> Stakes {
+        let pos = self.reachable(pos);
         let mut s = [0.0; SCORES];
         for (t, v) in s.iter_mut().enumerate() {
             *v = self.stake(pos, t as u32);
@@ -270,6 +286,7 @@ impl Perfect {
 
     /// The chance to win of the player whose Turn starts at `pos`, both playing to win.
     pub fn win(&self, pos: Position) -> f64 {
+        let pos = self.reachable(pos);
         let t = self.target;
         match pos.seat {
             Seat::First => self.first[(pos.mine * t + pos.theirs) as usize],
@@ -348,4 +365,34 @@ fn cell(dice: u8, target: u32) -> Arc<OnceLock<Arc<Perfect>>> {
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     Arc::clone(map.entry((dice, target)).or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_more_players_the_turn_is_played_against_the_leader() {
+        let mut g = Game::new(3).unwrap();
+        g.scores = vec![10, 7, 12];
+        // Player 0 plays first in the Round: someone plays after it.
+        assert_eq!(Position::of(&g), Position::new(Seat::First, 10, 12));
+        g.player = 2;
+        // The last of the Round: reaching 25 ends the game at once.
+        assert_eq!(Position::of(&g), Position::new(Seat::Second, 12, 10));
+        // The last Round: beat the most points so far.
+        g.player = 1;
+        g.scores = vec![27, 7, 12];
+        g.last_round = true;
+        assert_eq!(Position::of(&g), Position::new(Seat::Second, 7, 27));
+    }
+
+    #[test]
+    fn a_position_no_game_reaches_is_read_as_the_nearest_one() {
+        let p = Perfect::for_rules(4, 6);
+        let near = p.win(Position::new(Seat::First, 5, 5));
+        assert_eq!(p.win(Position::new(Seat::First, 9, 30)), near);
+        let s = p.stakes(Position::new(Seat::Second, 40, 90));
+        assert!(s.iter().all(|x| (0.0..=1.0).contains(x)));
+    }
 }
