@@ -126,6 +126,9 @@ pub fn run(args: PerfectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A Turn asked about, its decisions with their chances to win, and best play's.
+type Decisions = (Turn, Vec<(TurnAction, f64)>, Option<TurnAction>);
+
 /// The state asked about with --scores.
 struct Asked {
     pos: Position,
@@ -276,7 +279,7 @@ impl Asked {
     }
 
     /// Each decision of the Turn asked about with its chance to win, and best play's.
-    fn decisions(&self, p: &Perfect) -> Option<(Turn, Vec<(TurnAction, f64)>, Option<TurnAction>)> {
+    fn decisions(&self, p: &Perfect) -> Option<Decisions> {
         let turn = self.turn()?;
         let values = p.turn_values(self.pos);
         let each = turn
