@@ -227,3 +227,68 @@ impl<G: ai::Game<Action = TurnAction> + HasTurn> Player<G> for KeyedSearch<G> {
         self.report.as_ref()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Tally;
+    use crate::game::Game;
+    use ai::{Budget, Game as _};
+    use rand::SeedableRng;
+
+    /// A Turn with a Chicken taken and more Tanks than Death Rays: it scores nothing now,
+    /// with 7 dice left.
+    fn nothing_yet() -> Game {
+        let mut g = Game::new(2).unwrap();
+        g.scores = vec![12, 18];
+        g.turn.aside = Tally([3, 2, 0, 0, 1]);
+        g
+    }
+
+    #[test]
+    fn a_turn_is_never_stopped_at_nothing_with_dice_to_roll() {
+        let g = nothing_yet();
+        assert_eq!((g.turn.score(), g.turn.to_roll()), (0, 7));
+        assert_eq!(g.legal(), [TurnAction::Stop, TurnAction::Roll]);
+        // The search is not offered the stop.
+        let mut legal = Vec::new();
+        let k = Keyed(StakedTurn {
+            turn: g.turn,
+            stakes: g.stakes(),
+        });
+        k.legal_actions(&mut legal);
+        let bare: Vec<TurnAction> = legal.iter().map(|a| a.action).collect();
+        assert_eq!(bare, [TurnAction::Roll]);
+        // With points, it is.
+        let mut with_points = g.clone();
+        with_points.turn.aside = Tally([1, 2, 0, 0, 1]);
+        Keyed(StakedTurn {
+            turn: with_points.turn,
+            stakes: with_points.stakes(),
+        })
+        .legal_actions(&mut legal);
+        assert_eq!(legal.len(), 2);
+        // Whatever its budget and seed, the search rolls on.
+        for seed in 0..20 {
+            let mut p = KeyedSearch::<Game>::new(IsMctsConfig::with_budget(Budget::Iterations(
+                1 + seed * 10,
+            )));
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            assert_eq!(p.choose(&g, &mut rng), Some(TurnAction::Roll));
+        }
+    }
+
+    #[test]
+    fn the_search_returns_are_the_chances_to_win_of_the_turns_end() {
+        let g = nothing_yet();
+        let stakes = g.stakes();
+        let mut t = StakedTurn {
+            turn: g.turn,
+            stakes,
+        };
+        t.turn.over = true;
+        assert_eq!(t.returns(0), stakes[0]);
+        // 12 points against 18, the first player: scoring 13 (to 25) is worth more than 0.
+        assert!(stakes[13] > stakes[0] && stakes[13] < 1.0);
+    }
+}
