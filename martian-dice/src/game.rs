@@ -5,7 +5,7 @@
 
 use rand::RngCore;
 
-use crate::dice::{DICE, Face, roll};
+use crate::dice::{DICE, Face, Tally, roll};
 use crate::turn::{Turn, TurnAction};
 
 /// The score that ends the game (D4).
@@ -18,6 +18,9 @@ pub const TIE_BREAK_DICE: u8 = 6;
 /// A game of Martian Dice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
+    /// The score that ends the game: 25 ([`TARGET`]), or less in the smaller games the
+    /// solvers are checked on.
+    pub target: u32,
     /// Each player's total.
     pub scores: Vec<u32>,
     /// Whose Turn it is.
@@ -38,15 +41,27 @@ pub struct Game {
 impl Game {
     /// A new game for `players` players (2 to 8), player 0 to start.
     pub fn new(players: usize) -> Result<Game, String> {
+        Game::with_rules(players, DICE, TARGET)
+    }
+
+    /// A game with `dice` dice (1 to 13) to `target` points (1 to 100): a smaller game
+    /// than the published one, for checking solvers against brute force.
+    pub fn with_rules(players: usize, dice: u8, target: u32) -> Result<Game, String> {
         if !PLAYERS.contains(&players) {
             return Err(format!(
                 "Martian Dice is for 2 to 8 players, not {players} (D4)"
             ));
         }
+        if !(1..=DICE).contains(&dice) || !(1..=100).contains(&target) {
+            return Err(format!(
+                "a game of 1 to {DICE} dice to 1 to 100 points, not {dice} dice to {target}"
+            ));
+        }
         Ok(Game {
+            target,
             scores: vec![0; players],
             player: 0,
-            turn: Turn::new(DICE),
+            turn: Turn::new(dice),
             rounds: 0,
             last_round: false,
             tie_break: Vec::new(),
@@ -73,7 +88,37 @@ impl Game {
 
     /// Applies a legal decision; rolls (and a tie-break) draw from `rng`.
     pub fn apply<R: RngCore + ?Sized>(&mut self, a: TurnAction, rng: &mut R) {
-        self.turn.apply(a, rng);
+        match a {
+            TurnAction::Roll => {
+                self.apply_seen(a, rng);
+            }
+            _ => {
+                self.turn.apply(a, rng);
+                if self.turn.over {
+                    self.end_turn(rng);
+                }
+            }
+        }
+    }
+
+    /// Applies a legal decision as [`Game::apply`] does, drawing the same numbers from
+    /// `rng`, and returns a roll's dice as they came up (its Tanks included), which the
+    /// Turn keeps only in part when the roll ends it.
+    pub fn apply_seen<R: RngCore + ?Sized>(&mut self, a: TurnAction, rng: &mut R) -> Option<Tally> {
+        if a != TurnAction::Roll {
+            self.apply(a, rng);
+            return None;
+        }
+        let t = roll(self.turn.to_roll(), rng);
+        self.roll_as(t, rng);
+        Some(t)
+    }
+
+    /// The dice rolled by the player to move come up as `t` (as many as it has to roll):
+    /// the Turn goes on, or ends and is scored. A tie-break, if the game then ends in one,
+    /// draws from `rng`.
+    pub fn roll_as<R: RngCore + ?Sized>(&mut self, t: Tally, rng: &mut R) {
+        self.turn.rolled_as(t);
         if self.turn.over {
             self.end_turn(rng);
         }
@@ -82,7 +127,7 @@ impl Game {
     /// The Turn ended: score it, then the next player, or the end of the game.
     fn end_turn<R: RngCore + ?Sized>(&mut self, rng: &mut R) {
         self.scores[self.player] += self.turn.score();
-        if self.scores[self.player] >= TARGET {
+        if self.scores[self.player] >= self.target {
             self.last_round = true;
         }
         self.player += 1;

@@ -9,14 +9,25 @@
 //! * [`game`]: the whole game for 2 to 8 players, to 25 points, with the tie-break (D4).
 //! * [`optimal`]: the exact maximum expected score of a Turn and the policy that reaches
 //!   it, by dynamic programming over the states of a Turn.
-//! * [`players`]: the optimal-score policy, a threshold player, random, and the game as an
-//!   [`ai::Game`] for the search.
-//! * [`search`]: the game as the search sees it, each decision keyed by the state it leads
-//!   to.
+//! * [`turn_graph`]: a Turn as a graph built once, over which best play for any stakes
+//!   (what each final score is worth) is one sweep.
+//! * [`perfect`]: the game played to win: the exact chance to win of two players who both
+//!   play to win, from every start of a Turn, and the stakes of every Turn.
+//! * [`match_odds`]: the exact chances of a two-player game between players whose Turns
+//!   depend only on the scores (`perfect` against `optimal`, for one).
+//! * [`players`]: the player that plays to win, the optimal-score policy, a threshold
+//!   player, random, and the game as an [`ai::Game`] for the search.
+//! * [`rotation`]: games of three or more players, one player in each seat in turn.
+//! * [`search`]: the game as the search sees it: the Turn under way, its scores worth their
+//!   stakes, each decision keyed by the state it leads to.
 
 pub mod dice;
 pub mod game;
+pub mod match_odds;
 pub mod optimal;
+pub mod perfect;
 pub mod players;
+pub mod rotation;
 pub mod search;
 pub mod turn;
+pub mod turn_graph;

@@ -47,6 +47,15 @@ impl Optimum {
         o
     }
 
+    /// The Turn of the game's 13 dice, solved once in a process (a copy, for the caller's
+    /// own lookups).
+    pub fn standard() -> Optimum {
+        static SOLVED: std::sync::OnceLock<Optimum> = std::sync::OnceLock::new();
+        SOLVED
+            .get_or_init(|| Optimum::solve(crate::dice::DICE))
+            .clone()
+    }
+
     /// The dice of the game solved.
     pub fn dice(&self) -> u8 {
         self.dice

@@ -39,6 +39,10 @@ pub enum What {
         #[arg(long)]
         json: bool,
     },
+    /// Martian Dice played to win: the first player's exact chance when both play to win,
+    /// and `perfect`'s decision from any scores (--scores); --games measures it in games of
+    /// more players.
+    Perfect(super::dice_perfect::PerfectArgs),
     /// A player's mean score per Turn over many seeded Turns, with its 95% interval,
     /// against the exact optimum.
     Turns {
@@ -125,6 +129,7 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             }
             Ok(())
         }
+        What::Perfect(args) => super::dice_perfect::run(args, io),
         What::Turns {
             player: spec,
             turns,

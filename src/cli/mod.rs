@@ -26,6 +26,7 @@ pub mod arena;
 pub mod arena_dice;
 pub mod bench;
 pub mod deck;
+pub mod dice_perfect;
 pub mod duel;
 pub mod fit_evaluation;
 pub mod los;

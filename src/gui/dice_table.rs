@@ -1,7 +1,8 @@
 //! Martian Dice at the table: a mode of the same window. The dice drawn as faces; click a
 //! rolled face to set that type aside; Roll and Stop, each with the exact expected score of
-//! the Turn from here on hover; every player's total; AI opponents at a chosen level with
-//! what they considered, as in the skirmish game.
+//! the Turn from here on hover and, with two players, the exact chance to win; every
+//! player's total; AI opponents at a chosen level (`hard` with two players plays perfectly
+//! to win) with each choice they had and its chance to win; the rules a click away.
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -9,10 +10,11 @@ use std::time::{Duration, Instant};
 use eframe::egui::{
     self, Color32, CornerRadius, FontId, Pos2, RichText, Sense, Stroke, Ui, pos2, vec2,
 };
-use martian_dice::dice::{DICE, Face, Tally};
+use martian_dice::dice::{Face, Tally};
 use martian_dice::game::{Game, TARGET};
 use martian_dice::optimal::Optimum;
-use martian_dice::players::player;
+use martian_dice::perfect::Perfect;
+use martian_dice::players::{PerfectPlayer, player};
 use martian_dice::turn::{TurnAction, choosable};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +22,26 @@ use rand_chacha::ChaCha8Rng;
 use super::theme;
 
 /// The levels offered for the AI opponents.
-pub const LEVELS: [&str; 5] = ["easy", "normal", "hard", "optimal", "random"];
+pub const LEVELS: [&str; 6] = ["easy", "normal", "hard", "perfect", "optimal", "random"];
+
+/// What each level plays, for the level's tooltip.
+pub fn level_text(level: &str) -> &'static str {
+    match level {
+        "easy" => "searches each Turn for 0.05 s a decision",
+        "normal" => "searches each Turn for 0.3 s a decision",
+        "hard" => {
+            "with two players, plays perfectly to win (the solved game); with more, searches \
+             1.5 s a decision"
+        }
+        "perfect" => {
+            "plays to win: exactly with two players; with more, as two players against the \
+             leader"
+        }
+        "optimal" => "plays every Turn for the most points, whatever the scores",
+        "random" => "decides at random",
+        _ => "a player spec",
+    }
+}
 
 /// How a game of Martian Dice is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,11 +64,12 @@ impl Default for DiceSetup {
 }
 
 impl DiceSetup {
-    /// The player spec the opponents play.
+    /// The player spec the opponents play: `hard` with two players is `perfect`.
     pub fn spec(&self) -> String {
-        match self.level.as_str() {
-            l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
-            other => other.to_string(),
+        match (self.level.as_str(), self.players) {
+            ("hard", 2) => "perfect".into(),
+            (l @ ("easy" | "normal" | "hard"), _) => format!("mcts:{l}"),
+            (other, _) => other.to_string(),
         }
     }
 }
@@ -57,8 +79,21 @@ impl DiceSetup {
 pub struct Considered {
     pub who: usize,
     pub chose: String,
-    /// (decision, visits, value as a chance to win).
-    pub top: Vec<(String, u64, f64)>,
+    /// Every decision it had, in the order of the rules.
+    pub choices: Vec<Choice>,
+    /// The chances are exact (two players): the solved game's, both playing to win after.
+    pub exact: bool,
+}
+
+/// One decision an AI had.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Choice {
+    pub decision: String,
+    pub chosen: bool,
+    /// Its chance to win: exact with two players; else the search's estimate, if it searched.
+    pub chance: Option<f64>,
+    /// How often the search tried it, if it searched.
+    pub visits: Option<u64>,
 }
 
 /// The dice table.
@@ -70,6 +105,10 @@ pub struct DiceTable {
     /// The last roll as it came up, Tanks included, for the person to see.
     last_roll: Option<(usize, Tally)>,
     pub log: Vec<String>,
+    /// The person's chances to win, with two players.
+    exact: PerfectPlayer,
+    /// The rules window is open.
+    pub rules_open: bool,
     thinking: Option<(Receiver<(TurnAction, Considered)>, Instant)>,
     pub considered: Option<Considered>,
     decisions: u64,
@@ -83,13 +122,22 @@ impl DiceTable {
     pub fn new(setup: DiceSetup) -> Result<DiceTable, String> {
         player::<Game>(&setup.spec())?;
         let game = Game::new(setup.players)?;
+        if setup.players == 2 && Perfect::standard_if_solved().is_none() {
+            // The solved game gives the chances to win; it takes about a second, once in
+            // the program's life, so it is worked out beside the table.
+            let _ = std::thread::Builder::new()
+                .name("dice-solve".into())
+                .spawn(Perfect::standard);
+        }
         Ok(DiceTable {
             dice: ChaCha8Rng::seed_from_u64(setup.seed),
             setup,
             game,
-            optimum: Optimum::solve(DICE),
+            optimum: Optimum::standard(),
             last_roll: None,
             log: Vec::new(),
+            exact: PerfectPlayer::new(),
+            rules_open: false,
             thinking: None,
             considered: None,
             decisions: 0,
@@ -121,30 +169,30 @@ impl DiceTable {
         let who = self.game.player;
         let name = self.name(who);
         let before = self.game.scores[who];
-        let aside_before = self.game.turn.aside;
-        self.game.apply(a, &mut self.dice);
+        let rolled = self.game.turn.rolled;
+        let seen = self.game.apply_seen(a, &mut self.dice);
         self.decisions += 1;
         self.last_move = Instant::now();
+        let ended = self.game.player != who || self.game.is_over();
         match a {
             TurnAction::Roll => {
-                // The roll: what was set aside since, and what is on the table.
-                let t = if self.game.player == who && !self.game.is_over() {
-                    let mut shown = self.game.turn.rolled.unwrap_or_default();
-                    shown.add(
-                        Face::Tank,
-                        self.game.turn.aside.get(Face::Tank) - aside_before.get(Face::Tank),
-                    );
-                    shown
-                } else {
-                    Tally::EMPTY
-                };
+                // The roll as it came up, Tanks included.
+                let t = seen.unwrap_or_default();
                 self.last_roll = Some((who, t));
-                self.log.push(format!("{name} rolled {t}"));
+                self.log.push(if ended {
+                    format!("{name} rolled {}: nothing to take", dice_text(&t))
+                } else {
+                    format!("{name} rolled {}", dice_text(&t))
+                });
             }
-            TurnAction::Take(f) => self.log.push(format!("{name} took the {f}s")),
+            TurnAction::Take(f) => {
+                let n = rolled.map_or(0, |r| r.get(f));
+                self.log
+                    .push(format!("{name} took {}", dice_text(&Tally::of(f, n))));
+            }
             TurnAction::Stop => self.log.push(format!("{name} stopped")),
         }
-        if self.game.player != who || self.game.is_over() {
+        if ended {
             let got = self.game.scores[who] - before;
             self.log.push(format!(
                 "{name} scored {got}: {} in all",
@@ -188,24 +236,7 @@ impl DiceTable {
                 };
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 if let Some(a) = p.choose(&game, &mut rng) {
-                    let top = p
-                        .last_report()
-                        .map(|r| {
-                            r.top
-                                .iter()
-                                .take(4)
-                                .map(|s| (s.action.to_string(), s.visits, s.mean))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let _ = tx.send((
-                        a,
-                        Considered {
-                            who,
-                            chose: a.to_string(),
-                            top,
-                        },
-                    ));
+                    let _ = tx.send((a, considered(&game, who, a, p.last_report())));
                 }
             });
         match spawned {
@@ -235,6 +266,21 @@ impl DiceTable {
             .map(|_| self.optimum.action_value(&t, TurnAction::Take(f)))
     }
 
+    /// With two players, once the game is solved: the exact chance to win of the player
+    /// whose Turn it is after each decision open now, both playing to win after it.
+    pub fn chances(&mut self) -> Option<Vec<(TurnAction, f64)>> {
+        if self.game.players() != 2 || self.game.is_over() {
+            return None;
+        }
+        Perfect::standard_if_solved()?;
+        Some(self.exact.choices(&self.game))
+    }
+
+    /// The chance to win after `a`, from [`DiceTable::chances`].
+    fn chance_of(chances: &Option<Vec<(TurnAction, f64)>>, a: TurnAction) -> Option<f64> {
+        chances.as_ref()?.iter().find(|c| c.0 == a).map(|c| c.1)
+    }
+
     /// Draws the table; returns a new setup when the person asks for a new game.
     pub fn ui(&mut self, ui: &mut Ui) -> Option<DiceSetup> {
         self.tick();
@@ -245,6 +291,9 @@ impl DiceTable {
                 .request_repaint_after(self.ai_delay.saturating_sub(self.last_move.elapsed()));
         }
         let mut new_game = None;
+        let mut open = self.rules_open;
+        super::dice_rules::window(ui.ctx(), &mut open);
+        self.rules_open &= open;
         egui::Panel::right("dice-side")
             .default_size(330.0)
             .size_range(280.0..=520.0)
@@ -275,10 +324,22 @@ impl DiceTable {
 
     fn side_ui(&mut self, ui: &mut Ui) -> Option<DiceSetup> {
         let mut out = None;
-        ui.heading("Martian Dice");
+        ui.horizontal(|ui| {
+            ui.heading("Martian Dice");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .selectable_label(self.rules_open, "Rules")
+                    .on_hover_text("How Martian Dice is played")
+                    .clicked()
+                {
+                    self.rules_open = !self.rules_open;
+                }
+            });
+        });
         ui.label(
             RichText::new(format!(
-                "First to {TARGET} points; the Round is played out (D4)."
+                "Most points wins once someone has {TARGET}: that Round is played out so \
+                 everyone has as many Turns."
             ))
             .small()
             .color(theme::MUTED),
@@ -315,21 +376,7 @@ impl DiceTable {
         match &self.considered {
             Some(c) => {
                 ui.label(RichText::new(format!("{} chose: {}", self.name(c.who), c.chose)).small());
-                egui::Grid::new("dice-ai")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for h in ["considered", "visits", "value"] {
-                            ui.label(RichText::new(h).small().color(theme::MUTED));
-                        }
-                        ui.end_row();
-                        for (a, v, m) in &c.top {
-                            ui.label(RichText::new(a).small());
-                            ui.label(RichText::new(v.to_string()).small());
-                            ui.label(RichText::new(format!("{:.0}%", 100.0 * m)).small());
-                            ui.end_row();
-                        }
-                    });
+                considered_ui(ui, c);
             }
             None => {
                 ui.label(
@@ -350,9 +397,12 @@ impl DiceTable {
             .selected_text(&setup.level)
             .show_ui(ui, |ui| {
                 for l in LEVELS {
-                    ui.selectable_value(&mut setup.level, l.to_string(), l);
+                    ui.selectable_value(&mut setup.level, l.to_string(), l)
+                        .on_hover_text(level_text(l));
                 }
-            });
+            })
+            .response
+            .on_hover_text(level_text(&setup.level));
         if ui.button("Start a new game").clicked() {
             setup.seed = self.setup.seed.wrapping_add(1);
             out = Some(setup.clone());
@@ -404,9 +454,30 @@ impl DiceTable {
             format!("{}'s Turn", self.name(who))
         });
         let turn = self.game.turn;
+        let chances = self.chances();
         ui.label(
             RichText::new(format!("Scores {} if it ends now.", turn.score())).color(theme::MUTED),
         );
+        if let Some(best) = chances
+            .as_ref()
+            .and_then(|c| c.iter().map(|x| x.1).reduce(f64::max))
+        {
+            let whose = if who == 0 {
+                "Your chance".to_string()
+            } else {
+                format!("{}'s chance", self.name(who))
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{whose} to win: {:.1}%, with the best play on both sides from here.",
+                    100.0 * best
+                ))
+                .color(theme::MUTED),
+            )
+            .on_hover_text(
+                "Exact: the game of two players is solved, Turn by Turn, for the chance to win",
+            );
+        }
         ui.add_space(8.0);
         ui.label(RichText::new("Set aside this Turn").strong());
         ui.horizontal_wrapped(|ui| {
@@ -436,9 +507,12 @@ impl DiceTable {
                         let can = person && open.contains(&f);
                         let resp = die_face(ui, f, 60.0, can);
                         let value = self.take_value(f);
+                        let chance = Self::chance_of(&chances, TurnAction::Take(f));
                         let resp = resp.on_hover_text(match (can, value) {
                             (true, Some(v)) => format!(
-                                "Take the {f}s: the Turn is then worth {v:.3} points at best"
+                                "Take the {}: the Turn is then worth {v:.3} points at best{}",
+                                plural(f),
+                                chance_text(chance)
                             ),
                             _ if !open.contains(&f) => format!("{f}: already taken this Turn"),
                             _ => f.to_string(),
@@ -453,7 +527,7 @@ impl DiceTable {
                 self.decide(TurnAction::Take(f));
             }
         } else if let Some((_, t)) = self.last_roll.filter(|(p, _)| *p == who) {
-            ui.label(RichText::new(format!("Last roll: {t}")).color(theme::MUTED));
+            ui.label(RichText::new(format!("Last roll: {}", dice_text(&t))).color(theme::MUTED));
         }
         ui.add_space(16.0);
         let legal = self.game.legal();
@@ -471,7 +545,8 @@ impl DiceTable {
                     egui::Button::new(RichText::new(roll_text).size(18.0)),
                 )
                 .on_hover_text(format!(
-                    "Rolling on is worth {roll:.3} points at best (stopping: {stop:.0})"
+                    "Rolling on is worth {roll:.3} points at best (stopping: {stop:.0}){}",
+                    chance_text(Self::chance_of(&chances, TurnAction::Roll))
                 ))
                 .clicked()
             {
@@ -486,13 +561,134 @@ impl DiceTable {
                     ),
                 )
                 .on_hover_text(format!(
-                    "Stopping scores {stop:.0}; rolling on is worth {roll:.3} at best"
+                    "Stopping scores {stop:.0}; rolling on is worth {roll:.3} at best{}",
+                    chance_text(Self::chance_of(&chances, TurnAction::Stop))
                 ))
                 .clicked()
             {
                 self.decide(TurnAction::Stop);
             }
         });
+    }
+}
+
+/// What an AI had to choose from: every legal decision, its exact chance to win with two
+/// players (the solved game), the search's visits and estimate where it searched.
+fn considered(
+    game: &Game,
+    who: usize,
+    chose: TurnAction,
+    report: Option<&ai::SearchReport<TurnAction>>,
+) -> Considered {
+    let exact = (game.players() == 2).then(|| PerfectPlayer::new().choices(game));
+    let choices = game
+        .legal()
+        .into_iter()
+        .map(|a| {
+            let searched = report.and_then(|r| r.stat(&a));
+            let chance = match &exact {
+                Some(e) => e.iter().find(|c| c.0 == a).map(|c| c.1),
+                None => searched.map(|s| s.mean),
+            };
+            Choice {
+                decision: a.to_string(),
+                chosen: a == chose,
+                chance,
+                visits: searched.map(|s| s.visits),
+            }
+        })
+        .collect();
+    Considered {
+        who,
+        chose: chose.to_string(),
+        choices,
+        exact: exact.is_some(),
+    }
+}
+
+/// The AI's choices as a table: decision, chance to win, the search's visits.
+fn considered_ui(ui: &mut Ui, c: &Considered) {
+    let searched = c.choices.iter().any(|x| x.visits.is_some());
+    let chance_head = if c.exact {
+        "chance to win"
+    } else {
+        "estimated chance"
+    };
+    egui::Grid::new("dice-ai")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new("choice").small().color(theme::MUTED));
+            ui.label(RichText::new(chance_head).small().color(theme::MUTED))
+                .on_hover_text(if c.exact {
+                    "Exact, from the solved game of two players: the chance to win after this \
+                     choice, both playing to win from there"
+                } else {
+                    "The search's estimate: the two-player chance against the leader"
+                });
+            ui.label(
+                RichText::new(if searched { "searched" } else { "" })
+                    .small()
+                    .color(theme::MUTED),
+            );
+            ui.end_row();
+            for x in &c.choices {
+                let text = RichText::new(&x.decision).small();
+                ui.label(if x.chosen {
+                    text.strong().color(theme::SELECT)
+                } else {
+                    text
+                });
+                ui.label(
+                    RichText::new(
+                        x.chance
+                            .map_or("-".into(), |p| format!("{:.1}%", 100.0 * p)),
+                    )
+                    .small(),
+                );
+                ui.label(RichText::new(x.visits.map_or(String::new(), |v| v.to_string())).small());
+                ui.end_row();
+            }
+        });
+}
+
+/// ", your chance to win then: 48.2%" with two players, once solved; else nothing.
+fn chance_text(chance: Option<f64>) -> String {
+    chance.map_or(String::new(), |p| {
+        format!("; the chance to win then: {:.1}%", 100.0 * p)
+    })
+}
+
+/// A face's name for some dice of it.
+fn plural(f: Face) -> &'static str {
+    match f {
+        Face::Tank => "Tanks",
+        Face::Ray => "Death Rays",
+        Face::Human => "Humans",
+        Face::Cow => "Cows",
+        Face::Chicken => "Chickens",
+    }
+}
+
+/// Dice in words: "2 Tanks, 1 Death Ray, 3 Humans".
+pub fn dice_text(t: &Tally) -> String {
+    let parts: Vec<String> = Face::ALL
+        .iter()
+        .filter(|f| t.get(**f) > 0)
+        .map(|f| {
+            let n = t.get(*f);
+            let name = plural(*f);
+            if n == 1 {
+                format!("1 {}", name.trim_end_matches('s'))
+            } else {
+                format!("{n} {name}")
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        "no dice".into()
+    } else {
+        parts.join(", ")
     }
 }
 

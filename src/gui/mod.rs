@@ -13,6 +13,7 @@
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
+//! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
 //! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
 //!   or `mars-attacks martian-dice play`).
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
@@ -27,6 +28,7 @@ pub mod board_figures;
 pub mod board_tooltip;
 pub mod describe;
 pub mod dialogs;
+pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
 pub mod forecast;
