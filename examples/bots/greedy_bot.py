@@ -4,7 +4,7 @@
 Attacks first, then cards, then moving towards the nearest enemy; no look-ahead. It
 speaks the bot protocol of docs/bot-protocol.md and uses the standard library only:
 
-    mars-attacks duel --scenario scenarios/ambush.toml \
+    mars-attacks duel scenarios/ambush.toml \
         "exec:python3 examples/bots/greedy_bot.py" random --games 20 --seed 1
 """
 

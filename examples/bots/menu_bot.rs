@@ -9,7 +9,7 @@
 //!
 //! ```sh
 //! cargo build --release --example menu_bot
-//! mars-attacks duel --scenario scenarios/ambush.toml "exec:target/release/examples/menu_bot" greedy
+//! mars-attacks duel scenarios/ambush.toml "exec:target/release/examples/menu_bot" greedy
 //! ```
 
 use std::io::{BufRead, Write};
