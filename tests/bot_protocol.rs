@@ -23,11 +23,20 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// The message `side` would be sent now, as text.
+/// The messages `side` would be sent now in protocol versions 1 and 2, as text, a line
+/// each.
 fn message_for(g: &GameState, side: Side, journal: &[JournalEntry]) -> String {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    message::decision(g, side, 1, journal, &legal).to_string()
+    [1, 2]
+        .map(|v| message::decision(g, side, 1, journal, &legal, v).to_string())
+        .join("\n")
+}
+
+/// The message of protocol version `v` alone, as JSON.
+fn message_v(g: &GameState, side: Side, v: usize) -> serde_json::Value {
+    let text = message_for(g, side, &[]);
+    serde_json::from_str(text.lines().nth(v - 1).unwrap()).unwrap()
 }
 
 /// A physical card of the deck whose half for `side` is `slug`, as `side` names it.
@@ -112,8 +121,16 @@ fn a_bot_is_told_the_same_whatever_it_cannot_see() {
 #[test]
 fn the_message_lists_what_the_protocol_promises() {
     let g = position(&["heat-ray"]);
-    let v: serde_json::Value = serde_json::from_str(&message_for(&g, H, &[])).unwrap();
+    let v = message_v(&g, H, 1);
     assert_eq!(v["type"], "decide");
+    assert!(v.get("happened").is_none() && v["state"].get("blockers").is_none());
+    // Version 2 adds the blockers and the typed events, and changes nothing else.
+    let mut v2 = message_v(&g, H, 2);
+    assert_eq!(v2["state"]["blockers"], serde_json::json!([]));
+    assert_eq!(v2["happened"], serde_json::json!([]));
+    v2["state"].as_object_mut().unwrap().remove("blockers");
+    v2.as_object_mut().unwrap().remove("happened");
+    assert_eq!(v, v2);
     assert_eq!(v["hand"].as_array().unwrap().len(), 2);
     assert_eq!(v["hidden"]["other_hand"], 1);
     assert_eq!(v["hidden"]["deck"], u64::from(g.deck_len()));
@@ -250,6 +267,22 @@ fn the_example_bots_play_a_seeded_duel_that_replays() {
     // Seeded by the hello: the same games again.
     let again = greedy_vs_random();
     assert_eq!((first.wins, first.draws), (again.wins, again.draws));
+    // A bot that asks for version 2 is told what that version promises (it exits, and
+    // so forfeits, if not), and plays as before.
+    let v2 = duel(
+        &scenario,
+        format!(
+            "exec:python3 {}/examples/bots/random_bot.py --protocol 2",
+            root().display()
+        )
+        .parse()
+        .unwrap(),
+        spec("random_bot.py"),
+        &config,
+        |_| {},
+    );
+    assert!(v2.failures.is_empty() && v2.forfeits.is_empty(), "{v2}");
+    assert_eq!(v2.completed(), 6);
     // And a bot meets a built-in player.
     let r = duel(
         &scenario,

@@ -13,7 +13,9 @@ use crate::rules::state::{CounterKind, Event, Loc, Outcome, Phase};
 use crate::rules::{GameState, Side, Square};
 use crate::sim::describe;
 
-use super::PROTOCOL_VERSION;
+use super::events::happened_seen_by;
+use super::statics::{GameInfo, square_names};
+use super::{PROTOCOL_LATEST, PROTOCOL_VERSION};
 
 /// The hello: the protocol, the scenario, the bot's side, its time per decision, and a
 /// seed for whatever it draws at random (from the player's generator, so that a seeded
@@ -23,6 +25,7 @@ pub fn hello(g: &GameState, side: Side, limit_ms: u64, seed: u64) -> Value {
     json!({
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
+        "versions": (PROTOCOL_VERSION..=PROTOCOL_LATEST).collect::<Vec<_>>(),
         "side": side.name(),
         "time_limit_ms": limit_ms,
         "seed": seed,
@@ -45,9 +48,32 @@ pub fn hello(g: &GameState, side: Side, limit_ms: u64, seed: u64) -> Value {
     })
 }
 
+/// The static game, told (not asked) to a bot that chose version 2 in its hello answer.
+pub fn game(g: &GameState) -> Value {
+    json!({ "type": "game", "game": GameInfo::of(g.scenario()) })
+}
+
 /// A decision of `side`: what it sees now, what happened since `journal` began (the part
-/// of the game's journal it has not been told), and its legal actions.
+/// of the game's journal it has not been told), and its legal actions. Version 2 adds
+/// the blockers now on the board (a landed Flying Car's included) to the state and the
+/// typed events (`happened`) beside the prose lines.
 pub fn decision(
+    g: &GameState,
+    side: Side,
+    number: u64,
+    journal: &[JournalEntry],
+    legal: &[Action],
+    version: u32,
+) -> Value {
+    let mut msg = decision_v1(g, side, number, journal, legal);
+    if version >= 2 {
+        msg["state"]["blockers"] = json!(square_names(g.map().blockers()));
+        msg["happened"] = json!(happened_seen_by(side, journal));
+    }
+    msg
+}
+
+fn decision_v1(
     g: &GameState,
     side: Side,
     number: u64,
@@ -69,20 +95,24 @@ pub fn decision(
 }
 
 /// The end of the game: the winner (or none for a draw), why, the VP, and what happened
-/// since the bot's last decision.
-pub fn game_over(g: &GameState, side: Side, journal: &[JournalEntry]) -> Value {
+/// since the bot's last decision (typed as well, for version 2).
+pub fn game_over(g: &GameState, side: Side, journal: &[JournalEntry], version: u32) -> Value {
     let (winner, reason) = match g.outcome() {
         Some(Outcome::Win(w, why)) => (Some(w.name()), format!("{why:?}")),
         Some(Outcome::Draw) => (None, "Draw".to_string()),
         None => (None, "unfinished".to_string()),
     };
-    json!({
+    let mut msg = json!({
         "type": "game_over",
         "winner": winner,
         "reason": reason,
         "vp": vp(g),
         "events": events_seen_by(g, side, journal),
-    })
+    });
+    if version >= 2 {
+        msg["happened"] = json!(happened_seen_by(side, journal));
+    }
+    msg
 }
 
 /// The end of a game the bot's side lost by failing: what went wrong.

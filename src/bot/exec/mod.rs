@@ -4,15 +4,19 @@
 //! * [`ExecBot`]: the program (`exec:python3 bot.py`, `exec[dir=bots,limit=0.5]:./bot`)
 //!   parsed from a player spec, kept in a registry so that a [`PlayerSpec`] stays `Copy`.
 //! * [`message`]: what the program is told, built only from what its side may see.
+//! * [`statics`]: the static game sent to a version 2 bot (tables, zones, rules, deck).
+//! * [`events`]: the typed events of version 2, beside the prose lines.
 //! * [`process`]: the child process, its lines and its time limit.
 //! * [`ExecPlayer`]: an [`ai::Player`] that asks the program for each decision of its side
 //!   and gives the game up ([`ai::Player::forfeit`]) when the program fails.
 //!
 //! [`PlayerSpec`]: super::PlayerSpec
 
+pub mod events;
 pub mod message;
 mod player;
 pub mod process;
+pub mod statics;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -23,8 +27,12 @@ use super::tuning::parse_hundredths;
 
 pub use player::{ExecPlayer, check_hello};
 
-/// The protocol's version, sent in the hello.
+/// The protocol's first version, sent in the hello: the version every bot speaks unless
+/// it asks for another in its answer.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The newest version of the protocol, offered in the hello (`"versions": [1, 2]`).
+pub const PROTOCOL_LATEST: u32 = 2;
 
 /// A decision's time limit when the spec gives none.
 pub const DEFAULT_LIMIT: Duration = Duration::from_secs(2);

@@ -12,7 +12,7 @@ use crate::rules::{Action, GameState, Side};
 
 use super::message;
 use super::process::{BotProcess, NoAnswer};
-use super::{BotId, ExecBot};
+use super::{BotId, ExecBot, PROTOCOL_LATEST, PROTOCOL_VERSION};
 
 /// The least time a bot has to start and answer the hello.
 pub const HELLO_LIMIT: Duration = Duration::from_secs(10);
@@ -33,6 +33,8 @@ pub struct ExecPlayer {
     told: usize,
     last_told: Option<JournalEntry>,
     decisions: u64,
+    /// The protocol version the bot chose in its hello answer.
+    version: u32,
     failure: Option<String>,
     report: Option<SearchReport<Action>>,
 }
@@ -47,6 +49,7 @@ impl ExecPlayer {
             told: 0,
             last_told: None,
             decisions: 0,
+            version: PROTOCOL_VERSION,
             failure: None,
             report: None,
         }
@@ -73,13 +76,20 @@ impl ExecPlayer {
         let limit = self.bot.limit.max(HELLO_LIMIT);
         let hello = message::hello(g, side, self.bot.limit.as_millis() as u64, seed);
         let answer = self.exchange(&hello.to_string(), limit, "the hello")?;
-        match answer.get("type").and_then(Value::as_str) {
-            Some("hello") => Ok(()),
-            _ => Err(format!(
+        if answer.get("type").and_then(Value::as_str) != Some("hello") {
+            return Err(format!(
                 "it answered the hello with {}, not {{\"type\": \"hello\", ...}}",
                 shorten(&answer.to_string())
-            )),
+            ));
         }
+        self.version = chosen_version(&answer)?;
+        if self.version >= 2 {
+            let game = message::game(g).to_string();
+            let p = self.process.as_mut().ok_or("it is not running")?;
+            p.tell(&game, limit)
+                .map_err(|e| format!("it did not read the game message: {e:?}"))?;
+        }
+        Ok(())
     }
 
     /// Tells the bot `msg` and reads its answer as JSON, both within `limit`.
@@ -132,7 +142,7 @@ impl ExecPlayer {
         let journal = game.journal().unwrap_or(&[]);
         let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
         self.decisions += 1;
-        let msg = message::decision(g, side, self.decisions, since, &legal);
+        let msg = message::decision(g, side, self.decisions, since, &legal, self.version);
         self.told = journal.len();
         self.last_told = journal.last().cloned();
         let t0 = Instant::now();
@@ -166,6 +176,24 @@ impl ExecPlayer {
         }
         self.report = Some(report_of(&answer, action, player_of(side), elapsed));
         Ok(action)
+    }
+}
+
+/// The protocol version a bot's hello answer asks for: its `"protocol"`, the first
+/// version when it gives none.
+fn chosen_version(answer: &Value) -> Result<u32, String> {
+    match answer.get("protocol") {
+        None | Some(Value::Null) => Ok(PROTOCOL_VERSION),
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (u64::from(PROTOCOL_VERSION)..=u64::from(PROTOCOL_LATEST)).contains(n))
+            .map(|n| n as u32)
+            .ok_or_else(|| {
+                format!(
+                    "its hello answer asks for protocol {v}: this engine speaks versions \
+                     {PROTOCOL_VERSION} to {PROTOCOL_LATEST}"
+                )
+            }),
     }
 }
 
@@ -260,7 +288,7 @@ impl ai::Player<Skirmish> for ExecPlayer {
         };
         let journal = game.journal().unwrap_or(&[]);
         let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
-        let msg = message::game_over(game.state(), side, since);
+        let msg = message::game_over(game.state(), side, since, self.version);
         let _ = p.tell(&msg.to_string(), EXIT_GRACE);
         p.finish(EXIT_GRACE);
         self.process = None;
@@ -284,4 +312,22 @@ pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), String> {
         p.fail(e);
         p.failure.unwrap_or_default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_bot_chooses_a_version_the_engine_speaks_or_is_refused() {
+        assert_eq!(chosen_version(&json!({"type": "hello"})), Ok(1));
+        assert_eq!(chosen_version(&json!({"protocol": null})), Ok(1));
+        assert_eq!(chosen_version(&json!({"protocol": 1})), Ok(1));
+        assert_eq!(chosen_version(&json!({"protocol": 2})), Ok(2));
+        for bad in [json!(0), json!(3), json!("2"), json!(2.5), json!(-1)] {
+            let e = chosen_version(&json!({ "protocol": bad })).unwrap_err();
+            assert!(e.contains("versions 1 to 2"), "{bad}: {e}");
+        }
+    }
 }
