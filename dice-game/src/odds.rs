@@ -278,4 +278,80 @@ mod tests {
             assert_eq!(o.claim + o.more + o.same + o.nuked, o.ways);
         }
     }
+
+    #[test]
+    fn the_first_roll_odds_match_a_count_of_every_way_ten_dice_fall() {
+        // Each of the 3^10 sequences of symbols, die by die, judged by hand-written rules:
+        // nuked when the Nukes reach the symbols (S4); else claimed when the Ray Guns fill
+        // the first spaces and the Nukes the rest (from the token on `from`).
+        let c = Location::new(
+            "Cleveland",
+            Kind::City,
+            &[
+                Run {
+                    symbol: Symbol::RayGun,
+                    count: 4,
+                },
+                Run {
+                    symbol: Symbol::Nuke,
+                    count: 2,
+                },
+            ],
+            3,
+            1,
+        );
+        for (from, symbols) in [(0u32, 6u32), (2, 4), (4, 5), (0, 3)] {
+            let (mut claim, mut more, mut same, mut nuked) = (0u64, 0u64, 0u64, 0u64);
+            for code in 0..ways(DICE) {
+                let (mut r, mut n, mut x) = (0u32, 0u32, code);
+                for _ in 0..DICE {
+                    match x % 3 {
+                        1 => r += 1,
+                        2 => n += 1,
+                        _ => {}
+                    }
+                    x /= 3;
+                }
+                if n >= symbols {
+                    nuked += 1;
+                    continue;
+                }
+                let guns_needed = 4u32.saturating_sub(from);
+                let reach = if r < guns_needed {
+                    from + r
+                } else {
+                    (4 + n).min(6).max(from)
+                };
+                if reach >= 6 {
+                    claim += 1;
+                } else if reach > from {
+                    more += 1;
+                } else {
+                    same += 1;
+                }
+            }
+            let s = Situation {
+                card: &c,
+                from: from as u8,
+                kept: Tally::EMPTY,
+                rolling: DICE,
+                now: from as u8,
+                symbols: symbols as u8,
+                claimable: true,
+            };
+            let o = next_roll(&s);
+            assert_eq!(
+                (o.ways, o.claim, o.more, o.same, o.nuked),
+                (59_049, claim, more, same, nuked),
+                "from {from}, {symbols} symbols"
+            );
+        }
+        // Detroit (5 Ray Guns), 6 symbols: the figures `dice-game odds` prints.
+        let d = Location::city("Detroit", Symbol::RayGun, 5, 2, 1);
+        let o = next_roll(&at(&d, Tally::EMPTY, DICE, 6));
+        assert_eq!(
+            (o.claim, o.more, o.same, o.nuked),
+            (12_585, 41_305, 638, 4_521)
+        );
+    }
 }
