@@ -669,7 +669,8 @@ fn mcts_calls_the_strafing_run_on_all_three_martians() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut dice = rng_from_seed(seed);
         let mut called = None;
-        while game.state().turn_player() == Side::Humans && game.state().turn_number() == g.turn_number()
+        while game.state().turn_player() == Side::Humans
+            && game.state().turn_number() == g.turn_number()
             && !game.is_terminal()
         {
             let a = p.choose(&game, &mut rng).unwrap();
@@ -811,7 +812,10 @@ fn the_search_never_calls_a_support_set_on_an_empty_area() {
     for seed in 0..10 {
         let mut p = spec("mcts:1000").build();
         let a = p
-            .choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(seed))
+            .choose(
+                &Skirmish::new(g.clone()),
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
             .unwrap();
         if let Action::Call(_, spot) = a {
             assert!(
@@ -936,4 +940,3 @@ fn a_martian_does_not_step_into_the_open_only_to_see() {
         }
     }
 }
-

@@ -594,7 +594,8 @@ fn behind_in_the_last_round_the_search_takes_the_risk_that_could_win_and_ahead_i
         (0..100)
             .find_map(|seed| {
                 let mut g = last_round_charge(humans_vp);
-                g.play(Action::Shoot(m(2)), &mut rng_from_seed(seed)).unwrap();
+                g.play(Action::Shoot(m(2)), &mut rng_from_seed(seed))
+                    .unwrap();
                 (g.model(m(2)).square() == Some(sq("d5"))).then_some(g)
             })
             .expect("some shot misses")
