@@ -1,5 +1,5 @@
 //! Mars Attacks: The Dice Game (Steve Jackson Games, 2014; `../shared/seeds/
-//! sjg-mars-attacks-dice-game-2014.txt`, rulings S1-S8 and P23-P28): target a city or
+//! sjg-mars-attacks-dice-game-2014.txt`, rulings S1-S8 and P23-P27): target a city or
 //! monument in play, roll ten dice, keep Ray Guns and Nukes, re-roll Martians or stop and
 //! mark progress with a token, claim cards for VP. The third game on the game-agnostic
 //! search of the `ai` crate, which it uses unchanged.
