@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use mars_attacks::rules::cards::parse_deck;
+use mars_attacks::rules::dice_deck::parse_dice_deck;
 use mars_attacks::rules::scenario_file::{Severity, parse_profiles, parse_scenario};
 use mars_attacks::rules::schema::{Default, Format, Key, Kind, Table};
 use serde_json::Value as Json;
@@ -76,6 +77,7 @@ fn shipped() -> Vec<(PathBuf, Format)> {
     let mut files = vec![
         (root().join("profiles/core.toml"), Format::Profiles),
         (root().join("cards/core.toml"), Format::Deck),
+        (root().join("cards/dice-game.toml"), Format::DiceDeck),
     ];
     let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
@@ -127,6 +129,7 @@ fn every_shipped_file_names_its_schema_and_passes_it() {
             Format::Scenario => assert!(parse_scenario(&name, &text).is_ok()),
             Format::Profiles => assert!(parse_profiles(&name, &text).is_ok()),
             Format::Deck => assert!(parse_deck(&name, &text).is_ok()),
+            Format::DiceDeck => assert!(parse_dice_deck(&name, &text).is_ok()),
         }
     }
 }

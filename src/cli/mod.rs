@@ -26,6 +26,7 @@ pub mod arena;
 pub mod arena_dice;
 pub mod bench;
 pub mod deck;
+pub mod dice_game;
 pub mod dice_perfect;
 pub mod duel;
 pub mod fit_evaluation;
@@ -96,6 +97,9 @@ pub enum Command {
     /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
     /// players measured against it, and duels.
     MartianDice(martian_dice::MartianDiceArgs),
+    /// Mars Attacks: The Dice Game on the same search: its deck, exact odds, and seeded
+    /// tables of 2 to 6 players.
+    DiceGame(dice_game::DiceGameArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -213,6 +217,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
+        Command::DiceGame(args) => dice_game::run(args, io),
     }
 }
 

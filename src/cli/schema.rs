@@ -28,6 +28,8 @@ pub enum FormatArg {
     Profiles,
     /// Deck files (cards/core.toml).
     Deck,
+    /// Mars Attacks: The Dice Game deck files (cards/dice-game.toml).
+    DiceDeck,
 }
 
 impl From<FormatArg> for Format {
@@ -36,6 +38,7 @@ impl From<FormatArg> for Format {
             FormatArg::Scenario => Format::Scenario,
             FormatArg::Profiles => Format::Profiles,
             FormatArg::Deck => Format::Deck,
+            FormatArg::DiceDeck => Format::DiceDeck,
         }
     }
 }

@@ -117,7 +117,7 @@ macro_rules! command_line_works {
     () => {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
          duel, arena, report, scenarios, odds, los, steps, deck, schema, bench, \
-         fit-evaluation, strength and martian-dice optimal and turns"
+         fit-evaluation, strength, dice-game and martian-dice perfect, optimal and turns"
     };
 }
 

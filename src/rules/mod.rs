@@ -4,6 +4,7 @@
 pub mod action;
 pub mod cards;
 pub mod dice;
+pub mod dice_deck;
 pub mod los;
 pub mod map;
 pub mod odds;

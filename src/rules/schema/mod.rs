@@ -12,12 +12,14 @@
 //! - [`scenario`]: scenario files (`scenarios/*.toml`, `docs/scenario-format.md`).
 //! - [`profiles`]: model profile files (`profiles/core.toml`).
 //! - [`deck`]: deck files (`cards/core.toml`, `docs/card-format.md`).
+//! - [`dice_deck`]: the dice game's deck files (`cards/dice-game.toml`, `docs/dice-game.md`).
 //!
 //! A new format is one more file of tables and one more [`Format`].
 
 use serde_json::{Map, Value as Json, json};
 
 pub mod deck;
+pub mod dice_deck;
 pub mod profiles;
 pub mod scenario;
 
@@ -205,10 +207,16 @@ pub enum Format {
     Scenario,
     Profiles,
     Deck,
+    DiceDeck,
 }
 
 impl Format {
-    pub const ALL: [Format; 3] = [Format::Scenario, Format::Profiles, Format::Deck];
+    pub const ALL: [Format; 4] = [
+        Format::Scenario,
+        Format::Profiles,
+        Format::Deck,
+        Format::DiceDeck,
+    ];
 
     /// The name on the command line (`mars-attacks schema NAME`) and in the file name
     /// `schemas/NAME.schema.json`.
@@ -217,6 +225,7 @@ impl Format {
             Format::Scenario => "scenario",
             Format::Profiles => "profiles",
             Format::Deck => "deck",
+            Format::DiceDeck => "dice-deck",
         }
     }
 
@@ -226,6 +235,7 @@ impl Format {
             Format::Scenario => &scenario::FILE,
             Format::Profiles => &profiles::FILE,
             Format::Deck => &deck::FILE,
+            Format::DiceDeck => &dice_deck::FILE,
         }
     }
 
@@ -234,6 +244,7 @@ impl Format {
             Format::Scenario => "Mars Attacks! scenario",
             Format::Profiles => "Mars Attacks! model profiles",
             Format::Deck => "Mars Attacks! deck",
+            Format::DiceDeck => "Mars Attacks: The Dice Game deck",
         }
     }
 
@@ -255,6 +266,12 @@ impl Format {
                  as an effect with parameters. See docs/card-format.md. `mars-attacks deck \
                  FILE` checks what a schema cannot (slugs that are defined, set levels that \
                  match the cap, numbers used once)."
+            }
+            Format::DiceDeck => {
+                "A deck of Mars Attacks: The Dice Game: the difficulty card's two sides and \
+                 each location card as printed (kind, numbered spaces, VP, Nuke symbols, \
+                 special rule). See docs/dice-game.md. `mars-attacks dice-game cards FILE` \
+                 checks what a schema cannot (names used once, monuments that need Martians)."
             }
         }
     }

@@ -1,0 +1,28 @@
+//! Mars Attacks: The Dice Game (Steve Jackson Games, 2014; `../shared/seeds/
+//! sjg-mars-attacks-dice-game-2014.txt`, rulings S1-S8 and P23-P27): target a city or
+//! monument in play, roll ten dice, keep Ray Guns and Nukes, re-roll Martians or stop and
+//! mark progress with a token, claim cards for VP. The third game on the game-agnostic
+//! search of the `ai` crate, which it uses unchanged.
+//!
+//! * [`dice`]: the symbols, a tally of dice by symbol, rolls from the caller's generator,
+//!   and every outcome of a roll with the ways it falls.
+//! * [`card`]: the locations as data (kind, numbered spaces, VP, Nuke symbols, special
+//!   rule), the difficulty card and the deck.
+//! * [`turn`]: the decisions, where a Turn stands and the events of play.
+//! * [`game`]: the whole game, 2 to 6 players: stacks, the Turn's rules, tokens and
+//!   progress, special rules, the end and its tie-breaks.
+//! * [`odds`]: the exact chances of the next roll, and of rolling on to the end of a Turn.
+//! * [`plan`]: the exact value of a Turn under best stopping, for the greedy player.
+//! * [`players`]: random, greedy and the search, and the game as an [`ai::Game`].
+//! * [`search`]: the game as the search sees it.
+//! * [`seats`]: games of 2 to 6 players with the seats rotated, for the arena.
+
+pub mod card;
+pub mod dice;
+pub mod game;
+pub mod odds;
+pub mod plan;
+pub mod players;
+pub mod search;
+pub mod seats;
+pub mod turn;

@@ -1,0 +1,189 @@
+//! The players: `random`, `greedy` (each Turn's target and when to stop from the exact
+//! value of the Turn, [`crate::plan`]) and `mcts` (the `ai` crate's search at a level or a
+//! number of iterations), each read from a spec.
+
+use std::cell::RefCell;
+
+use ai::{Budget, IsMcts, IsMctsConfig, Player, RandomPlayer};
+use rand_chacha::ChaCha8Rng;
+
+use crate::card::Rule;
+use crate::dice::Symbol;
+use crate::game::{Game, STACKS};
+use crate::plan::{Plan, Plans, Remaining, Stakes};
+use crate::turn::{Action, Phase};
+
+/// What the greedy player counts a claimed card's special rule worth, in VP: another Turn
+/// at once, or a die set before every roll for the rest of the game.
+pub const RULE_WORTH: f64 = 1.5;
+/// What the greedy player counts progress worth: this share of the card's VP for each of
+/// its spaces covered (the card may still be claimed first by another player).
+pub const PROGRESS_WORTH: f64 = 0.5;
+
+thread_local! {
+    static PLANS: RefCell<Plans> = RefCell::new(Plans::default());
+}
+
+/// The stakes of a Turn at stack `s` for the player to move: the card's VP and rule for a
+/// claim, and a share of its VP a space for progress, if the player has a token for it.
+pub fn stakes(game: &Game, s: usize) -> Stakes {
+    let p = game.player();
+    let card = game.card(game.in_play(s).expect("a card in play"));
+    let bonus = match card.rule {
+        Some(Rule::ExtraTurn | Rule::SetDice(_)) => RULE_WORTH,
+        _ => 0.0,
+    };
+    let can_record = game.progress(s, p) > 0 || game.tokens_left(p) > 0;
+    Stakes {
+        claim: f64::from(card.vp) + bonus,
+        per_space: if can_record {
+            PROGRESS_WORTH * f64::from(card.vp) / f64::from(card.requirement())
+        } else {
+            0.0
+        },
+    }
+}
+
+/// The plan of a Turn at stack `s` for the player to move (from this thread's store).
+pub fn plan(game: &Game, s: usize) -> std::rc::Rc<Plan> {
+    let p = game.player();
+    let card = game.card(game.in_play(s).expect("a card in play"));
+    let remaining = Remaining::of(card, game.progress(s, p), game.claimable(s));
+    let stakes = stakes(game, s);
+    PLANS.with(|plans| {
+        plans
+            .borrow_mut()
+            .get(remaining, game.nuke_symbols(), stakes)
+    })
+}
+
+/// The greedy decision: the target whose Turn is worth most (with the best dice set
+/// first), the dice to set, and rolling on exactly while it is worth more than stopping.
+pub fn greedy_action(game: &Game) -> Option<Action> {
+    if game.is_over() {
+        return None;
+    }
+    let p = game.player();
+    let t = &game.turn;
+    Some(match t.phase {
+        Phase::Target => {
+            let k = game.set_dice(p);
+            let mut best: Option<(Action, f64)> = None;
+            for s in 0..STACKS {
+                if game.in_play(s).is_none() {
+                    continue;
+                }
+                let v = plan(game, s).best_set(k).1;
+                if best.is_none_or(|b| v > b.1 + 1e-12) {
+                    best = Some((Action::Target(s as u8), v));
+                }
+            }
+            best?.0
+        }
+        Phase::Prepare => {
+            let s = usize::from(t.target);
+            let (set, _) = plan(game, s).best_set(game.set_dice(p));
+            Symbol::ALL
+                .into_iter()
+                .find(|x| t.set.get(*x) < set.get(*x))
+                .map_or(Action::Roll, Action::Set)
+        }
+        Phase::Decide => {
+            let s = usize::from(t.target);
+            if plan(game, s).rolls_on(t.showing) {
+                Action::Roll
+            } else {
+                Action::Stop
+            }
+        }
+    })
+}
+
+/// The greedy player.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+impl Player<Game> for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+    fn choose(&mut self, game: &Game, _rng: &mut ChaCha8Rng) -> Option<Action> {
+        greedy_action(game)
+    }
+}
+
+/// The search's exploration constant unless a spec gives one (`mcts:1000:c=0.5`).
+pub const EXPLORATION: f64 = 0.7;
+
+/// The players a spec may name, for help and errors.
+pub const SPECS: &str = "random, greedy, or mcts with :easy, :normal, :hard (0.05, 0.3, \
+                         1.5 s a decision) or :N iterations, optionally :c=X (the \
+                         exploration constant)";
+
+/// The levels the table offers, and the spec each plays.
+pub fn level_spec(level: &str) -> String {
+    match level {
+        l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
+        other => other.to_string(),
+    }
+}
+
+/// The player a spec names: `random`, `greedy`, `mcts[:easy|:normal|:hard|:N][:c=X]`.
+pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
+    let text = spec.trim().to_ascii_lowercase();
+    let bad = |why: String| {
+        format!(
+            "`{}` is not a player: {why}; the players are {SPECS}",
+            spec.escape_debug()
+        )
+    };
+    let (text, exploration) = match text.split_once(":c=") {
+        Some((t, c)) => {
+            let c = c
+                .parse::<f64>()
+                .ok()
+                .filter(|c| (0.0..=10.0).contains(c))
+                .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
+            (t.to_string(), c)
+        }
+        None => (text.clone(), EXPLORATION),
+    };
+    let (kind, arg) = text.split_once(':').unwrap_or((&text, ""));
+    match (kind, arg) {
+        ("random", "") => Ok(Box::new(RandomPlayer::new())),
+        ("greedy", "") => Ok(Box::new(Greedy)),
+        ("mcts", level) => {
+            let budget = match level {
+                "" | "normal" => Budget::millis(300),
+                "easy" => Budget::millis(50),
+                "hard" => Budget::millis(1500),
+                n => Budget::Iterations(
+                    n.parse::<u64>()
+                        .ok()
+                        .filter(|n| (1..=10_000_000).contains(n))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`{n}` is neither a level nor 1 to 10000000 iterations"
+                            ))
+                        })?,
+                ),
+            };
+            Ok(Box::new(IsMcts::<Game>::new(search_config(
+                budget,
+                exploration,
+            ))))
+        }
+        _ => Err(bad("unknown".into())),
+    }
+}
+
+/// The search's settings: outcomes of the dice kept apart in the tree (a decision after a
+/// roll depends on what it showed), playouts by the greedy policy.
+pub fn search_config(budget: Budget, exploration: f64) -> IsMctsConfig {
+    IsMctsConfig {
+        budget,
+        exploration,
+        chance_nodes: true,
+        ..IsMctsConfig::default()
+    }
+}
