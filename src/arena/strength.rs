@@ -278,7 +278,8 @@ impl Strength {
                  it), against whether that side went on to win. The values are fitted to games \
                  between equal players (`mars-attacks fit-evaluation`), so they are measured in \
                  games of a search against itself; against a weaker player the search wins more \
-                 often than its values say.\n\n![reliability chart]({chart})\n"
+                 often than its values say. The chart shows the games against itself when the results \
+                 hold any.\n\n![reliability chart]({chart})\n"
             );
             if self.self_play.values > 0 {
                 s.push_str("### Against itself\n\n");
