@@ -39,6 +39,13 @@ fn scores_against_greedy_are_shares_with_wilson_intervals() {
     let md = s.markdown("chart.svg", "abc");
     assert!(md.contains("| S | 0.75 [0.30, 0.95] (4) |"), "{md}");
     assert!(md.contains("Search: `abc`"));
+    // Budgets in the order of their size, not of their spelling.
+    s.add(&game("e", "mcts:300", "greedy", Winner::Humans));
+    let md = s.markdown("chart.svg", "abc");
+    assert!(
+        md.contains("| scenario | `mcts:300` | `mcts:1000` |"),
+        "{md}"
+    );
 }
 
 /// Two searches against each other: the score is the first (in name order) player's, a
@@ -209,4 +216,22 @@ fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
     let stale = check();
     assert!(!stale.status.success());
     assert!(String::from_utf8_lossy(&stale.stderr).contains("has changed since it was measured"));
+}
+
+/// The shipped record, docs/strength.md, is of the search and the scenarios as they are:
+/// a change to either needs the record measured again (`mars-attacks strength --check`).
+#[test]
+fn the_shipped_strength_record_is_current() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let record = std::fs::read_to_string(format!("{root}/docs/strength.md")).unwrap();
+    let changed = stale(
+        &record,
+        &mars_attacks::bot::spec::search_fingerprint(),
+        |file| {
+            std::fs::read(format!("{root}/{file}"))
+                .ok()
+                .map(|b| mars_attacks::arena::plan::scenario_fingerprint(&b))
+        },
+    );
+    assert!(changed.is_empty(), "docs/strength.md is stale: {changed:?}");
 }

@@ -217,7 +217,8 @@ impl Strength {
         );
         let _ = writeln!(s, "Search: `{search}`\n");
         s.push_str("## Against `greedy`, by budget and scenario\n\n");
-        let players: Vec<&String> = self.against_greedy.keys().collect();
+        let mut players: Vec<&String> = self.against_greedy.keys().collect();
+        players.sort_by_key(|p| budget_order(p));
         if players.is_empty() {
             s.push_str("No games against `greedy` in these results.\n\n");
         } else {
@@ -377,6 +378,18 @@ impl Strength {
         s.push_str("</svg>\n");
         s
     }
+}
+
+/// The order of players in the record: by kind, then by an iteration budget read as a
+/// number (`mcts:3000` before `mcts:10000`), then by name.
+fn budget_order(player: &str) -> (&str, u64, &str) {
+    let mut parts = player.split(':');
+    let kind = parts.next().unwrap_or("");
+    let budget = parts
+        .next()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(u64::MAX);
+    (kind, budget, player)
 }
 
 /// What changed since a strength record was written: the search's fingerprint, and each
