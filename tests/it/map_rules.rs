@@ -638,7 +638,7 @@ fn blocker_is_a_region_of_its_own_p1() {
 }
 
 /// How long `Map::new` takes on a busy map. Run with
-/// `cargo test --release --test map_rules -- --ignored --nocapture`.
+/// `cargo test --release --test it map_rules:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn map_new_timing() {

@@ -4,7 +4,7 @@
 //! and the pieces behind them (balance from arena records, the map picture, `scenarios
 //! --record/--check`) count what they should.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 
@@ -110,7 +110,7 @@ fn scenario_1_is_a_fair_contest_between_equal_players() {
         g.low,
         g.high
     );
-    // The map itself follows the text: tests/scenarios.rs,
+    // The map itself follows the text: tests/it/scenarios.rs,
     // `whos_there_map_follows_the_briefing`.
 }
 

@@ -2,7 +2,7 @@
 //! may see; a program that fails loses the game with the reason recorded, and the run
 //! goes on; the example bots play seeded duels.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! The AI players on Mars Attacks!: specs, legality from many positions, the scripted
 //! player's judgement, reproducibility, fairness, and strength against random play.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

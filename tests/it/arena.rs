@@ -2,7 +2,7 @@
 //! results files that survive interruption, failed games recorded with their seeds, the
 //! summary's statistics, and the report.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

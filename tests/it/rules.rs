@@ -1,7 +1,7 @@
 //! Rules tests: small positions drawn in code, expectations derived by hand from the rules
 //! text and the rulings they cite.
 
-mod common;
+use crate::common;
 
 use common::*;
 use mars_attacks::rules::state::{

@@ -1,7 +1,7 @@
 //! The strength record (`mars-attacks strength`): its scores and intervals, the calibration
 //! of the values the search reports, and the fingerprints that date it.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

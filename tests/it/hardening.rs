@@ -4,7 +4,7 @@
 //! is touched. Each test asserts the exit code, the key words of the message and, where
 //! memory was the problem, the child process's peak resident size.
 
-mod child;
+use crate::child;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

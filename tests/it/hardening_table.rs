@@ -5,7 +5,7 @@
 //! does. Each test asserts the exit code and the key words of the message, and that no
 //! file appears where none should.
 
-mod child;
+use crate::child;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

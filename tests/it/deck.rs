@@ -4,7 +4,7 @@
 //! Mind Control on such a set, the Bug fought as well as shot (R27), and a response window
 //! on each Survive test of an area attack (R28). Dice are scripted, one entry per test.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

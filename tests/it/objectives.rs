@@ -2,7 +2,7 @@
 //! awards (exit VP, the Round limit), so a Soldier at a scoring exit leaves, and near the
 //! end of a Round-limited game only VP count in full.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

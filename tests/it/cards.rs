@@ -3,7 +3,7 @@
 //! R19-R23, P11-P22). Dice are scripted: each `Dice` entry is one test's roll (or one
 //! batch of single dice, or one card draw).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

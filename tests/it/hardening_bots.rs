@@ -4,7 +4,7 @@
 //! the message, the peak memory where memory was the problem, and that no process the run
 //! started outlives it (the bot fixture writes the process ids it and its children have).
 
-mod child;
+use crate::child;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! included: card counts are conserved (`check_invariants`), and every card type of the
 //! deck is played (or, for an Event, drawn and resolved) in some game.
 
-mod common;
+use crate::common;
 
 use common::shipped_scenarios;
 

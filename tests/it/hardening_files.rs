@@ -4,7 +4,7 @@
 //! test asserts the exit code, the key words of the message, the peak memory where memory
 //! was the problem, and that no file appears where none should.
 
-mod child;
+use crate::child;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

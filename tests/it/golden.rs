@@ -1,6 +1,6 @@
 //! Golden playthroughs: a seeded random game of Scenario 1, its whole log and final state,
 //! compared with the stored copy. Any change of behaviour shows up here; regenerate on
-//! purpose with `UPDATE_GOLDEN=1 cargo test --test golden`.
+//! purpose with `UPDATE_GOLDEN=1 cargo test --test it golden::`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -39,7 +39,7 @@ fn check(seed: u64) {
     }
     let want = std::fs::read_to_string(&path).unwrap_or_else(|_| {
         panic!(
-            "{} is missing: run UPDATE_GOLDEN=1 cargo test --test golden",
+            "{} is missing: run UPDATE_GOLDEN=1 cargo test --test it golden::",
             path.display()
         )
     });
@@ -51,7 +51,7 @@ fn check(seed: u64) {
             .unwrap_or(got.lines().count().min(want.lines().count()));
         panic!(
             "playthrough of seed {seed} changed at line {}:\n  now:    {}\n  stored: {}\n\
-             (if the change is intended: UPDATE_GOLDEN=1 cargo test --test golden)",
+             (if the change is intended: UPDATE_GOLDEN=1 cargo test --test it golden::)",
             line + 1,
             got.lines().nth(line).unwrap_or("<end>"),
             want.lines().nth(line).unwrap_or("<end>")

@@ -6,10 +6,10 @@
 //!
 //! The default run, for every `cargo test`, makes at least `CI_DECISIONS` decisions. The
 //! full run of a million decisions is `#[ignore]`d:
-//! `cargo test --test ai_conformance -- --ignored`. The environment variable
+//! `cargo test --test it ai_conformance:: -- --ignored`. The environment variable
 //! `MA_CONFORMANCE_DECISIONS` sets the size of either run.
 
-mod common;
+use crate::common;
 
 use common::shipped_scenarios;
 

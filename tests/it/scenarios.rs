@@ -1,7 +1,7 @@
 //! Scenario files: the shipped scenarios, and the checker's reports on bad files (every
 //! problem at once, each at its line and column), absurd input and random damage.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::{Path, PathBuf};
