@@ -108,8 +108,8 @@ pub struct Strength {
     /// The values searches reported in games against themselves (the same player on both
     /// sides): what a value means, a chance to win against an equal opponent.
     pub self_play: Calibration,
-    /// The values reported in games against another player (a weaker one wins less often
-    /// than the value says it should lose).
+    /// The values reported in games against another player (against a weaker player the
+    /// search wins more often than its values say).
     pub other: Calibration,
     /// The scenario files and their fingerprints, as the runs recorded them.
     pub scenarios: BTreeMap<String, String>,
@@ -119,6 +119,8 @@ pub struct Strength {
     pub searches: std::collections::BTreeSet<String>,
     /// Finished games whose record names no search fingerprint (results of earlier versions).
     pub unfingerprinted: u64,
+    /// Scenario files measured in two versions (their fingerprints differ between games).
+    pub edited_scenarios: std::collections::BTreeSet<String>,
 }
 
 /// The result of a finished game for `side`: 1 won, 0 lost, 0.5 drawn.
@@ -136,8 +138,13 @@ impl Strength {
         if !r.finished() {
             return;
         }
-        self.scenarios
-            .insert(r.scenario_file.clone(), r.scenario_fingerprint.clone());
+        if let Some(before) = self
+            .scenarios
+            .insert(r.scenario_file.clone(), r.scenario_fingerprint.clone())
+            && before != r.scenario_fingerprint
+        {
+            self.edited_scenarios.insert(r.scenario_file.clone());
+        }
         match &r.search {
             Some(f) => {
                 self.searches.insert(f.clone());
@@ -183,6 +190,16 @@ impl Strength {
     /// The one search every game was played with, or why there is none: the record is dated
     /// by it, so games of different searches (or of versions that did not say) cannot share it.
     pub fn search(&self) -> Result<&str, String> {
+        if !self.edited_scenarios.is_empty() {
+            return Err(format!(
+                "games of different versions of {}: record the results of one version",
+                self.edited_scenarios
+                    .iter()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         if self.unfingerprinted > 0 {
             return Err(format!(
                 "{} game(s) name no search fingerprint (results of an earlier version): play them again",

@@ -111,7 +111,7 @@ fn calibration_bins_values_by_tenths_with_brier_and_log_loss() {
 }
 
 /// A record is dated by one search: games of two searches, or of a version that did not
-/// say which, cannot share one.
+/// say which, or of two versions of a scenario file, cannot share one.
 #[test]
 fn a_record_takes_the_games_of_one_search() {
     let mut s = Strength::default();
@@ -129,6 +129,18 @@ fn a_record_takes_the_games_of_one_search() {
         old.search()
             .unwrap_err()
             .contains("name no search fingerprint")
+    );
+    // Nor games of two versions of one scenario file.
+    let mut edited = Strength::default();
+    edited.add(&game("a", "mcts:1000", "greedy", Winner::Humans));
+    let mut r = game("b", "mcts:1000", "greedy", Winner::Humans);
+    r.scenario_fingerprint = "1".into();
+    edited.add(&r);
+    assert!(
+        edited
+            .search()
+            .unwrap_err()
+            .contains("different versions of s.toml")
     );
 }
 
