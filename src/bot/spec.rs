@@ -432,9 +432,14 @@ impl PlayerSpec {
 }
 
 /// A fingerprint of what makes the search play as it does: its settings, the heuristics
-/// and the evaluation's weights (`data/evaluation.toml`). The strength record is dated by
-/// it (`mars-attacks strength --check`).
+/// and the evaluation's weights (`data/evaluation.toml`), computed once. The strength record
+/// is dated by it (`mars-attacks strength --check`); every arena record carries it.
 pub fn search_fingerprint() -> String {
+    static FINGERPRINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FINGERPRINT.get_or_init(compute_search_fingerprint).clone()
+}
+
+fn compute_search_fingerprint() -> String {
     let text = format!(
         "{}\n{:?}\n{:?}\n{}",
         env!("CARGO_PKG_VERSION"),

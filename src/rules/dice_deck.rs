@@ -10,7 +10,7 @@ use serde_spanned::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::rules::scenario_file::{
-    Diagnostic, Severity, Sink, Value, did_you_mean, read_int, read_text, type_name, wrong_type,
+    Diagnostic, Sink, Value, did_you_mean, read_int, read_text, type_name, wrong_type,
 };
 use crate::rules::schema::dice_deck as keys;
 use crate::rules::schema::{self, Kind as SchemaKind};
@@ -37,43 +37,8 @@ pub fn stand_in_deck() -> Arc<Deck> {
 
 /// Reads and checks a dice-game deck file. On failure, every problem found.
 pub fn load_dice_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
-    let file = path.display().to_string();
-    let fail = |message: String| {
-        Err(vec![Diagnostic {
-            severity: Severity::Error,
-            file: file.clone(),
-            line: 1,
-            column: 1,
-            message,
-        }])
-    };
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => return fail("this is a directory, not a deck file".into()),
-        Ok(m) if m.len() > MAX_DICE_DECK_BYTES => {
-            return fail(format!(
-                "the file is {} bytes; a deck file may be at most {MAX_DICE_DECK_BYTES} bytes",
-                m.len()
-            ));
-        }
-        Ok(_) => {}
-        Err(e) => return fail(format!("cannot read the deck file: {e}")),
-    }
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| {
-        use std::io::Read;
-        f.take(MAX_DICE_DECK_BYTES + 1).read_to_end(&mut bytes)
-    });
-    match read {
-        Ok(_) if bytes.len() as u64 > MAX_DICE_DECK_BYTES => fail(format!(
-            "the file is more than {MAX_DICE_DECK_BYTES} bytes; a deck file may be at most \
-             {MAX_DICE_DECK_BYTES} bytes (1 MiB)"
-        )),
-        Ok(_) => match String::from_utf8(bytes) {
-            Ok(text) => parse_dice_deck(&file, &text),
-            Err(_) => fail("the file is not UTF-8 text".into()),
-        },
-        Err(e) => fail(format!("cannot read the deck file: {e}")),
-    }
+    let text = crate::rules::cards::read_deck_text(path, MAX_DICE_DECK_BYTES)?;
+    parse_dice_deck(&path.display().to_string(), &text)
 }
 
 /// Checks dice-game deck text; `file` names it in diagnostics.

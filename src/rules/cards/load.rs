@@ -26,11 +26,18 @@ pub fn load_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
 
 /// Read and check a deck file, keeping its warnings (a half on no card).
 pub fn load_deck_checked(path: &Path) -> Result<(Deck, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let file = path.display().to_string();
+    let text = read_deck_text(path, MAX_DECK_FILE_BYTES)?;
+    check_deck(&path.display().to_string(), &text)
+}
+
+/// The text of a deck file (of either game) of at most `cap` bytes, or why it cannot be
+/// read: a directory, too large, unreadable, not UTF-8. Never reads more than the cap,
+/// whatever the file is (a device, a growing file).
+pub(crate) fn read_deck_text(path: &Path, cap: u64) -> Result<String, Vec<Diagnostic>> {
     let fail = |message: String| {
         Err(vec![Diagnostic {
             severity: Severity::Error,
-            file: file.clone(),
+            file: path.display().to_string(),
             line: 1,
             column: 1,
             message,
@@ -38,30 +45,25 @@ pub fn load_deck_checked(path: &Path) -> Result<(Deck, Vec<Diagnostic>), Vec<Dia
     };
     match std::fs::metadata(path) {
         Ok(m) if m.is_dir() => return fail("this is a directory, not a deck file".into()),
-        Ok(m) if m.len() > MAX_DECK_FILE_BYTES => {
+        Ok(m) if m.len() > cap => {
             return fail(format!(
-                "the file is {} bytes; a deck file may be at most {MAX_DECK_FILE_BYTES} bytes",
+                "the file is {} bytes; a deck file may be at most {cap} bytes",
                 m.len()
             ));
         }
         Ok(_) => {}
         Err(e) => return fail(format!("cannot read the deck file: {e}")),
     }
-    // Never more than the cap, whatever the file is (a device, a growing file).
     let mut bytes = Vec::new();
     let read = std::fs::File::open(path).and_then(|f| {
         use std::io::Read;
-        f.take(MAX_DECK_FILE_BYTES + 1).read_to_end(&mut bytes)
+        f.take(cap + 1).read_to_end(&mut bytes)
     });
     match read {
-        Ok(_) if bytes.len() as u64 > MAX_DECK_FILE_BYTES => fail(format!(
-            "the file is more than {MAX_DECK_FILE_BYTES} bytes; a deck file may be at most \
-             {MAX_DECK_FILE_BYTES} bytes (1 MiB)"
+        Ok(_) if bytes.len() as u64 > cap => fail(format!(
+            "the file is more than {cap} bytes; a deck file may be at most {cap} bytes (1 MiB)"
         )),
-        Ok(_) => match String::from_utf8(bytes) {
-            Ok(text) => check_deck(&file, &text),
-            Err(_) => fail("the file is not UTF-8 text".into()),
-        },
+        Ok(_) => String::from_utf8(bytes).or_else(|_| fail("the file is not UTF-8 text".into())),
         Err(e) => fail(format!("cannot read the deck file: {e}")),
     }
 }

@@ -19,6 +19,7 @@ mod load;
 pub use deck::{CardType, Deck, Face, core_deck};
 pub use effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
 pub use id::{Card, CardId, intern, lookup};
+pub(crate) use load::read_deck_text;
 pub use load::{check_deck, load_deck, load_deck_checked, parse_deck};
 
 /// The most distinct physical cards (designs) one deck may hold (the core deck has 30).
