@@ -100,6 +100,7 @@ fn main() {
     let setup = GameSetup {
         scenario_path: root.join("scenarios/whos-there.toml"),
         seed,
+        dice_seed: None,
         controllers: BySide::new(
             Controller::Ai("random".into()),
             Controller::Ai("random".into()),

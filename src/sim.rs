@@ -77,17 +77,38 @@ pub fn random_game_streamed(
     scenario: &Arc<Scenario>,
     seed: u64,
     max_decisions: usize,
+    on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
+) -> GameEnd {
+    let mut choose = decision_rng(seed);
+    game_streamed(
+        scenario,
+        seed,
+        max_decisions,
+        |_, legal| Some(legal[choose.random_range(0..legal.len())]),
+        on_action,
+    )
+}
+
+/// [`random_game_streamed`] with the decisions made by `decide`, which sees the state and
+/// its legal actions and answers one of them, or `None` to give up (the game then stops
+/// with `outcome: None`). The dice are the seed's as in a random game.
+pub fn game_streamed(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
+    mut decide: impl FnMut(&GameState, &[Action]) -> Option<Action>,
     mut on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
 ) -> GameEnd {
     let mut dice = rng_from_seed(seed);
-    let mut choose = decision_rng(seed);
     let mut events = Vec::new();
     let mut g = GameState::new_logged(scenario.clone(), &mut dice, &mut events);
     let mut legal = Vec::with_capacity(64);
     let mut decisions = 0;
     while !g.is_over() && decisions < max_decisions {
         g.legal_actions(&mut legal);
-        let a = legal[choose.random_range(0..legal.len())];
+        let Some(a) = decide(&g, &legal).filter(|a| legal.contains(a)) else {
+            break;
+        };
         let before = g.clone();
         events.clear();
         g.apply_logged(a, &mut dice, &mut events);

@@ -177,6 +177,7 @@ mod tests {
             error: None,
             values: Vec::new(),
             search: None,
+            moves: None,
         }
     }
 

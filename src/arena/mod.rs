@@ -9,6 +9,7 @@
 //! - [`seen`]: the games already counted, a bit a game, so a game read twice counts once;
 //! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings,
 //!   built a record at a time;
+//! - [`replay`]: a recorded game found by its id, to step through at the table;
 //! - [`report`]: the summary as text, CSV and an HTML page with SVG charts;
 //! - [`games_table`]: a report's table of games in id order, sorted in bounded memory;
 //! - [`vary`]: variant sweeps, one scenario file played with several values of its keys.
@@ -19,6 +20,7 @@ pub mod games_table;
 pub mod plan;
 pub mod play;
 pub mod record;
+pub mod replay;
 pub mod report;
 pub mod results;
 pub mod seen;

@@ -103,6 +103,8 @@ pub struct Plan {
     pub mirror: bool,
     /// Runaway guard: a game with more decisions than this is stopped and recorded as such.
     pub max_decisions: u64,
+    /// Keep every game's decisions in its record ([`super::Record::moves`]).
+    pub record_moves: bool,
 }
 
 /// A plan that cannot be played, and why.

@@ -62,6 +62,8 @@ struct Played {
     forfeit: Option<Side>,
     /// What each search reported its chosen action worth, decision by decision.
     values: Vec<RootValue>,
+    /// The decisions made, when the plan keeps them.
+    moves: Option<Vec<String>>,
 }
 
 fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
@@ -153,6 +155,9 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             ));
             break;
         }
+        if let Some(moves) = &mut played.moves {
+            moves.push(action.to_string());
+        }
         let round = game.state().round();
         game.apply(action, &mut dice);
         if game.state().round() != round {
@@ -206,6 +211,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         max_decision_ms: 0.0,
         forfeit: None,
         values: Vec::new(),
+        moves: plan.record_moves.then(Vec::new),
     };
     let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
     if let Err(payload) = caught {
@@ -279,6 +285,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         error: played.error,
         values: played.values,
         search: Some(crate::bot::spec::search_fingerprint()),
+        moves: played.moves,
     }
 }
 

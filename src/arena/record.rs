@@ -231,6 +231,11 @@ pub struct Record {
     /// ([`crate::bot::spec::search_fingerprint`]; absent in results of earlier versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<String>,
+    /// Every decision of the game in order, written as the table's saved games write them,
+    /// when the run was asked for them (`arena --record-moves`): with the game's seeds they
+    /// replay it exactly (`play --replay RESULTS ID`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
 }
 
 /// A search's value of the action it chose: its chance to win as it judged it, for `side`,

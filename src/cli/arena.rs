@@ -75,6 +75,10 @@ pub struct ArenaArgs {
     /// Also pair every player with itself.
     #[arg(long)]
     pub mirror: bool,
+    /// Keep every game's decisions in its record (about 3 KB a game), so that any game of
+    /// the run can be watched at the table: `play --replay RESULTS ID`.
+    #[arg(long)]
+    pub record_moves: bool,
     #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N",
           value_parser = limits::parse_max_decisions, help = limits::max_decisions_help())]
     pub max_decisions: u64,
@@ -166,6 +170,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         seed: args.seed,
         mirror: args.mirror,
         max_decisions: args.max_decisions,
+        record_moves: args.record_moves,
     };
     plan.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let shard = match args.shard {

@@ -33,6 +33,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         ("--resume", args.resume),
         ("--overwrite", args.overwrite),
         ("--shard", args.shard.is_some()),
+        ("--record-moves", args.record_moves),
     ];
     let given: Vec<&str> = results_options
         .iter()

@@ -41,6 +41,12 @@ pub struct PlayArgs {
     /// it only when you allow it; nothing a file says starts a program on its own.
     #[arg(long, requires = "load")]
     pub allow_exec: bool,
+    /// Step through a game of an arena run played with --record-moves: the results file
+    /// and the game's id (the `id` column of a report's games.csv). Both sides are yours
+    /// at the table; nothing the file names is started.
+    #[arg(long, num_args = 2, value_names = ["RESULTS", "ID"],
+          conflicts_with_all = ["load", "scenario", "side", "level", "seed", "choose"])]
+    pub replay: Option<Vec<String>>,
 }
 
 impl Default for PlayArgs {
@@ -54,6 +60,7 @@ impl Default for PlayArgs {
             load: d.load,
             choose: d.choose,
             allow_exec: d.allow_exec,
+            replay: None,
         }
     }
 }
@@ -81,6 +88,27 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         Ok(spec) => spec.exec.filter(|_| args.load.is_none()),
     };
+    // A recorded game: found, its scenario checked and its moves replayed before any
+    // window opens, so a game that cannot be watched says why on the command line.
+    let replay = match args.replay.as_deref() {
+        Some([results, id]) => {
+            let game = crate::arena::replay::recorded_game(std::path::Path::new(results), id)
+                .and_then(|g| gui::Session::replay_recorded(&g).map(|_| g));
+            match game {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    writeln!(io.err, "error: {e}")?;
+                    return Err(CliError::Invalid);
+                }
+            }
+        }
+        Some(_) => {
+            return Err(CliError::Usage(
+                "--replay takes two values: the results file and the game's id".into(),
+            ));
+        }
+        None => None,
+    };
     if let Some(load) = &args.load
         && (!load.exists() || load.is_dir())
     {
@@ -94,7 +122,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             }
         )));
     }
-    if args.load.is_none() && !args.scenario.exists() {
+    if args.load.is_none() && replay.is_none() && !args.scenario.exists() {
         return Err(CliError::Usage(format!(
             "{}: no such scenario file (a relative path is read from the current folder, \
              {}: run from the repository's folder or pass --scenario FILE)",
@@ -106,9 +134,10 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     // The files first, so that a file that does not load says so with or without a
     // display (no program starts here: a saved game's are only read).
-    let files = match &args.load {
-        Some(load) => gui::Session::load(load).map(drop),
-        None => gui::session::load_scenario_text(&args.scenario).map(drop),
+    let files = match (&args.load, &replay) {
+        (_, Some(_)) => Ok(()),
+        (Some(load), None) => gui::Session::load(load).map(drop),
+        (None, None) => gui::session::load_scenario_text(&args.scenario).map(drop),
     };
     if let Err(e) = files {
         writeln!(io.err, "error: {e}")?;
@@ -147,6 +176,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         choose: args.choose,
         dice: None,
         allow_exec: args.allow_exec,
+        replay,
     };
     gui::run(options).map_err(|e| {
         let _ = writeln!(io.err, "error: {e}");

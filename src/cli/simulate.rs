@@ -1,6 +1,9 @@
-//! `mars-attacks simulate FILE --seed N [--games N] [--json]`: seeded random-vs-random
-//! games played to the end, with each game's action log and result. The same seed prints
-//! the same log (R26): game `i` uses seed `N + i`.
+//! `mars-attacks simulate FILE --seed N [--games N] [--players P Q] [--json]`: seeded games
+//! played to the end, with each game's action log and result: random against random, or
+//! any two built-in players (`--players greedy mcts:1000`, the Humans' first), so a
+//! designer can read how a scenario is won. The same seed prints the same log (R26; for
+//! searches, with an iteration count rather than a level's time): game `i` uses seed
+//! `N + i`.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -9,10 +12,12 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::{CliError, Io, json_str, load_scenario};
+use crate::bot::{BoxedPlayer, PlayerSpec, Skirmish, player_of};
 use crate::limits;
 use crate::rules::Side;
 use crate::rules::state::{Outcome, WinReason};
-use crate::sim::{describe, random_game_streamed};
+use crate::rules::{Action, GameRng, GameState, Scenario};
+use crate::sim::{GameEnd, describe, game_streamed, random_game_streamed};
 
 /// Arguments of `simulate`.
 #[derive(Args, Debug)]
@@ -32,6 +37,76 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 20_000, value_name = "N",
           value_parser = limits::parse_max_decisions, help = limits::max_decisions_help())]
     pub max_decisions: u64,
+    /// The players, the Humans' first: random (the default), greedy, or flat, pimc or mcts
+    /// with an optional :easy, :normal, :hard or :N iterations (`--players greedy
+    /// mcts:1000`). With iteration counts a seed gives the same game every time; a level
+    /// thinks for a time, and its games may differ.
+    #[arg(long, num_args = 2, value_names = ["HUMANS", "MARTIANS"])]
+    pub players: Option<Vec<String>>,
+}
+
+/// The players of `--players`, checked: built-in players only.
+fn parse_players(texts: &[String]) -> Result<[PlayerSpec; 2], CliError> {
+    let mut specs = Vec::new();
+    for t in texts {
+        let spec: PlayerSpec = t
+            .parse()
+            .map_err(|e: crate::bot::SpecError| CliError::Usage(e.to_string()))?;
+        if spec.exec.is_some() {
+            return Err(CliError::Usage(format!(
+                "simulate plays the built-in players; `{}` is a program: play it with duel \
+                 or arena (arena --record-moves keeps its games' moves for play --replay)",
+                t.escape_debug()
+            )));
+        }
+        specs.push(spec);
+    }
+    match specs[..] {
+        [h, m] => Ok([h, m]),
+        _ => Err(CliError::Usage(
+            "--players takes two players: the Humans' and the Martians'".into(),
+        )),
+    }
+}
+
+/// The generator of the player in `seat` in game `seed`: stream `2 + seat` of the seed,
+/// apart from the dice (0) and the random players' draws (1).
+fn player_rng(seed: u64, seat: usize) -> GameRng {
+    let mut r = crate::rules::rng_from_seed(seed);
+    r.set_stream(2 + seat as u64);
+    r
+}
+
+/// Plays game `seed` between `specs`, handing each decision to `on_action`; the side whose
+/// player made no legal decision, if one gave up.
+fn players_game(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
+    specs: &[PlayerSpec; 2],
+    on_action: impl FnMut(&GameState, Action, &[crate::rules::state::Event]) -> ControlFlow<()>,
+) -> (GameEnd, Option<Side>) {
+    let mut players: [BoxedPlayer; 2] = [specs[0].build(), specs[1].build()];
+    let mut rngs = [player_rng(seed, 0), player_rng(seed, 1)];
+    let mut gave_up = None;
+    let end = game_streamed(
+        scenario,
+        seed,
+        max_decisions,
+        |g, legal| {
+            let side = g.to_move()?;
+            let seat = player_of(side);
+            let a = players[seat]
+                .choose(&Skirmish::from(g.clone()), &mut rngs[seat])
+                .filter(|a| legal.contains(a));
+            if a.is_none() {
+                gave_up = Some(side);
+            }
+            a
+        },
+        on_action,
+    );
+    (end, gave_up)
 }
 
 fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
@@ -48,6 +123,7 @@ fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
 /// Play the games and print their logs. Each line is written as its decision is made,
 /// so a long game needs no more memory than a short one.
 pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let specs = args.players.as_deref().map(parse_players).transpose()?;
     let scenario = Arc::new(load_scenario(&args.file, io)?);
     let mut failures = 0u32;
     let max_decisions = usize::try_from(args.max_decisions).unwrap_or(usize::MAX);
@@ -55,12 +131,21 @@ pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         let game = u64::from(i) + 1;
         let seed = args.seed.wrapping_add(u64::from(i));
         if !args.json {
-            writeln!(io.out, "game {game} (seed {seed}): {}", scenario.name)?;
+            match &specs {
+                Some([h, m]) => writeln!(
+                    io.out,
+                    "game {game} (seed {seed}): {}, {h} (Humans) against {m} (Martians)",
+                    scenario.name
+                )?,
+                None => writeln!(io.out, "game {game} (seed {seed}): {}", scenario.name)?,
+            }
         }
         let mut written: Result<(), std::io::Error> = Ok(());
         let mut n = 0usize;
         let out = &mut *io.out;
-        let end = random_game_streamed(&scenario, seed, max_decisions, |before, action, events| {
+        let on_action = |before: &GameState,
+                         action: Action,
+                         events: &[crate::rules::state::Event]| {
             let side = before.to_move().map(|s| s.name()).unwrap_or("-");
             written = if args.json {
                 let evs: Vec<String> = events
@@ -88,8 +173,23 @@ pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             } else {
                 ControlFlow::Continue(())
             }
-        });
+        };
+        let (end, gave_up) = match &specs {
+            Some(specs) => players_game(&scenario, seed, max_decisions, specs, on_action),
+            None => (
+                random_game_streamed(&scenario, seed, max_decisions, on_action),
+                None,
+            ),
+        };
         written?;
+        if let Some(side) = gave_up {
+            writeln!(
+                io.err,
+                "error: game {game}: the {side}' player made no legal decision at decision {}",
+                end.decisions + 1
+            )?;
+            return Err(CliError::Invalid);
+        }
         if end.outcome.is_none() {
             failures += 1;
         }

@@ -247,6 +247,7 @@ impl NewGameDialog {
         Ok(GameSetup {
             scenario_path: path,
             seed,
+            dice_seed: None,
             controllers,
         })
     }

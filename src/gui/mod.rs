@@ -67,6 +67,9 @@ pub struct GuiOptions {
     /// The person allows the programs the saved game names to play without being asked
     /// at the table (`play --load SAVE --allow-exec`).
     pub allow_exec: bool,
+    /// A game of an arena run to step through instead of a new game
+    /// (`play --replay RESULTS ID`).
+    pub replay: Option<crate::arena::replay::RecordedGame>,
 }
 
 impl Default for GuiOptions {
@@ -80,6 +83,7 @@ impl Default for GuiOptions {
             choose: false,
             dice: None,
             allow_exec: false,
+            replay: None,
         }
     }
 }
@@ -141,15 +145,16 @@ pub const NO_DISPLAY: &str = concat!(
 pub fn run(options: GuiOptions) -> Result<(), String> {
     let startup = app::Startup::now();
     let setup = options.setup();
-    let saved = match &options.load {
-        Some(path) => {
+    let saved = match (&options.load, &options.replay) {
+        (_, Some(game)) => Some(Session::replay_recorded(game)?),
+        (Some(path), None) => {
             let mut s = Session::load(path)?;
             if options.allow_exec {
                 s.allow_programs();
             }
             Some(s)
         }
-        None => {
+        (None, None) => {
             session::load_scenario_text(&setup.scenario_path)?;
             None
         }

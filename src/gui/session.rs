@@ -70,7 +70,11 @@ pub fn ai_spec_for_level(level: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
     pub scenario_path: PathBuf,
+    /// The seed of the set-up, and of the dice too unless `dice_seed` is given.
     pub seed: u64,
+    /// A seed of the dice apart from the set-up's, as an arena game has
+    /// ([`crate::arena::Record::dice_seed`]); `None` for a game begun at the table.
+    pub dice_seed: Option<u64>,
     pub controllers: BySide<Controller>,
 }
 
@@ -82,6 +86,7 @@ impl GameSetup {
         GameSetup {
             scenario_path: scenario_path.into(),
             seed,
+            dice_seed: None,
             controllers,
         }
     }
@@ -362,6 +367,10 @@ impl Drop for AiWorker {
 pub struct SaveFile {
     pub scenario: String,
     pub seed: u64,
+    /// The dice's own seed, for a game whose dice were not seeded with its set-up (an
+    /// arena game's); absent for a game begun at the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<u64>,
     #[serde(default = "human")]
     pub humans: String,
     #[serde(default = "human")]
@@ -475,6 +484,9 @@ impl Session {
         let mut dice = rng_from_seed(setup.seed);
         let mut setup_events = Vec::new();
         let mut state = GameState::new_logged(scenario.clone(), &mut dice, &mut setup_events);
+        if let Some(d) = setup.dice_seed {
+            dice = rng_from_seed(d);
+        }
         state.set_every_window(true);
         Session {
             setup,
@@ -1023,6 +1035,9 @@ impl Session {
             &mut self.dice,
             &mut self.setup_events,
         );
+        if let Some(d) = self.setup.dice_seed {
+            self.dice = rng_from_seed(d);
+        }
         self.state.set_every_window(true);
         self.history.clear();
         for (i, a) in actions.iter().enumerate() {
@@ -1050,6 +1065,7 @@ impl Session {
         SaveFile {
             scenario: self.setup.scenario_path.display().to_string(),
             seed: self.setup.seed,
+            dice_seed: self.setup.dice_seed,
             humans: self.setup.controllers[Side::Humans].as_text(),
             martians: self.setup.controllers[Side::Martians].as_text(),
             actions,
@@ -1133,6 +1149,7 @@ impl Session {
         let setup = GameSetup {
             scenario_path,
             seed: save.seed,
+            dice_seed: save.dice_seed,
             controllers: BySide::new(
                 Controller::from_text(&save.humans),
                 Controller::from_text(&save.martians),
@@ -1146,7 +1163,28 @@ impl Session {
     /// Loads a saved game to step through it from the start.
     pub fn load_replay(path: &Path) -> Result<Session, String> {
         let (save, scenario) = Session::read_save(path)?;
-        let mut s = Session::from_save(&save, scenario)?;
+        Session::replay_of(&save, scenario)
+    }
+
+    /// A game of an arena run, to step through from the start. Both sides are the
+    /// person's at the table: nothing the results file names is started, and the game can
+    /// be played on from any point as two players at one table.
+    pub fn replay_recorded(game: &crate::arena::replay::RecordedGame) -> Result<Session, String> {
+        let save = SaveFile {
+            scenario: game.scenario_path.display().to_string(),
+            seed: game.game_seed,
+            dice_seed: Some(game.dice_seed),
+            humans: human(),
+            martians: human(),
+            actions: game.moves.clone(),
+        };
+        Session::replay_of(&save, game.scenario_path.clone())
+            .map_err(|e| format!("game `{}`: {e}", game.id))
+    }
+
+    /// `save` on `scenario`, to step through from the start.
+    fn replay_of(save: &SaveFile, scenario: PathBuf) -> Result<Session, String> {
+        let mut s = Session::from_save(save, scenario)?;
         let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
         s.rebuild(&[])?;
         s.replay = Some(Replay {
@@ -1314,6 +1352,7 @@ mod tests {
         let setup = GameSetup {
             scenario_path: scenario_path(),
             seed,
+            dice_seed: None,
             controllers: BySide::new(Controller::Human, Controller::Human),
         };
         Session::new(setup).unwrap()
@@ -1478,6 +1517,7 @@ mod tests {
         let setup = GameSetup {
             scenario_path: scenario_path(),
             seed: 11,
+            dice_seed: None,
             controllers: BySide::new(
                 Controller::Ai("random".into()),
                 Controller::Ai("random".into()),

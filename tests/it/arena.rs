@@ -49,6 +49,7 @@ fn plan(players: &[&str], games: u32) -> Plan {
         seed: 11,
         mirror: false,
         max_decisions: 20_000,
+        record_moves: false,
     }
 }
 

@@ -164,6 +164,7 @@ fn plan(players: &[String]) -> Plan {
         seed: 5,
         mirror: false,
         max_decisions: 20_000,
+        record_moves: false,
     }
 }
 

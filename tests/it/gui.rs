@@ -95,6 +95,7 @@ fn hot_seat(path: PathBuf, seed: u64) -> GameSetup {
     GameSetup {
         scenario_path: path,
         seed,
+        dice_seed: None,
         controllers: BySide::new(Controller::Human, Controller::Human),
     }
 }
@@ -431,6 +432,7 @@ fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
     let setup = GameSetup {
         scenario_path: root().join("scenarios/whos-there.toml"),
         seed: 12,
+        dice_seed: None,
         controllers: BySide::new(
             Controller::Ai("random".into()),
             Controller::Ai("random".into()),

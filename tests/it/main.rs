@@ -25,6 +25,7 @@ mod martian_dice;
 mod objectives;
 mod odds;
 mod preview_gui;
+mod replay;
 mod rules;
 mod scenario_fuzz;
 mod scenarios;

@@ -306,6 +306,7 @@ pub fn arena_record(
         error: None,
         values: Vec::new(),
         search: None,
+        moves: None,
     }
 }
 

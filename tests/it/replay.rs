@@ -1,0 +1,214 @@
+//! Watching the AI's games: `arena --record-moves` keeps each game's decisions, and the
+//! table replays any recorded game move for move to the same end (`play --replay RESULTS
+//! ID`), refusing with a reason a game without moves, an id the file does not hold, or a
+//! scenario file that is not the one the game was played on.
+
+use crate::common::TempDir;
+
+use std::path::{Path, PathBuf};
+
+use mars_attacks::arena::replay::recorded_game;
+use mars_attacks::arena::{Record, Status, Winner};
+use mars_attacks::cli::run_from;
+use mars_attacks::gui::Session;
+use mars_attacks::rules::Side;
+use mars_attacks::rules::state::Outcome;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut argv = vec!["mars-attacks"];
+    argv.extend_from_slice(args);
+    let code = run_from(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// Plays an arena run with `--record-moves` (or without) and returns its records.
+fn arena(dir: &Path, scenario: &Path, players: &[&str], games: &str, moves: bool) -> Vec<Record> {
+    let out = dir.join("results.jsonl");
+    let (scenario, out_s) = (scenario.to_str().unwrap(), out.to_str().unwrap());
+    let mut args = vec!["arena", "--scenario", scenario, "--players"];
+    args.extend_from_slice(players);
+    args.extend_from_slice(&[
+        "--games",
+        games,
+        "--seed",
+        "31",
+        "--jobs",
+        "1",
+        "--out",
+        out_s,
+        "--overwrite",
+        "-q",
+    ]);
+    if moves {
+        args.push("--record-moves");
+    }
+    let (code, _, err) = cli(&args);
+    assert_eq!(code, 0, "{err}");
+    mars_attacks::arena::record::read_records(&out)
+        .unwrap()
+        .records
+}
+
+#[test]
+fn every_recorded_game_replays_at_the_table_to_the_end_the_run_recorded() {
+    let dir = TempDir::new("replay-games");
+    // Cards are played on Ambush (response windows the table opens even when empty), and
+    // Scenario 1 has hidden counters.
+    for file in ["scenarios/ambush.toml", "scenarios/whos-there.toml"] {
+        let records = arena(
+            &dir.0,
+            &root().join(file),
+            &["greedy", "mcts:16"],
+            "4",
+            true,
+        );
+        assert_eq!(records.len(), 4);
+        let results = dir.0.join("results.jsonl");
+        for r in &records {
+            assert_eq!(r.status, Status::Finished, "{}", r.id);
+            let moves = r.moves.as_ref().expect("the run kept the moves");
+            assert_eq!(
+                moves.len() as u64,
+                r.decisions,
+                "{}: a move a decision",
+                r.id
+            );
+            let game = recorded_game(&results, &r.id).unwrap();
+            assert_eq!((game.game_seed, game.dice_seed), (r.game_seed, r.dice_seed));
+            let mut s = Session::replay_recorded(&game).unwrap();
+            assert_eq!(s.history().len(), 0, "a replay starts at the start");
+            s.replay_to(moves.len());
+            assert_eq!(
+                s.history().len(),
+                moves.len(),
+                "{}: every move is legal again",
+                r.id
+            );
+            let g = s.state();
+            assert_eq!(
+                (g.vp(Side::Humans), g.vp(Side::Martians)),
+                (r.vp.humans, r.vp.martians),
+                "{}: the same VP",
+                r.id
+            );
+            let winner = match g.outcome() {
+                Some(Outcome::Win(Side::Humans, _)) => Some(Winner::Humans),
+                Some(Outcome::Win(Side::Martians, _)) => Some(Winner::Martians),
+                Some(Outcome::Draw) => None,
+                None => panic!("{}: the replayed game is over", r.id),
+            };
+            assert_eq!(winner, r.winner, "{}: the same winner", r.id);
+            assert_eq!(g.round(), r.rounds, "{}", r.id);
+        }
+    }
+}
+
+#[test]
+fn a_game_that_cannot_be_replayed_says_why() {
+    let dir = TempDir::new("replay-refusals");
+    let scenario = dir.0.join("s1.toml");
+    std::fs::copy(root().join("scenarios/whos-there.toml"), &scenario).unwrap();
+    let results = dir.0.join("results.jsonl");
+
+    // Without --record-moves: no moves in the records, and the error says how to get them.
+    let records = arena(&dir.0, &scenario, &["random", "greedy"], "1", false);
+    assert!(records.iter().all(|r| r.moves.is_none()));
+    let e = recorded_game(&results, &records[0].id).unwrap_err();
+    assert!(e.contains("--record-moves"), "{e}");
+
+    let records = arena(&dir.0, &scenario, &["random", "greedy"], "1", true);
+    let id = records[0].id.clone();
+    assert!(recorded_game(&results, &id).is_ok());
+
+    // An id the file does not hold: the error names some that it does.
+    let e = recorded_game(&results, "no/such/game").unwrap_err();
+    assert!(
+        e.contains("no game `no/such/game`") && e.contains(&records[0].id),
+        "{e}"
+    );
+
+    // The scenario file changed since: refused, with both fingerprints.
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    std::fs::write(&scenario, format!("{text}\n# edited\n")).unwrap();
+    let e = recorded_game(&results, &id).unwrap_err();
+    assert!(e.contains(&records[0].scenario_fingerprint), "{e}");
+    assert!(e.contains("has changed"), "{e}");
+
+    // The command line says so before it looks for a display.
+    let (code, _, err) = cli(&["play", "--replay", results.to_str().unwrap(), &id]);
+    assert_eq!(code, 1);
+    assert!(err.contains("has changed"), "{err}");
+    let (code, _, err) = cli(&["play", "--replay", results.to_str().unwrap(), "nope"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no game `nope`"), "{err}");
+}
+
+#[test]
+fn martian_dice_runs_refuse_record_moves_rather_than_ignore_it() {
+    let (code, _, err) = cli(&[
+        "arena",
+        "--game",
+        "martian-dice",
+        "--players",
+        "greedy",
+        "random",
+        "--record-moves",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--record-moves"), "{err}");
+}
+
+/// `simulate --players`: a seeded game between real players, the same log for the same
+/// seed, named in its header, and not the random game of that seed.
+#[test]
+fn simulate_plays_a_seeded_game_between_the_players_given() {
+    let file = root().join("scenarios/whos-there.toml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "simulate",
+        file,
+        "--seed",
+        "5",
+        "--players",
+        "greedy",
+        "mcts:30",
+    ];
+    let (code, first, err) = cli(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        first.starts_with(
+            "game 1 (seed 5): Who's There?, greedy (Humans) against mcts:30 (Martians)"
+        ),
+        "{first}"
+    );
+    let (_, again, _) = cli(&args);
+    assert_eq!(first, again, "the same seed and players give the same game");
+    let (_, random, _) = cli(&["simulate", file, "--seed", "5"]);
+    let body = |s: &str| s.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    assert_ne!(
+        body(&first),
+        body(&random),
+        "greedy and mcts are not random players"
+    );
+    assert!(first.contains("result: "), "{first}");
+
+    // Programs are refused: they play in duel and arena.
+    let (code, _, err) = cli(&[
+        "simulate",
+        file,
+        "--players",
+        "greedy",
+        "exec:python3 bot.py",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a program"), "{err}");
+}
