@@ -6,6 +6,8 @@
 //! - [`play`]: one game to its [`Record`], and many on worker threads;
 //! - [`record`]: the JSON Lines results file;
 //! - [`results`]: opening a results file for a run, resuming an interrupted one;
+//! - [`sequential`]: balance decided with as few games as it takes, variants compared on
+//!   the same deals;
 //! - [`seen`]: the games already counted, a bit a game, so a game read twice counts once;
 //! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings,
 //!   built a record at a time;
@@ -24,6 +26,7 @@ pub mod replay;
 pub mod report;
 pub mod results;
 pub mod seen;
+pub mod sequential;
 pub mod strength;
 pub mod summary;
 pub mod vary;

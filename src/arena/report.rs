@@ -165,6 +165,7 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             p.second_wins_as.1
         )?;
     }
+    super::sequential::write_text(&s.verdicts, &s.paired, out)?;
     for f in &s.failures {
         writeln!(
             out,

@@ -186,6 +186,25 @@ pub struct Summary {
     pub failed: u32,
     /// The first [`LISTED_FAILURES`] of them by id, to replay.
     pub failures: Vec<Failure>,
+    /// A sequential run's verdict on each scenario (`arena --until-decided`), in run order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<super::sequential::Judged>,
+    /// Each variant against the first of its file, on the same deals (`arena --vary`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub paired: Vec<super::sequential::PairedDifference>,
+}
+
+impl Summary {
+    /// Puts the scenarios in the order of `names` (a run's order: variants as given),
+    /// any other after them by name.
+    pub fn order_scenarios(&mut self, names: &[&str]) {
+        self.scenarios.sort_by_key(|s| {
+            names
+                .iter()
+                .position(|n| *n == s.scenario)
+                .unwrap_or(usize::MAX)
+        });
+    }
 }
 
 /// How many failed games a summary lists (it counts them all).
@@ -399,6 +418,8 @@ impl Summarizer {
             pairings,
             failed: self.failed,
             failures: self.failures.into_values().collect(),
+            verdicts: Vec::new(),
+            paired: Vec::new(),
         }
     }
 }

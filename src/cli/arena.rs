@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args;
@@ -22,6 +23,7 @@ use super::{CliError, Io, check_programs, load_scenario_bytes};
 use crate::arena::play::play_job_stream;
 use crate::arena::report::write_text;
 use crate::arena::results::{Existing, OpenError, Opened, open};
+use crate::arena::sequential::{Band, Judge, Paired};
 use crate::arena::vary::{Vary, VaryError, variants};
 use crate::arena::{ArenaScenario, Entrant, Plan, Shard, Summarizer};
 use crate::bot::duel::MAX_DECISIONS;
@@ -75,6 +77,13 @@ pub struct ArenaArgs {
     /// Also pair every player with itself.
     #[arg(long)]
     pub mirror: bool,
+    /// Stop playing a scenario (or a variant) once its balance is decided: the Humans'
+    /// share is judged after 50, 100, 200... of its games (up to --games a pairing), and
+    /// the scenario is done when its interval lies inside the band (balanced) or wholly
+    /// outside it; each verdict is wrong at most 5% of the time. Give the band in percent:
+    /// `--until-decided 45-55`.
+    #[arg(long, value_name = "LOW-HIGH")]
+    pub until_decided: Option<Band>,
     /// Keep every game's decisions in its record (about 3 KB a game), so that any game of
     /// the run can be watched at the table: `play --replay RESULTS ID`.
     #[arg(long)]
@@ -173,6 +182,13 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         record_moves: args.record_moves,
     };
     plan.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    if args.until_decided.is_some() && args.shard.is_some() {
+        return Err(CliError::Usage(
+            "--until-decided judges a scenario on all its games, and a shard plays only part \
+             of them: run it without --shard"
+                .into(),
+        ));
+    }
     let shard = match args.shard {
         None => Shard::ALL,
         Some(arg) => arg
@@ -195,6 +211,39 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // The summary is made a record at a time: the games in the file, then each as it
     // ends, none of them kept.
     let mut summary = Summarizer::default();
+    let names: Vec<String> = plan
+        .scenarios
+        .iter()
+        .map(|s| s.name().to_string())
+        .collect();
+    // A sequential run's judge, and the scenarios it has decided (read by the workers as
+    // they take the next game).
+    let per_scenario = plan.pairings().len() as u64 * u64::from(plan.games);
+    let mut judge = args
+        .until_decided
+        .map(|band| Judge::new(band, names.clone(), per_scenario));
+    let decided: Vec<AtomicBool> = names.iter().map(|_| AtomicBool::new(false)).collect();
+    // Variants compared with the first of their file, on the same deals.
+    let mut paired: Vec<Paired> = Vec::new();
+    if !args.vary.is_empty() {
+        let mut files: Vec<(&str, Vec<String>)> = Vec::new();
+        for s in &plan.scenarios {
+            match files.iter_mut().find(|f| f.0 == s.deal_name()) {
+                Some(f) => f.1.push(s.name().to_string()),
+                None => files.push((s.deal_name(), vec![s.name().to_string()])),
+            }
+        }
+        paired = files.into_iter().map(|(_, v)| Paired::new(v)).collect();
+    }
+    let mut count_in = |r: &crate::arena::Record| {
+        summary.add(r);
+        if let Some(i) = judge.as_mut().and_then(|j| j.add(r)) {
+            decided[i].store(true, Ordering::Relaxed);
+        }
+        for p in &mut paired {
+            p.add(r);
+        }
+    };
     let mut already = 0u64;
     let Opened {
         mut file,
@@ -203,7 +252,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         notes,
     } = match open(&out, &plan, shard, existing, |r| {
         already += 1;
-        summary.add(&r);
+        count_in(&r);
     }) {
         Ok(opened) => opened,
         Err(OpenError::Usage(e)) => return Err(CliError::Usage(e)),
@@ -217,7 +266,8 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     let todo_len = usize::try_from(todo_count).unwrap_or(usize::MAX);
     let todo = plan.shard_iter(shard).filter(|j| {
-        !done_games.contains(&j.id, plan.seed, &plan.scenarios[j.scenario].fingerprint)
+        !decided[j.scenario].load(Ordering::Relaxed)
+            && !done_games.contains(&j.id, plan.seed, &plan.scenarios[j.scenario].fingerprint)
     });
     let threads = args
         .jobs
@@ -257,7 +307,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 write_error = Some(e);
                 return false;
             }
-            summary.add(&record);
+            count_in(&record);
             progress.borrow_mut().game_done();
             true
         },
@@ -271,7 +321,12 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         )?;
         return Err(CliError::Invalid);
     }
-    let summary = summary.finish();
+    let mut summary = summary.finish();
+    summary.order_scenarios(&names.iter().map(String::as_str).collect::<Vec<_>>());
+    if let Some(j) = judge {
+        summary.verdicts = j.finish();
+    }
+    summary.paired = paired.iter().flat_map(Paired::finish).collect();
     if args.json {
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");
         writeln!(io.out, "{text}")?;

@@ -34,6 +34,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         ("--overwrite", args.overwrite),
         ("--shard", args.shard.is_some()),
         ("--record-moves", args.record_moves),
+        ("--until-decided", args.until_decided.is_some()),
     ];
     let given: Vec<&str> = results_options
         .iter()
