@@ -12,6 +12,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::{CliError, Io, json_str, load_scenario};
+use crate::arena::Reason;
 use crate::bot::{BoxedPlayer, PlayerSpec, Skirmish, player_of};
 use crate::limits;
 use crate::rules::Side;
@@ -109,14 +110,15 @@ fn players_game(
     (end, gave_up)
 }
 
+/// The winner and the reason, named as arena results name them ([`Reason::name`]).
 fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
     match o {
-        Some(Outcome::Win(s, WinReason::VpTarget)) => (Some(s), "vp-target"),
-        Some(Outcome::Win(s, WinReason::WipeOut)) => (Some(s), "wipe-out"),
-        Some(Outcome::Win(s, WinReason::MoreVp)) => (Some(s), "more-vp"),
-        Some(Outcome::Win(s, WinReason::Survived)) => (Some(s), "survived"),
-        Some(Outcome::Draw) => (None, "draw"),
-        None => (None, "runaway-guard"),
+        Some(Outcome::Win(s, WinReason::VpTarget)) => (Some(s), Reason::VpTarget.name()),
+        Some(Outcome::Win(s, WinReason::WipeOut)) => (Some(s), Reason::WipeOut.name()),
+        Some(Outcome::Win(s, WinReason::MoreVp)) => (Some(s), Reason::MoreVp.name()),
+        Some(Outcome::Win(s, WinReason::Survived)) => (Some(s), Reason::Survived.name()),
+        Some(Outcome::Draw) => (None, Reason::Draw.name()),
+        None => (None, "runaway_guard"),
     }
 }
 

@@ -1673,3 +1673,62 @@ fn loading_twice_gives_the_same_scenario() {
     assert_eq!(a.profiles, b.profiles);
     assert!(Path::new(&root().join(WHOS_THERE)).exists());
 }
+
+/// The checks a designer needs: a hold zone in the walled yard or made only of blockers is
+/// said at the zone, in words about holding (not at `[map]` about counters); a model's
+/// `vp_exit` on a side with no exit; objective counters that neither side scores.
+#[test]
+fn hold_zones_exits_and_objectives_that_can_never_score_are_warnings() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/scenarios/walled-off.toml"))
+        .unwrap()
+        .replace(
+            "deployment = [\"a8-h8\"]\n",
+            "deployment = [\"a8-h8\"]\nhold = [{ zone = \"d4-e5\" }, { zone = \"b6\" }, { zone = \"c6\" }]\n",
+        )
+        .replace("blockers = []\n", "")
+        .replace("[map]\n", "[map]\nblockers = [\"b6\"]\n")
+        .replace(
+            "models = [{ profile = \"soldier\", count = 4, start = \"enter\" }]",
+            "models = [{ profile = \"soldier\", count = 4, start = \"enter\", vp_exit = 2 }]",
+        )
+        .replace("placed = 4\n", "placed = 4\nobjectives = 1\n");
+    let w = loads(&text).warnings;
+    let ws = Severity::Warning;
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let hold = line_of("hold = ");
+    assert_has(
+        &w,
+        ws,
+        hold,
+        9,
+        "martians.hold[0].zone: the martians can never reach d4, e4, d5, e5: walls cut it off \
+         from where they start, so they can never hold it",
+    );
+    assert_has(
+        &w,
+        ws,
+        hold,
+        29,
+        "martians.hold[1].zone: every square of it is a blocker, where no model may stand (P1), \
+         so the martians can never hold it",
+    );
+    assert!(
+        !w.iter().any(|d| d.message.contains("hold[2]")),
+        "c6 can be held: {}",
+        show(&w)
+    );
+    assert_has(
+        &w,
+        ws,
+        line_of("vp_exit = 2"),
+        11,
+        "humans.models[0].vp_exit: scores nothing: the humans have no exit edge",
+    );
+    assert_has(
+        &w,
+        ws,
+        line_of("[counters]"),
+        1,
+        "counters.objectives: 1 objective counters, but neither side scores them",
+    );
+}

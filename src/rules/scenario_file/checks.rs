@@ -299,6 +299,24 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 format!("{side}.vp.objective: there are no objective counters to score"),
             );
         }
+        // A model's own exit VP on a side that cannot leave.
+        if sf.exit.given().is_none()
+            && !sf.exit.is_invalid()
+            && let Some(models) = sf.models.given()
+        {
+            for mf in &models.value {
+                if mf.vp_exit.given().is_some_and(|v| *v > 0) {
+                    sink.warn(
+                        &mf.span,
+                        format!(
+                            "{}.vp_exit: scores nothing: the {side} have no exit edge, so \
+                             these models can never leave by one (give `{side}.exit`)",
+                            mf.path
+                        ),
+                    );
+                }
+            }
+        }
         if sf.vp.exit > 0
             && sf.exit.given().is_none()
             && !sf.exit.is_invalid()
@@ -307,6 +325,27 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             sink.warn(
                 span,
                 format!("{side}.vp.exit: scores nothing: the {side} have no exit edge"),
+            );
+        }
+    }
+
+    // Objective counters that neither side scores: placed, revealed, claimed, worth nothing.
+    if counters.objectives > 0
+        && let Some(c) = f.counters.given()
+    {
+        let scored = Side::BOTH.iter().any(|s| {
+            f.sides[s.index()]
+                .given()
+                .is_some_and(|sf| sf.vp.objective > 0)
+        });
+        if !scored {
+            sink.warn(
+                &c.span,
+                format!(
+                    "counters.objectives: {} objective counters, but neither side scores them: \
+                     give `humans.vp.objective` or `martians.vp.objective`",
+                    counters.objectives
+                ),
             );
         }
     }

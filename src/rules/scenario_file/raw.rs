@@ -99,6 +99,8 @@ pub(super) struct SideFile {
     pub(super) vp_target: Field<u16>,
     /// Zones that score for holding them (each read on its own; errors reported).
     pub(super) hold: Vec<crate::rules::scenario::Hold>,
+    /// Each of `hold`'s zones as written: its path (`humans.hold[0]`) and its table's span.
+    pub(super) hold_spans: Vec<(String, Range<usize>)>,
     /// The Round this side wins by surviving to.
     pub(super) survive_to: Field<Sp<u16>>,
 }

@@ -82,6 +82,34 @@ pub(super) fn analyse_reach(
             }
         }
     }
+    // Hold zones no model can stand in (all blockers), or that their side can never reach:
+    // said at the zone, in words about holding it.
+    for side in Side::BOTH {
+        let Some(sf) = f.sides[side.index()].given() else {
+            continue;
+        };
+        for (h, (path, span)) in sf.hold.iter().zip(&sf.hold_spans) {
+            let standable = h.zone & !blockers;
+            if standable == 0 {
+                sink.warn(
+                    span,
+                    format!(
+                        "{path}.zone: every square of it is a blocker, where no model may \
+                         stand (P1), so the {side} can never hold it"
+                    ),
+                );
+            } else if start_bb[side.index()] != 0 && standable & reach[side.index()] == 0 {
+                sink.warn(
+                    span,
+                    format!(
+                        "{path}.zone: the {side} can never reach {}: walls cut it off from \
+                         where they start, so they can never hold it",
+                        list_squares(standable)
+                    ),
+                );
+            }
+        }
+    }
     // Squares a side can never reach (only when both sides start somewhere: a side
     // with nowhere to start already has errors).
     if start_bb.contains(&0) {
@@ -90,7 +118,15 @@ pub(super) fn analyse_reach(
     let open = !blockers;
     let span = f.map.given().map_or(0..0, |m| m.span.clone());
     let cut = [open & !reach[0], open & !reach[1]];
-    let claim = "so a counter placed there could never be claimed";
+    let counters_placed = f
+        .counters
+        .given()
+        .is_some_and(|c| c.placed.given().map_or(true, |p| p.value > 0));
+    let claim = if counters_placed {
+        "so a counter placed there could never be claimed"
+    } else {
+        "so no model of theirs can ever stand there"
+    };
     let neither = cut[0] & cut[1];
     if neither != 0 {
         sink.warn(

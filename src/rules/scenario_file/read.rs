@@ -396,6 +396,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         read_key_int(s, &p, v, &keys::SIDE_VP_TARGET)
     });
     let mut hold = Vec::new();
+    let mut hold_spans = Vec::new();
     if let Some(v) = t.get(keys::HOLD.name) {
         let path = t.key_path(keys::HOLD.name);
         if let Some(arr) = read_array(sink, &path, v) {
@@ -429,6 +430,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
                     .unwrap_or(1);
                 if let Some(zone) = zone {
                     hold.push(crate::rules::scenario::Hold { zone, vp });
+                    hold_spans.push((p.clone(), h.span.clone()));
                 }
             }
         }
@@ -450,6 +452,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         vp_spans,
         vp_target,
         hold,
+        hold_spans,
         survive_to,
     })
 }
