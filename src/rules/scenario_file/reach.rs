@@ -121,7 +121,7 @@ pub(super) fn analyse_reach(
     let counters_placed = f
         .counters
         .given()
-        .is_some_and(|c| c.placed.given().map_or(true, |p| p.value > 0));
+        .is_some_and(|c| c.placed.given().is_none_or(|p| p.value > 0));
     let claim = if counters_placed {
         "so a counter placed there could never be claimed"
     } else {
