@@ -69,11 +69,28 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             })
             .collect();
         writeln!(out, "  decided by: {}", reasons.join(", "))?;
-        for (side, by) in [("Humans", &sc.humans_by), ("Martians", &sc.martians_by)] {
+        for (k, (side, by)) in [("Humans", &sc.humans_by), ("Martians", &sc.martians_by)]
+            .into_iter()
+            .enumerate()
+        {
             let parts: Vec<String> = by
                 .iter()
                 .filter(|(_, n)| *n > 0)
-                .map(|(why, n)| format!("{} {n}", why.describe()))
+                .map(|(why, n)| {
+                    // A VP target reached: by what, mostly (kills, escapes, holding...).
+                    let mostly: Vec<String> = sc
+                        .vp_target_by
+                        .iter()
+                        .map(|(source, h, m)| (source, if k == 0 { *h } else { *m }))
+                        .filter(|(_, c)| *c > 0)
+                        .map(|(source, c)| format!("{source} {c}"))
+                        .collect();
+                    if *why == Reason::VpTarget && !mostly.is_empty() {
+                        format!("{} {n} (mostly from {})", why.describe(), mostly.join(", "))
+                    } else {
+                        format!("{} {n}", why.describe())
+                    }
+                })
                 .collect();
             if !parts.is_empty() {
                 writeln!(out, "    {side} won by: {}", parts.join(", "))?;

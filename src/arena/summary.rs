@@ -116,6 +116,11 @@ pub struct ScenarioSummary {
     pub humans_by: Vec<(Reason, u32)>,
     /// The Martians' wins by what decided them.
     pub martians_by: Vec<(Reason, u32)>,
+    /// Each side's wins at the VP target (Humans', Martians') by where most of the
+    /// winner's VP came from (shoot, fight, counters, exit, hold; a tie goes to the first):
+    /// an escape and a massacre both reach the target, and a designer needs to tell them
+    /// apart.
+    pub vp_target_by: Vec<(&'static str, u32, u32)>,
     /// Where each side's VP came from, per finished game on average: (source, Humans'
     /// mean, Martians' mean), sources in record order (shoot, fight, counters, exit, hold).
     pub vp_from: Vec<(&'static str, f64, f64)>,
@@ -297,6 +302,9 @@ struct ScenarioTally {
     reasons: [u32; 6],
     humans_by: [u32; 5],
     martians_by: [u32; 5],
+    /// VP-target wins of each side by the winner's main VP source, in
+    /// [`super::record::VpSources::named`] order.
+    target_by: [[u32; 5]; 2],
     lengths: BTreeMap<u16, u32>,
     rounds: WholeSpread,
     decisions: WholeSpread,
@@ -443,6 +451,22 @@ impl ScenarioTally {
                     None => {}
                 }
             }
+            if why == Reason::VpTarget
+                && let Some(w) = r.winner
+            {
+                let (side, from) = match w {
+                    Winner::Humans => (0, &r.vp_from.humans),
+                    Winner::Martians => (1, &r.vp_from.martians),
+                };
+                let named = from.named();
+                let mut main = 0;
+                for (i, (_, vp)) in named.iter().enumerate() {
+                    if *vp > named[main].1 {
+                        main = i;
+                    }
+                }
+                self.target_by[side][main] += 1;
+            }
         }
         *self.lengths.entry(r.rounds).or_default() += 1;
         self.rounds.add(u64::from(r.rounds));
@@ -503,6 +527,12 @@ impl ScenarioTally {
             mean_vp_by_round,
             humans_by: Reason::WINS.into_iter().zip(self.humans_by).collect(),
             martians_by: Reason::WINS.into_iter().zip(self.martians_by).collect(),
+            vp_target_by: super::record::VpSources::default()
+                .named()
+                .iter()
+                .enumerate()
+                .map(|(i, (name, _))| (*name, self.target_by[0][i], self.target_by[1][i]))
+                .collect(),
             vp_from,
         }
     }

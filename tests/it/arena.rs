@@ -799,3 +799,35 @@ fn every_vp_of_a_game_is_recorded_with_its_source() {
         "every kind scored in some game: {kinds:?}"
     );
 }
+
+/// A VP target reached by escapes and one reached by kills are told apart: each VP-target
+/// win counts under the winner's main VP source, and the text says so.
+#[test]
+fn vp_target_wins_are_split_by_where_the_winners_vp_came_from() {
+    let mut escape = record("S/A-vs-B/0", "A", "B", Some(Winner::Humans), 4);
+    escape.vp_from.humans.exit = 6;
+    escape.vp_from.humans.shoot = 2;
+    let mut kills = record("S/A-vs-B/1", "B", "A", Some(Winner::Humans), 4);
+    kills.vp_from.humans.shoot = 5;
+    kills.vp_from.humans.exit = 3;
+    let mut martians = record("S/A-vs-B/2", "A", "B", Some(Winner::Martians), 4);
+    martians.vp_from.martians.hold = 4;
+    let s = summarize(&[escape, kills, martians]);
+    let by = &s.scenarios[0].vp_target_by;
+    let of = |name: &str| by.iter().find(|e| e.0 == name).map(|e| (e.1, e.2)).unwrap();
+    assert_eq!(of("exit"), (1, 0));
+    assert_eq!(of("shoot"), (1, 0));
+    assert_eq!(of("hold"), (0, 1));
+    assert_eq!(of("fight"), (0, 0));
+    let mut text = Vec::new();
+    mars_attacks::arena::report::write_text(&s, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("Humans won by: VP target 2 (mostly from shoot 1, exit 1)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Martians won by: VP target 1 (mostly from hold 1)"),
+        "{text}"
+    );
+}
