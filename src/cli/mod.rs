@@ -34,6 +34,7 @@ pub mod los;
 pub mod martian_dice;
 pub mod odds;
 pub mod play;
+pub mod position;
 pub mod preview;
 pub mod progress;
 pub mod report;
@@ -84,8 +85,12 @@ pub enum Command {
     Los(los::LosArgs),
     /// The squares a model may step to from each square of a scenario's map (R4-R5).
     Steps(steps::StepsArgs),
-    /// Play seeded random-vs-random games to the end and print their logs.
+    /// Play seeded games to the end, random against random or between two players, and
+    /// print their logs.
     Simulate(simulate::SimulateArgs),
+    /// The exact `decide` message a bot was sent at one decision of a recorded game
+    /// (an arena run with --record-moves).
+    Position(position::PositionArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
     /// The strength record (docs/strength.md) from arena results: scores by budget and
@@ -213,6 +218,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Los(args) => los::run(args, io),
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
+        Command::Position(args) => position::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::Strength(args) => strength::run(args, io),

@@ -212,3 +212,68 @@ fn simulate_plays_a_seeded_game_between_the_players_given() {
     assert_eq!(code, 2);
     assert!(err.contains("is a program"), "{err}");
 }
+
+/// `position`: the decide message a bot received at a decision of a recorded game is
+/// printed again, byte for byte the same JSON, from the results file alone.
+#[test]
+fn position_prints_the_decide_message_a_bot_was_sent() {
+    let dir = TempDir::new("replay-position");
+    let log = dir.0.join("decides.jsonl");
+    let bot = format!(
+        "exec:python3 {}/tests/fixtures/bots/logging_bot.py {}",
+        root().display(),
+        log.display()
+    );
+    // One game, the bot on the Humans (the first player is the Humans in game 0).
+    let records = arena(
+        &dir.0,
+        &root().join("scenarios/ambush.toml"),
+        &[&bot, "greedy"],
+        "1",
+        true,
+    );
+    let r = &records[0];
+    assert_eq!(r.status, Status::Finished, "{:?}", r.error);
+    let humans_bot = r.humans.starts_with("exec");
+    let sent: Vec<serde_json::Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(sent.len() > 10, "{} decisions", sent.len());
+    // The bot's decisions are the game's decisions of its side, in order: find each by
+    // replaying the moves and asking for the side to move.
+    let results = dir.0.join("results.jsonl");
+    let moves = r.moves.as_ref().unwrap();
+    let mut checked = 0;
+    for n in 0..moves.len() {
+        let side = if humans_bot { "humans" } else { "martians" };
+        let (code, out, err) = cli(&[
+            "position",
+            results.to_str().unwrap(),
+            &r.id,
+            "--decision",
+            &n.to_string(),
+            "--side",
+            side,
+        ]);
+        if code != 0 {
+            assert!(err.contains("not the"), "{err}");
+            continue;
+        }
+        let msg: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(msg, sent[checked], "decision {n}");
+        checked += 1;
+    }
+    assert_eq!(checked, sent.len(), "every message the bot received");
+    // Past the end of the game: a clear error.
+    let (code, _, err) = cli(&[
+        "position",
+        results.to_str().unwrap(),
+        &r.id,
+        "--decision",
+        "100000",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("there is no decision 100000"), "{err}");
+}

@@ -1,0 +1,132 @@
+//! `mars-attacks position RESULTS ID --decision N [--side S] [--protocol V]`: the exact
+//! `decide` message a program playing through the bot protocol was (or would have been)
+//! sent at one point of a recorded game (an arena run with `--record-moves`), to debug a
+//! bot on one position or to turn it into a regression test. The game is replayed from its
+//! seeds and moves; the message is the one `exec:` players receive, with the events since
+//! that side's previous decision.
+
+use std::path::PathBuf;
+
+use ai::Game;
+use clap::Args;
+
+use super::{CliError, Io};
+use crate::arena::replay::recorded_game;
+use crate::bot::Skirmish;
+use crate::bot::exec::message;
+use crate::rules::scenario_file::load_scenario;
+use crate::rules::{Action, Side, rng_from_seed};
+
+/// Arguments of `position`.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// The results file of an arena run played with --record-moves.
+    #[arg(value_name = "RESULTS")]
+    pub results: PathBuf,
+    /// The game's id (the `id` of its record, or of a report's games.csv).
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// The position after this many decisions of the game (0: its first decision).
+    #[arg(long, value_name = "N")]
+    pub decision: u64,
+    /// The side the message is for; it must be the side to decide there (the default).
+    #[arg(long, value_parser = parse_side)]
+    pub side: Option<Side>,
+    /// The protocol version of the message (1 or 2).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub protocol: u32,
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    s.parse()
+}
+
+/// Print the decide message.
+pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let fail = |io: &mut Io<'_>, e: String| -> Result<(), CliError> {
+        writeln!(io.err, "error: {e}")?;
+        Err(CliError::Invalid)
+    };
+    let game = match recorded_game(&args.results, &args.id) {
+        Ok(g) => g,
+        Err(e) => return fail(io, e),
+    };
+    let scenario = match load_scenario(&game.scenario_path) {
+        Ok(l) => std::sync::Arc::new(l.scenario),
+        Err(d) => {
+            let first = d.first().map(|d| d.to_string()).unwrap_or_default();
+            return fail(
+                io,
+                format!("{} does not load: {first}", game.scenario_path.display()),
+            );
+        }
+    };
+    if args.decision >= game.moves.len() as u64 {
+        return fail(
+            io,
+            format!(
+                "game `{}` has {} decisions (0 to {}); there is no decision {}",
+                game.id,
+                game.moves.len(),
+                game.moves.len().saturating_sub(1),
+                args.decision
+            ),
+        );
+    }
+    let mut state = Skirmish::start(scenario, &mut rng_from_seed(game.game_seed));
+    let mut dice = rng_from_seed(game.dice_seed);
+    let mut legal = Vec::new();
+    // Each side's decisions so far and how much of the journal it has been told.
+    let mut asked = [0u64; 2];
+    let mut told = [0usize; 2];
+    for (i, text) in game.moves.iter().enumerate() {
+        let Some(side) = state.state().to_move() else {
+            return fail(
+                io,
+                format!("game `{}` is over before decision {i}", game.id),
+            );
+        };
+        let k = side.index();
+        state.legal_actions(&mut legal);
+        let action = match text.parse::<Action>() {
+            Ok(a) if legal.contains(&a) => a,
+            _ => {
+                return fail(
+                    io,
+                    format!(
+                        "game `{}`: decision {i}, `{}`, is not legal in the replayed game: the \
+                         results were written by another version of the rules",
+                        game.id,
+                        text.escape_debug()
+                    ),
+                );
+            }
+        };
+        asked[k] += 1;
+        let journal = state.journal().unwrap_or(&[]);
+        if i as u64 == args.decision {
+            if let Some(s) = args.side
+                && s != side
+            {
+                return fail(
+                    io,
+                    format!(
+                        "decision {i} of game `{}` is the {side}' to make, not the {s}'",
+                        game.id
+                    ),
+                );
+            }
+            let since = journal.get(told[k]..).unwrap_or(&[]);
+            let msg =
+                message::decision(state.state(), side, asked[k], since, &legal, args.protocol);
+            writeln!(io.out, "{msg}")?;
+            return Ok(());
+        }
+        told[k] = journal.len();
+        state.apply(action, &mut dice);
+    }
+    fail(
+        io,
+        format!("no decision {} in game `{}`", args.decision, game.id),
+    )
+}
