@@ -37,6 +37,7 @@ pub mod play;
 pub mod position;
 pub mod preview;
 pub mod progress;
+pub mod render;
 pub mod report;
 pub mod scenarios;
 pub mod schema;
@@ -77,6 +78,8 @@ pub enum Command {
     /// The scenario designer's window: the board redrawn on every save, with the file's
     /// problems, sight and walking from the square under the pointer, and a cover map.
     Preview(preview::PreviewArgs),
+    /// Any scenario file's set-up as an SVG picture (as docs/scenarios.md draws the shelf).
+    Render(render::RenderArgs),
     /// Print the JSON Schema of a file format (scenario, profiles, deck), for editors.
     Schema(schema::SchemaArgs),
     /// Print a deck file's cards: each card's number and two halves, and totals per half.
@@ -219,6 +222,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Position(args) => position::run(args, io),
+        Command::Render(args) => render::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::Strength(args) => strength::run(args, io),

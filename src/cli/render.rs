@@ -1,0 +1,60 @@
+//! `mars-attacks render FILE [--svg OUT]`: any scenario file's set-up as the picture the
+//! shelf draws for docs/scenarios.md (walls, blockers, deployment zones, fixed squares,
+//! entry and exit edges, counters and hold zones, with a legend), written to OUT or, without
+//! `--svg`, printed.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{CliError, Io, load_scenario};
+use crate::shelf::MapPicture;
+use crate::staged::StagedFiles;
+
+/// Arguments of `render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The scenario file to draw.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Write the picture to this SVG file (a file that exists is replaced only if it is an
+    /// SVG picture); without it the SVG is printed.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Draw the scenario.
+pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let scenario = load_scenario(&args.file, io)?;
+    let svg = MapPicture::of(&scenario).to_svg(&scenario.name);
+    let Some(out) = args.svg else {
+        write!(io.out, "{svg}")?;
+        return Ok(());
+    };
+    if out.exists() {
+        let head = std::fs::read(&out)
+            .map(|b| String::from_utf8_lossy(&b[..b.len().min(512)]).into_owned())
+            .unwrap_or_default();
+        if out.is_dir() || !(head.contains("<svg") || head.trim_start().starts_with("<?xml")) {
+            return Err(CliError::Usage(format!(
+                "{} already exists and is not an SVG picture; it is left as it is: choose \
+                 another name",
+                out.display()
+            )));
+        }
+    }
+    let mut staged = StagedFiles::new();
+    let written = staged
+        .write(&out, svg.as_bytes())
+        .and_then(|()| staged.commit());
+    match written {
+        Ok(_) => {
+            writeln!(io.err, "wrote {}", out.display())?;
+            Ok(())
+        }
+        Err(e) => {
+            writeln!(io.err, "error: {e}")?;
+            Err(CliError::Invalid)
+        }
+    }
+}
