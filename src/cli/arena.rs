@@ -36,8 +36,10 @@ pub struct ArenaArgs {
     /// Scenario files to play (none with --game martian-dice).
     #[arg(long = "scenario", value_name = "FILE", num_args = 1..)]
     pub scenarios: Vec<PathBuf>,
-    /// The game: skirmish (Mars Attacks!, on scenarios) or martian-dice (two-player games
-    /// to 25; the players are optimal, threshold:N, random, mcts[:level|:N]).
+    /// The game: skirmish (Mars Attacks!, on scenarios), martian-dice (two-player games
+    /// to 25; the players are optimal, threshold:N, random, mcts[:level|:N]) or dice-game
+    /// (Mars Attacks: The Dice Game, all the players at one table, 2 to 6, seats rotated;
+    /// random, greedy, mcts[:level|:N]).
     #[arg(long, value_enum, default_value_t = super::duel::GameKind::Skirmish)]
     pub game: super::duel::GameKind,
     /// Play each scenario once for every combination of these values of its keys, each
@@ -104,7 +106,10 @@ pub const DEFAULT_OUT: &str = "arena-results.jsonl";
 
 /// Run `arena`.
 pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    if args.game == super::duel::GameKind::MartianDice {
+    if matches!(
+        args.game,
+        super::duel::GameKind::MartianDice | super::duel::GameKind::DiceGame
+    ) {
         return super::arena_dice::run(&args, io);
     }
     if args.scenarios.is_empty() {

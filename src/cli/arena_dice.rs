@@ -13,6 +13,7 @@ use martian_dice::game::Game;
 use martian_dice::players::player;
 
 use super::arena::ArenaArgs;
+use super::duel::GameKind;
 use super::{CliError, Io};
 use crate::arena::summary::ratings;
 use crate::limits;
@@ -21,10 +22,14 @@ use crate::limits;
 const LISTED_FAILURES: usize = 10;
 
 pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let game = match args.game {
+        GameKind::DiceGame => "dice-game",
+        _ => "martian-dice",
+    };
     if !args.scenarios.is_empty() || !args.vary.is_empty() {
-        return Err(CliError::Usage(
-            "--game martian-dice takes no --scenario or --vary: it has no scenarios".into(),
-        ));
+        return Err(CliError::Usage(format!(
+            "--game {game} takes no --scenario or --vary: it has no scenarios"
+        )));
     }
     // Options of the skirmish's runs that Martian Dice has no use for: refused, never
     // ignored.
@@ -43,22 +48,38 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .collect();
     if !given.is_empty() {
         return Err(CliError::Usage(format!(
-            "--game martian-dice takes no {}: its games are not written to a results file \
+            "--game {game} takes no {}: its games are not written to a results file \
              or split into shards (a run takes seconds and replays exactly from its --seed)",
             given.join(", ")
         )));
     }
     if args.mirror {
-        return Err(CliError::Usage(
-            "--game martian-dice takes no --mirror: every two different players meet; to \
-             see a player against itself, give it twice to duel --game martian-dice"
-                .into(),
-        ));
+        return Err(CliError::Usage(format!(
+            "--game {game} takes no --mirror: every two different players meet; to \
+             see a player against itself, give it twice to duel --game {game}"
+        )));
     }
     if args.players.len() < 2 {
-        return Err(CliError::Usage(
-            "--game martian-dice needs two players at least".into(),
-        ));
+        return Err(CliError::Usage(format!(
+            "--game {game} needs two players at least"
+        )));
+    }
+    if args.game == GameKind::DiceGame {
+        // All the players at one table (2 to 6), seats rotated game by game.
+        return super::dice_game::run_table(
+            &super::dice_game::TableArgs {
+                players: &args.players,
+                games: args.games,
+                seed: args.seed,
+                difficulty: "easy",
+                deck: &None,
+                jobs: args
+                    .jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get())),
+                json: args.json,
+            },
+            io,
+        );
     }
     if args.players.len() > limits::MAX_PLAYERS {
         return Err(CliError::Usage(format!(

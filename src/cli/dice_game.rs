@@ -241,64 +241,91 @@ pub fn run(args: DiceGameArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             deck: file,
             jobs,
             json,
-        } => {
-            let difficulty: Difficulty = difficulty.parse().map_err(CliError::Usage)?;
-            let d = deck(&file, io)?;
-            dice_game::seats::check(&players, &d).map_err(CliError::Usage)?;
-            let config = TableConfig {
-                deck: d,
-                difficulty,
+        } => run_table(
+            &TableArgs {
+                players: &players,
                 games,
                 seed,
+                difficulty: &difficulty,
+                deck: &file,
                 jobs,
-                max_decisions: 100_000,
-            };
-            let report = play_table(&players, &config, |_| {}).map_err(CliError::Usage)?;
-            if json {
-                let v = json!({
-                    "game": "dice-game", "games": report.games, "seed": seed,
-                    "difficulty": difficulty.name(),
-                    "players": players.iter().enumerate().map(|(p, s)| {
-                        let (lo, hi) = report.interval(p);
-                        json!({"player": s, "wins": report.wins[p], "score": report.score(p),
-                               "wilson95": [lo, hi], "mean_vp": report.mean_vp(p)})
-                    }).collect::<Vec<_>>(),
-                    "seat_wins": report.seat_wins,
-                    "failures": report.failures.len(),
-                });
-                writeln!(io.out, "{v}")?;
-            } else {
-                writeln!(
-                    io.out,
-                    "Mars Attacks: The Dice Game, {} players, {} games, seed {seed}, {} side, seats rotated",
-                    players.len(),
-                    report.games,
-                    difficulty.name()
-                )?;
-                for (p, s) in players.iter().enumerate() {
-                    let (lo, hi) = report.interval(p);
-                    writeln!(
-                        io.out,
-                        "  {s:<14} {:>4} wins  {:.3} [{lo:.3}, {hi:.3}]  {:.2} VP a game",
-                        report.wins[p],
-                        report.score(p),
-                        report.mean_vp(p)
-                    )?;
-                }
-                writeln!(io.out, "  wins by seat: {:?}", report.seat_wins)?;
-            }
-            for f in &report.failures {
-                writeln!(
-                    io.err,
-                    "error: game {} (game seed {}) failed: {}",
-                    f.0, f.1, f.2
-                )?;
-            }
-            if report.failures.is_empty() {
-                Ok(())
-            } else {
-                Err(CliError::Invalid)
-            }
+                json,
+            },
+            io,
+        ),
+    }
+}
+
+/// What `dice-game table` plays; also `duel --game dice-game` and `arena --game dice-game`.
+pub struct TableArgs<'a> {
+    pub players: &'a [String],
+    pub games: u32,
+    pub seed: u64,
+    pub difficulty: &'a str,
+    pub deck: &'a Option<PathBuf>,
+    pub jobs: usize,
+    pub json: bool,
+}
+
+/// Plays a seeded table of 2 to 6 players, seats rotated, and prints each player's wins
+/// with its Wilson interval.
+pub fn run_table(t: &TableArgs<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
+    let difficulty: Difficulty = t.difficulty.parse().map_err(CliError::Usage)?;
+    let d = deck(t.deck, io)?;
+    dice_game::seats::check(t.players, &d).map_err(CliError::Usage)?;
+    let config = TableConfig {
+        deck: d,
+        difficulty,
+        games: t.games,
+        seed: t.seed,
+        jobs: t.jobs,
+        max_decisions: 100_000,
+    };
+    let report = play_table(t.players, &config, |_| {}).map_err(CliError::Usage)?;
+    if t.json {
+        let v = json!({
+            "game": "dice-game", "games": report.games, "seed": t.seed,
+            "difficulty": difficulty.name(),
+            "players": t.players.iter().enumerate().map(|(p, s)| {
+                let (lo, hi) = report.interval(p);
+                json!({"player": s, "wins": report.wins[p], "score": report.score(p),
+                       "wilson95": [lo, hi], "mean_vp": report.mean_vp(p)})
+            }).collect::<Vec<_>>(),
+            "seat_wins": report.seat_wins,
+            "failures": report.failures.len(),
+        });
+        writeln!(io.out, "{v}")?;
+    } else {
+        writeln!(
+            io.out,
+            "Mars Attacks: The Dice Game, {} players, {} games, seed {}, {} side, seats rotated",
+            t.players.len(),
+            report.games,
+            t.seed,
+            difficulty.name()
+        )?;
+        for (p, s) in t.players.iter().enumerate() {
+            let (lo, hi) = report.interval(p);
+            writeln!(
+                io.out,
+                "  {s:<14} {:>4} wins  {:.3} [{lo:.3}, {hi:.3}]  {:.2} VP a game",
+                report.wins[p],
+                report.score(p),
+                report.mean_vp(p)
+            )?;
         }
+        writeln!(io.out, "  wins by seat: {:?}", report.seat_wins)?;
+    }
+    for f in &report.failures {
+        writeln!(
+            io.err,
+            "error: game {} (game seed {}) failed: {}",
+            f.0, f.1, f.2
+        )?;
+    }
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Invalid)
     }
 }

@@ -38,6 +38,8 @@ use ai::stats::Z95;
 pub enum GameKind {
     Skirmish,
     MartianDice,
+    /// Mars Attacks: The Dice Game (Steve Jackson Games), two players at one table.
+    DiceGame,
 }
 
 /// Arguments of `duel`.
@@ -50,8 +52,8 @@ pub struct DuelArgs {
     /// threshold:N, random, mcts[:level|:N]).
     #[arg(value_names = ["FILE", "P", "Q"], num_args = 2..=3, required = true, action = clap::ArgAction::Set)]
     pub args: Vec<String>,
-    /// The game: skirmish (Mars Attacks!, on a scenario) or martian-dice (two players to
-    /// 25 points).
+    /// The game: skirmish (Mars Attacks!, on a scenario), martian-dice (two players to
+    /// 25 points) or dice-game (Mars Attacks: The Dice Game; random, greedy, mcts).
     #[arg(long, value_enum, default_value_t = GameKind::Skirmish)]
     pub game: GameKind,
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
@@ -88,6 +90,33 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             ));
         }
         (GameKind::MartianDice, [p, q]) => return dice_duel(&args, p, q, io),
+        (GameKind::DiceGame, [p, q]) => {
+            if args.no_swap {
+                return Err(CliError::Usage(
+                    "duel --game dice-game rotates the seats every game: it takes no --no-swap"
+                        .into(),
+                ));
+            }
+            return super::dice_game::run_table(
+                &super::dice_game::TableArgs {
+                    players: &[p.clone(), q.clone()],
+                    games: args.games,
+                    seed: args.seed,
+                    difficulty: "easy",
+                    deck: &None,
+                    jobs: args.jobs,
+                    json: args.json,
+                },
+                io,
+            );
+        }
+        (GameKind::DiceGame, _) => {
+            return Err(CliError::Usage(
+                "duel --game dice-game takes two players P Q and no scenario file (for 3 to 6 \
+                 players, arena --game dice-game --players ...)"
+                    .into(),
+            ));
+        }
         (GameKind::MartianDice, _) => {
             return Err(CliError::Usage(
                 "duel --game martian-dice takes two players P Q and no scenario file".into(),

@@ -14,6 +14,7 @@ mod cli;
 mod conformance;
 mod deck;
 mod deck_schema;
+mod dice_game;
 mod golden;
 mod gui;
 mod hardening;
