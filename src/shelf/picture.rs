@@ -40,7 +40,7 @@ pub struct EdgeMark {
 }
 
 /// Everything drawn for one scenario.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MapPicture {
     pub walls: Vec<WallLine>,
     /// Squares no model may enter (bitboard).
@@ -240,8 +240,14 @@ impl MapPicture {
                 );
             }
         };
+        // The Martians' zones drawn inside the Humans', so a zone both sides hold shows
+        // both outlines.
         for (side, zone, _) in &self.holds {
-            outline(*zone, 8.0, colors::side(*side), 3, "2 3");
+            let inset = match side {
+                Side::Humans => 8.0,
+                Side::Martians => 13.0,
+            };
+            outline(*zone, inset, colors::side(*side), 3, "2 3");
         }
         outline(
             self.counter_zone.unwrap_or(0),
@@ -560,4 +566,46 @@ fn xml_escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zone_both_sides_hold_shows_both_outlines() {
+        let d4: Square = "d4".parse().unwrap();
+        let picture = MapPicture {
+            holds: vec![(Side::Humans, d4.bit(), 1), (Side::Martians, d4.bit(), 2)],
+            ..MapPicture::default()
+        };
+        let svg = picture.to_svg("Hill");
+        let outlines: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains(r#"stroke-dasharray="2 3""#) && l.contains("<rect x="))
+            .collect();
+        // One outline on the board for each side (and a swatch each in the legend), at
+        // different insets, in each side's colour.
+        let on_board: Vec<&&str> = outlines
+            .iter()
+            .filter(|l| !l.contains(r#"width="20""#))
+            .collect();
+        assert_eq!(on_board.len(), 2, "{svg}");
+        assert_ne!(on_board[0].split('"').nth(1), on_board[1].split('"').nth(1));
+        assert!(
+            on_board
+                .iter()
+                .any(|l| l.contains(colors::side(Side::Humans)))
+        );
+        assert!(
+            on_board
+                .iter()
+                .any(|l| l.contains(colors::side(Side::Martians)))
+        );
+        assert_eq!(
+            svg.matches("they hold it alone").count(),
+            2,
+            "a legend line a side"
+        );
+    }
 }
