@@ -181,6 +181,27 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             p.second_wins_as.0,
             p.second_wins_as.1
         )?;
+        // Scenario by scenario, when the pairing met on more than one.
+        let on: Vec<&(String, super::summary::PairingSummary)> = s
+            .pairings_by_scenario
+            .iter()
+            .filter(|(_, q)| q.first == p.first && q.second == p.second)
+            .collect();
+        if on.len() > 1 {
+            for (scenario, q) in on {
+                writeln!(
+                    out,
+                    "  on {scenario}: {} games, {}-{}-{}, score {:.3} [{:.3}, {:.3}]",
+                    q.games,
+                    q.first_wins,
+                    q.draws,
+                    q.second_wins,
+                    q.first_score,
+                    q.first_low,
+                    q.first_high
+                )?;
+            }
+        }
     }
     super::sequential::write_text(&s.verdicts, &s.paired, out)?;
     for f in &s.failures {

@@ -191,6 +191,8 @@ pub struct Summary {
     pub failed: u32,
     /// The first [`LISTED_FAILURES`] of them by id, to replay.
     pub failures: Vec<Failure>,
+    /// Each pairing's results scenario by scenario: (scenario, results there).
+    pub pairings_by_scenario: Vec<(String, PairingSummary)>,
     /// A sequential run's verdict on each scenario (`arena --until-decided`), in run order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<super::sequential::Judged>,
@@ -203,12 +205,9 @@ impl Summary {
     /// Puts the scenarios in the order of `names` (a run's order: variants as given),
     /// any other after them by name.
     pub fn order_scenarios(&mut self, names: &[&str]) {
-        self.scenarios.sort_by_key(|s| {
-            names
-                .iter()
-                .position(|n| *n == s.scenario)
-                .unwrap_or(usize::MAX)
-        });
+        let at = |name: &str| names.iter().position(|n| *n == name).unwrap_or(usize::MAX);
+        self.scenarios.sort_by_key(|s| at(&s.scenario));
+        self.pairings_by_scenario.sort_by_key(|(s, _)| at(s));
     }
 }
 
@@ -240,6 +239,8 @@ pub struct Summarizer {
     /// (first's wins, second's wins, draws, first's wins as Humans, as Martians, second's
     /// wins as Humans, as Martians).
     pairs: BTreeMap<(String, String), [u32; 7]>,
+    /// The same, scenario by scenario: (scenario, first, second).
+    scenario_pairs: BTreeMap<(String, String, String), [u32; 7]>,
     failed: u32,
     /// The failures with the smallest ids, at most [`LISTED_FAILURES`].
     failures: BTreeMap<String, Failure>,
@@ -409,6 +410,15 @@ impl Summarizer {
         e[2] += u32::from(!a_won && !b_won);
         e[if a_humans { 3 } else { 4 }] += u32::from(a_won);
         e[if a_humans { 6 } else { 5 }] += u32::from(b_won);
+        let s = self
+            .scenario_pairs
+            .entry((r.scenario.clone(), a.clone(), b.clone()))
+            .or_default();
+        s[0] += u32::from(a_won);
+        s[1] += u32::from(b_won);
+        s[2] += u32::from(!a_won && !b_won);
+        s[if a_humans { 3 } else { 4 }] += u32::from(a_won);
+        s[if a_humans { 6 } else { 5 }] += u32::from(b_won);
     }
 
     /// The summary of every record counted in.
@@ -426,6 +436,11 @@ impl Summarizer {
             pairings,
             failed: self.failed,
             failures: self.failures.into_values().collect(),
+            pairings_by_scenario: self
+                .scenario_pairs
+                .iter()
+                .map(|((s, a, b), tally)| (s.clone(), pairing_summary(a, b, tally)))
+                .collect(),
             verdicts: Vec::new(),
             paired: Vec::new(),
         }
@@ -617,26 +632,31 @@ fn player_summaries(
     }
     let pairings = pairs
         .iter()
-        .map(|((a, b), &[aw, bw, d, ah, am, bh, bm])| {
-            let games = aw + bw + d;
-            let score = f64::from(aw) + 0.5 * f64::from(d);
-            let (low, high) = wilson(score, f64::from(games), Z95);
-            PairingSummary {
-                first: a.clone(),
-                second: b.clone(),
-                games,
-                first_wins: aw,
-                second_wins: bw,
-                draws: d,
-                first_wins_as: (ah, am),
-                second_wins_as: (bh, bm),
-                first_score: score / f64::from(games.max(1)),
-                first_low: low,
-                first_high: high,
-            }
-        })
+        .map(|((a, b), tally)| pairing_summary(a, b, tally))
         .collect();
     (players, pairings)
+}
+
+/// A pairing's results from its tally: (first's wins, second's wins, draws, first's wins as
+/// Humans, as Martians, second's wins as Humans, as Martians).
+fn pairing_summary(a: &str, b: &str, tally: &[u32; 7]) -> PairingSummary {
+    let [aw, bw, d, ah, am, bh, bm] = *tally;
+    let games = aw + bw + d;
+    let score = f64::from(aw) + 0.5 * f64::from(d);
+    let (low, high) = wilson(score, f64::from(games), Z95);
+    PairingSummary {
+        first: a.to_string(),
+        second: b.to_string(),
+        games,
+        first_wins: aw,
+        second_wins: bw,
+        draws: d,
+        first_wins_as: (ah, am),
+        second_wins_as: (bh, bm),
+        first_score: score / f64::from(games.max(1)),
+        first_low: low,
+        first_high: high,
+    }
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {

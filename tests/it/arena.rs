@@ -831,3 +831,46 @@ fn vp_target_wins_are_split_by_where_the_winners_vp_came_from() {
         "{text}"
     );
 }
+
+/// Head to head scenario by scenario: a pairing that met on two scenarios gets a line for
+/// each, counting only that scenario's games.
+#[test]
+fn head_to_head_is_split_by_scenario() {
+    let mut games = Vec::new();
+    for (i, (scenario, winner)) in [
+        ("Ambush", Some(Winner::Humans)),
+        ("Ambush", Some(Winner::Humans)),
+        ("Farm", Some(Winner::Martians)),
+        ("Farm", None),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // A plays the Humans in every game: A wins both on Ambush, loses one and draws one
+        // on the Farm.
+        let mut r = record(&format!("{scenario}/A-vs-B/{i}"), "A", "B", winner, 3);
+        r.scenario = scenario.into();
+        games.push(r);
+    }
+    let s = summarize(&games);
+    let on = |name: &str| {
+        s.pairings_by_scenario
+            .iter()
+            .find(|(sc, _)| sc == name)
+            .map(|(_, p)| (p.games, p.first_wins, p.draws, p.second_wins))
+            .unwrap()
+    };
+    assert_eq!(on("Ambush"), (2, 2, 0, 0));
+    assert_eq!(on("Farm"), (2, 0, 1, 1));
+    let mut text = Vec::new();
+    mars_attacks::arena::report::write_text(&s, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("  on Ambush: 2 games, 2-0-0, score 1.000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  on Farm: 2 games, 0-1-1, score 0.250"),
+        "{text}"
+    );
+}
