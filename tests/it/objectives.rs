@@ -830,6 +830,7 @@ walls = []
 models = [{{ profile = "soldier", start = "d4" }}]
 [martians]
 models = [{{ profile = "martian", start = "e5" }}]
+vp = {{ objective = 1 }}
 [counters]
 critters = 1
 objectives = 2
