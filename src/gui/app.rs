@@ -706,6 +706,19 @@ impl MarsApp {
             self.command(c);
         }
         self.catch_up();
+        self.follow_selection_with_hint();
+    }
+
+    /// Once a hint is shown, selecting another model that may act asks for that model's
+    /// best move.
+    fn follow_selection_with_hint(&mut self) {
+        let Some(s) = &mut self.session else { return };
+        let Some(m) = self.selected else { return };
+        let Some(h) = s.current_hint() else { return };
+        let mover = h.mover(s.state());
+        if h.model != Some(m) && mover != Some(m) && s.legal().contains(&Action::Activate(m)) {
+            s.request_hint_for(Some(m));
+        }
     }
 
     fn command(&mut self, c: Command) {
@@ -803,7 +816,7 @@ impl MarsApp {
             }
             Command::Hint => {
                 if let Some(s) = &mut self.session {
-                    s.request_hint();
+                    s.request_hint_for(self.selected);
                 }
             }
             Command::Analyse(side) => {

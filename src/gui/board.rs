@@ -24,7 +24,7 @@ pub use super::board_tooltip::{
     fight_odds_ui, low_wall_note, odds_bar, shoot_odds_ui, test_odds_ui,
 };
 use super::describe::{card_of, model_name, side_title};
-use super::forecast::{Reach, Target, acting_model, after, hits, reach, spot_of};
+use super::forecast::{Reach, Target, acting_model, reach, spot_of};
 use super::session::Session;
 use super::theme;
 
@@ -209,6 +209,8 @@ pub struct BoardView {
     /// The squares lit as the aim of the card being played under the pointer (a whole
     /// row or column for a Support set aimed by line), this frame.
     pub aim: u64,
+    /// The hinted move drawn this frame, if a hint is shown.
+    pub hint_marks: Option<super::board_hint::HintMarks>,
 }
 
 /// What the board needs from the table each frame.
@@ -247,7 +249,7 @@ impl BoardView {
         }
     }
 
-    /// The decisions a click on `t` offers.
+    /// The decisions a click on `t` offers (see [`super::board_plans`]).
     pub fn plans_for(
         g: &GameState,
         legal: &[Action],
@@ -255,74 +257,7 @@ impl BoardView {
         armed: Option<Card>,
         t: Target,
     ) -> Vec<Vec<Action>> {
-        // Card decisions are chosen on the board only once their card is picked from the
-        // hand; the rest never while a card is picked.
-        let hits = |a: &Action| -> bool {
-            !matches!(a, Action::Activate(_)) && card_of(a) == armed && hits(g, a, t)
-        };
-        let mut plans: Vec<Vec<Action>> =
-            legal.iter().filter(|a| hits(a)).map(|a| vec![*a]).collect();
-        if let Some(s) = selected.filter(|_| armed.is_none()) {
-            let activate = Action::Activate(s);
-            if legal.contains(&activate)
-                && let Some(c) = after(g, &[activate])
-            {
-                let mut next = Vec::new();
-                c.legal_actions(&mut next);
-                for a in next.iter().filter(|a| hits(a)) {
-                    plans.push(vec![activate, *a]);
-                }
-            }
-        }
-        // A square two steps away is reached with one click: the first step through a
-        // square from which the second is legal.
-        if plans.is_empty()
-            && armed.is_none()
-            && let Target::Square(dest) = t
-            && let Some(plan) = Self::two_steps(g, legal, selected, dest)
-        {
-            plans.push(plan);
-        }
-        plans
-    }
-
-    /// The decisions that take the acting (or selected) model to `dest` in two steps of
-    /// one Move, if it can get there so.
-    fn two_steps(
-        g: &GameState,
-        legal: &[Action],
-        selected: Option<ModelId>,
-        dest: Square,
-    ) -> Option<Vec<Action>> {
-        let (start, base): (Vec<Action>, GameState) = match selected {
-            Some(m) if legal.contains(&Action::Activate(m)) => {
-                (vec![Action::Activate(m)], after(g, &[Action::Activate(m)])?)
-            }
-            _ => (Vec::new(), g.clone()),
-        };
-        let mover = acting_model(&base)?;
-        let mut first = Vec::new();
-        base.legal_actions(&mut first);
-        let mut next = Vec::new();
-        for mid in first.iter().filter_map(|a| match a {
-            Action::Move(sq) => Some(*sq),
-            _ => None,
-        }) {
-            let Some(c) = after(&base, &[Action::Move(mid)]) else {
-                continue;
-            };
-            if acting_model(&c) != Some(mover) {
-                continue;
-            }
-            next.clear();
-            c.legal_actions(&mut next);
-            if next.contains(&Action::Move(dest)) {
-                let mut plan = start;
-                plan.extend([Action::Move(mid), Action::Move(dest)]);
-                return Some(plan);
-            }
-        }
-        None
+        super::board_plans::plans_for(g, legal, selected, armed, t)
     }
 
     /// Draws the board and handles its clicks.
@@ -880,6 +815,16 @@ impl BoardView {
             let label = p.id.to_string();
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
             model_responses.push((p.id, resp));
+        }
+
+        // ----- the hint: the whole move, drawn -----
+        self.hint_marks = session
+            .current_hint()
+            .and_then(|h| super::board_hint::marks(g, &h.line));
+        if let Some(marks) = &self.hint_marks {
+            super::board_hint::draw(&painter, &geom, marks, |m| {
+                placed.iter().find(|p| p.id == m).map(|p| p.center)
+            });
         }
 
         // ----- hover and clicks -----

@@ -9,9 +9,12 @@
 //!   and the AI's worker thread. No drawing; tested without a window.
 //! * [`app`]: the application that owns the session and the panels.
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
-//!   the board draws with [`board_figures`] and explains itself with [`board_tooltip`].
+//!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
+//!   what a click offers from [`board_plans`] and draws the hinted move with
+//!   [`board_hint`].
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
-//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
+//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar;
+//!   [`hint`] searches the hint's whole move.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
 //! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
@@ -25,6 +28,8 @@ pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod board_figures;
+pub mod board_hint;
+pub mod board_plans;
 pub mod board_tooltip;
 pub mod describe;
 pub mod dialogs;
@@ -32,6 +37,7 @@ pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
 pub mod forecast;
+pub mod hint;
 pub mod log;
 pub mod preview;
 pub mod scenario_picture;

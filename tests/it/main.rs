@@ -16,6 +16,7 @@ mod deck;
 mod deck_schema;
 mod golden;
 mod gui;
+mod gui_moves;
 mod hardening;
 mod hardening_bots;
 mod hardening_files;
