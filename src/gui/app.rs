@@ -202,23 +202,36 @@ impl MarsApp {
     /// `save_dir`. If the scenario does not load, the new game window opens with the
     /// reason.
     pub fn new(setup: GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
-        let mut new_game = NewGameDialog::new(scenario_dir, &setup);
-        let session = match Session::new(setup.clone()) {
-            Ok(s) => Some(s),
+        let mut app = MarsApp::without_game(&setup, scenario_dir, save_dir);
+        match Session::new(setup) {
+            Ok(s) => app.session = Some(s),
             Err(e) => {
-                new_game.open();
-                new_game.error = Some(e);
-                None
+                app.new_game.open();
+                app.new_game.error = Some(e);
             }
-        };
+        }
+        app
+    }
+
+    /// A table with no game yet and the New game window open over it, filled in from
+    /// `setup`: nothing is dealt, deployed or seeded until the person starts a game.
+    pub fn choosing(setup: GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
+        let mut app = MarsApp::without_game(&setup, scenario_dir, save_dir);
+        app.new_game.open();
+        app
+    }
+
+    /// A table with no game on it (one is put there by [`MarsApp::replace_session`], or
+    /// started from the New game window), its New game window filled in from `setup`.
+    pub fn without_game(setup: &GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
         MarsApp {
-            session,
+            session: None,
             selected: None,
             armed: None,
             board: BoardView::default(),
             sidebar: Sidebar::default(),
             log: LogView::default(),
-            new_game,
+            new_game: NewGameDialog::new(scenario_dir, setup),
             files: FileDialog::new(save_dir),
             game_over: GameOverWindow::default(),
             debug: false,

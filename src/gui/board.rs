@@ -23,7 +23,7 @@ use super::board_tooltip::{card_odds, hover_info, plan_label};
 pub use super::board_tooltip::{
     fight_odds_ui, low_wall_note, odds_bar, shoot_odds_ui, test_odds_ui,
 };
-use super::describe::{card_of, model_name, side_title};
+use super::describe::{card_of, model_name};
 use super::forecast::{Reach, Target, acting_model, reach, spot_of};
 use super::session::Session;
 use super::theme;
@@ -139,7 +139,7 @@ impl Geom {
     }
 
     /// A model token's radius for `n` models in a square.
-    fn radius(&self, n: usize) -> f32 {
+    pub(super) fn radius(&self, n: usize) -> f32 {
         if n <= 4 {
             self.sq * 0.165
         } else {
@@ -209,6 +209,8 @@ pub struct BoardView {
     /// The squares lit as the aim of the card being played under the pointer (a whole
     /// row or column for a Support set aimed by line), this frame.
     pub aim: u64,
+    /// The groups of models shown in the trays this frame (to deploy, each wave).
+    pub tray_groups: Vec<super::board_tray::TrayGroup>,
     /// The hinted move drawn this frame, if a hint is shown.
     pub hint_marks: Option<super::board_hint::HintMarks>,
 }
@@ -623,87 +625,30 @@ impl BoardView {
                 });
             }
         }
-        // Off-board models in the trays.
+        // Off-board models in the trays, in groups: those to deploy now, then each wave
+        // by when and where it comes on.
+        self.tray_groups.clear();
         for side in Side::BOTH {
             let north = tray_is_north(g, side);
-            let tray = geom.tray(north);
-            let waiting: Vec<ModelId> = (0..g.models().len())
-                .map(|i| ModelId(i as u8))
-                .filter(|m| {
-                    g.model(*m).side == side
-                        && matches!(g.model(*m).loc, Loc::Waiting | Loc::Undeployed)
-                })
-                .collect();
-            if waiting.is_empty() {
-                continue;
-            }
-            let r = geom.radius(4).min(tray.height() * 0.42);
-            let undeployed = waiting
-                .iter()
-                .filter(|m| g.model(**m).loc == Loc::Undeployed)
-                .count();
-            let entering = waiting.len() - undeployed;
-            // When the models waiting off the board come on (R6): later reinforcements say
-            // the Round they arrive in.
-            let entering_ids: Vec<ModelId> = waiting
-                .iter()
-                .copied()
-                .filter(|m| g.model(*m).loc == Loc::Waiting)
-                .collect();
-            let arrival = super::describe::arrivals(g, &entering_ids);
-            let what = match (undeployed > 0, entering > 0) {
-                // Several entries already give their counts.
-                (true, true) if arrival.starts_with(|c: char| c.is_ascii_digit()) => {
-                    format!("to deploy; {arrival}:")
-                }
-                (true, true) => format!("to deploy; {entering} {arrival}:"),
-                (true, false) => "to deploy:".to_string(),
-                _ => format!("{arrival}:"),
-            };
-            // A tray mat, the side's name, then its models in a row.
             let both_here = Side::BOTH
                 .iter()
                 .filter(|o| tray_is_north(g, **o) == north)
                 .count()
                 > 1;
-            let half = if both_here {
-                if side == Side::Humans {
-                    Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
-                } else {
-                    Rect::from_min_max(pos2(tray.center().x + 4.0, tray.top()), tray.right_bottom())
-                }
-            } else {
+            let tray = geom.tray(north);
+            let half = if !both_here {
                 tray
+            } else if side == Side::Humans {
+                Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
+            } else {
+                Rect::from_min_max(pos2(tray.center().x + 4.0, tray.top()), tray.right_bottom())
             };
-            painter.rect_filled(
-                half,
-                CornerRadius::same(6),
-                theme::alpha(theme::side_color(side), 28),
-            );
-            painter.rect_stroke(
-                half,
-                CornerRadius::same(6),
-                Stroke::new(1.0, theme::alpha(theme::side_color(side), 90)),
-                StrokeKind::Inside,
-            );
-            let galley = painter.layout(
-                format!("{}\n{what}", side_title(side)),
-                FontId::proportional(11.5),
-                theme::side_light(side),
-                (half.width() * 0.3).max(60.0),
-            );
-            let text_pos = pos2(half.left() + 8.0, half.center().y - galley.size().y / 2.0);
-            let left = half.left() + 16.0 + galley.size().x;
-            painter.galley(text_pos, galley, theme::side_light(side));
-            let step = (r * 2.5).min((half.right() - left) / waiting.len().max(1) as f32);
-            let x0 = left + step * 0.5;
-            for (i, id) in waiting.into_iter().enumerate() {
-                placed.push(Placed {
-                    id,
-                    center: pos2(x0 + step * i as f32, tray.center().y),
-                    r,
-                });
+            let r = geom.radius(4).min(tray.height() * 0.42);
+            let groups = super::board_tray::groups(g, side);
+            for (id, center) in super::board_tray::draw(&painter, half, r, side, &groups) {
+                placed.push(Placed { id, center, r });
             }
+            self.tray_groups.extend(groups);
         }
 
         // ----- line of sight and range from the selected model -----

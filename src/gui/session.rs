@@ -409,7 +409,8 @@ pub struct Replay {
 /// chooses another.
 pub const AUTOPLAY_STEP: Duration = Duration::from_millis(600);
 
-/// One line of the VP breakdown: how many VP a side earned one way.
+/// The VP breakdown of a side: how many VP it earned each way, by the way's name
+/// (`VP for counters`).
 pub type VpBreakdown = BTreeMap<&'static str, u16>;
 
 /// A game at the table.
@@ -1298,13 +1299,13 @@ impl Session {
     pub fn vp_breakdown(&self) -> BySide<VpBreakdown> {
         let mut out = BySide::new(VpBreakdown::new(), VpBreakdown::new());
         for step in &self.history {
-            let mut cause: &'static str = "other";
+            let mut cause: &'static str = "VP otherwise";
             for e in &step.events {
                 match e {
-                    Event::Shot { .. } => cause = "kills by shooting",
-                    Event::Fought { .. } => cause = "kills in a Fight",
-                    Event::Claimed(..) => cause = "counters",
-                    Event::Exited(..) => cause = "models off the board",
+                    Event::Shot { .. } => cause = "VP for kills by shooting",
+                    Event::Fought { .. } => cause = "VP for kills in a Fight",
+                    Event::Claimed(..) => cause = "VP for counters",
+                    Event::Exited(..) => cause = "VP for models off the board",
                     Event::VpScored { side, vp, .. } => {
                         *out[*side].entry(cause).or_insert(0) += vp;
                     }
