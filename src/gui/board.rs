@@ -209,6 +209,11 @@ pub struct BoardView {
     /// The squares lit as the aim of the card being played under the pointer (a whole
     /// row or column for a Support set aimed by line), this frame.
     pub aim: u64,
+    /// The sight drawn this frame: where from, and each enemy square's sight both ways.
+    pub sight: Option<(
+        super::board_sight::Viewpoint,
+        Vec<super::board_sight::SightLine>,
+    )>,
     /// The groups of models shown in the trays this frame (to deploy, each wave).
     pub tray_groups: Vec<super::board_tray::TrayGroup>,
     /// The hinted move drawn this frame, if a hint is shown.
@@ -651,81 +656,19 @@ impl BoardView {
             self.tray_groups.extend(groups);
         }
 
-        // ----- line of sight and range from the selected model -----
-        let sel_origin: Option<Square> = selected.and_then(|m| {
-            let hovered = ui
-                .ctx()
-                .pointer_hover_pos()
-                .and_then(|p| geom.square_at(p))
-                .filter(|s| (sel_reach.one | sel_reach.two) & s.bit() != 0);
-            hovered.or(g.model(m).square())
-        });
-        if let (Some(sel), Some(from)) = (selected, sel_origin) {
-            let side = g.model(sel).side;
-            let max_range = g.profile(sel).range;
-            let mut seen = 0u64;
-            for (i, m) in g.models().iter().enumerate() {
-                let Some(to) = m.square() else { continue };
-                if m.side == side || seen & to.bit() != 0 || to == from {
-                    continue;
-                }
-                seen |= to.bit();
-                let _ = i;
-                let los = g.map().los(from, to);
-                let range = from.range(to);
-                // The line the rule found (R9): from a sample point whose lines all reach
-                // the target, or any line that is not blocked; so that the picture never
-                // shows a legal shot crossing a high wall.
-                let (a, b) = geom.sight_line(g, from, to);
-                let (color, w) = if range > max_range {
-                    (theme::alpha(theme::OUT_OF_RANGE, 150), 1.5)
-                } else {
-                    match los {
-                        Los::Clear => (theme::LOS_CLEAR, 2.5),
-                        Los::Partial => (theme::LOS_PARTIAL, 2.5),
-                        Los::None => (theme::alpha(theme::LOS_NONE, 170), 1.5),
-                    }
-                };
-                let shadow = Stroke::new(w + 2.0, Color32::from_black_alpha(90));
-                match los {
-                    Los::Clear if range <= max_range => {
-                        painter.line_segment([a, b], shadow);
-                        painter.line_segment([a, b], Stroke::new(w, color));
-                    }
-                    Los::None => {
-                        painter.extend(Shape::dotted_line(&[a, b], color, 7.0, 1.3));
-                    }
-                    _ => {
-                        painter.extend(Shape::dashed_line(&[a, b], shadow, 9.0, 5.0));
-                        painter.extend(Shape::dashed_line(
-                            &[a, b],
-                            Stroke::new(w, color),
-                            9.0,
-                            5.0,
-                        ));
-                    }
-                }
-                // Range and sight at the target end.
-                let tag = match (range > max_range, los) {
-                    (true, _) => format!("{range} out of range"),
-                    (false, Los::None) => format!("{range} no sight"),
-                    (false, l) => format!("{range} {l}"),
-                };
-                let at = b + (a - b).normalized() * (geom.sq * 0.42);
-                let galley = painter.layout_no_wrap(tag, FontId::proportional(11.0), color);
-                let rect = Align2::CENTER_CENTER
-                    .anchor_size(at, galley.size())
-                    .expand2(vec2(4.0, 1.0));
-                painter.rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(170));
-                painter.galley(rect.min + vec2(4.0, 1.0), galley, color);
-            }
-            // The origin square of the sight lines.
-            painter.rect_stroke(
-                geom.rect(from).shrink(1.0),
-                CornerRadius::same(2),
-                Stroke::new(2.0, theme::SELECT),
-                StrokeKind::Inside,
-            );
+        // ----- sight both ways and both sides' ranges from the selected model (or the
+        // deployment square under the pointer) -----
+        let pointer_square = ui.ctx().pointer_hover_pos().and_then(|p| geom.square_at(p));
+        let view = super::board_sight::viewpoint(
+            g,
+            selected,
+            sel_reach.one | sel_reach.two,
+            pointer_square,
+            if deciding.is_some() { input.legal } else { &[] },
+        );
+        self.sight = view.map(|v| (v, super::board_sight::lines(g, v)));
+        if let Some((v, lines)) = &self.sight {
+            super::board_sight::draw(&painter, &geom, g, *v, lines);
         }
 
         // ----- models glide from where they stood to where they stand -----

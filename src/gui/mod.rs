@@ -30,6 +30,7 @@ pub mod board;
 pub mod board_figures;
 pub mod board_hint;
 pub mod board_plans;
+pub mod board_sight;
 pub mod board_tooltip;
 pub mod board_tray;
 pub mod describe;
