@@ -524,6 +524,36 @@ impl MarsApp {
             {
                 out.push(Command::OpenFile(FileAction::Replay));
             }
+            // The analysis of any finished or loaded game, one side at a time.
+            let analysable = self.session.as_ref().is_some_and(|s| s.can_analyse());
+            ui.add_enabled_ui(analysable, |ui| {
+                ui.menu_button("Analyse", |ui| {
+                    for side in Side::BOTH {
+                        let can = self
+                            .session
+                            .as_ref()
+                            .is_some_and(|s| s.can_analyse_side(side));
+                        if ui
+                            .add_enabled(
+                                can,
+                                egui::Button::new(format!("the {}' decisions", side_title(side))),
+                            )
+                            .on_disabled_hover_text(
+                                "Not while the game goes on: it would name the cards the AI holds",
+                            )
+                            .clicked()
+                        {
+                            out.push(Command::Analyse(side));
+                            ui.close();
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The AI values each decision against its own choice there, luck apart",
+                )
+                .on_disabled_hover_text("Finish a game, or load one, to analyse it");
+            });
             if ui
                 .button("Martian Dice")
                 .on_hover_text("The quick dice game beside the long one; this game waits")

@@ -781,8 +781,8 @@ impl GameOverWindow {
                         && ui
                             .button(format!("Analyse the {}' decisions", side_title(side)))
                             .on_hover_text(
-                                "The AI values the position after each of your decisions and \
-                                 marks the three where the value fell most",
+                                "The AI values each of your decisions against its own choice \
+                                 there and marks the three that cost most; luck is shown apart",
                             )
                             .clicked()
                     {

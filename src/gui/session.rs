@@ -446,6 +446,8 @@ pub struct Session {
     /// [`Session::program_to_allow`]). Never saved: a saved game names a program, and
     /// whoever opens it is asked again.
     programs_allowed: BySide<bool>,
+    /// The game was read from a saved file (to play on or to replay).
+    loaded: bool,
 }
 
 /// How long the AI's answer to a response window is held at the table once it starts
@@ -532,6 +534,7 @@ impl Session {
             hint: None,
             held: None,
             programs_allowed: BySide::new(false, false),
+            loaded: false,
         }
     }
 
@@ -1204,7 +1207,32 @@ impl Session {
         };
         let mut s = Session::new(setup)?;
         s.rebuild(&actions)?;
+        s.loaded = true;
         Ok(s)
+    }
+
+    /// The whole game's decisions: a replay's all, else those made so far.
+    pub fn game_actions(&self) -> Vec<Action> {
+        match &self.replay {
+            Some(r) => r.actions.clone(),
+            None => self.history.iter().map(|s| s.action).collect(),
+        }
+    }
+
+    /// Can the game be analysed: it is over, or was read from a file (a replay or a game
+    /// played on), and it has decisions.
+    pub fn can_analyse(&self) -> bool {
+        (self.state.is_over() || self.loaded) && !self.game_actions().is_empty()
+    }
+
+    /// Can `side`'s decisions be analysed: [`Session::can_analyse`], and, while the game
+    /// goes on, only a person's side (the analysis of the AI's side would name the cards
+    /// it holds).
+    pub fn can_analyse_side(&self, side: Side) -> bool {
+        self.can_analyse()
+            && (self.state.is_over()
+                || self.replay.is_some()
+                || self.setup.controllers[side].is_human())
     }
 
     /// Loads a saved game to step through it from the start.

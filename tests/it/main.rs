@@ -16,6 +16,7 @@ mod deck;
 mod deck_schema;
 mod golden;
 mod gui;
+mod gui_analysis;
 mod gui_moves;
 mod gui_sight;
 mod gui_small;
