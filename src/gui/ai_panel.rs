@@ -90,7 +90,7 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                 }
                 ui.label(
                     RichText::new(format!(
-                        "{} iterations in {:.2} s; value: how good it judges the move for you (100%: a sure win)",
+                        "{} iterations in {:.2} s; value: the AI's estimate of your chance to win with the move, for two players of its strength (calibrated in the AI's games against itself)",
                         r.iterations,
                         r.elapsed.as_secs_f64()
                     ))

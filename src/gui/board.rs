@@ -54,12 +54,14 @@ pub struct Geom {
 impl Geom {
     fn new(avail: Rect) -> Geom {
         let label = 26.0;
-        // Eight squares, two trays of 0.62 squares, labels around.
-        let sq_w = (avail.width() - 2.0 * label - 8.0) / 8.0;
+        // Eight squares, two trays of 0.62 squares, labels around, and room on the right
+        // for the estimate's bar.
+        let bar = super::board_estimate::WIDTH + 16.0;
+        let sq_w = (avail.width() - 2.0 * label - 8.0 - bar) / 8.0;
         let sq_h = (avail.height() - 2.0 * label - 8.0) / (8.0 + 2.0 * 0.62);
         let sq = sq_w.min(sq_h).max(12.0).floor();
         let size = vec2(8.0 * sq, 8.0 * sq);
-        let board = Rect::from_center_size(avail.center(), size);
+        let board = Rect::from_center_size(avail.center() - vec2(bar / 2.0, 0.0), size);
         let tray_h = 0.62 * sq;
         let north_tray = Rect::from_min_max(
             pos2(board.left(), board.top() - label - tray_h),
@@ -703,6 +705,18 @@ impl BoardView {
             let label = p.id.to_string();
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
             model_responses.push((p.id, resp));
+        }
+
+        // ----- the AI's estimate of the chance to win, beside the board -----
+        if let Some(e) = &session.estimate
+            && session.replay().is_none()
+        {
+            let x = geom.board.right() + 30.0;
+            let rect = Rect::from_min_max(
+                pos2(x, geom.board.top() + 18.0),
+                pos2(x + super::board_estimate::WIDTH, geom.board.bottom() - 18.0),
+            );
+            super::board_estimate::show(ui, &painter, rect, e);
         }
 
         // ----- the hint: the whole move, drawn -----

@@ -27,6 +27,7 @@ pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod board_estimate;
 pub mod board_figures;
 pub mod board_hint;
 pub mod board_plans;

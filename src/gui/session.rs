@@ -448,6 +448,50 @@ pub struct Session {
     programs_allowed: BySide<bool>,
     /// The game was read from a saved file (to play on or to replay).
     loaded: bool,
+    /// The AI's latest estimate of the chance to win, from its last search (its own move's,
+    /// or a hint's).
+    pub estimate: Option<Estimate>,
+}
+
+/// The AI's estimate of a side's chance to win, as a search valued the position: for two
+/// players of the AI's strength (its values are calibrated in games of the AI against
+/// itself, docs/strength.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The decisions made when the position was searched.
+    pub at: usize,
+    /// The side the value is for.
+    pub side: Side,
+    /// Its chance to win, 0..1.
+    pub value: f64,
+}
+
+impl Estimate {
+    /// From a search's report for `side`: the value of the move it chose (of its most
+    /// searched move if it names none); none for a player that reports no search.
+    pub fn from_report(at: usize, side: Side, r: &AiReport) -> Option<Estimate> {
+        if r.iterations == 0 {
+            return None;
+        }
+        let c = r
+            .chosen
+            .and_then(|a| r.top.iter().find(|c| c.action == a))
+            .or(r.top.first())?;
+        Some(Estimate {
+            at,
+            side,
+            value: c.mean.clamp(0.0, 1.0),
+        })
+    }
+
+    /// The chance of `side`.
+    pub fn for_side(&self, side: Side) -> f64 {
+        if side == self.side {
+            self.value
+        } else {
+            1.0 - self.value
+        }
+    }
 }
 
 /// How long the AI's answer to a response window is held at the table once it starts
@@ -535,6 +579,7 @@ impl Session {
             held: None,
             programs_allowed: BySide::new(false, false),
             loaded: false,
+            estimate: None,
         }
     }
 
@@ -779,6 +824,7 @@ impl Session {
         self.thinking_since = None;
         let side = self.state.to_move();
         let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
+        let at = self.history.len();
         match result {
             Ok((action, report)) => match self.play_step(action) {
                 Ok(()) => {
@@ -787,6 +833,9 @@ impl Session {
                     if let Some(side) = side
                         && (!window || self.sees_hand(side))
                     {
+                        if let Some(e) = Estimate::from_report(at, side, &report) {
+                            self.estimate = Some(e);
+                        }
                         self.report = Some((side, report));
                     }
                     true
@@ -978,6 +1027,13 @@ impl Session {
         }
         match answer.result {
             Ok((first, report)) => {
+                // A hint for a selected model values that model's best move, not the
+                // position.
+                if hint.model.is_none()
+                    && let Some(e) = Estimate::from_report(hint.at, hint.side, &report)
+                {
+                    self.estimate = Some(e);
+                }
                 hint.report = Some(report);
                 hint.line = hint.prefix.clone();
                 hint.line.push(first);
@@ -1078,6 +1134,7 @@ impl Session {
         self.rebuild(&keep)
             .expect("a prefix of a legal game replays");
         self.report = None;
+        self.estimate = self.estimate.filter(|e| e.at <= self.history.len());
         true
     }
 

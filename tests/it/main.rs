@@ -17,6 +17,7 @@ mod deck_schema;
 mod golden;
 mod gui;
 mod gui_analysis;
+mod gui_estimate;
 mod gui_moves;
 mod gui_sight;
 mod gui_small;
