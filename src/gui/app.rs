@@ -539,7 +539,8 @@ impl MarsApp {
                                 egui::Button::new(format!("the {}' decisions", side_title(side))),
                             )
                             .on_disabled_hover_text(
-                                "Not while the game goes on: it would name the cards the AI holds",
+                                "Not while the game goes on: it would name the cards that side \
+                                 holds",
                             )
                             .clicked()
                         {

@@ -1283,13 +1283,11 @@ impl Session {
     }
 
     /// Can `side`'s decisions be analysed: [`Session::can_analyse`], and, while the game
-    /// goes on, only a person's side (the analysis of the AI's side would name the cards
-    /// it holds).
+    /// goes on, only a side whose hand the table may see (the analysis names the moves
+    /// the AI would have made there, cards from the hand among them).
     pub fn can_analyse_side(&self, side: Side) -> bool {
         self.can_analyse()
-            && (self.state.is_over()
-                || self.replay.is_some()
-                || self.setup.controllers[side].is_human())
+            && (self.state.is_over() || self.replay.is_some() || self.sees_hand(side))
     }
 
     /// Loads a saved game to step through it from the start.

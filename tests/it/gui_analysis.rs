@@ -126,18 +126,28 @@ fn a_loaded_game_can_be_analysed_and_a_game_going_on_cannot() {
     let dir = temp_dir("analysis-loaded");
     let path = dir.join("g.json");
     s.save_to(&path).unwrap();
+    // Played on at the table, hot-seat: neither hand may be shown, so neither side is
+    // analysed while the game goes on.
     let loaded = Session::load(&path).unwrap();
     assert!(loaded.can_analyse());
-    assert!(Side::BOTH.iter().all(|x| loaded.can_analyse_side(*x)));
+    assert!(Side::BOTH.iter().all(|x| !loaded.can_analyse_side(*x)));
+    // Against the AI: the person's own side only.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let versus = text.replace("\"martians\": \"human\"", "\"martians\": \"random\"");
+    assert_ne!(versus, text);
+    std::fs::write(&path, versus).unwrap();
+    let loaded = Session::load(&path).unwrap();
+    assert!(loaded.can_analyse_side(Side::Humans));
+    assert!(!loaded.can_analyse_side(Side::Martians));
     let mut h = table(loaded, "analysis-loaded-table");
     h.get_by_label("Analyse").click();
     h.run_steps(2);
-    h.get_by_label("the Martians' decisions").click();
+    h.get_by_label("the Humans' decisions").click();
     h.run_steps(2);
     step_until(&mut h, "the analysis", |a| {
         a.analysis.as_ref().is_some_and(|v| !v.running())
     });
     let view = h.state().analysis.as_ref().unwrap();
-    assert!(matches!(&view.result, Some(Ok(d)) if d.analysis.side == Side::Martians));
+    assert!(matches!(&view.result, Some(Ok(d)) if d.analysis.side == Side::Humans));
     std::fs::remove_dir_all(&dir).ok();
 }
