@@ -10,8 +10,10 @@
 //! * [`app`]: the application that owns the session and the panels.
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
 //!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
-//!   what a click offers from [`board_plans`] and draws the hinted move with
-//!   [`board_hint`].
+//!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
+//!   the sight both ways with [`board_sight`], the trays of models off the board with
+//!   [`board_tray`] and the AI's [`estimate`] of the chance to win with
+//!   [`board_estimate`].
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar;
 //!   [`hint`] searches the hint's whole move.
@@ -39,6 +41,7 @@ pub mod dialogs;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
+pub mod estimate;
 pub mod forecast;
 pub mod hint;
 pub mod log;

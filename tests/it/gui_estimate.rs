@@ -51,13 +51,13 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
     // The person answers whatever else comes (a window, the end of the Turn) with the
     // first decision offered, until the AI has searched a move of its own.
     let start = std::time::Instant::now();
-    while !h
+    while h
         .state()
         .session
         .as_ref()
         .unwrap()
         .estimate
-        .is_some_and(|e| e.side == Side::Martians)
+        .is_none_or(|e| e.side != Side::Martians)
     {
         let s = h.state_mut().session.as_mut().unwrap();
         if s.human_to_move().is_some() {
