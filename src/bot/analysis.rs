@@ -2,12 +2,15 @@
 //! decisions, and the decisions where the value fell most, with what the search would
 //! have played there.
 //!
-//! The game is replayed from its seed and decisions. Before each decision of the side
-//! that had a choice, the search (ISMCTS with a fixed iteration budget, so the analysis
-//! replays exactly) values the best move; after it, the position is searched again from
-//! whoever is to move, and the value is turned into the side's own. A decision's loss is
-//! how far the value after it lies below the best value before it. Positions with a
-//! single legal action are scored by the search's evaluation, the one its rollouts end on.
+//! The game is replayed from its seed and decisions. At each decision of the side that
+//! had a choice, one search (ISMCTS with a fixed iteration budget, so the analysis replays
+//! exactly) values every move there: the decision's cost is the value of the move it
+//! preferred minus the value of the move played, both from that one search. After the
+//! decision the position is searched again from whoever is to move, its value turned into
+//! the side's own: how far that lies from the value of the move played is luck (the dice,
+//! a card drawn, a counter turned), shown apart and never counted as a mistake. Positions
+//! with a single legal action are scored by the search's evaluation, the one its rollouts
+//! end on.
 
 use std::sync::Arc;
 
@@ -18,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::rules::action::Action;
 use crate::rules::dice::rng_from_seed;
 use crate::rules::square::Side;
-use crate::rules::state::{GameState, Outcome};
+use crate::rules::state::{Event, GameState, Outcome};
 use crate::rules::{Scenario, state::IllegalAction};
 
 use super::game::{Skirmish, player_of};
@@ -29,20 +32,31 @@ use super::spec::search_config;
 pub struct Point {
     /// Its index among the game's decisions (0 = the first).
     pub decision: usize,
+    /// The Round it was made in, as the game's log heads it: the cards kept and drawn
+    /// once a Round has ended belong to the Round that follows.
     pub round: u16,
     pub played: Action,
-    /// The value of the best move before it, for the side (0..1).
+    /// The value of the move the search preferred, for the side (0..1).
     pub before: f64,
-    /// The value of the position after it, for the side.
+    /// The value of the move played, in the same search.
+    pub chosen: f64,
+    /// The value of the position after it (its dice rolled), for the side.
     pub after: f64,
     /// The move the search preferred.
     pub best: Action,
 }
 
 impl Point {
-    /// How much value the decision gave away (0 when it did as well as the best).
-    pub fn loss(&self) -> f64 {
-        (self.before - self.after).max(0.0)
+    /// What the decision cost: the value of the preferred move minus that of the move
+    /// played, in the one search of the decision (0 when it played as well).
+    pub fn cost(&self) -> f64 {
+        (self.before - self.chosen).max(0.0)
+    }
+
+    /// What chance did after it: the value of the position after the decision minus the
+    /// value the search gave the move played (above 0: the dice helped).
+    pub fn luck(&self) -> f64 {
+        self.after - self.chosen
     }
 }
 
@@ -57,37 +71,55 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The `n` decisions that lost the most value, where the search preferred another
-    /// move; the biggest loss first (ties: the earlier decision).
+    /// The `n` decisions that cost the most, where the search preferred another move;
+    /// the costliest first (ties: the earlier decision). Luck plays no part.
     pub fn worst(&self, n: usize) -> Vec<&Point> {
         let mut v: Vec<&Point> = self
             .points
             .iter()
-            .filter(|p| p.played != p.best && p.loss() > 0.0)
+            .filter(|p| p.played != p.best && p.cost() > 0.0)
             .collect();
         v.sort_by(|a, b| {
-            b.loss()
-                .total_cmp(&a.loss())
+            b.cost()
+                .total_cmp(&a.cost())
                 .then(a.decision.cmp(&b.decision))
         });
         v.truncate(n);
         v
     }
+
+    /// The side's choices' cost and its luck, summed over the game.
+    pub fn totals(&self) -> (f64, f64) {
+        let cost = self.points.iter().map(Point::cost).sum();
+        let luck = self.points.iter().map(Point::luck).sum();
+        (cost, luck)
+    }
 }
 
-/// The value of `state` for `side`, and the best move when `side`'s search had a choice.
+/// A search's values at one position, for the analysed side.
+struct Valued {
+    /// The value of the position: of the preferred move when the side decides.
+    value: f64,
+    /// The move the side's search preferred, and the value of `played` in it.
+    best: Option<(Action, f64)>,
+}
+
+/// The value of `state` for `side`; when `side`'s search had a choice, also its
+/// preferred move and the value of `played` in the same search.
 fn value(
     state: &GameState,
     side: Side,
+    played: Option<Action>,
     search: &mut IsMcts<Skirmish>,
     rng: &mut ChaCha8Rng,
-) -> (f64, Option<Action>) {
+) -> Valued {
+    let plain = |value| Valued { value, best: None };
     if let Some(outcome) = state.outcome() {
-        return match outcome {
-            Outcome::Win(w, _) if w == side => (1.0, None),
-            Outcome::Win(..) => (0.0, None),
-            _ => (0.5, None),
-        };
+        return plain(match outcome {
+            Outcome::Win(w, _) if w == side => 1.0,
+            Outcome::Win(..) => 0.0,
+            _ => 0.5,
+        });
     }
     let game = Skirmish::new(state.clone());
     let mover = state.to_move();
@@ -97,14 +129,30 @@ fn value(
     match (mover, report) {
         (Some(m), Some(r)) if !r.top.is_empty() => {
             let v = r.top[0].mean;
-            let best = r.top[0].action;
-            if m == side {
-                (v, Some(best))
-            } else {
-                (1.0 - v, None)
+            if m != side {
+                return plain(1.0 - v);
+            }
+            // A move the search never tried is valued by a search after it.
+            let chosen = match played {
+                Some(a) => match r.stat(&a) {
+                    Some(s) => s.mean,
+                    None => {
+                        let mut after = state.clone();
+                        let mut scratch = ChaCha8Rng::seed_from_u64(0);
+                        match after.play(a, &mut scratch) {
+                            Ok(()) => value(&after, side, None, search, rng).value,
+                            Err(_) => v,
+                        }
+                    }
+                },
+                None => v,
+            };
+            Valued {
+                value: v,
+                best: Some((r.top[0].action, chosen)),
             }
         }
-        _ => (game.evaluate(player_of(side)), None),
+        _ => plain(game.evaluate(player_of(side))),
     }
 }
 
@@ -125,26 +173,36 @@ pub fn analyse(
     let mut legal = Vec::new();
     let mut points = Vec::new();
     let total = actions.len();
+    // The Round as the log heads it: one more for every Round that has ended.
+    let mut round = 1u16;
+    let mut events: Vec<Event> = Vec::new();
     for (i, &action) in actions.iter().enumerate() {
         let mine = state.to_move() == Some(side);
         legal.clear();
         state.legal_actions(&mut legal);
         let choice = mine && legal.len() > 1;
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9));
-        let before = choice.then(|| value(&state, side, &mut search, &mut rng));
-        let round = state.round();
+        let before = choice.then(|| value(&state, side, Some(action), &mut search, &mut rng));
+        let decided_in = round;
+        events.clear();
         state
-            .play(action, &mut dice)
+            .play_logged(action, &mut dice, &mut events)
             .map_err(|e: IllegalAction| format!("decision {} (`{action}`): {}", i + 1, e.reason))?;
-        if let Some((before, best)) = before {
-            let (after, _) = value(&state, side, &mut search, &mut rng);
+        round += events
+            .iter()
+            .filter(|e| matches!(e, Event::RoundEnded { .. }))
+            .count() as u16;
+        if let Some(before) = before {
+            let after = value(&state, side, None, &mut search, &mut rng).value;
+            let (best, chosen) = before.best.unwrap_or((action, before.value));
             points.push(Point {
                 decision: i,
-                round,
+                round: decided_in,
                 played: action,
-                before,
+                before: before.value,
+                chosen,
                 after,
-                best: best.unwrap_or(action),
+                best,
             });
         }
         progress(i + 1, total);
@@ -214,7 +272,13 @@ mod tests {
             assert_eq!(got, expected, "{side}");
             for p in &a.points {
                 assert!((0.0..=1.0).contains(&p.before) && (0.0..=1.0).contains(&p.after));
+                assert!((0.0..=1.0).contains(&p.chosen));
                 assert_eq!(p.played, actions[p.decision]);
+                assert!(p.cost() >= 0.0);
+                assert!((p.luck() - (p.after - p.chosen)).abs() < 1e-12);
+                if p.played == p.best {
+                    assert_eq!(p.cost(), 0.0, "the preferred move costs nothing");
+                }
             }
             // The decision that ended the game is valued by its result.
             if let Some(last) = a.points.last()
@@ -225,7 +289,7 @@ mod tests {
             }
             let worst = a.worst(3);
             assert!(worst.len() <= 3);
-            assert!(worst.windows(2).all(|w| w[0].loss() >= w[1].loss()));
+            assert!(worst.windows(2).all(|w| w[0].cost() >= w[1].cost()));
             assert!(worst.iter().all(|p| p.played != p.best));
             let again = analyse(sc.clone(), 7, &actions, side, 40, |_, _| {}).unwrap();
             assert_eq!(again, a, "the same game and budget give the same analysis");

@@ -6,7 +6,8 @@ use eframe::egui::{self, RichText, Ui};
 use crate::rules::Side;
 
 use super::app::Command;
-use super::describe::{action_text, card_of, side_title};
+use super::describe::{action_text, card_of, model_name, plan_text, side_title};
+use super::forecast::after;
 use super::session::Session;
 use super::sidebar::section;
 use super::theme;
@@ -36,6 +37,31 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                 });
             }
             Some(r) => {
+                // The whole move first, as one line; it is drawn on the board too.
+                let g = session.state();
+                let head = match h.model {
+                    Some(m) => format!("Best move for {}:", model_name(g, m)),
+                    None => "The AI would play:".to_string(),
+                };
+                ui.label(RichText::new(head).small().color(theme::MUTED));
+                ui.label(
+                    RichText::new(plan_text(g, &h.line))
+                        .strong()
+                        .color(super::board_hint::HINT),
+                );
+                ui.label(
+                    RichText::new(if h.model.is_some() {
+                        "drawn on the board: the arrow to its square, the ring on its target; \
+                         select another model for its best move"
+                    } else {
+                        "drawn on the board: the arrow to its square, the ring on its target; \
+                         select a model for its own best move"
+                    })
+                    .small()
+                    .color(theme::MUTED),
+                );
+                // The first decision searched, in the position it was searched in.
+                let base = after(g, &h.prefix).unwrap_or_else(|| g.clone());
                 let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
                 egui::Grid::new("hint-report")
                     .num_columns(3)
@@ -46,9 +72,7 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                         ui.label(RichText::new("value").small().color(theme::MUTED));
                         ui.end_row();
                         for c in r.top.iter().take(3) {
-                            ui.label(
-                                RichText::new(action_text(session.state(), &c.action)).small(),
-                            );
+                            ui.label(RichText::new(action_text(&base, &c.action)).small());
                             ui.label(
                                 RichText::new(format!(
                                     "{:.0}%",
@@ -61,15 +85,12 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                         }
                     });
                 if r.top.is_empty() {
-                    let chosen = r
-                        .chosen
-                        .map(|a| action_text(session.state(), &a))
-                        .unwrap_or_default();
+                    let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
                     ui.label(RichText::new(format!("Only one move: {chosen}")).small());
                 }
                 ui.label(
                     RichText::new(format!(
-                        "{} iterations in {:.2} s; value: how good it judges the move for you (100%: a sure win)",
+                        "{} iterations in {:.2} s; value: the AI's estimate of your chance to win with the move, for two players of its strength (calibrated in the AI's games against itself)",
                         r.iterations,
                         r.elapsed.as_secs_f64()
                     ))

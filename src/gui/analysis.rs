@@ -1,6 +1,8 @@
-//! The analysis window after a game: the AI's value of a person's position after each of
-//! their decisions, charted over the game (egui_plot), with the three decisions where it
-//! fell most and what the AI would have played there (`crate::bot::analysis`).
+//! The analysis window after a game: the AI's value of a side's position after each of
+//! its decisions, charted over the game (egui_plot), with the three costliest decisions
+//! (the value of the AI's preferred move minus that of the move played, in one search)
+//! and what the AI would have played there, and the luck after each shown apart
+//! (`crate::bot::analysis`).
 //!
 //! The analysis runs on a thread of its own; the window shows its progress meanwhile.
 
@@ -21,9 +23,9 @@ use super::describe::{action_text, side_title};
 use super::session::Session;
 use super::theme;
 
-/// Search iterations per position: about a second for a whole game in a release build,
-/// on one core.
-pub const ANALYSIS_ITERATIONS: u64 = 300;
+/// Search iterations per position: the normal level's search is about a third of a second
+/// of these; a whole game takes a few seconds in a release build, on one core.
+pub const ANALYSIS_ITERATIONS: u64 = 2000;
 
 /// A decision the value fell at, in words.
 #[derive(Clone, Debug)]
@@ -61,7 +63,7 @@ impl AnalysisView {
     ) -> Self {
         let scenario = session.scenario().clone();
         let seed = session.setup().seed;
-        let actions: Vec<Action> = session.history().iter().map(|s| s.action).collect();
+        let actions: Vec<Action> = session.game_actions();
         let done = Arc::new(AtomicUsize::new(0));
         let total = actions.len();
         let (tx, rx) = channel();
@@ -142,14 +144,21 @@ fn chart(ui: &mut egui::Ui, f: &Finished) {
     }
     ui.label(
         RichText::new(format!(
-            "The AI's value of the {}' position after each of their decisions (100%: a sure \
-             win), searched {} iterations a position.",
+            "The AI's value of the {}' position after each of their decisions: its chance \
+             to win were both sides to play as the AI does (calibrated in games of the AI \
+             against itself, docs/strength.md), searched {} iterations a position.",
             side_title(a.side),
             a.iterations
         ))
         .small()
         .color(theme::MUTED),
     );
+    let (cost, luck) = a.totals();
+    ui.label(format!(
+        "Over the game, the choices cost {} of win chance; luck came to {}.",
+        points(cost),
+        signed_points(luck)
+    ));
     let line: PlotPoints = a
         .points
         .iter()
@@ -171,7 +180,7 @@ fn chart(ui: &mut egui::Ui, f: &Finished) {
         .show(ui, |plot| {
             plot.line(Line::new("value after the decision", line).color(theme::side_color(a.side)));
             plot.points(
-                Points::new("the biggest falls", marks)
+                Points::new("the costliest decisions", marks)
                     .shape(MarkerShape::Diamond)
                     .radius(6.0)
                     .color(theme::BAD),
@@ -179,22 +188,50 @@ fn chart(ui: &mut egui::Ui, f: &Finished) {
         });
     ui.add_space(6.0);
     if f.mistakes.is_empty() {
-        ui.label("No decision lost value against the AI's choice.");
+        ui.label("No decision cost anything against the AI's choice.");
     }
     for (i, m) in f.mistakes.iter().enumerate() {
+        let p = &m.point;
         ui.label(
             RichText::new(format!(
-                "{}. Decision {} (Round {}): {} — {:.0}% before, {:.0}% after.",
+                "{}. Decision {} (Round {}): {} cost {}: the AI valued it {:.0}%, its own \
+                 choice {:.0}%.",
                 i + 1,
-                m.point.decision + 1,
-                m.point.round,
+                p.decision + 1,
+                p.round,
                 m.played,
-                100.0 * m.point.before,
-                100.0 * m.point.after
+                points(p.cost()),
+                100.0 * p.chosen,
+                100.0 * p.before
             ))
             .strong(),
         );
         ui.label(format!("   The AI would have played: {}", m.best));
+        ui.label(
+            RichText::new(format!(
+                "   Luck after it (not counted in the cost): {}, to {:.0}%.",
+                signed_points(p.luck()),
+                100.0 * p.after
+            ))
+            .color(theme::MUTED),
+        );
+    }
+}
+
+/// A share of win chance in percentage points: `12 points`.
+fn points(v: f64) -> String {
+    format!("{:.0} points", 100.0 * v)
+}
+
+/// A signed share of win chance: `+8 points`, `-3 points`.
+fn signed_points(v: f64) -> String {
+    let p = (100.0 * v).round();
+    if p > 0.0 {
+        format!("+{p:.0} points")
+    } else if p < 0.0 {
+        format!("{p:.0} points")
+    } else {
+        "0 points".to_string()
     }
 }
 
@@ -221,6 +258,11 @@ fn describe(
             break;
         }
     }
-    out.sort_by(|a, b| b.point.loss().total_cmp(&a.point.loss()));
+    out.sort_by(|a, b| {
+        b.point
+            .cost()
+            .total_cmp(&a.point.cost())
+            .then(a.point.decision.cmp(&b.point.decision))
+    });
     out
 }

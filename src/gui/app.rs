@@ -202,23 +202,36 @@ impl MarsApp {
     /// `save_dir`. If the scenario does not load, the new game window opens with the
     /// reason.
     pub fn new(setup: GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
-        let mut new_game = NewGameDialog::new(scenario_dir, &setup);
-        let session = match Session::new(setup.clone()) {
-            Ok(s) => Some(s),
+        let mut app = MarsApp::without_game(&setup, scenario_dir, save_dir);
+        match Session::new(setup) {
+            Ok(s) => app.session = Some(s),
             Err(e) => {
-                new_game.open();
-                new_game.error = Some(e);
-                None
+                app.new_game.open();
+                app.new_game.error = Some(e);
             }
-        };
+        }
+        app
+    }
+
+    /// A table with no game yet and the New game window open over it, filled in from
+    /// `setup`: nothing is dealt, deployed or seeded until the person starts a game.
+    pub fn choosing(setup: GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
+        let mut app = MarsApp::without_game(&setup, scenario_dir, save_dir);
+        app.new_game.open();
+        app
+    }
+
+    /// A table with no game on it (one is put there by [`MarsApp::replace_session`], or
+    /// started from the New game window), its New game window filled in from `setup`.
+    pub fn without_game(setup: &GameSetup, scenario_dir: PathBuf, save_dir: PathBuf) -> MarsApp {
         MarsApp {
-            session,
+            session: None,
             selected: None,
             armed: None,
             board: BoardView::default(),
             sidebar: Sidebar::default(),
             log: LogView::default(),
-            new_game,
+            new_game: NewGameDialog::new(scenario_dir, setup),
             files: FileDialog::new(save_dir),
             game_over: GameOverWindow::default(),
             debug: false,
@@ -511,6 +524,37 @@ impl MarsApp {
             {
                 out.push(Command::OpenFile(FileAction::Replay));
             }
+            // The analysis of any finished or loaded game, one side at a time.
+            let analysable = self.session.as_ref().is_some_and(|s| s.can_analyse());
+            ui.add_enabled_ui(analysable, |ui| {
+                ui.menu_button("Analyse", |ui| {
+                    for side in Side::BOTH {
+                        let can = self
+                            .session
+                            .as_ref()
+                            .is_some_and(|s| s.can_analyse_side(side));
+                        if ui
+                            .add_enabled(
+                                can,
+                                egui::Button::new(format!("the {}' decisions", side_title(side))),
+                            )
+                            .on_disabled_hover_text(
+                                "Not while the game goes on: it would name the cards that side \
+                                 holds",
+                            )
+                            .clicked()
+                        {
+                            out.push(Command::Analyse(side));
+                            ui.close();
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The AI values each decision against its own choice there, luck apart",
+                )
+                .on_disabled_hover_text("Finish a game, or load one, to analyse it");
+            });
             if ui
                 .button("Martian Dice")
                 .on_hover_text("The quick dice game beside the long one; this game waits")
@@ -706,6 +750,19 @@ impl MarsApp {
             self.command(c);
         }
         self.catch_up();
+        self.follow_selection_with_hint();
+    }
+
+    /// Once a hint is shown, selecting another model that may act asks for that model's
+    /// best move.
+    fn follow_selection_with_hint(&mut self) {
+        let Some(s) = &mut self.session else { return };
+        let Some(m) = self.selected else { return };
+        let Some(h) = s.current_hint() else { return };
+        let mover = h.mover(s.state());
+        if h.model != Some(m) && mover != Some(m) && s.legal().contains(&Action::Activate(m)) {
+            s.request_hint_for(Some(m));
+        }
     }
 
     fn command(&mut self, c: Command) {
@@ -803,7 +860,7 @@ impl MarsApp {
             }
             Command::Hint => {
                 if let Some(s) = &mut self.session {
-                    s.request_hint();
+                    s.request_hint_for(self.selected);
                 }
             }
             Command::Analyse(side) => {

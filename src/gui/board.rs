@@ -23,8 +23,8 @@ use super::board_tooltip::{card_odds, hover_info, plan_label};
 pub use super::board_tooltip::{
     fight_odds_ui, low_wall_note, odds_bar, shoot_odds_ui, test_odds_ui,
 };
-use super::describe::{card_of, model_name, side_title};
-use super::forecast::{Reach, Target, acting_model, after, hits, reach, spot_of};
+use super::describe::{card_of, model_name};
+use super::forecast::{Reach, Target, acting_model, reach, spot_of};
 use super::session::Session;
 use super::theme;
 
@@ -54,12 +54,14 @@ pub struct Geom {
 impl Geom {
     fn new(avail: Rect) -> Geom {
         let label = 26.0;
-        // Eight squares, two trays of 0.62 squares, labels around.
-        let sq_w = (avail.width() - 2.0 * label - 8.0) / 8.0;
+        // Eight squares, two trays of 0.62 squares, labels around, and room on the right
+        // for the estimate's bar.
+        let bar = super::board_estimate::WIDTH + 16.0;
+        let sq_w = (avail.width() - 2.0 * label - 8.0 - bar) / 8.0;
         let sq_h = (avail.height() - 2.0 * label - 8.0) / (8.0 + 2.0 * 0.62);
         let sq = sq_w.min(sq_h).max(12.0).floor();
         let size = vec2(8.0 * sq, 8.0 * sq);
-        let board = Rect::from_center_size(avail.center(), size);
+        let board = Rect::from_center_size(avail.center() - vec2(bar / 2.0, 0.0), size);
         let tray_h = 0.62 * sq;
         let north_tray = Rect::from_min_max(
             pos2(board.left(), board.top() - label - tray_h),
@@ -139,7 +141,7 @@ impl Geom {
     }
 
     /// A model token's radius for `n` models in a square.
-    fn radius(&self, n: usize) -> f32 {
+    pub(super) fn radius(&self, n: usize) -> f32 {
         if n <= 4 {
             self.sq * 0.165
         } else {
@@ -209,6 +211,15 @@ pub struct BoardView {
     /// The squares lit as the aim of the card being played under the pointer (a whole
     /// row or column for a Support set aimed by line), this frame.
     pub aim: u64,
+    /// The sight drawn this frame: where from, and each enemy square's sight both ways.
+    pub sight: Option<(
+        super::board_sight::Viewpoint,
+        Vec<super::board_sight::SightLine>,
+    )>,
+    /// The groups of models shown in the trays this frame (to deploy, each wave).
+    pub tray_groups: Vec<super::board_tray::TrayGroup>,
+    /// The hinted move drawn this frame, if a hint is shown.
+    pub hint_marks: Option<super::board_hint::HintMarks>,
 }
 
 /// What the board needs from the table each frame.
@@ -247,7 +258,7 @@ impl BoardView {
         }
     }
 
-    /// The decisions a click on `t` offers.
+    /// The decisions a click on `t` offers (see [`super::board_plans`]).
     pub fn plans_for(
         g: &GameState,
         legal: &[Action],
@@ -255,74 +266,7 @@ impl BoardView {
         armed: Option<Card>,
         t: Target,
     ) -> Vec<Vec<Action>> {
-        // Card decisions are chosen on the board only once their card is picked from the
-        // hand; the rest never while a card is picked.
-        let hits = |a: &Action| -> bool {
-            !matches!(a, Action::Activate(_)) && card_of(a) == armed && hits(g, a, t)
-        };
-        let mut plans: Vec<Vec<Action>> =
-            legal.iter().filter(|a| hits(a)).map(|a| vec![*a]).collect();
-        if let Some(s) = selected.filter(|_| armed.is_none()) {
-            let activate = Action::Activate(s);
-            if legal.contains(&activate)
-                && let Some(c) = after(g, &[activate])
-            {
-                let mut next = Vec::new();
-                c.legal_actions(&mut next);
-                for a in next.iter().filter(|a| hits(a)) {
-                    plans.push(vec![activate, *a]);
-                }
-            }
-        }
-        // A square two steps away is reached with one click: the first step through a
-        // square from which the second is legal.
-        if plans.is_empty()
-            && armed.is_none()
-            && let Target::Square(dest) = t
-            && let Some(plan) = Self::two_steps(g, legal, selected, dest)
-        {
-            plans.push(plan);
-        }
-        plans
-    }
-
-    /// The decisions that take the acting (or selected) model to `dest` in two steps of
-    /// one Move, if it can get there so.
-    fn two_steps(
-        g: &GameState,
-        legal: &[Action],
-        selected: Option<ModelId>,
-        dest: Square,
-    ) -> Option<Vec<Action>> {
-        let (start, base): (Vec<Action>, GameState) = match selected {
-            Some(m) if legal.contains(&Action::Activate(m)) => {
-                (vec![Action::Activate(m)], after(g, &[Action::Activate(m)])?)
-            }
-            _ => (Vec::new(), g.clone()),
-        };
-        let mover = acting_model(&base)?;
-        let mut first = Vec::new();
-        base.legal_actions(&mut first);
-        let mut next = Vec::new();
-        for mid in first.iter().filter_map(|a| match a {
-            Action::Move(sq) => Some(*sq),
-            _ => None,
-        }) {
-            let Some(c) = after(&base, &[Action::Move(mid)]) else {
-                continue;
-            };
-            if acting_model(&c) != Some(mover) {
-                continue;
-            }
-            next.clear();
-            c.legal_actions(&mut next);
-            if next.contains(&Action::Move(dest)) {
-                let mut plan = start;
-                plan.extend([Action::Move(mid), Action::Move(dest)]);
-                return Some(plan);
-            }
-        }
-        None
+        super::board_plans::plans_for(g, legal, selected, armed, t)
     }
 
     /// Draws the board and handles its clicks.
@@ -688,164 +632,45 @@ impl BoardView {
                 });
             }
         }
-        // Off-board models in the trays.
+        // Off-board models in the trays, in groups: those to deploy now, then each wave
+        // by when and where it comes on.
+        self.tray_groups.clear();
         for side in Side::BOTH {
             let north = tray_is_north(g, side);
-            let tray = geom.tray(north);
-            let waiting: Vec<ModelId> = (0..g.models().len())
-                .map(|i| ModelId(i as u8))
-                .filter(|m| {
-                    g.model(*m).side == side
-                        && matches!(g.model(*m).loc, Loc::Waiting | Loc::Undeployed)
-                })
-                .collect();
-            if waiting.is_empty() {
-                continue;
-            }
-            let r = geom.radius(4).min(tray.height() * 0.42);
-            let undeployed = waiting
-                .iter()
-                .filter(|m| g.model(**m).loc == Loc::Undeployed)
-                .count();
-            let entering = waiting.len() - undeployed;
-            // When the models waiting off the board come on (R6): later reinforcements say
-            // the Round they arrive in.
-            let entering_ids: Vec<ModelId> = waiting
-                .iter()
-                .copied()
-                .filter(|m| g.model(*m).loc == Loc::Waiting)
-                .collect();
-            let arrival = super::describe::arrivals(g, &entering_ids);
-            let what = match (undeployed > 0, entering > 0) {
-                // Several entries already give their counts.
-                (true, true) if arrival.starts_with(|c: char| c.is_ascii_digit()) => {
-                    format!("to deploy; {arrival}:")
-                }
-                (true, true) => format!("to deploy; {entering} {arrival}:"),
-                (true, false) => "to deploy:".to_string(),
-                _ => format!("{arrival}:"),
-            };
-            // A tray mat, the side's name, then its models in a row.
             let both_here = Side::BOTH
                 .iter()
                 .filter(|o| tray_is_north(g, **o) == north)
                 .count()
                 > 1;
-            let half = if both_here {
-                if side == Side::Humans {
-                    Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
-                } else {
-                    Rect::from_min_max(pos2(tray.center().x + 4.0, tray.top()), tray.right_bottom())
-                }
-            } else {
+            let tray = geom.tray(north);
+            let half = if !both_here {
                 tray
+            } else if side == Side::Humans {
+                Rect::from_min_max(tray.left_top(), pos2(tray.center().x - 4.0, tray.bottom()))
+            } else {
+                Rect::from_min_max(pos2(tray.center().x + 4.0, tray.top()), tray.right_bottom())
             };
-            painter.rect_filled(
-                half,
-                CornerRadius::same(6),
-                theme::alpha(theme::side_color(side), 28),
-            );
-            painter.rect_stroke(
-                half,
-                CornerRadius::same(6),
-                Stroke::new(1.0, theme::alpha(theme::side_color(side), 90)),
-                StrokeKind::Inside,
-            );
-            let galley = painter.layout(
-                format!("{}\n{what}", side_title(side)),
-                FontId::proportional(11.5),
-                theme::side_light(side),
-                (half.width() * 0.3).max(60.0),
-            );
-            let text_pos = pos2(half.left() + 8.0, half.center().y - galley.size().y / 2.0);
-            let left = half.left() + 16.0 + galley.size().x;
-            painter.galley(text_pos, galley, theme::side_light(side));
-            let step = (r * 2.5).min((half.right() - left) / waiting.len().max(1) as f32);
-            let x0 = left + step * 0.5;
-            for (i, id) in waiting.into_iter().enumerate() {
-                placed.push(Placed {
-                    id,
-                    center: pos2(x0 + step * i as f32, tray.center().y),
-                    r,
-                });
+            let r = geom.radius(4).min(tray.height() * 0.42);
+            let groups = super::board_tray::groups(g, side);
+            for (id, center) in super::board_tray::draw(&painter, half, r, side, &groups) {
+                placed.push(Placed { id, center, r });
             }
+            self.tray_groups.extend(groups);
         }
 
-        // ----- line of sight and range from the selected model -----
-        let sel_origin: Option<Square> = selected.and_then(|m| {
-            let hovered = ui
-                .ctx()
-                .pointer_hover_pos()
-                .and_then(|p| geom.square_at(p))
-                .filter(|s| (sel_reach.one | sel_reach.two) & s.bit() != 0);
-            hovered.or(g.model(m).square())
-        });
-        if let (Some(sel), Some(from)) = (selected, sel_origin) {
-            let side = g.model(sel).side;
-            let max_range = g.profile(sel).range;
-            let mut seen = 0u64;
-            for (i, m) in g.models().iter().enumerate() {
-                let Some(to) = m.square() else { continue };
-                if m.side == side || seen & to.bit() != 0 || to == from {
-                    continue;
-                }
-                seen |= to.bit();
-                let _ = i;
-                let los = g.map().los(from, to);
-                let range = from.range(to);
-                // The line the rule found (R9): from a sample point whose lines all reach
-                // the target, or any line that is not blocked; so that the picture never
-                // shows a legal shot crossing a high wall.
-                let (a, b) = geom.sight_line(g, from, to);
-                let (color, w) = if range > max_range {
-                    (theme::alpha(theme::OUT_OF_RANGE, 150), 1.5)
-                } else {
-                    match los {
-                        Los::Clear => (theme::LOS_CLEAR, 2.5),
-                        Los::Partial => (theme::LOS_PARTIAL, 2.5),
-                        Los::None => (theme::alpha(theme::LOS_NONE, 170), 1.5),
-                    }
-                };
-                let shadow = Stroke::new(w + 2.0, Color32::from_black_alpha(90));
-                match los {
-                    Los::Clear if range <= max_range => {
-                        painter.line_segment([a, b], shadow);
-                        painter.line_segment([a, b], Stroke::new(w, color));
-                    }
-                    Los::None => {
-                        painter.extend(Shape::dotted_line(&[a, b], color, 7.0, 1.3));
-                    }
-                    _ => {
-                        painter.extend(Shape::dashed_line(&[a, b], shadow, 9.0, 5.0));
-                        painter.extend(Shape::dashed_line(
-                            &[a, b],
-                            Stroke::new(w, color),
-                            9.0,
-                            5.0,
-                        ));
-                    }
-                }
-                // Range and sight at the target end.
-                let tag = match (range > max_range, los) {
-                    (true, _) => format!("{range} out of range"),
-                    (false, Los::None) => format!("{range} no sight"),
-                    (false, l) => format!("{range} {l}"),
-                };
-                let at = b + (a - b).normalized() * (geom.sq * 0.42);
-                let galley = painter.layout_no_wrap(tag, FontId::proportional(11.0), color);
-                let rect = Align2::CENTER_CENTER
-                    .anchor_size(at, galley.size())
-                    .expand2(vec2(4.0, 1.0));
-                painter.rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(170));
-                painter.galley(rect.min + vec2(4.0, 1.0), galley, color);
-            }
-            // The origin square of the sight lines.
-            painter.rect_stroke(
-                geom.rect(from).shrink(1.0),
-                CornerRadius::same(2),
-                Stroke::new(2.0, theme::SELECT),
-                StrokeKind::Inside,
-            );
+        // ----- sight both ways and both sides' ranges from the selected model (or the
+        // deployment square under the pointer) -----
+        let pointer_square = ui.ctx().pointer_hover_pos().and_then(|p| geom.square_at(p));
+        let view = super::board_sight::viewpoint(
+            g,
+            selected,
+            sel_reach.one | sel_reach.two,
+            pointer_square,
+            if deciding.is_some() { input.legal } else { &[] },
+        );
+        self.sight = view.map(|v| (v, super::board_sight::lines(g, v)));
+        if let Some((v, lines)) = &self.sight {
+            super::board_sight::draw(&painter, &geom, g, *v, lines);
         }
 
         // ----- models glide from where they stood to where they stand -----
@@ -880,6 +705,28 @@ impl BoardView {
             let label = p.id.to_string();
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
             model_responses.push((p.id, resp));
+        }
+
+        // ----- the AI's estimate of the chance to win, beside the board -----
+        if let Some(e) = &session.estimate
+            && session.replay().is_none()
+        {
+            let x = geom.board.right() + 30.0;
+            let rect = Rect::from_min_max(
+                pos2(x, geom.board.top() + 18.0),
+                pos2(x + super::board_estimate::WIDTH, geom.board.bottom() - 18.0),
+            );
+            super::board_estimate::show(ui, &painter, rect, e);
+        }
+
+        // ----- the hint: the whole move, drawn -----
+        self.hint_marks = session
+            .current_hint()
+            .and_then(|h| super::board_hint::marks(g, &h.line));
+        if let Some(marks) = &self.hint_marks {
+            super::board_hint::draw(&painter, &geom, marks, |m| {
+                placed.iter().find(|p| p.id == m).map(|p| p.center)
+            });
         }
 
         // ----- hover and clicks -----

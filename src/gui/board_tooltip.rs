@@ -9,26 +9,34 @@ use crate::rules::map::Los;
 use crate::rules::state::Phase;
 use crate::rules::{GameState, Side, Square};
 
+use super::board_plans::click_help;
 use super::describe::{action_text, card_name, location, model_name, plan_text};
 use super::forecast::{
-    FightForecast, ShootForecast, Target, TestOdds, acting_model, card_choices, charge_forecast,
-    defence_plans, fight_forecast, has_aimed, percent, shoot_forecast,
+    FightForecast, ShootForecast, Target, TestOdds, card_choices, charge_forecast, charged,
+    defence_plans, fight_forecast, percent, plan_shot, shoot_forecast,
 };
 use super::theme;
 
-/// A menu entry: the plan in words with its odds.
+/// A menu entry: the plan in words with its odds: a Shoot's chance to kill (aimed if the
+/// plan aims), a charge's for each of the defender's choices.
 pub(super) fn plan_label(g: &GameState, plan: &[Action]) -> String {
     let mut text = plan_text(g, plan);
-    if let Some(Action::Shoot(t)) = plan.last() {
-        let shooter = match plan.first() {
-            Some(Action::Activate(m)) => Some(*m),
-            _ => acting_model(g),
-        };
-        if let Some(s) = shooter
-            && let Some(from) = g.model(s).square()
-            && let Some(f) = shoot_forecast(g, s, from, *t, has_aimed(g, s))
-        {
-            text.push_str(&format!("  (kill {})", percent(f.odds.kill)));
+    if let Some((_, _, f)) = plan_shot(g, plan) {
+        text.push_str(&format!("  (kill {})", percent(f.odds.kill)));
+    } else if let Some(enemy) = charged(g, plan)
+        && let Some(f) = charge_forecast(g, plan, enemy)
+    {
+        if f.survive_only {
+            text.push_str(&format!(
+                "  (kill {}; it may only Survive)",
+                percent(f.if_survive.attacker_wins)
+            ));
+        } else {
+            text.push_str(&format!(
+                "  (kill {} if it fights back, {} if it survives)",
+                percent(f.if_fight.attacker_wins),
+                percent(f.if_survive.attacker_wins)
+            ));
         }
     }
     text
@@ -245,19 +253,16 @@ pub(super) fn hover_info(
             out.push(InfoLine::Title(format!("Square {s}"), theme::TEXT));
         }
     }
-    // The odds of what a click here would do.
+    // The odds of what a click here would do, and how a click chooses among them.
+    if let Some(help) = click_help(plans) {
+        out.push(InfoLine::Text(help));
+    }
     for plan in plans {
         let Some(last) = plan.last() else { continue };
         let head = plan_text(g, plan);
         match (*last, t) {
             (Action::Shoot(target), _) => {
-                let shooter = selected
-                    .filter(|s| plan.first() == Some(&Action::Activate(*s)))
-                    .or(acting_model(g));
-                if let Some(s) = shooter
-                    && let Some(from) = g.model(s).square()
-                    && let Some(f) = shoot_forecast(g, s, from, target, has_aimed(g, s))
-                {
+                if let Some((_, from, f)) = plan_shot(g, plan) {
                     out.push(InfoLine::Shoot(head, f));
                     if let Some(to) = g.model(target).square()
                         && let Some(note) = low_wall_note(g, from, to)
@@ -338,12 +343,17 @@ pub(super) fn card_odds(
     selected: Option<ModelId>,
 ) -> Vec<InfoLine> {
     let mut out = Vec::new();
-    let with = |c| format!("Shoot, with {} from your hand", card_name(g, c));
     for plan in plans {
         match (plan.last(), t) {
             (Some(Action::Shoot(_)), _) => {
+                let shot = if plan.contains(&Action::Aim) {
+                    "Aimed Shoot"
+                } else {
+                    "Shoot"
+                };
                 for (card, o) in card_choices(g, plan, side) {
-                    out.push(InfoLine::Card(with(card), vec![(String::new(), o)]));
+                    let head = format!("{shot}, with {} from your hand", card_name(g, card));
+                    out.push(InfoLine::Card(head, vec![(String::new(), o)]));
                 }
             }
             (Some(Action::Fight(enemy)), _) => {

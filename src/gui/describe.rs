@@ -217,7 +217,18 @@ pub fn card_cost(g: &GameState, side: Side) -> String {
 pub fn phase_text(g: &GameState) -> String {
     match g.phase() {
         Phase::Deploy(side) => format!("Set-up: the {} deploy", side_title(side)),
-        Phase::TurnStart => format!("{}: choose a model to act", side_title(g.turn_player())),
+        Phase::TurnStart => {
+            let side = side_title(g.turn_player());
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            if legal.iter().any(|a| matches!(a, Action::Activate(_))) {
+                format!("{side}: choose a model to act")
+            } else if legal.iter().any(|a| card_of(a).is_some()) {
+                format!("{side}: no model left to act: play a card or Pass")
+            } else {
+                format!("{side}: no model left to act: Pass")
+            }
+        }
         Phase::Acting(act) => format!("{} is acting", model_name(g, act.model)),
         Phase::AfterFirst => {
             let u = g.turn_use();

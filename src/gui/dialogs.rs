@@ -10,7 +10,7 @@ use crate::rules::{BySide, Side};
 use super::app::Command;
 use super::describe::{outcome_text, side_title};
 use super::scenario_picture;
-use super::session::{Controller, GameSetup, Session, ai_spec_for_level, random_seed};
+use super::session::{Controller, GameSetup, Session, ai_spec_for_level, check_ai, random_seed};
 use super::theme;
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
 
@@ -23,13 +23,17 @@ pub enum Mode {
 }
 
 /// The AI levels offered, with words.
-pub const LEVELS: [(&str, &str); 5] = [
+pub const LEVELS: [(&str, &str); 6] = [
     ("easy", "easy (0.05 s a decision)"),
     ("normal", "normal (0.3 s)"),
     ("hard", "hard (1.5 s)"),
     ("greedy", "greedy (scripted)"),
     ("random", "random"),
+    (PROGRAM, "a program (bot protocol)"),
 ];
+
+/// The level that stands for a program playing a side, whose command is typed beside it.
+pub const PROGRAM: &str = "program";
 
 /// A scenario the New game window can show: its title, briefing and picture, and its
 /// measured balance in words when it has one.
@@ -120,6 +124,8 @@ pub struct NewGameDialog {
     /// The second AI in watch mode (it plays the Humans).
     pub level2: String,
     pub seed: String,
+    /// The command of the program chosen as a player (`exec:`, docs/bot-protocol.md).
+    pub program: String,
     pub error: Option<String>,
 }
 
@@ -146,6 +152,7 @@ impl NewGameDialog {
             level: "normal".into(),
             level2: "normal".into(),
             seed: String::new(),
+            program: String::new(),
             error: None,
         };
         d.take_setup(current);
@@ -155,8 +162,15 @@ impl NewGameDialog {
     /// Fills the fields from a game's set-up.
     pub fn take_setup(&mut self, s: &GameSetup) {
         self.path = s.scenario_path.display().to_string();
-        let level_of = |c: &Controller| match c {
-            Controller::Ai(spec) => spec.strip_prefix("mcts:").unwrap_or(spec).to_string(),
+        let mut program = None;
+        let mut level_of = |c: &Controller| match c {
+            Controller::Ai(spec) => match spec.strip_prefix("exec:") {
+                Some(command) => {
+                    program = Some(command.to_string());
+                    PROGRAM.to_string()
+                }
+                None => spec.strip_prefix("mcts:").unwrap_or(spec).to_string(),
+            },
             Controller::Human => "normal".into(),
         };
         let (h, m) = (&s.controllers[Side::Humans], &s.controllers[Side::Martians]);
@@ -177,6 +191,9 @@ impl NewGameDialog {
                 self.side = Side::Martians;
                 self.level = level_of(h);
             }
+        }
+        if let Some(p) = program {
+            self.program = p;
         }
     }
 
@@ -234,13 +251,25 @@ impl NewGameDialog {
             .trim()
             .parse()
             .map_err(|_| format!("the seed `{}` is not a whole number", self.seed.trim()))?;
-        let ai = |l: &str| Controller::Ai(ai_spec_for_level(l));
+        // A program is only named here: it starts once the person allows it at the table.
+        let ai = |l: &str| -> Result<Controller, String> {
+            if l != PROGRAM {
+                return Ok(Controller::Ai(ai_spec_for_level(l)));
+            }
+            let command = self.program.trim();
+            if command.is_empty() {
+                return Err("type the program's command (it speaks the bot protocol)".into());
+            }
+            let spec = format!("exec:{command}");
+            check_ai(&spec).map_err(|e| format!("the program `{command}`: {e}"))?;
+            Ok(Controller::Ai(spec))
+        };
         let controllers = match self.mode {
             Mode::HotSeat => BySide::new(Controller::Human, Controller::Human),
-            Mode::Watch => BySide::new(ai(&self.level2), ai(&self.level)),
+            Mode::Watch => BySide::new(ai(&self.level2)?, ai(&self.level)?),
             Mode::VersusAi => {
                 let mut c = BySide::new(Controller::Human, Controller::Human);
-                c[self.side.other()] = ai(&self.level);
+                c[self.side.other()] = ai(&self.level)?;
                 c
             }
         };
@@ -382,7 +411,7 @@ impl NewGameDialog {
                 ui.set_width(PICTURE_SIDE);
                 egui::ScrollArea::vertical()
                     .id_salt("picture")
-                    .max_height(PREVIEW_HEIGHT - 40.0)
+                    .max_height(PREVIEW_HEIGHT - 80.0)
                     .show(ui, |ui| {
                         scenario_picture::show(ui, &e.picture, PICTURE_SIDE);
                     });
@@ -391,14 +420,15 @@ impl NewGameDialog {
                 ui.set_width(ui.available_width());
                 egui::ScrollArea::vertical()
                     .id_salt("briefing")
-                    .max_height(PREVIEW_HEIGHT - 40.0)
+                    .max_height(PREVIEW_HEIGHT - 80.0)
                     .show(ui, |ui| {
                         ui.label(&e.briefing);
-                        ui.add_space(6.0);
-                        ui.label(RichText::new(&e.balance).small().color(theme::MUTED));
                     });
             });
         });
+        // The balance under both, across the whole width: never scrolled away or cut.
+        ui.add_space(4.0);
+        ui.add(egui::Label::new(RichText::new(&e.balance).small().color(theme::MUTED)).wrap());
     }
 
     /// Who plays, at what level, with which seed.
@@ -439,6 +469,28 @@ impl NewGameDialog {
                 let l = ui.label("Human AI");
                 ui.add_enabled_ui(self.mode == Mode::Watch, |ui| {
                     level_combo(ui, "level2", &mut self.level2, l.id);
+                });
+                ui.end_row();
+                let uses_program = match self.mode {
+                    Mode::HotSeat => false,
+                    Mode::VersusAi => self.level == PROGRAM,
+                    Mode::Watch => self.level == PROGRAM || self.level2 == PROGRAM,
+                };
+                let l = ui.label("Program");
+                ui.add_enabled_ui(uses_program, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.program)
+                                .desired_width(300.0)
+                                .hint_text("python3 examples/bots/greedy_bot.py"),
+                        )
+                        .labelled_by(l.id);
+                        ui.label(
+                            RichText::new("it starts only once you allow it at the table")
+                                .small()
+                                .color(theme::MUTED),
+                        );
+                    });
                 });
                 ui.end_row();
                 let l = ui.label("Seed");
@@ -698,7 +750,12 @@ impl GameOverWindow {
                         if g.scenario().counters.placed > 0
                             || Side::BOTH.iter().any(|s| g.claimed(*s) > 0)
                         {
-                            ui.label("counters claimed");
+                            ui.label("counters claimed (how many, not VP)")
+                                .on_hover_text(
+                                    "How many counters each side claimed, those this scenario \
+                                 scores nothing for included; the VP they earned are in the \
+                                 row VP for counters",
+                                );
                             for s in Side::BOTH {
                                 ui.label(g.claimed(s).to_string());
                             }
@@ -725,8 +782,8 @@ impl GameOverWindow {
                         && ui
                             .button(format!("Analyse the {}' decisions", side_title(side)))
                             .on_hover_text(
-                                "The AI values the position after each of your decisions and \
-                                 marks the three where the value fell most",
+                                "The AI values each of your decisions against its own choice \
+                                 there and marks the three that cost most; luck is shown apart",
                             )
                             .clicked()
                     {

@@ -139,6 +139,18 @@ pub fn reach(g: &GameState, id: ModelId) -> Reach {
     };
     let mut legal = Vec::new();
     base.legal_actions(&mut legal);
+    // A Rattled model stands up first and may then step once (R12, R17).
+    let base = match legal.contains(&Action::Stand) {
+        true => match after(&base, &[Action::Stand]) {
+            Some(c) => {
+                legal.clear();
+                c.legal_actions(&mut legal);
+                c
+            }
+            None => base,
+        },
+        false => base,
+    };
     let mut r = Reach {
         needs_activation,
         ..Reach::default()
@@ -204,6 +216,32 @@ pub fn shoot_forecast(
         armour,
         odds: odds::shoot(dice, sp.shoot, 3, tp.survive, armour),
     })
+}
+
+/// The Shoot a plan ends with, as it would be made: played on a copy up to the Shoot,
+/// so that an Aim or a Stand before it counts (R12, R15). The shooter, its square and
+/// the odds.
+pub fn plan_shot(g: &GameState, plan: &[Action]) -> Option<(ModelId, Square, ShootForecast)> {
+    let (Action::Shoot(target), before) = plan.split_last()? else {
+        return None;
+    };
+    let c = after(g, before)?;
+    let shooter = acting_model(&c)?;
+    let from = c.model(shooter).square()?;
+    let f = shoot_forecast(&c, shooter, from, *target, has_aimed(&c, shooter))?;
+    Some((shooter, from, f))
+}
+
+/// The enemy a plan's last step charges: a model of the other side in the square it
+/// moves into, if any.
+pub fn charged(g: &GameState, plan: &[Action]) -> Option<ModelId> {
+    let (Action::Move(dest), before) = plan.split_last()? else {
+        return None;
+    };
+    let c = after(g, before)?;
+    let mover = acting_model(&c)?;
+    let side = c.model(mover).side;
+    c.models_in(*dest).find(|m| c.model(*m).side != side)
 }
 
 /// The odds of a Fight for both of the defender's choices (R16).

@@ -9,9 +9,14 @@
 //!   and the AI's worker thread. No drawing; tested without a window.
 //! * [`app`]: the application that owns the session and the panels.
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
-//!   the board draws with [`board_figures`] and explains itself with [`board_tooltip`].
+//!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
+//!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
+//!   the sight both ways with [`board_sight`], the trays of models off the board with
+//!   [`board_tray`] and the AI's [`estimate`] of the chance to win with
+//!   [`board_estimate`].
 //! * [`forecast`]: reach, sight and exact odds shown before a decision.
-//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
+//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar;
+//!   [`hint`] searches the hint's whole move.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
 //! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
@@ -24,14 +29,21 @@ pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod board_estimate;
 pub mod board_figures;
+pub mod board_hint;
+pub mod board_plans;
+pub mod board_sight;
 pub mod board_tooltip;
+pub mod board_tray;
 pub mod describe;
 pub mod dialogs;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
+pub mod estimate;
 pub mod forecast;
+pub mod hint;
 pub mod log;
 pub mod preview;
 pub mod scenario_picture;
@@ -109,6 +121,36 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
+/// Where the table saves games unless told otherwise: `saves` in the user's data
+/// directory (`$XDG_DATA_HOME/mars-attacks`, else `~/.local/share/mars-attacks` on Linux
+/// and the BSDs; `~/Library/Application Support/mars-attacks` on macOS;
+/// `%APPDATA%\mars-attacks` on Windows), or `./saves` where none is known. The folder is
+/// made when the first game is saved.
+pub fn saves_dir() -> PathBuf {
+    saves_dir_from(|k| std::env::var_os(k))
+}
+
+/// [`saves_dir`] with the environment read through `var`.
+pub fn saves_dir_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> PathBuf {
+    let var = |k: &str| {
+        var(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    let base = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
+    };
+    match base {
+        Some(b) => b.join("mars-attacks").join("saves"),
+        None => PathBuf::from("saves"),
+    }
+}
+
 /// Whether a graphical session is there to open a window in (on Linux and the BSDs, an
 /// X11 or Wayland display named by the environment that answers there); elsewhere always
 /// true. [`display::check`] says what is missing.
@@ -175,7 +217,13 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
         &title,
         native,
         Box::new(move |_cc| {
-            let mut app = MarsApp::new(setup, dir, PathBuf::from("saves"));
+            let saves = saves_dir();
+            // A saved game, or the New game window first: no other game starts behind it.
+            let mut app = match (&saved, choose) {
+                (Some(_), _) => MarsApp::without_game(&setup, dir, saves),
+                (None, true) => MarsApp::choosing(setup, dir, saves),
+                (None, false) => MarsApp::new(setup, dir, saves),
+            };
             // The command line's own players: named by the person who started the table.
             if let Some(s) = &mut app.session {
                 s.allow_programs();
@@ -184,7 +232,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             if let Some(s) = saved {
                 app.replace_session(s);
             }
-            if choose {
+            if choose && !app.new_game.open {
                 app.new_game.open();
             }
             if let Some(d) = dice {
@@ -200,6 +248,33 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[test]
+    fn games_are_saved_in_the_users_data_directory() {
+        use std::path::PathBuf;
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert_eq!(
+            super::saves_dir_from(env(&[("XDG_DATA_HOME", "/d"), ("HOME", "/h")])),
+            PathBuf::from("/d/mars-attacks/saves")
+        );
+        assert_eq!(
+            super::saves_dir_from(env(&[("HOME", "/h")])),
+            PathBuf::from("/h/.local/share/mars-attacks/saves")
+        );
+        // A relative or empty setting is not a place to write to.
+        assert_eq!(
+            super::saves_dir_from(env(&[("XDG_DATA_HOME", "rel"), ("HOME", "")])),
+            PathBuf::from("saves")
+        );
+    }
+
     #[test]
     fn the_no_display_message_lists_every_command_that_needs_no_window() {
         assert!(super::NO_DISPLAY.ends_with(super::COMMAND_LINE_WORKS));

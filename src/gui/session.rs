@@ -20,6 +20,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::exec::ExecBot;
 use crate::bot::game::JournalEntry;
+use crate::rules::action::ModelId;
+
+pub use super::estimate::Estimate;
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::load_scenario;
 use crate::rules::state::{Event, IllegalAction, Phase};
@@ -283,11 +286,18 @@ struct Job {
     seed: u64,
     /// A hint for a person (searched by a brain of its own), not the AI's move.
     hint: bool,
+    /// For a hint: the decisions already taken on `state` (the activation of the model
+    /// the person selected).
+    prefix: Vec<Action>,
 }
 
 struct Answer {
     generation: u64,
     hint: bool,
+    /// A hint's prefix, as asked.
+    prefix: Vec<Action>,
+    /// For a hint: the decisions after the first that finish the move.
+    rest: Vec<Action>,
     result: Result<(Action, AiReport), String>,
 }
 
@@ -316,6 +326,7 @@ impl AiWorker {
                     } else {
                         job.spec.clone()
                     };
+                    let mut rest = Vec::new();
                     let result = match brains.get_mut(&key) {
                         Some(b) => Ok(b),
                         None => make_brain(&job.spec).map(|b| brains.entry(key).or_insert(b)),
@@ -324,7 +335,16 @@ impl AiWorker {
                         let mut rng = GameRng::seed_from_u64(job.seed);
                         let state = job.state;
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            brain.decide(&state, &job.journal, &mut rng)
+                            let first = brain.decide(&state, &job.journal, &mut rng)?;
+                            if job.hint {
+                                rest = super::hint::rest_of_move(
+                                    brain.as_mut(),
+                                    &state,
+                                    first.0,
+                                    &mut rng,
+                                );
+                            }
+                            Ok(first)
                         }))
                         .map_err(|_| "the AI failed to decide".to_string())
                         .and_then(|r| r)
@@ -333,6 +353,8 @@ impl AiWorker {
                         .send(Answer {
                             generation: job.generation,
                             hint: job.hint,
+                            prefix: job.prefix,
+                            rest,
                             result,
                         })
                         .is_err()
@@ -398,7 +420,8 @@ pub struct Replay {
 /// chooses another.
 pub const AUTOPLAY_STEP: Duration = Duration::from_millis(600);
 
-/// One line of the VP breakdown: how many VP a side earned one way.
+/// The VP breakdown of a side: how many VP it earned each way, by the way's name
+/// (`VP for counters`).
 pub type VpBreakdown = BTreeMap<&'static str, u16>;
 
 /// A game at the table.
@@ -434,6 +457,11 @@ pub struct Session {
     /// [`Session::program_to_allow`]). Never saved: a saved game names a program, and
     /// whoever opens it is asked again.
     programs_allowed: BySide<bool>,
+    /// The game was read from a saved file (to play on or to replay).
+    loaded: bool,
+    /// The AI's latest estimate of the chance to win, from its last search (its own move's,
+    /// or a hint's).
+    pub estimate: Option<Estimate>,
 }
 
 /// How long the AI's answer to a response window is held at the table once it starts
@@ -468,8 +496,23 @@ pub struct Hint {
     pub side: Side,
     /// The player that searched (`mcts:normal`).
     pub spec: String,
-    /// The search's report; `None` while it searches.
+    /// The model the person had selected when it was asked: the hint is then that
+    /// model's best move (its activation is taken, and the search starts after it).
+    pub model: Option<ModelId>,
+    /// The decisions taken before the search started (the selected model's activation).
+    pub prefix: Vec<Action>,
+    /// The search's report on the first decision it searched; `None` while it searches.
     pub report: Option<AiReport>,
+    /// The whole move: the prefix, the decision searched, and the decisions that finish
+    /// the move, each searched in turn while no die is rolled (see [`super::hint`]).
+    pub line: Vec<Action>,
+}
+
+impl Hint {
+    /// The model the whole move is made with, if it is one model's move.
+    pub fn mover(&self, g: &GameState) -> Option<ModelId> {
+        super::hint::mover(g, &self.line)
+    }
 }
 
 impl Session {
@@ -508,6 +551,8 @@ impl Session {
             hint: None,
             held: None,
             programs_allowed: BySide::new(false, false),
+            loaded: false,
+            estimate: None,
         }
     }
 
@@ -752,6 +797,7 @@ impl Session {
         self.thinking_since = None;
         let side = self.state.to_move();
         let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
+        let at = self.history.len();
         match result {
             Ok((action, report)) => match self.play_step(action) {
                 Ok(()) => {
@@ -760,6 +806,9 @@ impl Session {
                     if let Some(side) = side
                         && (!window || self.sees_hand(side))
                     {
+                        if let Some(e) = Estimate::from_report(at, side, &report) {
+                            self.estimate = Some(e);
+                        }
                         self.report = Some((side, report));
                     }
                     true
@@ -818,7 +867,7 @@ impl Session {
             Phase::Respond(_) | Phase::Escape(_) => window_spec(&spec),
             _ => spec,
         };
-        if self.send_job(spec, false) {
+        if self.send_job(spec, false, Vec::new()) {
             self.thinking_since = Some(Instant::now());
         } else {
             // The thread is gone: a new one starts next frame.
@@ -828,7 +877,7 @@ impl Session {
 
     /// Hands the position to the AI thread (started if need be) for `spec` to decide, or
     /// for a hint; false when the thread is gone (a new one starts next time).
-    fn send_job(&mut self, spec: String, hint: bool) -> bool {
+    fn send_job(&mut self, spec: String, hint: bool, prefix: Vec<Action>) -> bool {
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
         // The AI's own generator: fixed by the game's seed and the move number (a hint's
@@ -858,6 +907,13 @@ impl Session {
         // fewer decisions).
         let mut state = self.state.clone();
         state.set_every_window(false);
+        // A hint's prefix draws no dice (an activation): played on the copy.
+        let mut scratch = GameRng::seed_from_u64(0);
+        for a in &prefix {
+            if state.play(*a, &mut scratch).is_err() {
+                return false;
+            }
+        }
         let job = Job {
             generation: self.generation,
             state,
@@ -869,6 +925,7 @@ impl Session {
                 .wrapping_mul(mix)
                 .wrapping_add(self.history.len() as u64 + 1),
             hint,
+            prefix,
         };
         let sent = worker.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
         if !sent {
@@ -892,24 +949,36 @@ impl Session {
     /// Ask the AI what it would play in the person's place. Nothing happens unless a
     /// person is to decide; the answer comes as [`Session::hint`] a moment later.
     pub fn request_hint(&mut self) {
+        self.request_hint_for(None);
+    }
+
+    /// Ask the AI for the whole move it would make in the person's place; with `model`
+    /// (the model the person selected, if it may start its action now), that model's
+    /// best move. A hint for the same decision and model is not asked again.
+    pub fn request_hint_for(&mut self, model: Option<ModelId>) {
         let Some(side) = self.human_to_move() else {
             return;
         };
+        let model = model.filter(|m| self.legal().contains(&Action::Activate(*m)));
         if self.replay.is_some()
             || self
                 .hint
                 .as_ref()
-                .is_some_and(|h| h.at == self.history.len())
+                .is_some_and(|h| h.at == self.history.len() && h.model == model)
         {
             return;
         }
+        let prefix: Vec<Action> = model.map(Action::Activate).into_iter().collect();
         let spec = self.hint_spec();
-        if self.send_job(spec.clone(), true) {
+        if self.send_job(spec.clone(), true, prefix.clone()) {
             self.hint = Some(Hint {
                 at: self.history.len(),
                 side,
                 spec,
+                model,
+                prefix,
                 report: None,
+                line: Vec::new(),
             });
         }
     }
@@ -923,11 +992,26 @@ impl Session {
 
     fn take_hint(&mut self, answer: Answer) {
         let Some(hint) = &mut self.hint else { return };
-        if answer.generation != self.generation || hint.at != self.history.len() {
+        if answer.generation != self.generation
+            || hint.at != self.history.len()
+            || hint.prefix != answer.prefix
+        {
             return;
         }
         match answer.result {
-            Ok((_, report)) => hint.report = Some(report),
+            Ok((first, report)) => {
+                // A hint for a selected model values that model's best move, not the
+                // position.
+                if hint.model.is_none()
+                    && let Some(e) = Estimate::from_report(hint.at, hint.side, &report)
+                {
+                    self.estimate = Some(e);
+                }
+                hint.report = Some(report);
+                hint.line = hint.prefix.clone();
+                hint.line.push(first);
+                hint.line.extend(answer.rest);
+            }
             Err(e) => {
                 self.notice = Some(format!("no hint: {e}"));
                 self.hint = None;
@@ -1023,6 +1107,7 @@ impl Session {
         self.rebuild(&keep)
             .expect("a prefix of a legal game replays");
         self.report = None;
+        self.estimate = self.estimate.filter(|e| e.at <= self.history.len());
         true
     }
 
@@ -1157,7 +1242,30 @@ impl Session {
         };
         let mut s = Session::new(setup)?;
         s.rebuild(&actions)?;
+        s.loaded = true;
         Ok(s)
+    }
+
+    /// The whole game's decisions: a replay's all, else those made so far.
+    pub fn game_actions(&self) -> Vec<Action> {
+        match &self.replay {
+            Some(r) => r.actions.clone(),
+            None => self.history.iter().map(|s| s.action).collect(),
+        }
+    }
+
+    /// Can the game be analysed: it is over, or was read from a file (a replay or a game
+    /// played on), and it has decisions.
+    pub fn can_analyse(&self) -> bool {
+        (self.state.is_over() || self.loaded) && !self.game_actions().is_empty()
+    }
+
+    /// Can `side`'s decisions be analysed: [`Session::can_analyse`], and, while the game
+    /// goes on, only a side whose hand the table may see (the analysis names the moves
+    /// the AI would have made there, cards from the hand among them).
+    pub fn can_analyse_side(&self, side: Side) -> bool {
+        self.can_analyse()
+            && (self.state.is_over() || self.replay.is_some() || self.sees_hand(side))
     }
 
     /// Loads a saved game to step through it from the start.
@@ -1273,13 +1381,13 @@ impl Session {
     pub fn vp_breakdown(&self) -> BySide<VpBreakdown> {
         let mut out = BySide::new(VpBreakdown::new(), VpBreakdown::new());
         for step in &self.history {
-            let mut cause: &'static str = "other";
+            let mut cause: &'static str = "VP otherwise";
             for e in &step.events {
                 match e {
-                    Event::Shot { .. } => cause = "kills by shooting",
-                    Event::Fought { .. } => cause = "kills in a Fight",
-                    Event::Claimed(..) => cause = "counters",
-                    Event::Exited(..) => cause = "models off the board",
+                    Event::Shot { .. } => cause = "VP for kills by shooting",
+                    Event::Fought { .. } => cause = "VP for kills in a Fight",
+                    Event::Claimed(..) => cause = "VP for counters",
+                    Event::Exited(..) => cause = "VP for models off the board",
                     Event::VpScored { side, vp, .. } => {
                         *out[*side].entry(cause).or_insert(0) += vp;
                     }

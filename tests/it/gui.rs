@@ -13,27 +13,27 @@ use mars_attacks::rules::action::{Action, ModelId};
 use mars_attacks::rules::state::{Event, Loc, Phase};
 use mars_attacks::rules::{BySide, Side, Square};
 
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn sq(s: &str) -> Square {
+pub(super) fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-fn m(n: u8) -> ModelId {
+pub(super) fn m(n: u8) -> ModelId {
     ModelId(n - 1)
 }
 
 /// A folder of its own for each test.
-fn temp_dir(name: &str) -> PathBuf {
+pub(super) fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("ma-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
 /// A small open street: soldiers m1 on c3 and m2 on e4, Martians m3 on c6 and m4 on e5.
-fn skirmish_file(dir: &Path) -> PathBuf {
+pub(super) fn skirmish_file(dir: &Path) -> PathBuf {
     let p = dir.join("skirmish.toml");
     std::fs::write(
         &p,
@@ -63,7 +63,7 @@ vp = { shoot_kill = 1, fight_kill = 2 }
     p
 }
 
-fn harness(setup: GameSetup, saves: PathBuf) -> Harness<'static, MarsApp> {
+pub(super) fn harness(setup: GameSetup, saves: PathBuf) -> Harness<'static, MarsApp> {
     let mut app = MarsApp::new(setup, root().join("scenarios"), saves);
     // These tests play both sides at once: no screen to pass.
     app.pass_screen = false;
@@ -78,7 +78,11 @@ fn harness(setup: GameSetup, saves: PathBuf) -> Harness<'static, MarsApp> {
 }
 
 /// Steps frames until `done` holds (the AI thinks on its own thread meanwhile).
-fn step_until(h: &mut Harness<'_, MarsApp>, what: &str, done: impl Fn(&MarsApp) -> bool) {
+pub(super) fn step_until(
+    h: &mut Harness<'_, MarsApp>,
+    what: &str,
+    done: impl Fn(&MarsApp) -> bool,
+) {
     let start = Instant::now();
     while !done(h.state()) {
         h.step();
@@ -91,7 +95,7 @@ fn step_until(h: &mut Harness<'_, MarsApp>, what: &str, done: impl Fn(&MarsApp) 
     h.run_steps(4);
 }
 
-fn hot_seat(path: PathBuf, seed: u64) -> GameSetup {
+pub(super) fn hot_seat(path: PathBuf, seed: u64) -> GameSetup {
     GameSetup {
         scenario_path: path,
         seed,
@@ -100,7 +104,7 @@ fn hot_seat(path: PathBuf, seed: u64) -> GameSetup {
     }
 }
 
-fn history(h: &Harness<'_, MarsApp>) -> Vec<Action> {
+pub(super) fn history(h: &Harness<'_, MarsApp>) -> Vec<Action> {
     h.state()
         .session
         .as_ref()
@@ -111,12 +115,12 @@ fn history(h: &Harness<'_, MarsApp>) -> Vec<Action> {
         .collect()
 }
 
-fn phase(h: &Harness<'_, MarsApp>) -> Phase {
+pub(super) fn phase(h: &Harness<'_, MarsApp>) -> Phase {
     h.state().session.as_ref().unwrap().state().phase()
 }
 
 /// Answers the card windows of a test (and Lucky Escapes) with no card, through the prompt.
-fn answer_windows(h: &mut Harness<'_, MarsApp>) {
+pub(super) fn answer_windows(h: &mut Harness<'_, MarsApp>) {
     for _ in 0..8 {
         if !matches!(phase(h), Phase::Respond(_) | Phase::Escape(_)) {
             return;
@@ -130,6 +134,23 @@ fn answer_windows(h: &mut Harness<'_, MarsApp>) {
 
 fn loc(h: &Harness<'_, MarsApp>, id: ModelId) -> Loc {
     h.state().session.as_ref().unwrap().state().model(id).loc
+}
+
+/// Clicks `target` with `shooter` selected and picks the plain Shoot where a menu also
+/// offers the aimed one (or a charge).
+pub(super) fn click_plain_shot(h: &mut Harness<'_, MarsApp>, shooter: ModelId, target: ModelId) {
+    let before = history(h).len();
+    h.get_by_label(&target.to_string()).click();
+    h.run_steps(2);
+    if history(h).len() == before {
+        let g = h.state().session.as_ref().unwrap().state().clone();
+        let plain = mars_attacks::gui::describe::plan_text(
+            &g,
+            &[Action::Activate(shooter), Action::Shoot(target)],
+        );
+        h.get_by_label_contains(&format!("{plain}  (kill")).click();
+        h.run_steps(2);
+    }
 }
 
 #[test]
@@ -250,6 +271,12 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     h.run_steps(3);
     h.get_by_label("m3").click();
     h.run_steps(4);
+    // The plain shot or the aimed one: a menu; the plain one.
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    let plain =
+        mars_attacks::gui::describe::plan_text(&g, &[Action::Activate(m(1)), Action::Shoot(m(3))]);
+    h.get_by_label_contains(&format!("{plain}  (kill")).click();
+    h.run_steps(4);
     let hist = history(&h);
     assert_eq!(
         hist[..2],
@@ -350,8 +377,8 @@ fn undo_takes_back_a_move_but_not_a_roll() {
     // A shot rolls dice: it cannot be undone.
     h.get_by_label("m1").click();
     h.run_steps(4);
-    h.get_by_label("m3").click();
-    h.run_steps(4);
+    click_plain_shot(&mut h, m(1), m(3));
+    h.run_steps(2);
     answer_windows(&mut h);
     let n = history(&h).len();
     assert!(n >= 2);
@@ -367,8 +394,8 @@ fn save_and_load_through_the_windows() {
     let mut h = harness(hot_seat(skirmish_file(&dir), 8), dir.clone());
     h.get_by_label("m1").click();
     h.run_steps(4);
-    h.get_by_label("m3").click();
-    h.run_steps(4);
+    click_plain_shot(&mut h, m(1), m(3));
+    h.run_steps(2);
     h.get_by_label("m2").click();
     h.run_steps(4);
     let played = history(&h);
@@ -561,12 +588,12 @@ fn holds(g: &mars_attacks::rules::GameState, side: Side, slug: &str) -> bool {
 }
 
 /// Is this text shown somewhere (perhaps more than once)?
-fn shows(h: &Harness<'_, MarsApp>, text: &str) -> bool {
+pub(super) fn shows(h: &Harness<'_, MarsApp>, text: &str) -> bool {
     h.query_all_by_label(text).count() > 0
 }
 
 /// Steps until the tooltip of what the pointer is over is up.
-fn hover(h: &mut Harness<'_, MarsApp>, label: &str) {
+pub(super) fn hover(h: &mut Harness<'_, MarsApp>, label: &str) {
     h.get_by_label(label).hover();
     h.run_steps(4);
     h.get_by_label(label).hover();
@@ -603,10 +630,16 @@ fn the_hover_odds_include_each_test_card_in_the_hand() {
     assert_ne!(percent(plain.kill), percent(carded.kill));
     assert!(shows(&h, &format!("kill {}", percent(plain.kill))));
     assert!(shows(&h, &format!("kill {}", percent(carded.kill))));
-    h.get_by_label_contains(&format!(
-        "5 dice at {}+ against 3 at {}+",
-        soldier.shoot, martian.survive
-    ));
+    // Five dice twice: with the card, and aimed (R15).
+    assert_eq!(
+        h.query_all_by_label_contains(&format!(
+            "5 dice at {}+ against 3 at {}+",
+            soldier.shoot, martian.survive
+        ))
+        .count(),
+        2
+    );
+    h.get_by_label("Aimed Shoot, with Human Ingenuity from your hand");
 
     // The Fight after the charge: 3 dice +1 for moving in (R16), +1 from the card, against
     // m4's 3; for each of m4's choices.
@@ -648,8 +681,8 @@ fn the_card_prompt_gives_the_odds_of_each_answer() {
     // m1 on c3 shoots m3 on c6: a clear shot in the open, 4 dice against 3 (R15).
     h.get_by_label("m1").click();
     h.run_steps(4);
-    h.get_by_label("m3").click();
-    h.run_steps(4);
+    click_plain_shot(&mut h, m(1), m(3));
+    h.run_steps(2);
     assert_eq!(phase(&h), Phase::Respond(Side::Humans));
     // Martians are Armoured: one automatic Survive success, a Rattled band (R15).
     let armour = u8::from(martian.has(mars_attacks::rules::Ability::Armoured));
@@ -1251,8 +1284,7 @@ fn the_ais_window_shows_the_same_text_and_waits_the_same_time_whatever_it_holds(
         h.get_by_label("m1").click();
         h.run_steps(4);
         let shot_at = Instant::now();
-        h.get_by_label("m3").click();
-        h.run_steps(2);
+        click_plain_shot(&mut h, m(1), m(3));
         assert_eq!(phase(&h), Phase::Respond(Side::Martians), "seed {seed}");
         let s = h.state().session.as_ref().unwrap();
         let empty = s.state().is_empty_window();
