@@ -133,8 +133,6 @@ pub struct GameState {
     round: u16,
     turn: u32,
     turn_player: Side,
-    /// Models that have acted in the current Turn.
-    acted_this_turn: u8,
     /// The side that first had no model left to act this Round (R13).
     ran_out_first: Option<Side>,
     phase: Phase,
@@ -184,6 +182,11 @@ pub struct GameState {
     every_window: bool,
 }
 
+/// Two states are equal when they are the same position of the same game, down to what each
+/// side scored from what. Written by hand rather than derived, for three reasons: the
+/// scenario and the map are compared by pointer (a game's own, not an equal copy read
+/// again), and the models, the Civilians and the agenda are compared only as far as their
+/// lengths (what is left in the arrays past them is never read).
 impl PartialEq for GameState {
     fn eq(&self, o: &Self) -> bool {
         Arc::ptr_eq(&self.scenario, &o.scenario)
@@ -197,10 +200,10 @@ impl PartialEq for GameState {
             && self.pool == o.pool
             && self.claimed == o.claimed
             && self.vp == o.vp
+            && self.vp_from == o.vp_from
             && self.round == o.round
             && self.turn == o.turn
             && self.turn_player == o.turn_player
-            && self.acted_this_turn == o.acted_this_turn
             && self.ran_out_first == o.ran_out_first
             && self.phase == o.phase
             && self.cards == o.cards
@@ -261,7 +264,6 @@ impl GameState {
             round: 1,
             turn: 0,
             turn_player: scenario.first_turn,
-            acted_this_turn: 0,
             ran_out_first: None,
             phase: Phase::TurnStart,
             cards: Cards::EMPTY,
@@ -581,4 +583,53 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             Some(t)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::rules::dice::rng_from_seed;
+    use crate::rules::scenario_file::parse_scenario;
+    use crate::rules::square::{Side, Square};
+
+    use super::{GameState, Step, VpSource};
+
+    fn game() -> GameState {
+        let text = include_str!("../../scenarios/ambush.toml");
+        let scenario = parse_scenario("ambush.toml", text).expect("ships").scenario;
+        GameState::new(Arc::new(scenario), &mut rng_from_seed(7))
+    }
+
+    #[test]
+    fn equality_counts_where_the_vp_came_from() {
+        let g = game();
+        let mut h = g.clone();
+        assert_eq!(g, h);
+        // The same total, scored from a different source: a different position for the
+        // records (the arena's VP by source), so not equal.
+        h.vp[Side::Humans] = 1;
+        h.vp_from[Side::Humans][VpSource::Shoot as usize] = 1;
+        let mut k = h.clone();
+        assert_eq!(h, k);
+        k.vp_from[Side::Humans] = [0; 5];
+        k.vp_from[Side::Humans][VpSource::Fight as usize] = 1;
+        assert_ne!(h, k);
+    }
+
+    #[test]
+    fn equality_ignores_what_lies_past_the_lengths() {
+        let g = game();
+        let mut h = g.clone();
+        // Stale entries past the Civilians and the agenda are never read.
+        h.civilians[h.n_civilians as usize] = Square::from_index(63);
+        h.agenda.steps[h.agenda.len as usize] = Step::StartRound;
+        assert_eq!(g, h);
+        // Within the lengths they count.
+        h.agenda.push(Step::StartRound);
+        assert_ne!(g, h);
+        // The scenario is compared by pointer: the same scenario read again is another game.
+        let other = game();
+        assert_ne!(g, other);
+    }
 }

@@ -109,7 +109,6 @@ impl GameState {
 
     pub(super) fn finish_activation<S: EventSink>(&mut self, id: ModelId, sink: &mut S) {
         self.models[id.index()].activated = true;
-        self.acted_this_turn += 1;
         self.turn_continue(sink);
     }
 
@@ -210,7 +209,6 @@ impl GameState {
 
     pub(super) fn start_turn(&mut self) {
         self.turn += 1;
-        self.acted_this_turn = 0;
         self.turn_models = 0;
         self.turn_cards = 0;
         self.turn_model = None;
