@@ -1,13 +1,15 @@
-//! Why an action is not legal now: `IllegalAction`, and the explanation in a player's
-//! words of what rule an action breaks, beside the list of what is legal.
+//! Why an action is not legal now: `IllegalAction`, the `Illegal` reasons the legality
+//! predicates of `legal` give for model actions, and the explanation in a player's words
+//! of what rule an action breaks, beside the list of what is legal. Card plays and
+//! responses are explained here from their own rules (`play`).
+
+use std::fmt;
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::{self, Card, CardId};
-use crate::rules::map::Los;
-use crate::rules::profile::Ability;
-use crate::rules::square::{Side, Square};
+use crate::rules::square::{Edge, Side, Square};
 
-use super::{Act, CAPACITY, GameState, Loc, Phase, act_options};
+use super::{CAPACITY, GameState, Phase};
 
 /// An action that is not legal now, and why. The state is unchanged.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -15,6 +17,219 @@ use super::{Act, CAPACITY, GameState, Loc, Phase, act_options};
 pub struct IllegalAction {
     pub action: Action,
     pub reason: String,
+}
+
+/// Why a model action is not legal now, as the legality predicates of `legal` find it:
+/// the legal list keeps what they accept and the explanation of an illegal action shows
+/// what they reject, so the two cannot disagree. `Display` gives a player's words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Illegal {
+    /// The scenario has `models` models and no model `id`.
+    NoSuchModel {
+        id: ModelId,
+        models: u8,
+    },
+    Dead(ModelId),
+    LeftBoard(ModelId),
+    NotDeployed(ModelId),
+    /// Set-up: `sq` is outside `side`'s deployment zone.
+    OutsideZone {
+        sq: Square,
+        side: Side,
+    },
+    /// Set-up: `sq` holds a blocker.
+    DeployOnBlocker(Square),
+    /// `sq` holds as many models as a square may (R3).
+    Full(Square),
+    OtherSidesModel {
+        id: ModelId,
+        side: Side,
+        turn: Side,
+    },
+    AlreadyActed(ModelId),
+    EntersInRound {
+        id: ModelId,
+        round: u16,
+    },
+    NoWayOn(ModelId),
+    /// The Turn has no activation left for it (R11, P11).
+    CannotActNow(ModelId),
+    NotRattled(ModelId),
+    Rattled(ModelId),
+    AimIsWholeAction(ModelId),
+    NoAimTarget(ModelId),
+    EntryEdge {
+        id: ModelId,
+        edge: Edge,
+        to: Square,
+    },
+    EntryFullOrBlocked(Square),
+    MustShoot(ModelId),
+    NoMoveLeft {
+        id: ModelId,
+        steps: u8,
+        shot: bool,
+    },
+    HeldInPlace {
+        id: ModelId,
+        from: Square,
+    },
+    NotNext {
+        from: Square,
+        to: Square,
+    },
+    StepOnBlocker(Square),
+    WallCorner {
+        from: Square,
+        to: Square,
+    },
+    Wall {
+        from: Square,
+        to: Square,
+    },
+    NoExit(Side),
+    WrongExit {
+        side: Side,
+        exit: Edge,
+    },
+    NotOnExit {
+        id: ModelId,
+        exit: Edge,
+    },
+    NoShotLeft(ModelId),
+    MustEnterFirst(ModelId),
+    OwnSide {
+        target: ModelId,
+        id: ModelId,
+    },
+    TargetOffBoard(ModelId),
+    ShootFromEnemies {
+        id: ModelId,
+        from: Square,
+    },
+    OutOfRange {
+        target: ModelId,
+        to: Square,
+        id: ModelId,
+        distance: u8,
+        range: u8,
+    },
+    NoSight {
+        id: ModelId,
+        from: Square,
+        to: Square,
+    },
+    BothSides(Square),
+    NotAnOpponent {
+        target: ModelId,
+        attacker: ModelId,
+    },
+    MustFightSoldier(ModelId),
+    /// The opponent is picked with `fight` (the attacker's side picks) or `defender`.
+    PickWith(&'static str),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::NoSuchModel { id, models } => {
+                write!(
+                    f,
+                    "there is no model {id} (this scenario has m1..m{models})"
+                )
+            }
+            Illegal::Dead(id) => write!(f, "{id} is dead"),
+            Illegal::LeftBoard(id) => write!(f, "{id} has left the board"),
+            Illegal::NotDeployed(id) => write!(f, "{id} has not been deployed yet"),
+            Illegal::OutsideZone { sq, side } => {
+                write!(f, "{sq} is not in the {side}' deployment zone")
+            }
+            Illegal::DeployOnBlocker(sq) => write!(f, "{sq} holds a blocker"),
+            Illegal::Full(sq) => write!(f, "{sq} already holds {CAPACITY} models (R3)"),
+            Illegal::OtherSidesModel { id, side, turn } => {
+                write!(f, "{id} is a {side} model and it is the {turn}' Turn")
+            }
+            Illegal::AlreadyActed(id) => write!(f, "{id} has already acted this Round"),
+            Illegal::EntersInRound { id, round } => {
+                write!(f, "{id} enters the board in Round {round}")
+            }
+            Illegal::NoWayOn(id) => write!(f, "{id} has no way onto the board"),
+            Illegal::CannotActNow(id) => write!(f, "{id} cannot act now"),
+            Illegal::NotRattled(id) => write!(f, "{id} is not Rattled (R12)"),
+            Illegal::Rattled(id) => write!(f, "{id} is Rattled and must Stand Up first (R12)"),
+            Illegal::AimIsWholeAction(id) => write!(
+                f,
+                "{id} can only Aim as its whole action, before moving or shooting (R12)"
+            ),
+            Illegal::NoAimTarget(id) => write!(f, "{id} has no target to Aim at"),
+            Illegal::EntryEdge { id, edge, to } => write!(
+                f,
+                "{id} must come onto the board across the {edge} edge, and {to} is not on it (R6)"
+            ),
+            Illegal::EntryFullOrBlocked(to) => write!(f, "{to} is full or blocked"),
+            Illegal::MustShoot(id) => write!(f, "{id} has Aimed and must Shoot (R12)"),
+            Illegal::NoMoveLeft { id, steps, shot } => write!(
+                f,
+                "{id} has no move left in this action (moved {steps}, shot: {shot}) (R12)"
+            ),
+            Illegal::HeldInPlace { id, from } => write!(
+                f,
+                "{id} cannot leave {from}: it holds an enemy that is not Rattled (R7)"
+            ),
+            Illegal::NotNext { from, to } => write!(
+                f,
+                "{to} is not next to {from}: a step goes to one of the 8 neighbours (R4)"
+            ),
+            Illegal::StepOnBlocker(to) => {
+                write!(f, "{to} holds a blocker and cannot be entered (P1)")
+            }
+            Illegal::WallCorner { from, to } => {
+                write!(
+                    f,
+                    "high walls close the corner between {from} and {to} (R4)"
+                )
+            }
+            Illegal::Wall { from, to } => {
+                write!(f, "a high wall stands between {from} and {to} (R4)")
+            }
+            Illegal::NoExit(side) => {
+                write!(f, "the {side} have no exit edge in this scenario (R6)")
+            }
+            Illegal::WrongExit { side, exit } => {
+                write!(f, "the {side} may only leave by the {exit} edge")
+            }
+            Illegal::NotOnExit { id, exit } => write!(f, "{id} is not on the {exit} edge (R6)"),
+            Illegal::NoShotLeft(id) => write!(f, "{id} cannot Shoot again in this action (R12)"),
+            Illegal::MustEnterFirst(id) => write!(f, "{id} must come onto the board first"),
+            Illegal::OwnSide { target, id } => write!(f, "{target} is on {id}'s own side"),
+            Illegal::TargetOffBoard(t) => write!(f, "{t} is not on the board"),
+            Illegal::ShootFromEnemies { id, from } => {
+                write!(f, "{id} cannot Shoot from {from}: it holds enemies (R12)")
+            }
+            Illegal::OutOfRange {
+                target,
+                to,
+                id,
+                distance,
+                range,
+            } => write!(
+                f,
+                "{target} in {to} is {distance} squares away; {id}'s range is {range} (R8)"
+            ),
+            Illegal::NoSight { id, from, to } => {
+                write!(f, "{id} in {from} has no line of sight to {to} (R9)")
+            }
+            Illegal::BothSides(to) => write!(f, "{to} holds models of both sides (R12)"),
+            Illegal::NotAnOpponent { target, attacker } => {
+                write!(f, "{target} is not an enemy in {attacker}'s square")
+            }
+            Illegal::MustFightSoldier(attacker) => write!(
+                f,
+                "{attacker} must fight a Soldier while one is present (R16)"
+            ),
+            Illegal::PickWith(verb) => write!(f, "the opponent is picked with `{verb}` here"),
+        }
+    }
 }
 
 impl GameState {
@@ -33,21 +248,6 @@ impl GameState {
             "{specific}; {who} to decide, legal now: {}",
             choices.join(", ")
         )
-    }
-
-    pub(super) fn model_problem(&self, id: ModelId) -> Option<String> {
-        if id.index() >= self.n_models as usize {
-            return Some(format!(
-                "there is no model {id} (this scenario has m1..m{})",
-                self.n_models
-            ));
-        }
-        match self.models[id.index()].loc {
-            Loc::Dead => Some(format!("{id} is dead")),
-            Loc::Exited => Some(format!("{id} has left the board")),
-            Loc::Undeployed => Some(format!("{id} has not been deployed yet")),
-            _ => None,
-        }
     }
 
     pub(super) fn why_not(&self, action: Action) -> String {
@@ -86,133 +286,47 @@ impl GameState {
         };
         match action {
             Action::Deploy(sq) => match self.phase {
-                Phase::Deploy(side) => {
-                    if self.scenario.sides[side].deployment & sq.bit() == 0 {
-                        format!("{sq} is not in the {side}' deployment zone")
-                    } else if self.map.blockers() & sq.bit() != 0 {
-                        format!("{sq} holds a blocker")
-                    } else {
-                        format!("{sq} already holds {CAPACITY} models (R3)")
-                    }
-                }
+                Phase::Deploy(side) => because(self.deploy_check(side, sq)),
                 _ => format!("set-up is over: {phase_text}"),
             },
             Action::Activate(id) => {
-                if let Some(p) = self.model_problem(id) {
-                    return p;
+                if let Err(e) = self.model_check(id) {
+                    return e.to_string();
                 }
-                let m = &self.models[id.index()];
                 if !matches!(self.phase, Phase::TurnStart | Phase::AfterFirst) {
                     return format!("no model can be activated now: {phase_text}");
                 }
-                if m.side != self.turn_player {
-                    return format!(
-                        "{id} is a {} model and it is the {}' Turn",
-                        m.side, self.turn_player
-                    );
-                }
-                if m.activated {
-                    return format!("{id} has already acted this Round");
-                }
-                if m.loc == Loc::Waiting {
-                    let r = self.scenario.entry_of(id.index()).map(|e| e.round);
-                    return match r {
-                        Some(r) => format!("{id} enters the board in Round {r}"),
-                        None => format!("{id} has no way onto the board"),
-                    };
-                }
-                format!("{id} cannot act now")
+                because(self.activation_check(id))
             }
             Action::Stand => match acting {
-                Some(a) if !self.models[a.model.index()].rattled => {
-                    format!("{} is not Rattled (R12)", a.model)
-                }
+                Some(a) if self.stand_check(a).is_err() => because(self.stand_check(a)),
                 _ => format!("no Rattled model is acting: {phase_text}"),
             },
             Action::Aim => match acting {
-                Some(a) if self.models[a.model.index()].rattled => {
-                    format!("{} is Rattled and must Stand Up first (R12)", a.model)
-                }
-                Some(a) if a.steps > 0 || a.shot || a.stood || a.aimed => format!(
-                    "{} can only Aim as its whole action, before moving or shooting (R12)",
-                    a.model
-                ),
-                Some(a) => format!("{} has no target to Aim at", a.model),
+                Some(a) => because(self.aim_check(a)),
                 None => format!("no model is acting: {phase_text}"),
             },
-            Action::Move(to) => {
-                let Some(a) = acting else {
-                    return format!("no model is acting: {phase_text}");
-                };
-                let m = &self.models[a.model.index()];
-                if m.rattled {
-                    return format!("{} is Rattled and must Stand Up first (R12)", a.model);
-                }
-                let Some(from) = m.square() else {
-                    let edge = self.scenario.entry_of(a.model.index()).map(|e| e.edge);
-                    return match edge {
-                        Some(e) if e.board_squares() & to.bit() == 0 => format!(
-                            "{} must come onto the board across the {e} edge, and {to} is not on it (R6)",
-                            a.model
-                        ),
-                        Some(_) => format!("{to} is full or blocked"),
-                        None => format!("{} has no way onto the board", a.model),
-                    };
-                };
-                let (may_move, _) = act_options(a);
-                if a.aimed {
-                    return format!("{} has Aimed and must Shoot (R12)", a.model);
-                }
-                if !may_move {
-                    return format!(
-                        "{} has no move left in this action (moved {}, shot: {}) (R12)",
-                        a.model, a.steps, a.shot
-                    );
-                }
-                self.why_not_step(a.model, from, to)
-            }
-            Action::Exit(edge) => {
-                let Some(a) = acting else {
-                    return format!("no model is acting: {phase_text}");
-                };
-                let side = self.models[a.model.index()].side;
-                match self.scenario.sides[side].exit {
-                    None => format!("the {side} have no exit edge in this scenario (R6)"),
-                    Some(e) if e != edge => format!("the {side} may only leave by the {e} edge"),
-                    Some(e) => format!("{} is not on the {e} edge, or cannot move now", a.model),
-                }
-            }
+            Action::Move(to) => match acting {
+                Some(a) => because(self.move_check(a, to)),
+                None => format!("no model is acting: {phase_text}"),
+            },
+            Action::Exit(edge) => match acting {
+                Some(a) => because(self.exit_check(a, edge)),
+                None => format!("no model is acting: {phase_text}"),
+            },
             Action::Shoot(t) => {
                 let Some(a) = acting else {
                     return format!("no model is acting: {phase_text}");
                 };
-                if let Some(p) = self.model_problem(t) {
-                    return p;
+                if let Err(e) = self.model_check(t) {
+                    return e.to_string();
                 }
-                self.why_not_shoot(a, t)
+                because(self.shoot_check(a, t))
             }
             Action::Fight(t) | Action::Defender(t) => match self.phase {
                 Phase::FightTarget { attacker, .. } => {
-                    if let Some(p) = self.model_problem(t) {
-                        return p;
-                    }
-                    if self.models[t.index()].loc != self.models[attacker.index()].loc
-                        || self.models[t.index()].side == self.models[attacker.index()].side
-                    {
-                        format!("{t} is not an enemy in {attacker}'s square")
-                    } else if self.has_soldier_opponent(attacker)
-                        && self.profile(t).has(Ability::Hero)
-                    {
-                        format!("{attacker} must fight a Soldier while one is present (R16)")
-                    } else {
-                        format!(
-                            "the opponent is picked with `{}` here",
-                            match self.to_move() {
-                                Some(s) if s == self.models[attacker.index()].side => "fight",
-                                _ => "defender",
-                            }
-                        )
-                    }
+                    let by_attacker = matches!(action, Action::Fight(_));
+                    because(self.opponent_check(attacker, t, by_attacker))
                 }
                 _ => format!("no Fight is starting: {phase_text}"),
             },
@@ -442,69 +556,13 @@ impl GameState {
             ),
         }
     }
+}
 
-    pub(super) fn why_not_step(&self, id: ModelId, from: Square, to: Square) -> String {
-        let side = self.models[id.index()].side;
-        if self.standing[side.other()][from.index()] > 0 {
-            return format!("{id} cannot leave {from}: it holds an enemy that is not Rattled (R7)");
-        }
-        if from == to || from.range(to) != 1 {
-            return format!(
-                "{to} is not next to {from}: a step goes to one of the 8 neighbours (R4)"
-            );
-        }
-        if self.map.blockers() & to.bit() != 0 {
-            return format!("{to} holds a blocker and cannot be entered (P1)");
-        }
-        if self.map.step_targets(from) & to.bit() == 0 {
-            return if from.col() != to.col() && from.row() != to.row() {
-                format!("high walls close the corner between {from} and {to} (R4)")
-            } else {
-                format!("a high wall stands between {from} and {to} (R4)")
-            };
-        }
-        if self.total(to) >= CAPACITY {
-            return format!("{to} already holds {CAPACITY} models (R3)");
-        }
-        format!("{id} cannot move to {to} now")
-    }
-
-    pub(super) fn why_not_shoot(&self, a: Act, t: ModelId) -> String {
-        let id = a.model;
-        let m = &self.models[id.index()];
-        let (_, may_shoot) = act_options(a);
-        if m.rattled {
-            return format!("{id} is Rattled and must Stand Up first (R12)");
-        }
-        if !may_shoot {
-            return format!("{id} cannot Shoot again in this action (R12)");
-        }
-        let Some(from) = m.square() else {
-            return format!("{id} must come onto the board first");
-        };
-        let tm = &self.models[t.index()];
-        if tm.side == m.side {
-            return format!("{t} is on {id}'s own side");
-        }
-        let Some(to) = tm.square() else {
-            return format!("{t} is not on the board");
-        };
-        if self.count[m.side.other()][from.index()] > 0 {
-            return format!("{id} cannot Shoot from {from}: it holds enemies (R12)");
-        }
-        let range = self.profile(id).range;
-        if from.range(to) > range {
-            return format!(
-                "{t} in {to} is {} squares away; {id}'s range is {range} (R8)",
-                from.range(to)
-            );
-        }
-        if self.map.los(from, to) == Los::None {
-            return format!("{id} in {from} has no line of sight to {to} (R9)");
-        }
-        if self.occ[m.side] & to.bit() != 0 {
-            return format!("{to} holds models of both sides (R12)");
-        }
-        format!("{id} cannot Shoot {t} now")
+/// The reason a legality predicate gives. Called only for an action the legal list left
+/// out, which its predicate rejects, so the second arm is never taken.
+fn because(check: Result<(), Illegal>) -> String {
+    match check {
+        Err(reason) => reason.to_string(),
+        Ok(()) => "it cannot be played now".to_string(),
     }
 }

@@ -1,10 +1,14 @@
-//! The legal list: every decision open now, in a fixed order, and the squares a model
-//! may move or Shoot into (R4-R9, R12, R16).
+//! The legal list: every decision open now, in a fixed order, and one legality predicate
+//! per kind of model action (set-up, activation, Stand Up, Move, Exit, Aim, Shoot, the
+//! Fight's opponent) that says whether an action of its kind is legal and, if not, which
+//! rule it breaks (R3-R9, R11, R12, R16). The list keeps what the predicates accept; the
+//! explanation of an illegal action (`illegal`) gives what they reject.
 
 use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::profile::Ability;
 use crate::rules::square::{Edge, Side, Square, squares_of};
 
+use super::illegal::Illegal;
 use super::{Act, CAPACITY, GameState, Loc, Phase, act_options};
 
 /// Bitboard of squares whose column lies in `c0..=c1` and row in `r0..=r1`.
@@ -39,9 +43,8 @@ impl GameState {
         match self.phase {
             Phase::GameOver(_) | Phase::Busy => {}
             Phase::Deploy(side) => {
-                let zone = self.scenario.sides[side].deployment & !self.map.blockers();
-                for sq in squares_of(zone) {
-                    if self.total(sq) < CAPACITY {
+                for sq in squares_of(self.scenario.sides[side].deployment) {
+                    if self.deploy_check(side, sq).is_ok() {
                         out.push(Action::Deploy(sq));
                     }
                 }
@@ -62,10 +65,11 @@ impl GameState {
             }
             Phase::Acting(act) => self.push_act(act, out),
             Phase::FightTarget { attacker, .. } => {
-                let soldiers = self.has_soldier_opponent(attacker);
+                // The attacker's side picks while a Soldier is there, else the defender's.
+                let by_attacker = self.has_soldier_opponent(attacker);
                 for id in self.opponents(attacker) {
-                    if self.profile(id).has(Ability::Hero) != soldiers {
-                        out.push(if soldiers {
+                    if self.opponent_check(attacker, id, by_attacker).is_ok() {
+                        out.push(if by_attacker {
                             Action::Fight(id)
                         } else {
                             Action::Defender(id)
@@ -101,104 +105,382 @@ impl GameState {
 
     pub(super) fn push_activations(&self, out: &mut Vec<Action>) {
         if !self.may_activate_more() {
-            return;
+            return; // Implied by `activation_check`: spares the look at every model.
         }
         for i in 0..self.n_models {
             let id = ModelId(i);
-            if self.models[i as usize].side == self.turn_player
-                && self.can_activate(id)
-                && (self.turn_cards == 0 || self.own_model_ok(id))
-            {
+            if self.activation_check(id).is_ok() {
                 out.push(Action::Activate(id));
             }
         }
     }
 
     pub(super) fn push_act(&self, act: Act, out: &mut Vec<Action>) {
-        let m = &self.models[act.model.index()];
+        let id = act.model;
+        let m = &self.models[id.index()];
         let Some(sq) = m.square() else {
             // Off the board: the only way on is across the entry edge (R6).
-            self.push_entry_moves(act.model, out);
+            if let Some(entry) = self.scenario.entry_of(id.index()) {
+                for to in squares_of(entry.edge.board_squares()) {
+                    if self.step_check(id, None, to).is_ok() {
+                        out.push(Action::Move(to));
+                    }
+                }
+            }
             if out.is_empty() {
                 out.push(Action::Done);
             }
             return;
         };
-        if m.rattled {
+        if self.stand_check(act).is_ok() {
             out.push(Action::Stand);
             return;
         }
         if act.aimed {
-            self.push_shots(act.model, sq, out);
-            if self.may_shoot_bug(act.model, sq) {
+            self.push_shots(act, out);
+            if self.may_shoot_bug(id, sq) {
                 out.push(Action::ShootBug);
             }
             return;
         }
-        let (may_move, may_shoot) = act_options(act);
-        if may_move {
-            self.push_moves(m.side, sq, out);
+        if let Ok(from) = self.mover(act) {
+            for to in squares_of(self.map.step_targets(sq)) {
+                if self.step_check(id, from, to).is_ok() {
+                    out.push(Action::Move(to));
+                }
+            }
+            if let Some(edge) = self.scenario.sides[m.side].exit
+                && self.exit_check(act, edge).is_ok()
+            {
+                out.push(Action::Exit(edge));
+            }
         }
         if self.may_fight_bug(act, sq) {
             out.push(Action::FightBug);
         }
-        if may_shoot {
-            self.push_shots(act.model, sq, out);
-            if self.may_shoot_bug(act.model, sq) {
+        if act_options(act).1 {
+            self.push_shots(act, out);
+            if self.may_shoot_bug(id, sq) {
                 out.push(Action::ShootBug);
             }
-            if !act.stood && act.steps == 0 && !act.shot && out.iter().any(is_shot) {
+            if self.aim_check(act).is_ok() {
                 out.push(Action::Aim);
             }
         }
         out.push(Action::Done);
     }
 
-    pub(super) fn push_entry_moves(&self, id: ModelId, out: &mut Vec<Action>) {
-        if let Some(entry) = self.scenario.entry_of(id.index()) {
-            let edge_sq = entry.edge.board_squares() & !self.map.blockers();
-            for t in squares_of(edge_sq) {
-                if self.total(t) < CAPACITY {
-                    out.push(Action::Move(t));
+    /// Shoot targets of the acting model, in id order (R8, R9, R12, R15).
+    pub(super) fn push_shots(&self, act: Act, out: &mut Vec<Action>) {
+        let Ok((from, squares)) = self.shooter(act) else {
+            return;
+        };
+        if squares == 0 {
+            return; // Implied by `target_check`: spares the look at every model.
+        }
+        for i in 0..self.n_models {
+            let target = ModelId(i);
+            // Only models on those squares can pass `target_check`; the others are not
+            // asked, which would work out why not.
+            if let Loc::Board(to) = self.models[i as usize].loc
+                && squares & to.bit() != 0
+                && self.target_check(act.model, from, squares, target).is_ok()
+            {
+                out.push(Action::Shoot(target));
+            }
+        }
+    }
+
+    // ----- one legality predicate per action kind ------------------------------------
+    //
+    // Each says whether an action of its kind is legal, in a phase that offers that kind,
+    // and if not, why: the legal list keeps what they accept, and `why_not` reports what
+    // they reject.
+
+    /// Is `id` a model of this game that is still in it (R6)?
+    #[inline]
+    pub(super) fn model_check(&self, id: ModelId) -> Result<(), Illegal> {
+        if id.index() >= self.n_models as usize {
+            return Err(Illegal::NoSuchModel {
+                id,
+                models: self.n_models,
+            });
+        }
+        match self.models[id.index()].loc {
+            Loc::Dead => Err(Illegal::Dead(id)),
+            Loc::Exited => Err(Illegal::LeftBoard(id)),
+            Loc::Undeployed => Err(Illegal::NotDeployed(id)),
+            Loc::Board(_) | Loc::Waiting => Ok(()),
+        }
+    }
+
+    /// Set-up: may `side` deploy its next model on `sq` (R3, P1)?
+    pub(super) fn deploy_check(&self, side: Side, sq: Square) -> Result<(), Illegal> {
+        if self.scenario.sides[side].deployment & sq.bit() == 0 {
+            Err(Illegal::OutsideZone { sq, side })
+        } else if self.map.blockers() & sq.bit() != 0 {
+            Err(Illegal::DeployOnBlocker(sq))
+        } else if self.total(sq) >= CAPACITY {
+            Err(Illegal::Full(sq))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// May the Turn player activate `id` now (R6, R11, P11)?
+    #[inline]
+    pub(super) fn activation_check(&self, id: ModelId) -> Result<(), Illegal> {
+        self.model_check(id)?;
+        let m = &self.models[id.index()];
+        if m.side != self.turn_player {
+            return Err(Illegal::OtherSidesModel {
+                id,
+                side: m.side,
+                turn: self.turn_player,
+            });
+        }
+        if m.activated {
+            return Err(Illegal::AlreadyActed(id));
+        }
+        if m.loc == Loc::Waiting && !self.entry_open(id) {
+            return Err(match self.scenario.entry_of(id.index()) {
+                Some(e) => Illegal::EntersInRound { id, round: e.round },
+                None => Illegal::NoWayOn(id),
+            });
+        }
+        if !self.may_activate_more() || (self.turn_cards != 0 && !self.own_model_ok(id)) {
+            return Err(Illegal::CannotActNow(id));
+        }
+        Ok(())
+    }
+
+    /// May the acting model Stand Up (R12)?
+    #[inline]
+    pub(super) fn stand_check(&self, act: Act) -> Result<(), Illegal> {
+        if self.models[act.model.index()].rattled {
+            Ok(())
+        } else {
+            Err(Illegal::NotRattled(act.model))
+        }
+    }
+
+    /// May the acting model Aim (R12): as its whole action, with something to Shoot at?
+    pub(super) fn aim_check(&self, act: Act) -> Result<(), Illegal> {
+        let id = act.model;
+        if self.models[id.index()].rattled {
+            return Err(Illegal::Rattled(id));
+        }
+        if act.steps > 0 || act.shot || act.stood || act.aimed {
+            return Err(Illegal::AimIsWholeAction(id));
+        }
+        match self.shooter(act) {
+            Ok((from, squares)) if squares != 0 || self.may_shoot_bug(id, from) => Ok(()),
+            _ => Err(Illegal::NoAimTarget(id)),
+        }
+    }
+
+    /// May the acting model step now, and from where (R7, R12)? Its square, or `None` off
+    /// the board, where it enters across its entry edge (R6).
+    #[inline]
+    pub(super) fn mover(&self, act: Act) -> Result<Option<Square>, Illegal> {
+        let id = act.model;
+        let m = &self.models[id.index()];
+        if m.rattled {
+            return Err(Illegal::Rattled(id));
+        }
+        let Some(from) = m.square() else {
+            return Ok(None);
+        };
+        if act.aimed {
+            return Err(Illegal::MustShoot(id));
+        }
+        if !act_options(act).0 {
+            return Err(Illegal::NoMoveLeft {
+                id,
+                steps: act.steps,
+                shot: act.shot,
+            });
+        }
+        if self.standing[m.side.other()][from.index()] > 0 {
+            // R7: enemies that are not all Rattled hold the model in place.
+            return Err(Illegal::HeldInPlace { id, from });
+        }
+        Ok(Some(from))
+    }
+
+    /// May `id` step from `from` (`None`: from off the board, R6) to `to` (R3, R4, P1)?
+    #[inline]
+    pub(super) fn step_check(
+        &self,
+        id: ModelId,
+        from: Option<Square>,
+        to: Square,
+    ) -> Result<(), Illegal> {
+        match from {
+            Some(from) => {
+                if self.map.step_targets(from) & to.bit() != 0 && self.total(to) < CAPACITY {
+                    Ok(())
+                } else {
+                    Err(self.no_step(from, to))
+                }
+            }
+            None => {
+                let Some(entry) = self.scenario.entry_of(id.index()) else {
+                    return Err(Illegal::NoWayOn(id));
+                };
+                if entry.edge.board_squares() & to.bit() == 0 {
+                    Err(Illegal::EntryEdge {
+                        id,
+                        edge: entry.edge,
+                        to,
+                    })
+                } else if self.map.blockers() & to.bit() != 0 || self.total(to) >= CAPACITY {
+                    Err(Illegal::EntryFullOrBlocked(to))
+                } else {
+                    Ok(())
                 }
             }
         }
     }
 
-    /// Steps from `sq` (R4-R7): allowed by the map, into a square with room, and not out
-    /// of a square that holds a non-Rattled enemy.
-    pub(super) fn push_moves(&self, side: Side, sq: Square, out: &mut Vec<Action>) {
-        if self.standing[side.other()][sq.index()] > 0 {
-            return; // R7: enemies that are not all Rattled hold the model in place.
-        }
-        for t in squares_of(self.map.step_targets(sq)) {
-            if self.total(t) < CAPACITY {
-                out.push(Action::Move(t));
+    /// Which part of `step_check` a step from `from` to `to` on the board fails.
+    #[cold]
+    fn no_step(&self, from: Square, to: Square) -> Illegal {
+        if from == to || from.range(to) != 1 {
+            Illegal::NotNext { from, to }
+        } else if self.map.blockers() & to.bit() != 0 {
+            Illegal::StepOnBlocker(to)
+        } else if self.map.step_targets(from) & to.bit() == 0 {
+            if from.col() != to.col() && from.row() != to.row() {
+                Illegal::WallCorner { from, to }
+            } else {
+                Illegal::Wall { from, to }
             }
-        }
-        if let Some(edge) = self.scenario.sides[side].exit
-            && edge.board_squares() & sq.bit() != 0
-        {
-            out.push(Action::Exit(edge));
+        } else {
+            Illegal::Full(to)
         }
     }
 
-    /// Shoot targets of `shooter` in `sq` (R8, R9, R12, R15).
-    pub(super) fn push_shots(&self, shooter: ModelId, sq: Square, out: &mut Vec<Action>) {
-        let bb = self.shot_squares(shooter, sq);
-        if bb == 0 {
-            return;
+    /// May the acting model Move to `to` (R3-R7, R12)?
+    pub(super) fn move_check(&self, act: Act, to: Square) -> Result<(), Illegal> {
+        let from = self.mover(act)?;
+        self.step_check(act.model, from, to)
+    }
+
+    /// May the acting model leave the board across `edge` (R6)?
+    #[inline]
+    pub(super) fn exit_check(&self, act: Act, edge: Edge) -> Result<(), Illegal> {
+        let id = act.model;
+        let side = self.models[id.index()].side;
+        let exit = match self.scenario.sides[side].exit {
+            None => return Err(Illegal::NoExit(side)),
+            Some(e) if e != edge => return Err(Illegal::WrongExit { side, exit: e }),
+            Some(e) => e,
+        };
+        match self.mover(act)? {
+            Some(from) if exit.board_squares() & from.bit() != 0 => Ok(()),
+            _ => Err(Illegal::NotOnExit { id, exit }),
         }
-        let enemy = self.models[shooter.index()].side.other();
-        for i in 0..self.n_models {
-            let t = &self.models[i as usize];
-            if t.side == enemy
-                && let Loc::Board(ts) = t.loc
-                && bb & ts.bit() != 0
-            {
-                out.push(Action::Shoot(ModelId(i)));
+    }
+
+    /// May the acting model Shoot now (R12)? Its square, and the squares it may Shoot into.
+    #[inline]
+    pub(super) fn shooter(&self, act: Act) -> Result<(Square, u64), Illegal> {
+        let id = act.model;
+        let m = &self.models[id.index()];
+        if m.rattled {
+            return Err(Illegal::Rattled(id));
+        }
+        if !act_options(act).1 {
+            return Err(Illegal::NoShotLeft(id));
+        }
+        let Some(from) = m.square() else {
+            return Err(Illegal::MustEnterFirst(id));
+        };
+        Ok((from, self.shot_squares(id, from)))
+    }
+
+    /// May `shooter` on `from`, able to Shoot into `squares`, Shoot `target` (R8, R9, R12)?
+    #[inline]
+    pub(super) fn target_check(
+        &self,
+        shooter: ModelId,
+        from: Square,
+        squares: u64,
+        target: ModelId,
+    ) -> Result<(), Illegal> {
+        self.model_check(target)?;
+        let t = &self.models[target.index()];
+        if t.side == self.models[shooter.index()].side {
+            return Err(Illegal::OwnSide {
+                target,
+                id: shooter,
+            });
+        }
+        let Some(to) = t.square() else {
+            return Err(Illegal::TargetOffBoard(target));
+        };
+        if squares & to.bit() != 0 {
+            Ok(())
+        } else {
+            Err(self.no_shot(shooter, from, to, target))
+        }
+    }
+
+    /// Which term of `shot_squares` leaves out the square `to` of the enemy `target`.
+    #[cold]
+    fn no_shot(&self, id: ModelId, from: Square, to: Square, target: ModelId) -> Illegal {
+        let side = self.models[id.index()].side;
+        let range = self.profile(id).range;
+        if self.count[side.other()][from.index()] > 0 {
+            Illegal::ShootFromEnemies { id, from }
+        } else if within_range(from, range) & to.bit() == 0 {
+            Illegal::OutOfRange {
+                target,
+                to,
+                id,
+                distance: from.range(to),
+                range,
             }
+        } else if self.map.seen_from(from) & to.bit() == 0 {
+            Illegal::NoSight { id, from, to }
+        } else {
+            Illegal::BothSides(to)
         }
+    }
+
+    /// May the acting model Shoot `target` (R8, R9, R12, R15)?
+    pub(super) fn shoot_check(&self, act: Act, target: ModelId) -> Result<(), Illegal> {
+        let (from, squares) = self.shooter(act)?;
+        self.target_check(act.model, from, squares, target)
+    }
+
+    /// May `target` be picked as `attacker`'s opponent in the Fight it starts (R16), by the
+    /// attacker's side (`fight`) or, when only Heroes can defend, by their owner
+    /// (`defender`)?
+    pub(super) fn opponent_check(
+        &self,
+        attacker: ModelId,
+        target: ModelId,
+        by_attacker: bool,
+    ) -> Result<(), Illegal> {
+        self.model_check(target)?;
+        let (a, t) = (&self.models[attacker.index()], &self.models[target.index()]);
+        if t.loc != a.loc || t.side == a.side {
+            return Err(Illegal::NotAnOpponent { target, attacker });
+        }
+        let soldiers = self.has_soldier_opponent(attacker);
+        if soldiers && self.profile(target).has(Ability::Hero) {
+            return Err(Illegal::MustFightSoldier(attacker));
+        }
+        if by_attacker != soldiers {
+            return Err(Illegal::PickWith(if soldiers {
+                "fight"
+            } else {
+                "defender"
+            }));
+        }
+        Ok(())
     }
 
     /// Squares `shooter` standing in `sq` may Shoot into.
@@ -244,9 +526,4 @@ impl GameState {
             None => 0,
         }
     }
-}
-
-#[inline]
-pub(super) fn is_shot(a: &Action) -> bool {
-    matches!(a, Action::Shoot(_) | Action::ShootBug)
 }

@@ -130,12 +130,11 @@ impl GameState {
         !self.no_models_at_start && self.turn_models + self.turn_cards < 2
     }
 
+    /// Is there a model the Turn player may activate now (`activation_check`)?
     pub(super) fn any_activation(&self) -> bool {
-        (0..self.n_models).map(ModelId).any(|id| {
-            self.models[id.index()].side == self.turn_player
-                && self.can_activate(id)
-                && (self.turn_cards == 0 || self.own_model_ok(id))
-        })
+        (0..self.n_models)
+            .map(ModelId)
+            .any(|id| self.activation_check(id).is_ok())
     }
 
     /// P11: a card that affected one of the Turn player's models names the Turn's acting
