@@ -342,20 +342,23 @@ fn every_model_action_left_out_of_the_list_is_rejected_with_its_rule() {
             while !g.is_over() {
                 g.legal_actions(&mut legal);
                 for &a in &space {
-                    let offered = match (g.phase(), a) {
-                        (Phase::Deploy(_), Action::Deploy(_)) => true,
-                        (Phase::TurnStart | Phase::AfterFirst, Action::Activate(_)) => true,
-                        (
-                            Phase::Acting(_),
-                            Action::Stand
-                            | Action::Move(_)
-                            | Action::Exit(_)
-                            | Action::Aim
-                            | Action::Shoot(_),
-                        ) => true,
-                        (Phase::FightTarget { .. }, Action::Fight(_) | Action::Defender(_)) => true,
-                        _ => false,
-                    };
+                    let offered = matches!(
+                        (g.phase(), a),
+                        (Phase::Deploy(_), Action::Deploy(_))
+                            | (Phase::TurnStart | Phase::AfterFirst, Action::Activate(_))
+                            | (
+                                Phase::Acting(_),
+                                Action::Stand
+                                    | Action::Move(_)
+                                    | Action::Exit(_)
+                                    | Action::Aim
+                                    | Action::Shoot(_)
+                            )
+                            | (
+                                Phase::FightTarget { .. },
+                                Action::Fight(_) | Action::Defender(_)
+                            )
+                    );
                     if !offered || legal.contains(&a) {
                         continue;
                     }

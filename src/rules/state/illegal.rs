@@ -125,8 +125,11 @@ pub(super) enum Illegal {
         attacker: ModelId,
     },
     MustFightSoldier(ModelId),
-    /// The opponent is picked with `fight` (the attacker's side picks) or `defender`.
-    PickWith(&'static str),
+    /// The opponent is picked with `fight` (the attacker's side picks, `true`) or
+    /// `defender` (`false`).
+    PickWith {
+        fight: bool,
+    },
 }
 
 impl fmt::Display for Illegal {
@@ -227,7 +230,11 @@ impl fmt::Display for Illegal {
                 f,
                 "{attacker} must fight a Soldier while one is present (R16)"
             ),
-            Illegal::PickWith(verb) => write!(f, "the opponent is picked with `{verb}` here"),
+            Illegal::PickWith { fight } => write!(
+                f,
+                "the opponent is picked with `{}` here",
+                if fight { "fight" } else { "defender" }
+            ),
         }
     }
 }
@@ -566,3 +573,7 @@ fn because(check: Result<(), Illegal>) -> String {
         Ok(()) => "it cannot be played now".to_string(),
     }
 }
+
+// A reason is returned by every legality predicate on the legal list's path: it stays
+// small enough to travel in registers.
+const _: () = assert!(std::mem::size_of::<Result<(), Illegal>>() <= 8);

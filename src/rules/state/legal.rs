@@ -9,7 +9,7 @@ use crate::rules::profile::Ability;
 use crate::rules::square::{Edge, Side, Square, squares_of};
 
 use super::illegal::Illegal;
-use super::{Act, CAPACITY, GameState, Loc, Phase, act_options};
+use super::{Act, CAPACITY, GameState, Loc, Phase, act_options, bits};
 
 /// Bitboard of squares whose column lies in `c0..=c1` and row in `r0..=r1`.
 #[inline]
@@ -66,9 +66,13 @@ impl GameState {
             Phase::Acting(act) => self.push_act(act, out),
             Phase::FightTarget { attacker, .. } => {
                 // The attacker's side picks while a Soldier is there, else the defender's.
-                let by_attacker = self.has_soldier_opponent(attacker);
+                let soldiers = self.has_soldier_opponent(attacker);
+                let by_attacker = soldiers;
                 for id in self.opponents(attacker) {
-                    if self.opponent_check(attacker, id, by_attacker).is_ok() {
+                    if self
+                        .opponent_with(attacker, soldiers, id, by_attacker)
+                        .is_ok()
+                    {
                         out.push(if by_attacker {
                             Action::Fight(id)
                         } else {
@@ -120,12 +124,8 @@ impl GameState {
         let m = &self.models[id.index()];
         let Some(sq) = m.square() else {
             // Off the board: the only way on is across the entry edge (R6).
-            if let Some(entry) = self.scenario.entry_of(id.index()) {
-                for to in squares_of(entry.edge.board_squares()) {
-                    if self.step_check(id, None, to).is_ok() {
-                        out.push(Action::Move(to));
-                    }
-                }
+            if let Ok(squares) = self.move_squares(act) {
+                out.extend(squares_of(squares).map(Action::Move));
             }
             if out.is_empty() {
                 out.push(Action::Done);
@@ -137,18 +137,14 @@ impl GameState {
             return;
         }
         if act.aimed {
-            self.push_shots(act, out);
+            push_shots(self.shot_targets(act), out);
             if self.may_shoot_bug(id, sq) {
                 out.push(Action::ShootBug);
             }
             return;
         }
-        if let Ok(from) = self.mover(act) {
-            for to in squares_of(self.map.step_targets(sq)) {
-                if self.step_check(id, from, to).is_ok() {
-                    out.push(Action::Move(to));
-                }
-            }
+        if let Ok(squares) = self.move_squares(act) {
+            out.extend(squares_of(squares).map(Action::Move));
             if let Some(edge) = self.scenario.sides[m.side].exit
                 && self.exit_check(act, edge).is_ok()
             {
@@ -159,36 +155,16 @@ impl GameState {
             out.push(Action::FightBug);
         }
         if act_options(act).1 {
-            self.push_shots(act, out);
+            let targets = self.shot_targets(act);
+            push_shots(targets, out);
             if self.may_shoot_bug(id, sq) {
                 out.push(Action::ShootBug);
             }
-            if self.aim_check(act).is_ok() {
+            if self.aim_with(act, targets).is_ok() {
                 out.push(Action::Aim);
             }
         }
         out.push(Action::Done);
-    }
-
-    /// Shoot targets of the acting model, in id order (R8, R9, R12, R15).
-    pub(super) fn push_shots(&self, act: Act, out: &mut Vec<Action>) {
-        let Ok((from, squares)) = self.shooter(act) else {
-            return;
-        };
-        if squares == 0 {
-            return; // Implied by `target_check`: spares the look at every model.
-        }
-        for i in 0..self.n_models {
-            let target = ModelId(i);
-            // Only models on those squares can pass `target_check`; the others are not
-            // asked, which would work out why not.
-            if let Loc::Board(to) = self.models[i as usize].loc
-                && squares & to.bit() != 0
-                && self.target_check(act.model, from, squares, target).is_ok()
-            {
-                out.push(Action::Shoot(target));
-            }
-        }
     }
 
     // ----- one legality predicate per action kind ------------------------------------
@@ -198,7 +174,7 @@ impl GameState {
     // they reject.
 
     /// Is `id` a model of this game that is still in it (R6)?
-    #[inline]
+    #[inline(always)]
     pub(super) fn model_check(&self, id: ModelId) -> Result<(), Illegal> {
         if id.index() >= self.n_models as usize {
             return Err(Illegal::NoSuchModel {
@@ -228,10 +204,11 @@ impl GameState {
     }
 
     /// May the Turn player activate `id` now (R6, R11, P11)?
-    #[inline]
+    #[inline(always)]
     pub(super) fn activation_check(&self, id: ModelId) -> Result<(), Illegal> {
-        self.model_check(id)?;
-        let m = &self.models[id.index()];
+        let Some(m) = self.models().get(id.index()) else {
+            return self.model_check(id);
+        };
         if m.side != self.turn_player {
             return Err(Illegal::OtherSidesModel {
                 id,
@@ -242,11 +219,16 @@ impl GameState {
         if m.activated {
             return Err(Illegal::AlreadyActed(id));
         }
-        if m.loc == Loc::Waiting && !self.entry_open(id) {
-            return Err(match self.scenario.entry_of(id.index()) {
-                Some(e) => Illegal::EntersInRound { id, round: e.round },
-                None => Illegal::NoWayOn(id),
-            });
+        match m.loc {
+            Loc::Board(_) => {}
+            Loc::Waiting if self.entry_open(id) => {}
+            Loc::Waiting => {
+                return Err(match self.scenario.entry_of(id.index()) {
+                    Some(e) => Illegal::EntersInRound { id, round: e.round },
+                    None => Illegal::NoWayOn(id),
+                });
+            }
+            Loc::Dead | Loc::Exited | Loc::Undeployed => return self.model_check(id),
         }
         if !self.may_activate_more() || (self.turn_cards != 0 && !self.own_model_ok(id)) {
             return Err(Illegal::CannotActNow(id));
@@ -255,7 +237,7 @@ impl GameState {
     }
 
     /// May the acting model Stand Up (R12)?
-    #[inline]
+    #[inline(always)]
     pub(super) fn stand_check(&self, act: Act) -> Result<(), Illegal> {
         if self.models[act.model.index()].rattled {
             Ok(())
@@ -266,22 +248,30 @@ impl GameState {
 
     /// May the acting model Aim (R12): as its whole action, with something to Shoot at?
     pub(super) fn aim_check(&self, act: Act) -> Result<(), Illegal> {
+        self.aim_with(act, self.shot_targets(act))
+    }
+
+    /// `aim_check`, given what `shot_targets` says of the acting model.
+    #[inline(always)]
+    pub(super) fn aim_with(&self, act: Act, targets: Result<u64, Illegal>) -> Result<(), Illegal> {
         let id = act.model;
-        if self.models[id.index()].rattled {
+        let m = &self.models[id.index()];
+        if m.rattled {
             return Err(Illegal::Rattled(id));
         }
         if act.steps > 0 || act.shot || act.stood || act.aimed {
             return Err(Illegal::AimIsWholeAction(id));
         }
-        match self.shooter(act) {
-            Ok((from, squares)) if squares != 0 || self.may_shoot_bug(id, from) => Ok(()),
+        match (targets, m.square()) {
+            (Ok(t), _) if t != 0 => Ok(()),
+            (Ok(_), Some(from)) if self.may_shoot_bug(id, from) => Ok(()),
             _ => Err(Illegal::NoAimTarget(id)),
         }
     }
 
     /// May the acting model step now, and from where (R7, R12)? Its square, or `None` off
     /// the board, where it enters across its entry edge (R6).
-    #[inline]
+    #[inline(always)]
     pub(super) fn mover(&self, act: Act) -> Result<Option<Square>, Illegal> {
         let id = act.model;
         let m = &self.models[id.index()];
@@ -308,42 +298,40 @@ impl GameState {
         Ok(Some(from))
     }
 
-    /// May `id` step from `from` (`None`: from off the board, R6) to `to` (R3, R4, P1)?
-    #[inline]
-    pub(super) fn step_check(
-        &self,
-        id: ModelId,
-        from: Option<Square>,
-        to: Square,
-    ) -> Result<(), Illegal> {
-        match from {
-            Some(from) => {
-                if self.map.step_targets(from) & to.bit() != 0 && self.total(to) < CAPACITY {
-                    Ok(())
-                } else {
-                    Err(self.no_step(from, to))
+    /// The squares the acting model may Move to now (R3-R7, R12), or why it may not Move:
+    /// next to its square, or on its entry edge from off the board (R6), with room.
+    #[inline(always)]
+    pub(super) fn move_squares(&self, act: Act) -> Result<u64, Illegal> {
+        let id = act.model;
+        match self.mover(act)? {
+            Some(from) => Ok(self.step_squares(self.models[id.index()].side, from)),
+            None => match self.scenario.entry_of(id.index()) {
+                Some(entry) => {
+                    let edge = entry.edge.board_squares() & !self.map.blockers();
+                    Ok(squares_of(edge)
+                        .filter(|to| self.total(*to) < CAPACITY)
+                        .fold(0, |b, to| b | to.bit()))
                 }
-            }
-            None => {
-                let Some(entry) = self.scenario.entry_of(id.index()) else {
-                    return Err(Illegal::NoWayOn(id));
-                };
-                if entry.edge.board_squares() & to.bit() == 0 {
-                    Err(Illegal::EntryEdge {
-                        id,
-                        edge: entry.edge,
-                        to,
-                    })
-                } else if self.map.blockers() & to.bit() != 0 || self.total(to) >= CAPACITY {
-                    Err(Illegal::EntryFullOrBlocked(to))
-                } else {
-                    Ok(())
-                }
-            }
+                None => Err(Illegal::NoWayOn(id)),
+            },
         }
     }
 
-    /// Which part of `step_check` a step from `from` to `to` on the board fails.
+    /// Why `id`, off the board, may not enter on `to`.
+    #[cold]
+    fn no_entry(&self, id: ModelId, to: Square) -> Illegal {
+        match self.scenario.entry_of(id.index()) {
+            Some(entry) if entry.edge.board_squares() & to.bit() == 0 => Illegal::EntryEdge {
+                id,
+                edge: entry.edge,
+                to,
+            },
+            Some(_) => Illegal::EntryFullOrBlocked(to),
+            None => Illegal::NoWayOn(id),
+        }
+    }
+
+    /// Why a step from `from` to `to` on the board is not among the `move_squares`.
     #[cold]
     fn no_step(&self, from: Square, to: Square) -> Illegal {
         if from == to || from.range(to) != 1 {
@@ -363,12 +351,17 @@ impl GameState {
 
     /// May the acting model Move to `to` (R3-R7, R12)?
     pub(super) fn move_check(&self, act: Act, to: Square) -> Result<(), Illegal> {
-        let from = self.mover(act)?;
-        self.step_check(act.model, from, to)
+        if self.move_squares(act)? & to.bit() != 0 {
+            return Ok(());
+        }
+        Err(match self.mover(act)? {
+            Some(from) => self.no_step(from, to),
+            None => self.no_entry(act.model, to),
+        })
     }
 
     /// May the acting model leave the board across `edge` (R6)?
-    #[inline]
+    #[inline(always)]
     pub(super) fn exit_check(&self, act: Act, edge: Edge) -> Result<(), Illegal> {
         let id = act.model;
         let side = self.models[id.index()].side;
@@ -384,7 +377,7 @@ impl GameState {
     }
 
     /// May the acting model Shoot now (R12)? Its square, and the squares it may Shoot into.
-    #[inline]
+    #[inline(always)]
     pub(super) fn shooter(&self, act: Act) -> Result<(Square, u64), Illegal> {
         let id = act.model;
         let m = &self.models[id.index()];
@@ -400,31 +393,24 @@ impl GameState {
         Ok((from, self.shot_squares(id, from)))
     }
 
-    /// May `shooter` on `from`, able to Shoot into `squares`, Shoot `target` (R8, R9, R12)?
-    #[inline]
-    pub(super) fn target_check(
-        &self,
-        shooter: ModelId,
-        from: Square,
-        squares: u64,
-        target: ModelId,
-    ) -> Result<(), Illegal> {
-        self.model_check(target)?;
-        let t = &self.models[target.index()];
-        if t.side == self.models[shooter.index()].side {
-            return Err(Illegal::OwnSide {
-                target,
-                id: shooter,
-            });
+    /// The enemy models the acting model may Shoot now, a bit per model (R8, R9, R12,
+    /// R15), or why it may not Shoot at all.
+    #[inline(always)]
+    pub(super) fn shot_targets(&self, act: Act) -> Result<u64, Illegal> {
+        let (_, squares) = self.shooter(act)?;
+        let mut targets = 0;
+        if squares != 0 {
+            let enemy = self.models[act.model.index()].side.other();
+            for (i, t) in self.models().iter().enumerate() {
+                if t.side == enemy
+                    && let Loc::Board(to) = t.loc
+                    && squares & to.bit() != 0
+                {
+                    targets |= 1u64 << i;
+                }
+            }
         }
-        let Some(to) = t.square() else {
-            return Err(Illegal::TargetOffBoard(target));
-        };
-        if squares & to.bit() != 0 {
-            Ok(())
-        } else {
-            Err(self.no_shot(shooter, from, to, target))
-        }
+        Ok(targets)
     }
 
     /// Which term of `shot_squares` leaves out the square `to` of the enemy `target`.
@@ -451,8 +437,20 @@ impl GameState {
 
     /// May the acting model Shoot `target` (R8, R9, R12, R15)?
     pub(super) fn shoot_check(&self, act: Act, target: ModelId) -> Result<(), Illegal> {
-        let (from, squares) = self.shooter(act)?;
-        self.target_check(act.model, from, squares, target)
+        let targets = self.shot_targets(act)?;
+        if target.index() < 64 && targets & (1u64 << target.index()) != 0 {
+            return Ok(());
+        }
+        self.model_check(target)?;
+        let id = act.model;
+        let t = &self.models[target.index()];
+        if t.side == self.models[id.index()].side {
+            return Err(Illegal::OwnSide { target, id });
+        }
+        let (Some(from), Some(to)) = (self.models[id.index()].square(), t.square()) else {
+            return Err(Illegal::TargetOffBoard(target));
+        };
+        Err(self.no_shot(id, from, to, target))
     }
 
     /// May `target` be picked as `attacker`'s opponent in the Fight it starts (R16), by the
@@ -464,21 +462,33 @@ impl GameState {
         target: ModelId,
         by_attacker: bool,
     ) -> Result<(), Illegal> {
+        self.opponent_with(
+            attacker,
+            self.has_soldier_opponent(attacker),
+            target,
+            by_attacker,
+        )
+    }
+
+    /// `opponent_check`, given whether a Soldier is among the attacker's opponents.
+    #[inline(always)]
+    pub(super) fn opponent_with(
+        &self,
+        attacker: ModelId,
+        soldiers: bool,
+        target: ModelId,
+        by_attacker: bool,
+    ) -> Result<(), Illegal> {
         self.model_check(target)?;
         let (a, t) = (&self.models[attacker.index()], &self.models[target.index()]);
         if t.loc != a.loc || t.side == a.side {
             return Err(Illegal::NotAnOpponent { target, attacker });
         }
-        let soldiers = self.has_soldier_opponent(attacker);
         if soldiers && self.profile(target).has(Ability::Hero) {
             return Err(Illegal::MustFightSoldier(attacker));
         }
         if by_attacker != soldiers {
-            return Err(Illegal::PickWith(if soldiers {
-                "fight"
-            } else {
-                "defender"
-            }));
+            return Err(Illegal::PickWith { fight: soldiers });
         }
         Ok(())
     }
@@ -525,5 +535,13 @@ impl GameState {
             Some(sq) => self.shot_squares(id, sq),
             None => 0,
         }
+    }
+}
+
+/// Shoot actions at the models of `targets`, in id order.
+#[inline(always)]
+fn push_shots(targets: Result<u64, Illegal>, out: &mut Vec<Action>) {
+    if let Ok(targets) = targets {
+        out.extend(bits(targets).map(|i| Action::Shoot(ModelId(i as u8))));
     }
 }
