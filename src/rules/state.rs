@@ -19,7 +19,7 @@
 //! - `phase`: what the game waits for, the acting model's progress, the waiting test;
 //! - `events`: what happened, and the sink that receives it;
 //! - `agenda`: the steps left to do once the current decision is made;
-//! - `legal`: the legal list;
+//! - `legal`: the legal list, and one legality predicate per kind of model action;
 //! - `resolve`: carrying out a decision, the Shoot and Fight tests, kills;
 //! - `turn`: Turns, Rounds, VP and victory;
 //! - `play`: cards in a game (hands, plays, response windows, Lucky Escapes, refill);
