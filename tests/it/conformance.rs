@@ -323,3 +323,61 @@ fn every_window_open_adds_only_empty_windows() {
         eprintln!("{file}: 200 games alike, {empty_windows} empty windows answered");
     }
 }
+
+/// The legal list and the explanation of an illegal action come from the same predicate
+/// for each kind of model action (set-up, activation, Stand Up, Move, Exit, Aim, Shoot, the
+/// Fight's opponent): in random games of every shipped scenario, every action of those
+/// kinds the list leaves out, in a phase that offers its kind, is rejected with a named
+/// rule rather than the fallback the predicate gives an action it accepts.
+#[test]
+fn every_model_action_left_out_of_the_list_is_rejected_with_its_rule() {
+    let mut rejected = 0usize;
+    for (file, scenario) in shipped_scenarios() {
+        let space = Action::space(scenario.models.len());
+        for seed in 0..3 {
+            let mut dice = rng_from_seed(seed);
+            let mut choose = decision_rng(seed);
+            let mut g = GameState::new(scenario.clone(), &mut dice);
+            let mut legal = Vec::new();
+            while !g.is_over() {
+                g.legal_actions(&mut legal);
+                for &a in &space {
+                    let offered = matches!(
+                        (g.phase(), a),
+                        (Phase::Deploy(_), Action::Deploy(_))
+                            | (Phase::TurnStart | Phase::AfterFirst, Action::Activate(_))
+                            | (
+                                Phase::Acting(_),
+                                Action::Stand
+                                    | Action::Move(_)
+                                    | Action::Exit(_)
+                                    | Action::Aim
+                                    | Action::Shoot(_)
+                            )
+                            | (
+                                Phase::FightTarget { .. },
+                                Action::Fight(_) | Action::Defender(_)
+                            )
+                    );
+                    if !offered || legal.contains(&a) {
+                        continue;
+                    }
+                    let e = g
+                        .clone()
+                        .play(a, &mut rng_from_seed(0))
+                        .expect_err("an unlisted action is rejected");
+                    assert!(
+                        !e.reason.starts_with("it cannot be played now"),
+                        "{file} seed {seed}: `{a}` is left out of the list but its predicate \
+                         accepts it ({:?})",
+                        g.phase()
+                    );
+                    rejected += 1;
+                }
+                let a = legal[choose.random_range(0..legal.len())];
+                g.apply(a, &mut dice);
+            }
+        }
+    }
+    assert!(rejected > 10_000, "only {rejected} rejections were checked");
+}

@@ -7,16 +7,16 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rand::RngCore;
 
-use super::super::action::{Defence, Spot};
-use super::super::cards::{Aim, Area, CardId, Effect, Failed, Hit};
-use super::super::dice::D8Stream;
-use super::super::map::{Map, Walls};
-use super::super::profile::Ability;
-use super::super::square::{Dir, Edge, Side, Square, squares_of};
 use super::{
     CAPACITY, CounterKind, Event, EventSink, GameState, MAX_CIVILIANS, ModelId, Phase, ShotResult,
     Step, Test, TestCtx, TestKind, VpSource, within_range,
 };
+use crate::rules::action::{Defence, Spot};
+use crate::rules::cards::{Aim, Area, CardId, Effect, Failed, Hit};
+use crate::rules::dice::D8Stream;
+use crate::rules::map::{Map, Walls};
+use crate::rules::profile::Ability;
+use crate::rules::square::{Dir, Edge, Side, Square, squares_of};
 
 /// The map with a blocker added, from a process-wide cache: a Flying Car landing costs one
 /// table look-up after the first time (R9: the tables are recomputed per map).

@@ -4,13 +4,13 @@
 
 use rand::RngCore;
 
-use super::super::action::{Spot, Target};
-use super::super::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TYPES, Whose};
-use super::super::dice::D8Stream;
-use super::super::profile::Ability;
-use super::super::square::{Edge, Side, Square, squares_of};
 use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, VpSource, bits};
 use crate::rules::action::Action;
+use crate::rules::action::{Spot, Target};
+use crate::rules::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TYPES, Whose};
+use crate::rules::dice::D8Stream;
+use crate::rules::profile::Ability;
+use crate::rules::square::{Edge, Side, Square, squares_of};
 
 /// A uniform draw in `0..n` from one 64-bit word (the bias is below 2^-56).
 #[inline]
