@@ -336,6 +336,23 @@ pub struct LosTable {
 /// shooters. Only wall pieces and blockers inside the rectangle spanned by the two squares
 /// are tried, since every sight line stays within it.
 pub fn los_table(walls: &Walls, blockers: u64) -> LosTable {
+    los_table_reusing(walls, blockers, None)
+}
+
+/// [`los_table`] of `walls` and `blockers`, where `blockers` is `before`'s blockers plus
+/// those of `added`: only the pairs of squares whose box holds an added blocker (other
+/// than the two squares themselves) can see differently, so every other pair's sight is
+/// copied from `before` instead of traced again. The result is the same table.
+pub fn los_table_with_added_blockers(
+    walls: &Walls,
+    blockers: u64,
+    before: &LosTable,
+    added: u64,
+) -> LosTable {
+    los_table_reusing(walls, blockers, Some((before, added)))
+}
+
+fn los_table_reusing(walls: &Walls, blockers: u64, reuse: Option<(&LosTable, u64)>) -> LosTable {
     let (high, low) = pieces(walls);
     let mut seen = [0u64; 64];
     let mut clear = [0u64; 64];
@@ -348,6 +365,17 @@ pub fn los_table(walls: &Walls, blockers: u64) -> LosTable {
         for t in Square::all().skip(s.index() + 1) {
             let (c0, c1) = (s.col().min(t.col()), s.col().max(t.col()));
             let (r0, r1) = (s.row().min(t.row()), s.row().max(t.row()));
+            let rect = rect_mask(c0, c1, r0, r1);
+            // A blocker outside the box (or on either end) does not touch this pair.
+            if let Some((before, added)) = reuse
+                && rect & added & !s.bit() & !t.bit() == 0
+            {
+                seen[s.index()] |= before.seen[s.index()] & t.bit();
+                seen[t.index()] |= before.seen[t.index()] & s.bit();
+                clear[s.index()] |= before.clear[s.index()] & t.bit();
+                clear[t.index()] |= before.clear[t.index()] & s.bit();
+                continue;
+            }
             // Every sight line lies within the box of the sample points.
             let bx0 = SCALE * c0 as i32 + INSET;
             let bx1 = SCALE * c1 as i32 + SCALE - INSET;
@@ -361,7 +389,6 @@ pub fn los_table(walls: &Walls, blockers: u64) -> LosTable {
             near_high.extend(high.iter().filter(near));
             near_low.clear();
             near_low.extend(low.iter().filter(near));
-            let rect = rect_mask(c0, c1, r0, r1);
             let near_blockers = blockers & rect & !s.bit() & !t.bit();
 
             // bits[i][j]: line from s's point i to t's point j.

@@ -200,9 +200,34 @@ impl Map {
         self.blockers
     }
 
-    /// A copy of this map with a blocker in `sq` and its tables recomputed.
+    /// A copy of this map with a blocker in `sq` and its tables recomputed (sight only
+    /// for the lines the new blocker can cross, [`los::los_table_with_added_blockers`]).
     pub fn with_blocker(&self, sq: Square) -> Map {
-        Map::new(self.walls, self.blockers | sq.bit())
+        let blockers = self.blockers | sq.bit();
+        let mut map = Map {
+            walls: self.walls,
+            blockers,
+            steps: [0; 64],
+            step_bb: [0; 64],
+            seen: [0; 64],
+            clear: [0; 64],
+            dist: [[NO_PATH; 64]; 64],
+        };
+        map.compute_steps();
+        map.compute_distances();
+        let before = los::LosTable {
+            seen: self.seen,
+            clear: self.clear,
+        };
+        let table = los::los_table_with_added_blockers(
+            &self.walls,
+            blockers,
+            &before,
+            sq.bit() & !self.blockers,
+        );
+        map.seen = table.seen;
+        map.clear = table.clear;
+        map
     }
 
     /// May a model step from `from` in direction `d` (ignoring models)? (R4, R5, P1)

@@ -696,3 +696,49 @@ fn map_new_timing() {
         start.elapsed() / n
     );
 }
+
+/// A blocker added to a map (a Flying Car coming to rest, P19) gives the same sight, steps
+/// and distances as the map built with it from the start: the sight of the pairs whose box
+/// the new blocker lies outside is copied, and every other pair traced again (R9, P1).
+#[test]
+fn a_blocker_added_to_a_map_gives_the_tables_of_the_map_built_with_it() {
+    let mut maps: Vec<Map> = crate::common::shipped_scenarios()
+        .into_iter()
+        .map(|(_, s)| (*s.map).clone())
+        .collect();
+    maps.push(map(
+        &[
+            ("c3", North, High),
+            ("c3", East, Low),
+            ("e5", East, High),
+            ("d6", North, Low),
+        ],
+        &["f2"],
+    ));
+    let same = |a: &Map, b: &Map| {
+        for s in Square::all() {
+            assert_eq!(a.step_targets(s), b.step_targets(s));
+            assert_eq!(a.seen_from(s), b.seen_from(s), "sight from {s}");
+            assert_eq!(a.clear_from(s), b.clear_from(s), "clear sight from {s}");
+            for t in Square::all() {
+                assert_eq!(a.los(s, t), b.los(s, t), "{s} to {t}");
+                assert_eq!(a.distance(s, t), b.distance(s, t));
+            }
+        }
+    };
+    for m in &maps {
+        for (i, first) in Square::all().enumerate() {
+            if m.blockers() & first.bit() != 0 || i % 3 != 0 {
+                continue;
+            }
+            let added = m.with_blocker(first);
+            same(&added, &Map::new(*m.walls(), m.blockers() | first.bit()));
+            // A second car beside the first.
+            let second = Square::from_index((first.index() + 9) % 64);
+            same(
+                &added.with_blocker(second),
+                &Map::new(*m.walls(), added.blockers() | second.bit()),
+            );
+        }
+    }
+}
