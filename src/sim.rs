@@ -266,6 +266,13 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::RoundEnded { round, next_first } => {
             format!("Round {round} ends; the {next_first} go first next Round")
         }
+        Event::ZoneHeld { side, zone } => format!(
+            "the {side} hold the zone {} alone",
+            crate::rules::square::squares_of(*zone)
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Event::VpScored {
             side, vp, total, ..
         } => format!("the {side} score {vp} VP ({total} in all)"),

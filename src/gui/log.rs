@@ -149,7 +149,10 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
                 };
                 indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
             }
-            Event::Killed { .. } | Event::VpScored { .. } | Event::GameOver(_) => {
+            Event::Killed { .. }
+            | Event::ZoneHeld { .. }
+            | Event::VpScored { .. }
+            | Event::GameOver(_) => {
                 indented(
                     ui,
                     RichText::new(describe(g, e))

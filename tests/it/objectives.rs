@@ -848,3 +848,63 @@ placed = {placed}
         errors(4)
     );
 }
+
+/// The log names the zone held before its VP: `the humans hold the zone d4, e4, d5, e5
+/// alone`, then the VP; a bot's typed events say the same (`zone_held` with its squares).
+#[test]
+fn a_zone_held_is_named_in_the_log_before_its_vp() {
+    use mars_attacks::rules::state::Event;
+    let loaded = parse_scenario("holds.toml", HOLDS).unwrap();
+    let mut g = game(&Arc::new(loaded.scenario));
+    let mut dice = rng_from_seed(0);
+    let mut legal = Vec::new();
+    let mut lines = Vec::new();
+    let mut journal = Vec::new();
+    while g.round() == 1 && !g.is_over() {
+        g.legal_actions(&mut legal);
+        let a = [Action::Done, Action::EndTurn]
+            .into_iter()
+            .chain(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Activate(_))),
+            )
+            .find(|a| legal.contains(a))
+            .unwrap_or(legal[0]);
+        let before = g.clone();
+        let mut events: Vec<Event> = Vec::new();
+        let by = g.to_move().unwrap();
+        g.apply_logged(a, &mut dice, &mut events);
+        lines.extend(
+            events
+                .iter()
+                .map(|e| mars_attacks::sim::describe(&before, e)),
+        );
+        journal.push(mars_attacks::bot::game::JournalEntry {
+            by,
+            action: a,
+            events,
+        });
+    }
+    let typed = serde_json::to_value(mars_attacks::bot::exec::events::happened_seen_by(
+        Side::Martians,
+        &journal,
+    ))
+    .unwrap()
+    .to_string();
+    assert!(
+        typed.contains(r#""type":"zone_held""#) && typed.contains(r#"["d4","e4","d5","e5"]"#),
+        "{typed}"
+    );
+    let at = |text: &str| {
+        lines
+            .iter()
+            .position(|l| l == text)
+            .unwrap_or_else(|| panic!("{text:?} in {lines:#?}"))
+    };
+    let held = at("the humans hold the zone d4, e4, d5, e5 alone");
+    assert_eq!(held + 1, at("the humans score 2 VP (2 in all)"));
+    let h8 = at("the martians hold the zone h8 alone");
+    assert_eq!(h8 + 1, at("the martians score 1 VP (1 in all)"));
+}

@@ -106,6 +106,10 @@ pub enum EventInfo {
         round: u16,
         next_first: &'static str,
     },
+    ZoneHeld {
+        side: &'static str,
+        squares: Vec<String>,
+    },
     VpScored {
         side: &'static str,
         vp: u16,
@@ -412,6 +416,12 @@ impl EventInfo {
             Event::RoundEnded { round, next_first } => I::RoundEnded {
                 round: *round,
                 next_first: next_first.name(),
+            },
+            Event::ZoneHeld { side, zone } => I::ZoneHeld {
+                side: side.name(),
+                squares: crate::rules::square::squares_of(*zone)
+                    .map(|s| s.to_string())
+                    .collect(),
             },
             Event::VpScored {
                 side,

@@ -81,6 +81,12 @@ pub enum Event {
         round: u16,
         next_first: Side,
     },
+    /// At the end of a Round `side` holds the hold zone `zone` (its squares), with a model
+    /// there and none of the other side's; its VP follow.
+    ZoneHeld {
+        side: Side,
+        zone: u64,
+    },
     VpScored {
         side: Side,
         vp: u16,

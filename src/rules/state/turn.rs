@@ -239,6 +239,9 @@ impl GameState {
             let (mine, theirs) = (self.occ[side], self.occ[side.other()]);
             for h in &scenario.sides[side].hold {
                 if h.zone & mine != 0 && h.zone & theirs == 0 {
+                    if S::ENABLED {
+                        sink.event(Event::ZoneHeld { side, zone: h.zone });
+                    }
                     self.score(side, h.vp, VpSource::Hold, sink);
                 }
             }
