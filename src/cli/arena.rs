@@ -86,6 +86,11 @@ pub struct ArenaArgs {
     /// `--until-decided 45-55`.
     #[arg(long, value_name = "LOW-HIGH")]
     pub until_decided: Option<Band>,
+    /// Exit with code 1 when a program playing through the bot protocol forfeited a game
+    /// (crashed, broke the protocol, answered an illegal action or ran out of time), as
+    /// for a failed game: for test runs of a bot, where a forfeit is a bug.
+    #[arg(long)]
+    pub strict: bool,
     /// Keep every game's decisions in its record (about 3 KB a game), so that any game of
     /// the run can be watched at the table: `play --replay RESULTS ID`.
     #[arg(long)]
@@ -337,6 +342,22 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         writeln!(io.out, "{text}")?;
     } else {
         write_text(&summary, io.out)?;
+    }
+    let forfeits: u32 = summary
+        .scenarios
+        .iter()
+        .flat_map(|s| &s.reasons)
+        .filter(|(why, _)| *why == crate::arena::Reason::Forfeit)
+        .map(|(_, n)| n)
+        .sum();
+    if args.strict && forfeits > 0 {
+        writeln!(
+            io.err,
+            "error: {forfeits} game(s) were forfeited by a program (--strict); each record's \
+             `error` in {} says why",
+            out.display()
+        )?;
+        return Err(CliError::Invalid);
     }
     if summary.failed == 0 {
         Ok(())

@@ -40,6 +40,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         ("--shard", args.shard.is_some()),
         ("--record-moves", args.record_moves),
         ("--until-decided", args.until_decided.is_some()),
+        ("--strict", args.strict),
     ];
     let given: Vec<&str> = results_options
         .iter()

@@ -295,3 +295,49 @@ fn the_example_bots_play_a_seeded_duel_that_replays() {
     assert!(r.forfeits.is_empty(), "{r}");
     assert_eq!(r.completed(), 6);
 }
+
+/// `arena --strict`: a run where a program forfeited exits with code 1 and says so; without
+/// it the forfeit is a result like any other (exit 0); a run with no forfeit passes either way.
+#[test]
+fn strict_runs_fail_when_a_program_forfeits() {
+    let dir = std::env::temp_dir().join(format!("mars-attacks-strict-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("r.jsonl");
+    let scenario = root().join("scenarios/ambush.toml");
+    let run = |player: &str, strict: bool| {
+        let mut args = vec![
+            "mars-attacks".to_string(),
+            "arena".into(),
+            "--scenario".into(),
+            scenario.display().to_string(),
+            "--players".into(),
+            player.into(),
+            "random".into(),
+            "--games".into(),
+            "2".into(),
+            "--jobs".into(),
+            "1".into(),
+            "-q".into(),
+            "--overwrite".into(),
+            "--out".into(),
+            out.display().to_string(),
+        ];
+        if strict {
+            args.push("--strict".into());
+        }
+        let (mut o, mut e) = (Vec::new(), Vec::new());
+        let code = mars_attacks::cli::run_from(args, &mut o, &mut e);
+        (code, String::from_utf8(e).unwrap())
+    };
+    let crash = failing("crash");
+    let (code, err) = run(&crash, true);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("2 game(s) were forfeited by a program (--strict)"),
+        "{err}"
+    );
+    assert_eq!(run(&crash, false).0, 0);
+    assert_eq!(run("greedy", true).0, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
