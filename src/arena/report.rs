@@ -821,6 +821,17 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
         }
         h += "</table>\n";
     }
+    if s.games_with_moves > 0 {
+        let _ = write!(
+            h,
+            "<h2>Watching the games</h2><p>{} of the {} games were recorded with their \
+             moves: <code>mars-attacks play --replay RESULTS ID</code> steps through one at \
+             the table, and <code>mars-attacks position RESULTS ID --decision N</code> prints \
+             what a bot was sent at one decision (the ids are in \
+             <a href=\"games.csv\">games.csv</a>).</p>",
+            s.games_with_moves, s.games
+        );
+    }
     if !s.failures.is_empty() {
         h += "<h2>Failed games</h2>";
         if s.failed as usize > s.failures.len() {

@@ -193,6 +193,9 @@ pub struct Summary {
     pub failures: Vec<Failure>,
     /// Each pairing's results scenario by scenario: (scenario, results there).
     pub pairings_by_scenario: Vec<(String, PairingSummary)>,
+    /// Games whose record holds their moves (`arena --record-moves`): they can be watched
+    /// at the table.
+    pub games_with_moves: u32,
     /// A sequential run's verdict on each scenario (`arena --until-decided`), in run order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<super::sequential::Judged>,
@@ -242,6 +245,7 @@ pub struct Summarizer {
     /// The same, scenario by scenario: (scenario, first, second).
     scenario_pairs: BTreeMap<(String, String, String), [u32; 7]>,
     failed: u32,
+    games_with_moves: u32,
     /// The failures with the smallest ids, at most [`LISTED_FAILURES`].
     failures: BTreeMap<String, Failure>,
 }
@@ -333,6 +337,7 @@ impl Summarizer {
     /// Counts one record in.
     pub fn add(&mut self, r: &Record) {
         self.games += 1;
+        self.games_with_moves += u32::from(r.moves.is_some());
         let sc = self.scenarios.entry(r.scenario.clone()).or_default();
         if sc.games == 0 || r.id < sc.first_id {
             sc.first_id = r.id.clone();
@@ -436,6 +441,7 @@ impl Summarizer {
             pairings,
             failed: self.failed,
             failures: self.failures.into_values().collect(),
+            games_with_moves: self.games_with_moves,
             pairings_by_scenario: self
                 .scenario_pairs
                 .iter()

@@ -72,6 +72,15 @@ fn every_recorded_game_replays_at_the_table_to_the_end_the_run_recorded() {
             true,
         );
         assert_eq!(records.len(), 4);
+        // The report says the games can be watched, and how.
+        let summary = mars_attacks::arena::summarize(&records);
+        assert_eq!(summary.games_with_moves, 4);
+        let page = mars_attacks::arena::report::report_html(&summary, &[]).unwrap();
+        assert!(
+            page.contains("4 of the 4 games were recorded with their moves"),
+            "{page}"
+        );
+        assert!(page.contains("mars-attacks play --replay RESULTS ID"));
         let results = dir.0.join("results.jsonl");
         for r in &records {
             assert_eq!(r.status, Status::Finished, "{}", r.id);
