@@ -172,6 +172,16 @@ const NO_PATH: u8 = u8::MAX;
 impl Map {
     /// Build the tables for these walls and blocker squares.
     pub fn new(walls: Walls, blockers: u64) -> Map {
+        Map::with_sight(walls, blockers, los::los_table)
+    }
+
+    /// The map of `walls` and `blockers`, its steps and distances computed and its sight
+    /// tables from `sight`.
+    fn with_sight(
+        walls: Walls,
+        blockers: u64,
+        sight: impl FnOnce(&Walls, u64) -> los::LosTable,
+    ) -> Map {
         let mut map = Map {
             walls,
             blockers,
@@ -183,7 +193,9 @@ impl Map {
         };
         map.compute_steps();
         map.compute_distances();
-        map.compute_los();
+        let table = sight(&map.walls, blockers);
+        map.seen = table.seen;
+        map.clear = table.clear;
         map
     }
 
@@ -203,31 +215,14 @@ impl Map {
     /// A copy of this map with a blocker in `sq` and its tables recomputed (sight only
     /// for the lines the new blocker can cross, [`los::los_table_with_added_blockers`]).
     pub fn with_blocker(&self, sq: Square) -> Map {
-        let blockers = self.blockers | sq.bit();
-        let mut map = Map {
-            walls: self.walls,
-            blockers,
-            steps: [0; 64],
-            step_bb: [0; 64],
-            seen: [0; 64],
-            clear: [0; 64],
-            dist: [[NO_PATH; 64]; 64],
-        };
-        map.compute_steps();
-        map.compute_distances();
         let before = los::LosTable {
             seen: self.seen,
             clear: self.clear,
         };
-        let table = los::los_table_with_added_blockers(
-            &self.walls,
-            blockers,
-            &before,
-            sq.bit() & !self.blockers,
-        );
-        map.seen = table.seen;
-        map.clear = table.clear;
-        map
+        let added = sq.bit() & !self.blockers;
+        Map::with_sight(self.walls, self.blockers | sq.bit(), |w, b| {
+            los::los_table_with_added_blockers(w, b, &before, added)
+        })
     }
 
     /// May a model step from `from` in direction `d` (ignoring models)? (R4, R5, P1)
@@ -389,13 +384,6 @@ impl Map {
                 }
             }
         }
-    }
-
-    /// The line of sight tables (R9, R10), see [`los::los_table`].
-    fn compute_los(&mut self) {
-        let table = los::los_table(&self.walls, self.blockers);
-        self.seen = table.seen;
-        self.clear = table.clear;
     }
 }
 

@@ -2,19 +2,7 @@
 //! two-seat table of `dice-game table P Q`, game for game, and `arena --game dice-game`
 //! seats 2 to 6 players at one table; options that mean nothing there are refused.
 
-use mars_attacks::cli::run_from;
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut argv = vec!["mars-attacks"];
-    argv.extend_from_slice(args);
-    let code = run_from(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use crate::common::run_cli;
 
 #[test]
 fn duel_and_arena_play_the_dice_game_tables() {
@@ -23,9 +11,9 @@ fn duel_and_arena_play_the_dice_game_tables() {
     duel.extend_from_slice(&common);
     let mut table = vec!["dice-game", "table", "random", "greedy"];
     table.extend_from_slice(&common);
-    let (code, d, err) = cli(&duel);
+    let (code, d, err) = run_cli(&duel);
     assert_eq!(code, 0, "{err}");
-    let (_, t, _) = cli(&table);
+    let (_, t, _) = run_cli(&table);
     assert_eq!(d, t, "the same seeded games");
     let v: serde_json::Value = serde_json::from_str(d.trim()).unwrap();
     let wins: u64 = v["players"]
@@ -43,7 +31,7 @@ fn duel_and_arena_play_the_dice_game_tables() {
     assert_eq!((wins, seats), (24, 24), "every game has one winner: {v}");
 
     // Three players at one table.
-    let (code, out, err) = cli(&[
+    let (code, out, err) = run_cli(&[
         "arena",
         "--game",
         "dice-game",
@@ -65,7 +53,7 @@ fn duel_and_arena_play_the_dice_game_tables() {
     assert_eq!(v["seat_wins"].as_array().unwrap().len(), 3);
 
     // Refused, never ignored.
-    let (code, _, err) = cli(&[
+    let (code, _, err) = run_cli(&[
         "duel",
         "--game",
         "dice-game",
@@ -75,7 +63,7 @@ fn duel_and_arena_play_the_dice_game_tables() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("--no-swap"), "{err}");
-    let (code, _, err) = cli(&[
+    let (code, _, err) = run_cli(&[
         "arena",
         "--game",
         "dice-game",

@@ -370,6 +370,21 @@ vp = { shoot_kill = 1 }
 hold = [{ zone = "h8" }]
 "#;
 
+/// What a side does when it only passes the time: end the model's action or the Turn, else
+/// activate a model, else the first legal action.
+fn idle_action(legal: &[Action]) -> Action {
+    [Action::Done, Action::EndTurn]
+        .into_iter()
+        .chain(
+            legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Activate(_))),
+        )
+        .find(|a| legal.contains(a))
+        .unwrap_or(legal[0])
+}
+
 /// Plays the Round out: each side activates its one model and does nothing else.
 fn end_the_round(g: &mut GameState) {
     let mut dice = rng_from_seed(0);
@@ -377,16 +392,7 @@ fn end_the_round(g: &mut GameState) {
     let mut legal = Vec::new();
     while g.round() == round && !g.is_over() {
         g.legal_actions(&mut legal);
-        let a = [Action::Done, Action::EndTurn]
-            .into_iter()
-            .chain(
-                legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::Activate(_))),
-            )
-            .find(|a| legal.contains(a))
-            .unwrap_or(legal[0]);
+        let a = idle_action(&legal);
         g.play(a, &mut dice).unwrap();
     }
 }
@@ -862,16 +868,7 @@ fn a_zone_held_is_named_in_the_log_before_its_vp() {
     let mut journal = Vec::new();
     while g.round() == 1 && !g.is_over() {
         g.legal_actions(&mut legal);
-        let a = [Action::Done, Action::EndTurn]
-            .into_iter()
-            .chain(
-                legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::Activate(_))),
-            )
-            .find(|a| legal.contains(a))
-            .unwrap_or(legal[0]);
+        let a = idle_action(&legal);
         let before = g.clone();
         let mut events: Vec<Event> = Vec::new();
         let by = g.to_move().unwrap();

@@ -3,31 +3,18 @@
 //! ID`), refusing with a reason a game without moves, an id the file does not hold, or a
 //! scenario file that is not the one the game was played on.
 
-use crate::common::TempDir;
+use crate::common::{TempDir, run_cli};
 
 use std::path::{Path, PathBuf};
 
 use mars_attacks::arena::replay::recorded_game;
 use mars_attacks::arena::{Record, Status, Winner};
-use mars_attacks::cli::run_from;
 use mars_attacks::gui::Session;
 use mars_attacks::rules::Side;
 use mars_attacks::rules::state::Outcome;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut argv = vec!["mars-attacks"];
-    argv.extend_from_slice(args);
-    let code = run_from(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
 }
 
 /// Plays an arena run with `--record-moves` (or without) and returns its records.
@@ -51,7 +38,7 @@ fn arena(dir: &Path, scenario: &Path, players: &[&str], games: &str, moves: bool
     if moves {
         args.push("--record-moves");
     }
-    let (code, _, err) = cli(&args);
+    let (code, _, err) = run_cli(&args);
     assert_eq!(code, 0, "{err}");
     mars_attacks::arena::record::read_records(&out)
         .unwrap()
@@ -153,17 +140,17 @@ fn a_game_that_cannot_be_replayed_says_why() {
     assert!(e.contains("has changed"), "{e}");
 
     // The command line says so before it looks for a display.
-    let (code, _, err) = cli(&["play", "--replay", results.to_str().unwrap(), &id]);
+    let (code, _, err) = run_cli(&["play", "--replay", results.to_str().unwrap(), &id]);
     assert_eq!(code, 1);
     assert!(err.contains("has changed"), "{err}");
-    let (code, _, err) = cli(&["play", "--replay", results.to_str().unwrap(), "nope"]);
+    let (code, _, err) = run_cli(&["play", "--replay", results.to_str().unwrap(), "nope"]);
     assert_eq!(code, 1);
     assert!(err.contains("no game `nope`"), "{err}");
 }
 
 #[test]
 fn martian_dice_runs_refuse_record_moves_rather_than_ignore_it() {
-    let (code, _, err) = cli(&[
+    let (code, _, err) = run_cli(&[
         "arena",
         "--game",
         "martian-dice",
@@ -191,7 +178,7 @@ fn simulate_plays_a_seeded_game_between_the_players_given() {
         "greedy",
         "mcts:30",
     ];
-    let (code, first, err) = cli(&args);
+    let (code, first, err) = run_cli(&args);
     assert_eq!(code, 0, "{err}");
     assert!(
         first.starts_with(
@@ -199,9 +186,9 @@ fn simulate_plays_a_seeded_game_between_the_players_given() {
         ),
         "{first}"
     );
-    let (_, again, _) = cli(&args);
+    let (_, again, _) = run_cli(&args);
     assert_eq!(first, again, "the same seed and players give the same game");
-    let (_, random, _) = cli(&["simulate", file, "--seed", "5"]);
+    let (_, random, _) = run_cli(&["simulate", file, "--seed", "5"]);
     let body = |s: &str| s.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
     assert_ne!(
         body(&first),
@@ -211,7 +198,7 @@ fn simulate_plays_a_seeded_game_between_the_players_given() {
     assert!(first.contains("result: "), "{first}");
 
     // Programs are refused: they play in duel and arena.
-    let (code, _, err) = cli(&[
+    let (code, _, err) = run_cli(&[
         "simulate",
         file,
         "--players",
@@ -257,7 +244,7 @@ fn position_prints_the_decide_message_a_bot_was_sent() {
     let mut checked = 0;
     for n in 0..moves.len() {
         let side = if humans_bot { "humans" } else { "martians" };
-        let (code, out, err) = cli(&[
+        let (code, out, err) = run_cli(&[
             "position",
             results.to_str().unwrap(),
             &r.id,
@@ -276,7 +263,7 @@ fn position_prints_the_decide_message_a_bot_was_sent() {
     }
     assert_eq!(checked, sent.len(), "every message the bot received");
     // Past the end of the game: a clear error.
-    let (code, _, err) = cli(&[
+    let (code, _, err) = run_cli(&[
         "position",
         results.to_str().unwrap(),
         &r.id,

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::TempDir;
+use common::{TempDir, run_cli};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -410,13 +410,13 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
 fn render_draws_any_scenario_file_as_the_shelf_does() {
     let dir = TempDir::new("render");
     let file = root().join("scenarios/the-compound.toml");
-    let (code, svg, err) = render_cli(&["render", file.to_str().unwrap()]);
+    let (code, svg, err) = run_cli(&["render", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     // The same picture as the shelf's, byte for byte.
     let shelf = std::fs::read_to_string(root().join("docs/scenarios/the-compound.svg")).unwrap();
     assert_eq!(svg, shelf);
     let out = dir.0.join("compound.svg");
-    let (code, _, err) = render_cli(&[
+    let (code, _, err) = run_cli(&[
         "render",
         file.to_str().unwrap(),
         "--svg",
@@ -427,7 +427,7 @@ fn render_draws_any_scenario_file_as_the_shelf_does() {
     // A file that is not a picture is left alone.
     let notes = dir.0.join("notes.txt");
     std::fs::write(&notes, "my notes").unwrap();
-    let (code, _, err) = render_cli(&[
+    let (code, _, err) = run_cli(&[
         "render",
         file.to_str().unwrap(),
         "--svg",
@@ -436,16 +436,4 @@ fn render_draws_any_scenario_file_as_the_shelf_does() {
     assert_eq!(code, 2);
     assert!(err.contains("not an SVG picture"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
-}
-
-fn render_cli(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut argv = vec!["mars-attacks"];
-    argv.extend_from_slice(args);
-    let code = run_from(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
 }

@@ -328,3 +328,17 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Runs the command line in-process with `args` (without the program name): its exit code,
+/// standard output and standard error.
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut argv = vec!["mars-attacks"];
+    argv.extend_from_slice(args);
+    let code = mars_attacks::cli::run_from(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
