@@ -192,6 +192,13 @@ pub trait Game: Clone + Send + 'static {
         1.0
     }
 
+    /// Where the game being played stands, for a search that keeps its tree from one
+    /// decision to the next ([`Progress`]). Default: `None`, and a search's copies of a game
+    /// should say `None` too: the search then always starts afresh.
+    fn progress(&self) -> Option<Progress> {
+        None
+    }
+
     /// Rollout policy: picks one of `legal` (never empty). Default: uniform random.
     fn rollout_action<R: RngCore + ?Sized>(
         &self,
@@ -199,6 +206,47 @@ pub trait Game: Clone + Send + 'static {
         rng: &mut R,
     ) -> Self::Action {
         legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// Where a game being played stands ([`Game::progress`]): enough for a search to tell
+/// that a decision follows directly from its previous one, by its own choice, with nothing
+/// hidden revealed to it in between, so that the subtree under that choice may be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The decisions applied since the start of the game.
+    pub decisions: u64,
+    /// A key of those decisions in order: [`Progress::START`] [extended](Progress::extend)
+    /// by each.
+    pub key: u64,
+    /// A key of what the player to move alone sees (its own hand, say): when it changes,
+    /// something hidden was revealed to that player.
+    pub private: u64,
+}
+
+impl Progress {
+    /// The key of no decisions.
+    pub const START: u64 = 0xcbf2_9ce4_8422_2325;
+
+    /// `key` followed by `action` (FNV-1a over the action's hash, the same in every run).
+    pub fn extend<A: Hash>(key: u64, action: &A) -> u64 {
+        let mut h = Fnv(key);
+        action.hash(&mut h);
+        h.0
+    }
+}
+
+/// FNV-1a as a [`std::hash::Hasher`]: fixed, unlike the standard library's default.
+pub struct Fnv(pub u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }
 

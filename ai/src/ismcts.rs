@@ -39,7 +39,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::clock::Stopper;
-use crate::game::Game;
+use crate::game::{Game, Progress};
 use crate::player::{ActionStat, Budget, Player, SearchReport, sort_stats};
 pub use crate::tree::Puct;
 use crate::tree::{RootEdge, Tree, TreeSettings};
@@ -77,6 +77,13 @@ pub struct IsMctsConfig {
     /// the best-looking actions are tried first). 0, the default, expands every action
     /// before selecting any, whatever the width.
     pub widening: u32,
+    /// Keep the subtree under the choice for the next decision when that decision follows
+    /// directly, by the same player, with nothing hidden revealed ([`Game::progress`]);
+    /// the next search adds its budget to what the subtree holds. Off by default.
+    pub reuse: bool,
+    /// Grow the tree only within this many turns from the root's ([`Game::turn_key`]);
+    /// 0, the default: no limit.
+    pub tree_turns: u32,
 }
 
 impl Default for IsMctsConfig {
@@ -92,6 +99,8 @@ impl Default for IsMctsConfig {
             puct: None,
             leaf_turns: 0,
             chance_nodes: false,
+            reuse: false,
+            tree_turns: 0,
         }
     }
 }
@@ -116,22 +125,82 @@ impl IsMctsConfig {
             max_nodes: self.max_nodes.max(2),
             widening: self.widening,
             determinize,
+            tree_turns: self.tree_turns,
         }
     }
 }
 
 /// An ISMCTS player. See the [module documentation](self).
-#[derive(Clone, Debug)]
 pub struct IsMcts<G: Game> {
     /// Settings used by the next decision.
     pub config: IsMctsConfig,
     last: Option<SearchReport<G::Action>>,
+    /// The trees of the last decision, with where it was made ([`IsMctsConfig::reuse`]).
+    kept: Option<Kept<G>>,
+}
+
+/// A copy starts with no tree kept.
+impl<G: Game> Clone for IsMcts<G> {
+    fn clone(&self) -> Self {
+        IsMcts {
+            config: self.config,
+            last: self.last.clone(),
+            kept: None,
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for IsMcts<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IsMcts")
+            .field("config", &self.config)
+            .field("last", &self.last)
+            .field("kept", &self.kept.is_some())
+            .finish()
+    }
+}
+
+/// The trees of a decision, rooted where it was made, and what the next decision must be
+/// for them to be kept: the same player to move, right after `chosen`, with the same
+/// private key.
+struct Kept<G: Game> {
+    trees: Vec<Tree<G>>,
+    player: usize,
+    chosen: G::Action,
+    after: Progress,
+    /// The chance signature where the decision was made.
+    signature: Option<u64>,
+}
+
+impl<G: Game> Kept<G> {
+    /// The trees rerooted at `game`, if it follows directly from the kept decision.
+    fn reroot(self, game: &G) -> Option<Vec<Tree<G>>> {
+        let now = game.progress()?;
+        if game.is_terminal() || game.to_move() != self.player || now != self.after {
+            return None;
+        }
+        let outcome = match (self.signature, game.chance_signature()) {
+            (Some(before), Some(after)) if after != before => Some(after),
+            _ => None,
+        };
+        let mut trees = self.trees;
+        for t in &mut trees {
+            if !t.reroot(self.chosen, self.player, outcome) {
+                return None;
+            }
+        }
+        Some(trees)
+    }
 }
 
 impl<G: Game> IsMcts<G> {
     /// A player with these settings.
     pub fn new(config: IsMctsConfig) -> Self {
-        IsMcts { config, last: None }
+        IsMcts {
+            config,
+            last: None,
+            kept: None,
+        }
     }
 
     /// A player with default settings and the given budget.
@@ -153,8 +222,37 @@ impl<G: Game> Player<G> for IsMcts<G> {
     }
 
     fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> {
-        let report = search(game, &self.config, rng)?;
+        let start = Instant::now();
+        let kept = self.kept.take();
+        let progress = game.progress().filter(|_| self.config.reuse);
+        let mut trees = match (kept, progress) {
+            (Some(k), Some(_)) => k.reroot(game).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let settings = self.config.tree_settings(true);
+        let report = run_root_parallel(
+            game,
+            settings,
+            self.config.budget,
+            self.config.threads,
+            start,
+            rng,
+            &mut trees,
+        )?;
         let chosen = report.chosen;
+        if let Some(p) = progress {
+            self.kept = Some(Kept {
+                trees,
+                player: report.player,
+                chosen,
+                after: Progress {
+                    decisions: p.decisions + 1,
+                    key: Progress::extend(p.key, &chosen),
+                    private: p.private,
+                },
+                signature: game.chance_signature(),
+            });
+        }
         self.last = Some(report);
         Some(chosen)
     }
@@ -174,11 +272,22 @@ pub fn search<G: Game>(
 ) -> Option<SearchReport<G::Action>> {
     let start = Instant::now();
     let settings = config.tree_settings(true);
-    run_root_parallel(game, settings, config.budget, config.threads, start, rng)
+    let mut trees = Vec::new();
+    run_root_parallel(
+        game,
+        settings,
+        config.budget,
+        config.threads,
+        start,
+        rng,
+        &mut trees,
+    )
 }
 
 /// Root-parallel search with the given tree settings: one tree per thread, root statistics
-/// summed.
+/// summed. `trees` are grown if there is one per thread (kept from the decision before,
+/// [`Tree::reroot`]), otherwise replaced by fresh ones; a decision made without search
+/// leaves them as they are.
 pub(crate) fn run_root_parallel<G: Game>(
     game: &G,
     settings: TreeSettings,
@@ -186,6 +295,7 @@ pub(crate) fn run_root_parallel<G: Game>(
     threads: usize,
     start: Instant,
     rng: &mut ChaCha8Rng,
+    trees: &mut Vec<Tree<G>>,
 ) -> Option<SearchReport<G::Action>> {
     if game.is_terminal() {
         return None;
@@ -208,8 +318,11 @@ pub(crate) fn run_root_parallel<G: Game>(
         b => b,
     };
     let threads = threads.max(1);
+    if trees.len() != threads {
+        *trees = (0..threads).map(|_| Tree::new(settings)).collect();
+    }
     let base_seed = rng.next_u64();
-    let job = |t: usize, root: &G| {
+    let job = |t: usize, root: &G, tree: &mut Tree<G>| {
         let mut rng = ChaCha8Rng::seed_from_u64(base_seed);
         rng.set_stream(t as u64);
         let (mut stopper, expected) = match budget {
@@ -219,18 +332,19 @@ pub(crate) fn run_root_parallel<G: Game>(
             }
             Budget::Time(d) => (Stopper::deadline(start + d), 4096),
         };
-        let mut tree = Tree::<G>::new(settings);
         tree.search(root, player, &mut stopper, expected, &mut rng)
     };
     let results = if threads == 1 {
-        vec![job(0, game)]
+        vec![job(0, game, &mut trees[0])]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
+            let handles: Vec<_> = trees
+                .iter_mut()
+                .enumerate()
+                .map(|(t, tree)| {
                     let root = game.clone();
                     let job = &job;
-                    scope.spawn(move || job(t, &root))
+                    scope.spawn(move || job(t, &root, tree))
                 })
                 .collect();
             // A panic in game code is a bug: pass it on rather than drop that thread's tree.

@@ -52,7 +52,7 @@ mod tree;
 
 pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;
-pub use game::Game;
+pub use game::{Game, Progress};
 pub use ismcts::{IsMcts, IsMctsConfig, Puct};
 pub use oracle::Oracle;
 pub use pimc::Pimc;

@@ -56,7 +56,15 @@ pub fn search<G: Game>(
 ) -> Option<SearchReport<G::Action>> {
     let start = Instant::now();
     let settings = config.tree_settings(false);
-    run_root_parallel(game, settings, config.budget, config.threads, start, rng)
+    run_root_parallel(
+        game,
+        settings,
+        config.budget,
+        config.threads,
+        start,
+        rng,
+        &mut Vec::new(),
+    )
 }
 
 impl<G: Game> Player<G> for Oracle<G> {

@@ -67,6 +67,10 @@ pub struct Puct {
     /// First-play urgency: an untried action counts the mean value of its tried siblings
     /// less this margin.
     pub fpu: f64,
+    /// `N` in the exploration term of a tried child is its parent's visits (standard
+    /// PUCT) when set; otherwise the times the child was available (ISMCTS's availability
+    /// count), which starts again at 1 for a child created late.
+    pub parent_visits: bool,
 }
 
 /// Settings of one tree search.
@@ -91,6 +95,9 @@ pub(crate) struct TreeSettings {
     pub widening: u32,
     /// Determinize the root state for the observer at the start of every iteration.
     pub determinize: bool,
+    /// Grow the tree only within this many turns from the root's ([`Game::turn_key`]): an
+    /// iteration that reaches a later turn leaves the tree there. 0: no limit.
+    pub tree_turns: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -148,6 +155,9 @@ pub(crate) struct Tree<G: Game> {
     values: Vec<f64>,
     settings: TreeSettings,
     ln_table: &'static [f64],
+    /// The nodes hold a subtree kept from the previous decision ([`Tree::reroot`]): the
+    /// next search grows it instead of starting afresh.
+    primed: bool,
 }
 
 impl<G: Game> Tree<G> {
@@ -163,7 +173,107 @@ impl<G: Game> Tree<G> {
             values: Vec::new(),
             settings,
             ln_table: LN_TABLE.as_slice(),
+            primed: false,
         }
+    }
+
+    /// Makes the subtree below the observer's `chosen` root action the whole tree, so that
+    /// the next search (of the decision that follows directly) starts from what this one
+    /// learnt. `outcome` is the chance signature after the action when it changed (the
+    /// subtree is that outcome's, with chance nodes on), `None` when it did not. Returns
+    /// false, leaving the tree empty, when the tree holds no such subtree.
+    pub(crate) fn reroot(
+        &mut self,
+        chosen: G::Action,
+        observer: usize,
+        outcome: Option<u64>,
+    ) -> bool {
+        let found = self.find_kept_root(chosen, observer, outcome);
+        let Some(old_root) = found else {
+            self.nodes.clear();
+            self.tables.clear();
+            self.primed = false;
+            return false;
+        };
+        let mut nodes: Vec<Node<G::Action>> = Vec::with_capacity(self.nodes.len());
+        let mut tables = Vec::new();
+        let mut root = self.nodes[old_root as usize].clone();
+        root.class = DECISION;
+        root.available = 0;
+        root.first_child = NONE;
+        root.next_sibling = NONE;
+        nodes.push(root);
+        // Breadth first, each child list copied in its order; `(old, new)` pairs to visit.
+        let mut queue = std::collections::VecDeque::from([(old_root, 0u32)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let t = self.nodes[old as usize].table;
+            if t != NONE {
+                let len = self.nodes[old as usize].table_len;
+                nodes[new as usize].table = tables.len() as u32;
+                tables.extend_from_slice(&self.tables[t as usize..(t + len) as usize]);
+            }
+            let mut last = NONE;
+            let mut c = self.nodes[old as usize].first_child;
+            while c != NONE {
+                let child = &self.nodes[c as usize];
+                // At the new root only decisions: the other outcomes did not happen.
+                if new != 0 || child.class == DECISION {
+                    let mut copy = child.clone();
+                    copy.first_child = NONE;
+                    copy.next_sibling = NONE;
+                    copy.table = NONE;
+                    let id = nodes.len() as u32;
+                    nodes.push(copy);
+                    if last == NONE {
+                        nodes[new as usize].first_child = id;
+                    } else {
+                        nodes[last as usize].next_sibling = id;
+                    }
+                    last = id;
+                    queue.push_back((c, id));
+                }
+                c = child.next_sibling;
+            }
+        }
+        self.nodes = nodes;
+        self.tables = tables;
+        self.primed = true;
+        true
+    }
+
+    /// The node [`Tree::reroot`] keeps: the observer's `chosen` child of the root, or its
+    /// chance child for `outcome`.
+    fn find_kept_root(
+        &self,
+        chosen: G::Action,
+        observer: usize,
+        outcome: Option<u64>,
+    ) -> Option<u32> {
+        let root = self.nodes.first()?;
+        let mut c = root.first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.class == DECISION && n.player as usize == observer && n.action == chosen {
+                break;
+            }
+            c = n.next_sibling;
+        }
+        if c == NONE {
+            return None;
+        }
+        let Some(signature) = outcome else {
+            return Some(c);
+        };
+        let class = outcome_class(signature);
+        let mut k = self.nodes[c as usize].first_child;
+        while k != NONE {
+            let n = &self.nodes[k as usize];
+            if n.class == class {
+                return Some(k);
+            }
+            k = n.next_sibling;
+        }
+        None
     }
 
     fn node(action: G::Action, player: u32, class: u32, prior: f32, hint: u32) -> Node<G::Action> {
@@ -193,11 +303,6 @@ impl<G: Game> Tree<G> {
         expected_iterations: u64,
         rng: &mut R,
     ) -> TreeResult<G::Action> {
-        self.nodes.clear();
-        self.tables.clear();
-        self.nodes.reserve(
-            (expected_iterations.saturating_add(1)).min(self.settings.max_nodes as u64) as usize,
-        );
         root.legal_actions(&mut self.legal);
         let Some(&dummy) = self.legal.first() else {
             return TreeResult {
@@ -206,9 +311,17 @@ impl<G: Game> Tree<G> {
                 nodes: 0,
             };
         };
-        let mut root_node = Self::node(dummy, observer as u32, DECISION, 1.0, 0);
-        root_node.available = 0;
-        self.nodes.push(root_node);
+        if !std::mem::take(&mut self.primed) {
+            self.nodes.clear();
+            self.tables.clear();
+            self.nodes.reserve(
+                (expected_iterations.saturating_add(1)).min(self.settings.max_nodes as u64)
+                    as usize,
+            );
+            let mut root_node = Self::node(dummy, observer as u32, DECISION, 1.0, 0);
+            root_node.available = 0;
+            self.nodes.push(root_node);
+        }
         self.values.clear();
         self.values.resize(root.num_players(), 0.5);
         let mut iterations = 0u64;
@@ -243,7 +356,18 @@ impl<G: Game> Tree<G> {
         // The turn under way before the last action the tree applied: the leaf's rollout
         // finishes it.
         let mut turn = state.turn_key();
+        let (mut tree_turn, mut turns_seen) = (turn, 0u32);
         while !state.is_terminal() {
+            if self.settings.tree_turns > 0 {
+                let now = state.turn_key();
+                if now != tree_turn {
+                    tree_turn = now;
+                    turns_seen += 1;
+                    if turns_seen >= self.settings.tree_turns {
+                        break;
+                    }
+                }
+            }
             let mover = state.to_move();
             state.legal_actions(&mut self.legal);
             if self.legal.is_empty() {
@@ -309,7 +433,7 @@ impl<G: Game> Tree<G> {
     /// The child of `node` (an action just played) for the chance outcome `signature`,
     /// created if need be; `None` when the tree is full.
     fn chance_child(&mut self, node: u32, signature: u64) -> Option<u32> {
-        let class = (signature ^ (signature >> 32)) as u32 & !(1 << 31);
+        let class = outcome_class(signature);
         let mut c = self.nodes[node as usize].first_child;
         while c != NONE {
             let n = &self.nodes[c as usize];
@@ -517,12 +641,18 @@ impl<G: Game> Tree<G> {
             0.5
         };
         let fpu = fpu_base - puct.fpu;
+        let parent_sqrt = f64::from(parent.visits.max(1)).sqrt();
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
         for a in &self.avail {
             let n = f64::from(a.visits);
             let q = if a.visits == 0 { fpu } else { a.value_sum / n };
-            let u = puct.c * f64::from(a.prior) * f64::from(a.available).sqrt() / (1.0 + n);
+            let sqrt_n = if puct.parent_visits {
+                parent_sqrt
+            } else {
+                f64::from(a.available).sqrt()
+            };
+            let u = puct.c * f64::from(a.prior) * sqrt_n / (1.0 + n);
             let score = q + u;
             if score > best_score {
                 best_score = score;
@@ -562,6 +692,11 @@ impl<G: Game> Tree<G> {
             Step::Selected(best)
         }
     }
+}
+
+/// The `class` of the chance node for a public outcome (never [`DECISION`]).
+fn outcome_class(signature: u64) -> u32 {
+    (signature ^ (signature >> 32)) as u32 & !(1 << 31)
 }
 
 enum Step {

@@ -308,6 +308,21 @@ impl ai::Game for Skirmish {
         eval::decision_weight(&self.state)
     }
 
+    /// From the journal, which only a game being played keeps (never a search's copy):
+    /// its decisions, and the hand of the side to move as what that side alone sees.
+    fn progress(&self) -> Option<ai::Progress> {
+        let journal = self.journal.as_ref()?;
+        let key = journal.iter().fold(ai::Progress::START, |k, e| {
+            ai::Progress::extend(k, &e.action)
+        });
+        let side = self.state.to_move().unwrap_or(Side::Humans);
+        Some(ai::Progress {
+            decisions: journal.len() as u64,
+            key,
+            private: ai::Progress::extend(ai::Progress::START, self.state.hand_counts(side)),
+        })
+    }
+
     fn rollout_action<R: RngCore + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Action {
         if legal.len() == 1 {
             return legal[0];

@@ -285,6 +285,8 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
         puct: Some(PUCT),
         leaf_turns: 1,
         chance_nodes: true,
+        reuse: false,
+        tree_turns: 0,
     }
 }
 
@@ -296,6 +298,7 @@ pub const PUCT: Puct = Puct {
     c: 1.0,
     temperature: 0.5,
     fpu: 0.1,
+    parent_visits: false,
 };
 
 /// Nodes with more legal actions than this are widened progressively (see
@@ -406,7 +409,11 @@ impl ai::Player<Skirmish> for WithHeuristics {
         game: &Skirmish,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) -> Option<crate::rules::Action> {
+        // The journal goes with it, so that a search may keep its tree between decisions.
         let mut own = game.clone();
+        if let Some(journal) = game.journal() {
+            own = own.with_journal(journal.to_vec());
+        }
         own.set_heuristics(self.heuristics);
         self.inner.choose(&own, rng)
     }

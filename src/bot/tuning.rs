@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 12] = [
+const SETTINGS: [Setting; 15] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -95,6 +95,24 @@ const SETTINGS: [Setting; 12] = [
         decimal: true,
         max: 1_000,
     },
+    Setting {
+        name: "pn",
+        doc: "1: PUCT's exploration counts the parent's visits, 0: the child's availability",
+        decimal: false,
+        max: 1,
+    },
+    Setting {
+        name: "reuse",
+        doc: "1: keep the subtree under a choice for the decision that follows it directly",
+        decimal: false,
+        max: 1,
+    },
+    Setting {
+        name: "tt",
+        doc: "grow the tree only within this many Turns from the root's (0: no limit)",
+        decimal: false,
+        max: 8,
+    },
 ];
 
 /// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
@@ -116,6 +134,9 @@ const CHANCE: usize = 8;
 const EVAL: usize = 9;
 const EXPO: usize = 10;
 const RTAU: usize = 11;
+const PARENT_N: usize = 12;
+const REUSE: usize = 13;
+const TREE_TURNS: usize = 14;
 
 impl Tuning {
     /// Does it change anything?
@@ -164,12 +185,21 @@ impl Tuning {
             if let Some(f) = self.decimal(FPU) {
                 p.fpu = f;
             }
+            if let Some(n) = self.values[PARENT_N] {
+                p.parent_visits = n != 0;
+            }
         }
         if let Some(l) = self.values[LEAF] {
             config.leaf_turns = l;
         }
         if let Some(c) = self.values[CHANCE] {
             config.chance_nodes = c != 0;
+        }
+        if let Some(r) = self.values[REUSE] {
+            config.reuse = r != 0;
+        }
+        if let Some(t) = self.values[TREE_TURNS] {
+            config.tree_turns = t;
         }
         config
     }

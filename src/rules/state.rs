@@ -434,6 +434,11 @@ impl GameState {
     pub fn hand(&self, side: Side) -> impl Iterator<Item = (&CardType, u8)> + '_ {
         self.counted(&self.cards.hands[side.index()])
     }
+    /// How many of each card type (by its index in the deck) `side` holds. Hidden from the
+    /// other side, like [`GameState::hand`].
+    pub fn hand_counts(&self, side: Side) -> &[u8; MAX_CARD_TYPES] {
+        &self.cards.hands[side.index()]
+    }
     /// How many cards `side` holds (public).
     pub fn hand_len(&self, side: Side) -> u8 {
         self.cards.hand_n[side.index()]

@@ -940,3 +940,55 @@ fn a_martian_does_not_step_into_the_open_only_to_see() {
         }
     }
 }
+
+/// Plays Scenario 1 to the end between `spec` and `greedy` (seeded) and returns, for each
+/// search of `spec`'s, the visits at its root beyond the iterations it ran: what a tree
+/// kept from the decision before brought.
+fn visits_beyond_iterations(spec: &str) -> Vec<u64> {
+    let spec: PlayerSpec = spec.parse().unwrap();
+    let mut game = Skirmish::start(whos_there(), &mut rng_from_seed(4));
+    let mut dice = rng_from_seed(5);
+    let mut players = [
+        spec.build(),
+        "greedy".parse::<PlayerSpec>().unwrap().build(),
+    ];
+    let mut rngs = [ChaCha8Rng::seed_from_u64(6), ChaCha8Rng::seed_from_u64(7)];
+    let mut kept = Vec::new();
+    while !game.is_terminal() {
+        let seat = game.to_move();
+        let a = players[seat].choose(&game, &mut rngs[seat]).unwrap();
+        if seat == 0
+            && let Some(r) = players[0].last_report()
+            && r.iterations > 0
+        {
+            let visits: u64 = r.top.iter().map(|s| s.visits).sum();
+            assert!(
+                visits >= r.iterations,
+                "every iteration visits a root action"
+            );
+            kept.push(visits - r.iterations);
+        }
+        game.apply(a, &mut dice);
+    }
+    kept
+}
+
+#[test]
+fn a_search_keeps_its_tree_only_for_the_decision_right_after_its_choice() {
+    // With reuse, the decisions that follow the search's own choice directly (a model's
+    // second step, its shot after a move) start from the subtree under that choice; the
+    // rest start afresh.
+    let kept = visits_beyond_iterations("mcts:200:reuse=1");
+    let grown = kept.iter().filter(|&&k| k > 0).count();
+    assert!(grown > 0 && grown < kept.len(), "{grown} of {}", kept.len());
+    // Without it, every search starts afresh; and a game replays exactly either way.
+    assert!(
+        visits_beyond_iterations("mcts:200:reuse=0")
+            .iter()
+            .all(|&k| k == 0)
+    );
+    assert_eq!(kept, visits_beyond_iterations("mcts:200:reuse=1"));
+    // The player given its own heuristics keeps the game's journal, so it may reuse too.
+    let own = visits_beyond_iterations("mcts:200:reuse=1,rtau=0.3");
+    assert!(own.iter().any(|&k| k > 0));
+}
