@@ -17,10 +17,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Event, Pos2, RawInput, Rect, pos2, vec2};
-use mars_attacks::gui::session::Controller;
-use mars_attacks::gui::{GameSetup, MarsApp};
+use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::action::Action;
 use mars_attacks::rules::{BySide, Side};
+use mars_attacks::table::setup::{Controller, GameSetup};
 
 const BUDGET_MS: f64 = 1000.0 / 60.0;
 const SIZE: [f32; 2] = [1280.0, 860.0];
@@ -203,7 +203,7 @@ fn main() {
             let legal = s.legal();
             let shot = legal.iter().find_map(|a| match a {
                 Action::Activate(m) => {
-                    let after = mars_attacks::gui::forecast::after(g, &[*a])?;
+                    let after = mars_attacks::table::forecast::after(g, &[*a])?;
                     let mut next = Vec::new();
                     after.legal_actions(&mut next);
                     next.iter().find_map(|b| match b {

@@ -9,4 +9,5 @@ pub mod rules;
 pub mod shelf;
 pub mod sim;
 pub mod staged;
+pub mod table;
 pub mod workbench;

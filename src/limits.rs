@@ -10,7 +10,7 @@
 //! File limits that belong to one format live with its reader:
 //! `rules::scenario_file::MAX_FILE_BYTES` (scenario files), `arena::record`'s
 //! `MAX_RESULTS_BYTES` and `MAX_RECORD_LINE_BYTES` (results files), and
-//! `gui::session::MAX_SAVE_BYTES` (saved games).
+//! `table::save::MAX_SAVE_BYTES` (saved games).
 
 /// The most games one command plays (`simulate --games`, `duel --games`, and `arena
 /// --games` for each pairing on each scenario).

@@ -70,7 +70,7 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             let setup = crate::gui::dice_table::DiceSetup {
                 players: usize::from(players),
                 level: level.trim().to_ascii_lowercase(),
-                seed: seed.unwrap_or_else(crate::gui::session::random_seed),
+                seed: seed.unwrap_or_else(crate::table::setup::random_seed),
             };
             // A level that names no player is refused before any window opens.
             crate::gui::dice_table::DiceTable::new(setup.clone()).map_err(CliError::Usage)?;

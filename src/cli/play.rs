@@ -7,6 +7,8 @@ use clap::Args;
 use super::{CliError, Io};
 use crate::gui::{self, GuiOptions};
 use crate::rules::Side;
+use crate::table::session::Session;
+use crate::table::setup::{ai_spec_for_level, load_scenario_text};
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct PlayArgs {
@@ -71,8 +73,7 @@ fn parse_side(s: &str) -> Result<Side, String> {
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let level = args.level.trim().to_string();
-    let level_bot = match gui::session::ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>()
-    {
+    let level_bot = match ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
         Err(e) => {
             return Err(CliError::Usage(format!(
                 "`{}` is not a level: expected easy, normal or hard ({e})",
@@ -93,7 +94,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let replay = match args.replay.as_deref() {
         Some([results, id]) => {
             let game = crate::arena::replay::recorded_game(std::path::Path::new(results), id)
-                .and_then(|g| gui::Session::replay_recorded(&g).map(|_| g));
+                .and_then(|g| Session::replay_recorded(&g).map(|_| g));
             match game {
                 Ok(g) => Some(g),
                 Err(e) => {
@@ -136,8 +137,8 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // display (no program starts here: a saved game's are only read).
     let files = match (&args.load, &replay) {
         (_, Some(_)) => Ok(()),
-        (Some(load), None) => gui::Session::load(load).map(drop),
-        (None, None) => gui::session::load_scenario_text(&args.scenario).map(drop),
+        (Some(load), None) => Session::load(load).map(drop),
+        (None, None) => load_scenario_text(&args.scenario).map(drop),
     };
     if let Err(e) = files {
         writeln!(io.err, "error: {e}")?;
@@ -152,7 +153,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         check_bot(bot, &args.scenario, args.side.other())?;
     }
     if let (Some(load), true) = (&args.load, args.allow_exec) {
-        let (save, scenario) = gui::Session::read_save(load).map_err(|e| {
+        let (save, scenario) = Session::read_save(load).map_err(|e| {
             let _ = writeln!(io.err, "error: {e}");
             CliError::Invalid
         })?;
@@ -247,8 +248,8 @@ mod tests {
             assert!(e.contains("graphical session"), "{e}");
             assert!(!e.contains("giving up before the hello"), "{e}");
         }
-        assert!(crate::gui::session::make_brain("oracle:20").is_err());
-        assert!(crate::gui::session::make_brain("mcts:20").is_ok());
+        assert!(crate::table::brain::make_brain("oracle:20").is_err());
+        assert!(crate::table::brain::make_brain("mcts:20").is_ok());
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use eframe::egui::{self, RichText, Ui};
 
 use crate::rules::Side;
+use crate::table::describe::{action_text, card_of, model_name, plan_text, side_title};
+use crate::table::forecast::after;
+use crate::table::session::Session;
 
-use super::app::Command;
-use super::describe::{action_text, card_of, model_name, plan_text, side_title};
-use super::forecast::after;
-use super::session::Session;
+use super::command::Command;
 use super::sidebar::section;
 use super::theme;
 

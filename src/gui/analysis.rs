@@ -18,9 +18,9 @@ use crate::rules::action::Action;
 use crate::rules::dice::rng_from_seed;
 use crate::rules::state::GameState;
 use crate::rules::{Scenario, Side};
+use crate::table::describe::{action_text, side_title};
+use crate::table::session::Session;
 
-use super::describe::{action_text, side_title};
-use super::session::Session;
 use super::theme;
 
 /// Search iterations per position: the normal level's search is about a third of a second

@@ -11,51 +11,18 @@ use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
+use crate::table::describe::{action_text, side_title};
+use crate::table::forecast::acting_model;
+use crate::table::session::Session;
+use crate::table::setup::GameSetup;
 
 use super::analysis::AnalysisView;
 use super::board::{BoardCommand, BoardInput, BoardView};
-use super::describe::{action_text, side_title};
-use super::dialogs::{FileAction, FileDialog, GameOverWindow, NewGameDialog, program_prompt};
-use super::forecast::acting_model;
+use super::command::{Command, FileAction};
+use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::log::LogView;
-use super::session::{GameSetup, Session};
 use super::sidebar::{Sidebar, answer_body, is_prompt, prompt_body};
 use super::theme;
-
-/// What a panel asks the application to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Show Martian Dice (the skirmish waits).
-    MartianDice,
-    /// Play these decisions in turn, each only if it is legal when its turn comes.
-    Play(Vec<Action>),
-    Select(Option<ModelId>),
-    /// Pick a card from the hand whose target is then chosen on the board (or none).
-    Arm(Option<Card>),
-    Undo,
-    NewGame(GameSetup),
-    OpenNewGame,
-    OpenFile(FileAction),
-    Save(PathBuf),
-    Load(PathBuf),
-    Replay(PathBuf),
-    ReplayTo(usize),
-    TakeOver,
-    Pause(bool),
-    Delay(Duration),
-    /// Ask the AI for its top moves in the person's place.
-    Hint,
-    /// Open the analysis of a side's decisions in the finished game.
-    Analyse(Side),
-    /// Start or stop a replay playing by itself.
-    Autoplay(bool),
-    /// The person allows the program named for a side to start.
-    AllowProgram(Side),
-    /// The person plays a side themselves instead of the program named for it.
-    RefuseProgram(Side),
-    /// The time between two decisions of a replay playing by itself.
-    ReplaySpeed(Duration),
-}
 
 /// The table: a game and everything drawn around it.
 pub struct MarsApp {
@@ -855,7 +822,7 @@ impl MarsApp {
             }
             Command::RefuseProgram(side) => {
                 if let Some(s) = &mut self.session {
-                    s.set_controller(side, super::session::Controller::Human);
+                    s.set_controller(side, crate::table::setup::Controller::Human);
                 }
             }
             Command::Hint => {

@@ -17,15 +17,15 @@ use crate::rules::map::Los;
 use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Loc, Phase};
 use crate::rules::{Edge, GameState, Side, Square};
+use crate::table::describe::{card_of, model_name};
+use crate::table::forecast::{Reach, Target, acting_model, reach, spot_of, targets_of};
+use crate::table::session::Session;
 
 use super::board_figures::{draw_edge_band, draw_model, draw_wall, draw_zone_outline};
 use super::board_tooltip::{card_odds, hover_info, plan_label};
 pub use super::board_tooltip::{
     fight_odds_ui, low_wall_note, odds_bar, shoot_odds_ui, test_odds_ui,
 };
-use super::describe::{card_of, model_name};
-use super::forecast::{Reach, Target, acting_model, reach, spot_of};
-use super::session::Session;
 use super::theme;
 
 /// What the board asks the table to do.
@@ -408,7 +408,7 @@ impl BoardView {
         if let Some(card) = input.armed {
             let mut bb = 0u64;
             for a in input.legal.iter().filter(|a| card_of(a) == Some(card)) {
-                for t in super::forecast::targets_of(a) {
+                for t in targets_of(a) {
                     match t {
                         Target::Square(s) => bb |= s.bit(),
                         Target::Model(m) => {
@@ -922,7 +922,7 @@ fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
     let mut out = Vec::new();
     let mut bb = 0u64;
     for a in actions {
-        for t in super::forecast::targets_of(a) {
+        for t in targets_of(a) {
             if let Target::Square(s) = t {
                 bb |= s.bit();
             }

@@ -10,9 +10,9 @@ use eframe::egui::{
 };
 
 use crate::rules::Side;
+use crate::table::describe::side_title;
+use crate::table::estimate::Estimate;
 
-use super::describe::side_title;
-use super::session::Estimate;
 use super::theme;
 
 /// The bar's width, in points.

@@ -5,11 +5,11 @@ use eframe::egui::{Color32, CornerRadius, Painter, Pos2, Shape, Stroke, StrokeKi
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::{GameState, Square};
+use crate::table::describe::card_of;
+use crate::table::forecast::{Target, charged, targets_of};
+use crate::table::hint::mover;
 
 use super::board::Geom;
-use super::describe::card_of;
-use super::forecast::{Target, charged, targets_of};
-use super::hint::mover;
 
 /// The colour of the hint on the board.
 pub const HINT: Color32 = Color32::from_rgb(0x7f, 0xd8, 0xff);

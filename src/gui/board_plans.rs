@@ -12,9 +12,8 @@ use crate::rules::GameState;
 use crate::rules::Square;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
-
-use super::describe::card_of;
-use super::forecast::{Target, acting_model, after, hits};
+use crate::table::describe::card_of;
+use crate::table::forecast::{Target, acting_model, after, hits};
 
 /// The decisions that prepare another in the same action: each is offered with what it
 /// leads to, never alone.

@@ -8,13 +8,13 @@ use crate::rules::cards::CardId;
 use crate::rules::map::Los;
 use crate::rules::state::Phase;
 use crate::rules::{GameState, Side, Square};
-
-use super::board_plans::click_help;
-use super::describe::{action_text, card_name, location, model_name, plan_text};
-use super::forecast::{
+use crate::table::describe::{action_text, card_name, location, model_name, plan_text};
+use crate::table::forecast::{
     FightForecast, ShootForecast, Target, TestOdds, card_choices, charge_forecast, charged,
     defence_plans, fight_forecast, percent, plan_shot, shoot_forecast,
 };
+
+use super::board_plans::click_help;
 use super::theme;
 
 /// A menu entry: the plan in words with its odds: a Shoot's chance to kill (aimed if the

@@ -7,8 +7,8 @@ use eframe::egui::{CornerRadius, FontId, Painter, Pos2, Rect, Stroke, StrokeKind
 use crate::rules::action::ModelId;
 use crate::rules::state::Loc;
 use crate::rules::{GameState, Side};
+use crate::table::describe::{arrivals, side_title};
 
-use super::describe::{arrivals, side_title};
 use super::theme;
 
 /// One group of a side's models off the board.

@@ -6,13 +6,15 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Align2, RichText, Ui};
 
 use crate::rules::{BySide, Side};
-
-use super::app::Command;
-use super::describe::{outcome_text, side_title};
-use super::scenario_picture;
-use super::session::{Controller, GameSetup, Session, ai_spec_for_level, check_ai, random_seed};
-use super::theme;
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
+use crate::table::brain::check_ai;
+use crate::table::describe::{outcome_text, side_title};
+use crate::table::session::Session;
+use crate::table::setup::{Controller, GameSetup, ai_spec_for_level, random_seed};
+
+use super::command::{Command, FileAction};
+use super::scenario_picture;
+use super::theme;
 
 /// How the two sides are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -532,14 +534,6 @@ fn file_name(p: &Path) -> String {
     p.file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_else(|| p.display().to_string())
-}
-
-/// What the file window is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileAction {
-    Save,
-    Load,
-    Replay,
 }
 
 /// The save / load window: a path to type, and the saved games found in the folder.

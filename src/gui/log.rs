@@ -7,9 +7,9 @@ use eframe::egui::{
 use crate::rules::state::{Event, ShotResult, Test};
 use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
+use crate::table::describe::{card_name, side_title};
+use crate::table::session::{Session, Step};
 
-use super::describe::{card_name, side_title};
-use super::session::{Session, Step};
 use super::theme;
 
 /// The log panel.

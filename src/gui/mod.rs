@@ -5,18 +5,17 @@
 //! to a click on the board is offered as a button with the decision's text, so a new kind
 //! of decision is playable without a change here.
 //!
-//! * [`session`]: the game being played, with its history, undo, save, load and replay,
-//!   and the AI's worker thread. No drawing; tested without a window.
-//! * [`app`]: the application that owns the session and the panels.
+//! The game being played (history, undo, saves, replays, the AI's worker thread) is
+//! [`crate::table`]'s, which draws nothing; the window reads it and asks it for changes.
+//!
+//! * [`app`]: the application that owns the session and the panels; [`command`]: what a
+//!   panel asks it to do.
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
 //!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
 //!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
 //!   the sight both ways with [`board_sight`], the trays of models off the board with
-//!   [`board_tray`] and the AI's [`estimate`] of the chance to win with
-//!   [`board_estimate`].
-//! * [`forecast`]: reach, sight and exact odds shown before a decision.
-//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar;
-//!   [`hint`] searches the hint's whole move.
+//!   [`board_tray`] and the AI's estimate of the chance to win with [`board_estimate`].
+//! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
 //! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
@@ -36,18 +35,14 @@ pub mod board_plans;
 pub mod board_sight;
 pub mod board_tooltip;
 pub mod board_tray;
-pub mod describe;
+pub mod command;
 pub mod dialogs;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
-pub mod estimate;
-pub mod forecast;
-pub mod hint;
 pub mod log;
 pub mod preview;
 pub mod scenario_picture;
-pub mod session;
 pub mod sidebar;
 pub mod theme;
 
@@ -56,9 +51,11 @@ use std::path::PathBuf;
 use eframe::egui;
 
 pub use app::MarsApp;
-pub use session::{Controller, GameSetup, Session};
 
 use crate::rules::Side;
+use crate::table::save::saves_dir;
+use crate::table::session::Session;
+use crate::table::setup::{GameSetup, load_scenario_text, random_seed};
 
 /// How the table opens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +104,7 @@ impl GuiOptions {
             self.scenario.clone(),
             self.side,
             &self.level,
-            self.seed.unwrap_or_else(session::random_seed),
+            self.seed.unwrap_or_else(random_seed),
         )
     }
 }
@@ -119,36 +116,6 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
         .filter(|p| !p.as_os_str().is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."))
-}
-
-/// Where the table saves games unless told otherwise: `saves` in the user's data
-/// directory (`$XDG_DATA_HOME/mars-attacks`, else `~/.local/share/mars-attacks` on Linux
-/// and the BSDs; `~/Library/Application Support/mars-attacks` on macOS;
-/// `%APPDATA%\mars-attacks` on Windows), or `./saves` where none is known. The folder is
-/// made when the first game is saved.
-pub fn saves_dir() -> PathBuf {
-    saves_dir_from(|k| std::env::var_os(k))
-}
-
-/// [`saves_dir`] with the environment read through `var`.
-pub fn saves_dir_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> PathBuf {
-    let var = |k: &str| {
-        var(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-    };
-    let base = if cfg!(windows) {
-        var("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        var("HOME").map(|h| h.join("Library/Application Support"))
-    } else {
-        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
-    };
-    match base {
-        Some(b) => b.join("mars-attacks").join("saves"),
-        None => PathBuf::from("saves"),
-    }
 }
 
 /// Whether a graphical session is there to open a window in (on Linux and the BSDs, an
@@ -197,7 +164,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             Some(s)
         }
         (None, None) => {
-            session::load_scenario_text(&setup.scenario_path)?;
+            load_scenario_text(&setup.scenario_path)?;
             None
         }
     };
@@ -248,33 +215,6 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    #[cfg(all(unix, not(target_os = "macos")))]
-    #[test]
-    fn games_are_saved_in_the_users_data_directory() {
-        use std::path::PathBuf;
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| std::ffi::OsString::from(v))
-            }
-        };
-        assert_eq!(
-            super::saves_dir_from(env(&[("XDG_DATA_HOME", "/d"), ("HOME", "/h")])),
-            PathBuf::from("/d/mars-attacks/saves")
-        );
-        assert_eq!(
-            super::saves_dir_from(env(&[("HOME", "/h")])),
-            PathBuf::from("/h/.local/share/mars-attacks/saves")
-        );
-        // A relative or empty setting is not a place to write to.
-        assert_eq!(
-            super::saves_dir_from(env(&[("XDG_DATA_HOME", "rel"), ("HOME", "")])),
-            PathBuf::from("saves")
-        );
-    }
-
     #[test]
     fn the_no_display_message_lists_every_command_that_needs_no_window() {
         assert!(super::NO_DISPLAY.ends_with(super::COMMAND_LINE_WORKS));

@@ -16,10 +16,10 @@ use crate::rules::Scenario;
 use crate::rules::scenario_file::Severity;
 use crate::rules::square::{Side, Square, squares_of};
 use crate::shelf::picture::{MapPicture, square_origin};
+use crate::table::describe::side_title;
 use crate::workbench::reload::Reload;
 use crate::workbench::{CoverMap, Design, FileWatcher, SquareView, cover_map, square_view};
 
-use super::describe::side_title;
 use super::{scenario_picture, theme};
 
 /// Which cover map is shaded on the board.

@@ -10,20 +10,21 @@ use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase, TestCtx, TestKind};
 use crate::rules::{GameState, Side};
-
-use super::ai_panel::{ai_ui, hint_ui};
-use super::app::Command;
-use super::board::{fight_odds_ui, shoot_odds_ui};
-use super::describe::{
+use crate::table::describe::{
     action_text, card_cost, card_face, card_name, card_of, location, model_name, phase_text,
     side_title,
 };
-use super::forecast::{
+use crate::table::forecast::{
     TestOdds, card_choices, fight_forecast, has_aimed, percent, shoot_forecast, targets_of,
     window_choices,
 };
+use crate::table::session::Session;
+use crate::table::setup::Controller;
+
+use super::ai_panel::{ai_ui, hint_ui};
+use super::board::{fight_odds_ui, shoot_odds_ui};
+use super::command::Command;
 use super::log::step_dice_ui;
-use super::session::{Controller, Session};
 use super::theme;
 
 /// The side panel. It keeps nothing between frames but whether its lists are open.

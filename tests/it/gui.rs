@@ -7,11 +7,12 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use mars_attacks::gui::session::Controller;
-use mars_attacks::gui::{GameSetup, MarsApp};
+use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::action::{Action, ModelId};
 use mars_attacks::rules::state::{Event, Loc, Phase};
 use mars_attacks::rules::{BySide, Side, Square};
+use mars_attacks::table::session::Session;
+use mars_attacks::table::setup::{Controller, GameSetup};
 
 pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -144,7 +145,7 @@ pub(super) fn click_plain_shot(h: &mut Harness<'_, MarsApp>, shooter: ModelId, t
     h.run_steps(2);
     if history(h).len() == before {
         let g = h.state().session.as_ref().unwrap().state().clone();
-        let plain = mars_attacks::gui::describe::plan_text(
+        let plain = mars_attacks::table::describe::plan_text(
             &g,
             &[Action::Activate(shooter), Action::Shoot(target)],
         );
@@ -273,8 +274,10 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     h.run_steps(4);
     // The plain shot or the aimed one: a menu; the plain one.
     let g = h.state().session.as_ref().unwrap().state().clone();
-    let plain =
-        mars_attacks::gui::describe::plan_text(&g, &[Action::Activate(m(1)), Action::Shoot(m(3))]);
+    let plain = mars_attacks::table::describe::plan_text(
+        &g,
+        &[Action::Activate(m(1)), Action::Shoot(m(3))],
+    );
     h.get_by_label_contains(&format!("{plain}  (kill")).click();
     h.run_steps(4);
     let hist = history(&h);
@@ -413,10 +416,9 @@ fn save_and_load_through_the_windows() {
 
     // A different game, then load the saved one back.
     h.state_mut()
-        .run(vec![mars_attacks::gui::app::Command::NewGame(hot_seat(
-            skirmish_file(&dir),
-            99,
-        ))]);
+        .run(vec![mars_attacks::gui::command::Command::NewGame(
+            hot_seat(skirmish_file(&dir), 99),
+        )]);
     h.run_steps(4);
     assert!(history(&h).is_empty());
     h.get_by_label("Load").click();
@@ -519,14 +521,14 @@ fn a_scenario_that_does_not_load_opens_the_new_game_window() {
 
 #[test]
 fn a_card_is_played_from_the_hand_on_a_target_picked_on_the_board() {
-    use mars_attacks::gui::describe::card_of;
-    use mars_attacks::gui::forecast::{Target, targets_of};
+    use mars_attacks::table::describe::card_of;
+    use mars_attacks::table::forecast::{Target, targets_of};
     let dir = temp_dir("card");
     let path = skirmish_file(&dir);
     // A deal where the Humans hold a card to play on a target now.
     let seed = (1..400u64)
         .find(|seed| {
-            let s = mars_attacks::gui::Session::new(hot_seat(path.clone(), *seed)).unwrap();
+            let s = Session::new(hot_seat(path.clone(), *seed)).unwrap();
             s.legal()
                 .iter()
                 .any(|a| card_of(a).is_some() && !targets_of(a).is_empty())
@@ -543,7 +545,7 @@ fn a_card_is_played_from_the_hand_on_a_target_picked_on_the_board() {
     let buttons = h.query_all_by_label_contains("it…").count();
     assert!(buttons >= 1, "a card to aim");
     h.state_mut()
-        .run(vec![mars_attacks::gui::app::Command::Arm(Some(card))]);
+        .run(vec![mars_attacks::gui::command::Command::Arm(Some(card))]);
     h.run_steps(4);
     h.get_by_label_contains("choose its target on the board");
     let before = history(&h).len();
@@ -572,7 +574,7 @@ fn a_card_is_played_from_the_hand_on_a_target_picked_on_the_board() {
 fn deal_where(path: &Path, want: impl Fn(&mars_attacks::rules::GameState) -> bool) -> u64 {
     (1..2000u64)
         .find(|seed| {
-            let s = mars_attacks::gui::Session::new(hot_seat(path.to_path_buf(), *seed)).unwrap();
+            let s = Session::new(hot_seat(path.to_path_buf(), *seed)).unwrap();
             want(s.state())
         })
         .expect("some deal fits")
@@ -602,9 +604,9 @@ pub(super) fn hover(h: &mut Harness<'_, MarsApp>, label: &str) {
 
 #[test]
 fn the_hover_odds_include_each_test_card_in_the_hand() {
-    use mars_attacks::gui::forecast::percent;
     use mars_attacks::rules::map::Los;
     use mars_attacks::rules::odds;
+    use mars_attacks::table::forecast::percent;
     let dir = temp_dir("hover-cards");
     let path = skirmish_file(&dir);
     // The Humans hold Human Ingenuity: +1 die to their own Shoot, Fight or Survive roll.
@@ -670,8 +672,8 @@ fn the_hover_odds_include_each_test_card_in_the_hand() {
 
 #[test]
 fn the_card_prompt_gives_the_odds_of_each_answer() {
-    use mars_attacks::gui::forecast::percent;
     use mars_attacks::rules::odds;
+    use mars_attacks::table::forecast::percent;
     let dir = temp_dir("prompt-cards");
     let path = skirmish_file(&dir);
     let seed = deal_where(&path, |g| holds(g, Side::Humans, "human-ingenuity"));
@@ -719,8 +721,8 @@ fn the_card_prompt_gives_the_odds_of_each_answer() {
 
 #[test]
 fn the_fight_or_survive_prompt_gives_the_odds_with_each_card() {
-    use mars_attacks::gui::forecast::percent;
     use mars_attacks::rules::odds;
+    use mars_attacks::table::forecast::percent;
     let dir = temp_dir("defence-cards");
     let path = skirmish_file(&dir);
     // The Martians hold We Are Your Friends: +1 die to their own Fight roll.
@@ -804,7 +806,7 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
             .or_else(|| {
                 legal
                     .iter()
-                    .find(|a| mars_attacks::gui::describe::card_of(a).is_none())
+                    .find(|a| mars_attacks::table::describe::card_of(a).is_none())
             })
             .or(legal.first())
             .copied()
@@ -819,7 +821,7 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
     );
     // Pick the set in the hand panel, then point at d4: row 4 and column d light up.
     h.state_mut()
-        .run(vec![mars_attacks::gui::app::Command::Arm(Some(
+        .run(vec![mars_attacks::gui::command::Command::Arm(Some(
             mars_attacks::rules::cards::Card::new(hf, None),
         ))]);
     h.run_steps(4);
@@ -964,7 +966,7 @@ fn after_a_game_the_analysis_charts_the_persons_decisions_and_names_the_worst() 
     use rand::{Rng, SeedableRng};
     // A hot-seat game of random decisions to its end.
     let setup = hot_seat(root().join("scenarios/ambush.toml"), 7);
-    let mut session = mars_attacks::gui::Session::new(setup.clone()).unwrap();
+    let mut session = Session::new(setup.clone()).unwrap();
     let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(8);
     while !session.state().is_over() {
         let legal = session.legal();
@@ -1007,7 +1009,7 @@ fn after_a_game_the_analysis_charts_the_persons_decisions_and_names_the_worst() 
 #[test]
 fn a_replay_steps_with_the_arrow_keys_jumps_with_home_and_end_and_plays_by_itself() {
     let setup = hot_seat(root().join("scenarios/ambush.toml"), 11);
-    let mut game = mars_attacks::gui::Session::new(setup.clone()).unwrap();
+    let mut game = Session::new(setup.clone()).unwrap();
     for _ in 0..12 {
         let a = game.legal()[0];
         game.play(a).unwrap();
@@ -1016,7 +1018,7 @@ fn a_replay_steps_with_the_arrow_keys_jumps_with_home_and_end_and_plays_by_itsel
     let path = dir.join("g.json");
     game.save_to(&path).unwrap();
     let mut app = MarsApp::new(setup, root().join("scenarios"), dir.clone());
-    app.replace_session(mars_attacks::gui::Session::load_replay(&path).unwrap());
+    app.replace_session(Session::load_replay(&path).unwrap());
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
@@ -1173,7 +1175,7 @@ fn a_cards_own_roll_such_as_the_bugs_survive_is_drawn_as_dice() {
     let g = GameState::new(sc.clone(), &mut mars_attacks::rules::rng_from_seed(1));
     let bug = (0..sc.deck.types())
         .filter_map(|i| sc.deck.card(i).event_id())
-        .find(|id| mars_attacks::gui::describe::card_name(&g, *id) == "Wings of Death")
+        .find(|id| mars_attacks::table::describe::card_name(&g, *id) == "Wings of Death")
         .expect("the core deck has the Bug's Event");
     let roll = Event::EffectRoll {
         card: bug,
@@ -1264,7 +1266,7 @@ fn martian_dice_is_played_in_the_same_window() {
 /// other no card that fits; the Humans hold none of their own in either.
 #[test]
 fn the_ais_window_shows_the_same_text_and_waits_the_same_time_whatever_it_holds() {
-    use mars_attacks::gui::session::WINDOW_HOLD;
+    use mars_attacks::table::windows::WINDOW_HOLD;
     let dir = temp_dir("window-same");
     let path = skirmish_file(&dir);
     let no_human_card = |g: &mars_attacks::rules::GameState| {
@@ -1320,7 +1322,7 @@ fn hot_seat_hands_over_on_every_test_the_other_side_may_answer() {
             && !holds(g, Side::Humans, "splat")
             && !holds(g, Side::Martians, "tough-little-suckers")
     });
-    let mut s = mars_attacks::gui::Session::new(hot_seat(path, seed)).unwrap();
+    let mut s = Session::new(hot_seat(path, seed)).unwrap();
     for a in ["activate m1", "shoot m3"] {
         s.play(a.parse().unwrap()).unwrap();
     }
@@ -1338,7 +1340,7 @@ fn hot_seat_hands_over_on_every_test_the_other_side_may_answer() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-fn history_of(s: &mars_attacks::gui::Session) -> Vec<String> {
+fn history_of(s: &Session) -> Vec<String> {
     s.history().iter().map(|st| st.action.to_string()).collect()
 }
 
@@ -1348,10 +1350,10 @@ fn history_of(s: &mars_attacks::gui::Session) -> Vec<String> {
 /// 4 Survive dice.
 #[test]
 fn an_area_window_gives_the_odds_before_the_attack_roll() {
-    use mars_attacks::gui::forecast::percent;
     use mars_attacks::gui::sidebar::answer_body;
     use mars_attacks::rules::odds;
     use mars_attacks::rules::state::{GameState, TestKind};
+    use mars_attacks::table::forecast::percent;
     let sc = std::sync::Arc::new(
         mars_attacks::rules::scenario_file::load_scenario(
             &root().join("scenarios/whos-there.toml"),

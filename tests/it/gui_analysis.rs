@@ -6,10 +6,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rand::{Rng, SeedableRng};
 
-use mars_attacks::gui::{MarsApp, Session};
+use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::Side;
 use mars_attacks::rules::action::Action;
 use mars_attacks::rules::state::Event;
+use mars_attacks::table::session::Session;
 
 use super::gui::{hot_seat, root, step_until, temp_dir};
 

@@ -4,9 +4,9 @@
 
 use egui_kittest::kittest::Queryable;
 
-use mars_attacks::gui::GameSetup;
 use mars_attacks::gui::board_estimate::label;
 use mars_attacks::rules::Side;
+use mars_attacks::table::setup::GameSetup;
 
 use super::gui::{harness, skirmish_file, step_until, temp_dir};
 

@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 use egui_kittest::kittest::Queryable;
 use rand::{Rng, SeedableRng};
 
-use mars_attacks::gui::describe::plan_text;
-use mars_attacks::gui::forecast::{Target, percent};
-use mars_attacks::gui::{GameSetup, MarsApp, Session};
+use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::action::{Action, ModelId};
 use mars_attacks::rules::map::Los;
 use mars_attacks::rules::odds;
 use mars_attacks::rules::state::Phase;
 use mars_attacks::rules::{GameState, Side};
+use mars_attacks::table::describe::plan_text;
+use mars_attacks::table::forecast::{Target, percent};
+use mars_attacks::table::session::Session;
+use mars_attacks::table::setup::GameSetup;
 
 use super::gui::{harness, history, hot_seat, hover, m, root, shows, sq, step_until, temp_dir};
 
@@ -370,7 +372,7 @@ fn a_rattled_model_stands_up_and_shoots_from_the_board() {
 #[test]
 fn a_rattled_model_selected_shows_where_it_may_step_once_it_stands() {
     let (session, rattled, _) = rattled_turn();
-    let reach = mars_attacks::gui::forecast::reach(session.state(), rattled);
+    let reach = mars_attacks::table::forecast::reach(session.state(), rattled);
     let mut c = session.state().clone();
     let mut dice = mars_attacks::rules::rng_from_seed(0);
     c.play(Action::Activate(rattled), &mut dice).unwrap();

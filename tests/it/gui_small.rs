@@ -7,11 +7,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rand::{Rng, SeedableRng};
 
-use mars_attacks::gui::session::Controller;
-use mars_attacks::gui::{GameSetup, MarsApp, Session};
+use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::action::Action;
 use mars_attacks::rules::state::{Loc, Phase};
 use mars_attacks::rules::{GameState, Side};
+use mars_attacks::table::session::Session;
+use mars_attacks::table::setup::{Controller, GameSetup};
 
 use super::gui::{hot_seat, root, shows, step_until, temp_dir};
 
@@ -81,7 +82,7 @@ fn the_header_says_when_no_model_is_left_to_act() {
     s.state().legal_actions(&mut legal);
     let cards = legal.iter().any(|a| !matches!(a, Action::Pass));
     let h = on_the_table(s, "header");
-    let title = mars_attacks::gui::describe::side_title(side);
+    let title = mars_attacks::table::describe::side_title(side);
     let want = if cards {
         format!("{title}: no model left to act: play a card or Pass")
     } else {

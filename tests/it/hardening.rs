@@ -366,7 +366,7 @@ fn a_saved_game_naming_an_ai_the_table_cannot_play_is_refused() {
             r.stderr
         );
         assert!(r.stderr.contains(why), "{ai}: {}", r.stderr);
-        let e = mars_attacks::gui::Session::load(&save)
+        let e = mars_attacks::table::session::Session::load(&save)
             .err()
             .expect("refused");
         assert!(e.contains("cannot play"), "{e}");
@@ -613,8 +613,9 @@ fn the_rulings_in_docs_are_the_shared_rulings() {
 
 #[test]
 fn the_table_saves_over_a_saved_game_but_never_over_another_file() {
-    use mars_attacks::gui::{GameSetup, Session};
     use mars_attacks::rules::Side;
+    use mars_attacks::table::session::Session;
+    use mars_attacks::table::setup::GameSetup;
     let dir = scratch("save-over");
     let session = Session::new(GameSetup::versus_ai(
         whos_there(),

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use child::{Run, root, run, scratch};
-use mars_attacks::gui::Session;
 use mars_attacks::rules::Side;
+use mars_attacks::table::session::Session;
 
 fn whos_there() -> PathBuf {
     root().join("scenarios/whos-there.toml")

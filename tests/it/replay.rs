@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 
 use mars_attacks::arena::replay::recorded_game;
 use mars_attacks::arena::{Record, Status, Winner};
-use mars_attacks::gui::Session;
 use mars_attacks::rules::Side;
 use mars_attacks::rules::state::Outcome;
+use mars_attacks::table::session::Session;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

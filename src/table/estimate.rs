@@ -1,10 +1,10 @@
 //! The AI's estimate of the chance to win: the value of its last search (its own move's,
-//! or a hint's), kept with the decision it was made at; drawn as a bar beside the board
-//! ([`super::board_estimate`]).
+//! or a hint's), kept with the decision it was made at; the window draws it as a bar
+//! beside the board.
 
 use crate::rules::Side;
 
-use super::session::AiReport;
+use super::brain::AiReport;
 
 /// The AI's estimate of a side's chance to win, as a search valued the position: for two
 /// players of the AI's strength (its values are calibrated in games of the AI against

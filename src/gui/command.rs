@@ -1,0 +1,54 @@
+//! What a panel asks the application to do: each panel's `ui` returns [`Command`]s, and
+//! [`super::app::MarsApp`] carries them out. A leaf: it names only the table's set-up and
+//! the rules' decisions, so every panel can use it without using the application.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::rules::Side;
+use crate::rules::action::{Action, ModelId};
+use crate::rules::cards::Card;
+use crate::table::setup::GameSetup;
+
+/// What a panel asks the application to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Show Martian Dice (the skirmish waits).
+    MartianDice,
+    /// Play these decisions in turn, each only if it is legal when its turn comes.
+    Play(Vec<Action>),
+    Select(Option<ModelId>),
+    /// Pick a card from the hand whose target is then chosen on the board (or none).
+    Arm(Option<Card>),
+    Undo,
+    NewGame(GameSetup),
+    OpenNewGame,
+    OpenFile(FileAction),
+    Save(PathBuf),
+    Load(PathBuf),
+    Replay(PathBuf),
+    ReplayTo(usize),
+    TakeOver,
+    Pause(bool),
+    Delay(Duration),
+    /// Ask the AI for its top moves in the person's place.
+    Hint,
+    /// Open the analysis of a side's decisions in the finished game.
+    Analyse(Side),
+    /// Start or stop a replay playing by itself.
+    Autoplay(bool),
+    /// The person allows the program named for a side to start.
+    AllowProgram(Side),
+    /// The person plays a side themselves instead of the program named for it.
+    RefuseProgram(Side),
+    /// The time between two decisions of a replay playing by itself.
+    ReplaySpeed(Duration),
+}
+
+/// What the file window is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    Save,
+    Load,
+    Replay,
+}

@@ -1,0 +1,136 @@
+//! What decides for the AI at the table: a [`Brain`] built from a player spec (a search,
+//! a baseline, or a program speaking the bot protocol), refused unless it is fair, and the
+//! [`AiReport`] it gives with each decision. Brains run on the worker thread
+//! ([`super::worker`]).
+
+use std::time::{Duration, Instant};
+
+use crate::bot::game::JournalEntry;
+use crate::rules::{Action, GameRng, GameState};
+
+/// What the AI thought about a decision.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AiReport {
+    /// The player that decided (`mcts(300 ms)`, `random`).
+    pub player: String,
+    pub chosen: Option<Action>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// The threads it searched on (one tree each, root parallelism).
+    pub threads: usize,
+    /// The actions it considered, most visited first.
+    pub top: Vec<Considered>,
+}
+
+/// One root action of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Considered {
+    pub action: Action,
+    pub visits: u64,
+    /// Mean value for the side deciding, 0..1.
+    pub mean: f64,
+}
+
+/// Something that decides for the side to move. Built on the worker thread from a spec.
+pub trait Brain: Send {
+    /// Picks one of the legal actions of `state`, drawing only from `rng` (never the dice);
+    /// `journal` is the game's decisions so far, for a program told what happened. An
+    /// error says why no decision can come (a program that failed).
+    fn decide(
+        &mut self,
+        state: &GameState,
+        journal: &[JournalEntry],
+        rng: &mut GameRng,
+    ) -> Result<(Action, AiReport), String>;
+}
+
+/// A player of the AI crate: a search or a baseline, or a program, built from its spec.
+pub struct BotBrain {
+    player: crate::bot::BoxedPlayer,
+    threads: usize,
+    /// A program playing through the bot protocol, told the game's journal.
+    program: bool,
+}
+
+impl Brain for BotBrain {
+    fn decide(
+        &mut self,
+        state: &GameState,
+        journal: &[JournalEntry],
+        rng: &mut GameRng,
+    ) -> Result<(Action, AiReport), String> {
+        use ai::Player as _;
+        let start = Instant::now();
+        let mut game = crate::bot::Skirmish::new(state.clone());
+        if self.program {
+            game = game.with_journal(journal.to_vec());
+        }
+        let chosen = self.player.choose(&game, rng);
+        let action = match chosen {
+            Some(a) => a,
+            None => {
+                if let Some(why) = self.player.forfeit() {
+                    return Err(format!("{} failed: {why}", self.player.name()));
+                }
+                // A player with no answer is a bug there; never stall the table for it.
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                legal[0]
+            }
+        };
+        let mut report = AiReport {
+            player: self.player.name(),
+            chosen: Some(action),
+            iterations: 0,
+            elapsed: start.elapsed(),
+            threads: 1,
+            top: Vec::new(),
+        };
+        if let Some(r) = self.player.last_report() {
+            report.iterations = r.iterations;
+            report.elapsed = r.elapsed;
+            report.threads = self.threads;
+            report.top = r
+                .top
+                .iter()
+                .map(|s| Considered {
+                    action: s.action,
+                    visits: s.visits,
+                    mean: s.mean,
+                })
+                .collect();
+        }
+        Ok((action, report))
+    }
+}
+
+/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
+pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
+    let spec = check_ai(spec)?;
+    let threads = table_threads();
+    Ok(Box::new(BotBrain {
+        player: spec.build_with_threads(threads),
+        threads,
+        program: spec.exec.is_some(),
+    }))
+}
+
+/// The threads the table's AI searches on: every core the system offers (root
+/// parallelism: one tree per core, their root statistics summed). The window's own
+/// thread sleeps while the AI thinks, so it does not need a core of its own.
+pub fn table_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The player a spec names, when the table can play it: a known player that sees only
+/// what its side may see. A saved game is checked with this before it is loaded, so a
+/// game never starts with an AI that cannot move.
+pub fn check_ai(spec: &str) -> Result<crate::bot::PlayerSpec, String> {
+    let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
+    if !spec.is_fair() {
+        return Err(format!(
+            "`{spec}` sees the other side's hidden cards; the table only offers fair opponents"
+        ));
+    }
+    Ok(spec)
+}

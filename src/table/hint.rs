@@ -1,0 +1,186 @@
+//! Hints: the AI's advice to a person on one decision, asked of the session and searched
+//! on the worker thread for the person's side from what that side may see. A hint is a
+//! whole move: not only the first decision (which model acts) but the square it goes to
+//! and the enemy it attacks or the card it plays, searched decision by decision as the AI
+//! plays its own, up to the first die.
+
+use rand::SeedableRng;
+
+use crate::rules::action::{Action, ModelId};
+use crate::rules::{GameRng, GameState, Side};
+
+use super::brain::{AiReport, Brain};
+use super::estimate::Estimate;
+use super::forecast::acting_model;
+use super::session::Session;
+use super::setup::Controller;
+use super::worker::Answer;
+
+/// The AI's advice to a person on one decision: its search for the person's side, from
+/// what that side may see (the search determinizes what the side cannot see, as it does
+/// for its own decisions).
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The decision it is for (the number of decisions made before it).
+    pub at: usize,
+    pub side: Side,
+    /// The player that searched (`mcts:normal`).
+    pub spec: String,
+    /// The model the person had selected when it was asked: the hint is then that
+    /// model's best move (its activation is taken, and the search starts after it).
+    pub model: Option<ModelId>,
+    /// The decisions taken before the search started (the selected model's activation).
+    pub prefix: Vec<Action>,
+    /// The search's report on the first decision it searched; `None` while it searches.
+    pub report: Option<AiReport>,
+    /// The whole move: the prefix, the decision searched, and the decisions that finish
+    /// the move, each searched in turn while no die is rolled (see [`rest_of_move`]).
+    pub line: Vec<Action>,
+}
+
+impl Hint {
+    /// The model the whole move is made with, if it is one model's move.
+    pub fn mover(&self, g: &GameState) -> Option<ModelId> {
+        mover(g, &self.line)
+    }
+}
+
+impl Session {
+    /// The player a hint searches with: the table's AI opponent when it searches, else
+    /// `mcts:normal`.
+    pub fn hint_spec(&self) -> String {
+        Side::BOTH
+            .iter()
+            .find_map(|s| match &self.setup.controllers[*s] {
+                Controller::Ai(spec) if spec.starts_with("mcts") => Some(spec.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| "mcts:normal".into())
+    }
+
+    /// Ask the AI what it would play in the person's place. Nothing happens unless a
+    /// person is to decide; the answer comes as [`Session::hint`] a moment later.
+    pub fn request_hint(&mut self) {
+        self.request_hint_for(None);
+    }
+
+    /// Ask the AI for the whole move it would make in the person's place; with `model`
+    /// (the model the person selected, if it may start its action now), that model's
+    /// best move. A hint for the same decision and model is not asked again.
+    pub fn request_hint_for(&mut self, model: Option<ModelId>) {
+        let Some(side) = self.human_to_move() else {
+            return;
+        };
+        let model = model.filter(|m| self.legal().contains(&Action::Activate(*m)));
+        if self.replay.is_some()
+            || self
+                .hint
+                .as_ref()
+                .is_some_and(|h| h.at == self.history.len() && h.model == model)
+        {
+            return;
+        }
+        let prefix: Vec<Action> = model.map(Action::Activate).into_iter().collect();
+        let spec = self.hint_spec();
+        if self.send_job(spec.clone(), true, prefix.clone()) {
+            self.hint = Some(Hint {
+                at: self.history.len(),
+                side,
+                spec,
+                model,
+                prefix,
+                report: None,
+                line: Vec::new(),
+            });
+        }
+    }
+
+    /// The hint for the decision now in front of the person, if one was asked for.
+    pub fn current_hint(&self) -> Option<&Hint> {
+        self.hint
+            .as_ref()
+            .filter(|h| h.at == self.history.len() && self.human_to_move() == Some(h.side))
+    }
+
+    /// Takes the worker's answer to the hint asked for, unless the position or the
+    /// hint changed meanwhile.
+    pub(super) fn take_hint(&mut self, answer: Answer) {
+        let Some(hint) = &mut self.hint else { return };
+        if answer.generation != self.generation
+            || hint.at != self.history.len()
+            || hint.prefix != answer.prefix
+        {
+            return;
+        }
+        match answer.result {
+            Ok((first, report)) => {
+                // A hint for a selected model values that model's best move, not the
+                // position.
+                if hint.model.is_none()
+                    && let Some(e) = Estimate::from_report(hint.at, hint.side, &report)
+                {
+                    self.estimate = Some(e);
+                }
+                hint.report = Some(report);
+                hint.line = hint.prefix.clone();
+                hint.line.push(first);
+                hint.line.extend(answer.rest);
+            }
+            Err(e) => {
+                self.notice = Some(format!("no hint: {e}"));
+                self.hint = None;
+            }
+        }
+    }
+}
+
+/// The most decisions a hint's move holds after its first (an activation, a stand-up or
+/// an Aim, two steps, a Shoot, the end of the action).
+pub const MOVE_DECISIONS: usize = 6;
+
+/// The decisions that finish the move `first` starts in `state`, each searched by `brain`
+/// in turn: while the same side decides for the same acting model and no die has been
+/// rolled (a roll, a counter turned over or a card drawn ends the move: what follows
+/// depends on luck, and is the next decision's hint).
+pub fn rest_of_move(
+    brain: &mut dyn Brain,
+    state: &GameState,
+    first: Action,
+    rng: &mut GameRng,
+) -> Vec<Action> {
+    let side = state.to_move();
+    let mut g = state.clone();
+    let mut rest = Vec::new();
+    let mut action = first;
+    let mut legal = Vec::new();
+    while rest.len() < MOVE_DECISIONS {
+        // The dice of the copy: any draw from them ends the move.
+        let mut dice = GameRng::seed_from_u64(0);
+        if g.play(action, &mut dice).is_err() || dice.get_word_pos() != 0 {
+            break;
+        }
+        if acting_model(&g).is_none() || g.to_move() != side || g.is_over() {
+            break;
+        }
+        legal.clear();
+        g.legal_actions(&mut legal);
+        action = match legal.as_slice() {
+            [] => break,
+            [only] => *only,
+            _ => match brain.decide(&g, &[], rng) {
+                Ok((a, _)) => a,
+                Err(_) => break,
+            },
+        };
+        rest.push(action);
+    }
+    rest
+}
+
+/// The model a move is made with: the one it activates or moves, if any.
+pub fn mover(g: &GameState, line: &[Action]) -> Option<ModelId> {
+    match line.first()? {
+        Action::Activate(m) => Some(*m),
+        _ => acting_model(g),
+    }
+}

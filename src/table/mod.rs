@@ -1,0 +1,32 @@
+//! The game at the table, without any drawing: what the desktop window (`gui`) shows and
+//! the command line's `play` checks before a window opens. Nothing here uses egui or
+//! eframe, and all of it can be tested without a window.
+//!
+//! * [`session`]: the game being played: its state, every decision with what it caused,
+//!   who controls each side, a person's decisions and the AI's, programs allowed to play,
+//!   undo and the result. Its other parts are in the files of their concepts:
+//!   * [`windows`]: response windows held for the same time whatever the AI held (R28);
+//!   * [`hint`]: the AI's advice to a person, as a whole move;
+//!   * [`save`]: the saved-game format, read with a size cap, written safely, and the
+//!     folder saves go to;
+//!   * [`replay`]: stepping through a saved game or a recorded arena game.
+//! * [`setup`]: how a game is set up: who controls each side, the level names, the
+//!   scenario file, a fresh seed.
+//! * [`brain`]: what decides for the AI, built from a player spec, and its report;
+//!   [`worker`]: the thread it decides on while the window keeps drawing.
+//! * [`estimate`]: the AI's estimate of the chance to win, from its last search.
+//! * [`describe`]: words for models, sides, decisions and results.
+//! * [`forecast`]: reach, sight and exact odds shown before a decision, read from the
+//!   rules' legal lists on throwaway copies of the state.
+
+pub mod brain;
+pub mod describe;
+pub mod estimate;
+pub mod forecast;
+pub mod hint;
+pub mod replay;
+pub mod save;
+pub mod session;
+pub mod setup;
+pub mod windows;
+pub mod worker;

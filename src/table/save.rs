@@ -1,0 +1,334 @@
+//! Saved games: the [`SaveFile`] format (the scenario, the seed, who plays and the
+//! decisions, as JSON text), read with a size cap and checked before anything is loaded,
+//! written only over a saved game and never half-written, and the folder the table saves
+//! in. A game is loaded by replaying its decisions from the seed.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Action, BySide, Side};
+
+use super::brain::check_ai;
+use super::session::Session;
+use super::setup::{Controller, GameSetup};
+
+/// The largest saved game read, in bytes (16 MiB). A save holds a few bytes a decision,
+/// and a whole game is a few thousand decisions: a few dozen KiB.
+pub const MAX_SAVE_BYTES: u64 = 16 << 20;
+
+/// The text of a saved game, read with the [`MAX_SAVE_BYTES`] cap (never more, whatever
+/// the file is: a device, a growing file).
+pub fn read_save_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("{name} is a directory, not a saved game"));
+    }
+    let too_big = || {
+        format!(
+            "{name} is more than {MAX_SAVE_BYTES} bytes, the most a saved game may have \
+             (16 MiB); it is not a saved game"
+        )
+    };
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not a saved game: byte {} is not UTF-8 text",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// A saved game: the scenario, the seed and the decisions, as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub scenario: String,
+    pub seed: u64,
+    /// The dice's own seed, for a game whose dice were not seeded with its set-up (an
+    /// arena game's); absent for a game begun at the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<u64>,
+    #[serde(default = "human")]
+    pub humans: String,
+    #[serde(default = "human")]
+    pub martians: String,
+    pub actions: Vec<String>,
+}
+
+/// A side a person plays, as a save file writes it (its default).
+pub(super) fn human() -> String {
+    "human".into()
+}
+
+/// Parses decisions written as text; says which one does not parse.
+pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, String> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            t.parse::<Action>()
+                .map_err(|e| format!("decision {} (`{t}`) does not read: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// Where the table saves games unless told otherwise: `saves` in the user's data
+/// directory (`$XDG_DATA_HOME/mars-attacks`, else `~/.local/share/mars-attacks` on Linux
+/// and the BSDs; `~/Library/Application Support/mars-attacks` on macOS;
+/// `%APPDATA%\mars-attacks` on Windows), or `./saves` where none is known. The folder is
+/// made when the first game is saved.
+pub fn saves_dir() -> PathBuf {
+    saves_dir_from(|k| std::env::var_os(k))
+}
+
+/// [`saves_dir`] with the environment read through `var`.
+pub fn saves_dir_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> PathBuf {
+    let var = |k: &str| {
+        var(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    let base = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
+    };
+    match base {
+        Some(b) => b.join("mars-attacks").join("saves"),
+        None => PathBuf::from("saves"),
+    }
+}
+
+impl Session {
+    /// The game as a save file.
+    pub fn to_save(&self) -> SaveFile {
+        let actions = match &self.replay {
+            Some(r) => r.actions.iter().map(|a| a.to_string()).collect(),
+            None => self.history.iter().map(|s| s.action.to_string()).collect(),
+        };
+        SaveFile {
+            scenario: self.setup.scenario_path.display().to_string(),
+            seed: self.setup.seed,
+            dice_seed: self.setup.dice_seed,
+            humans: self.setup.controllers[Side::Humans].as_text(),
+            martians: self.setup.controllers[Side::Martians].as_text(),
+            actions,
+        }
+    }
+
+    /// The save file as JSON text.
+    pub fn save_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_save()).expect("a save file serializes")
+    }
+
+    /// Writes the game to `path`.
+    ///
+    /// Only a saved game is ever written over: any other file at `path` is left as it is
+    /// and the save refused. The new text goes to a file beside it first and then takes
+    /// its place, so a failed write never loses the old save.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        let name = path.display();
+        if path.exists() {
+            let is_save = read_save_text(path)
+                .ok()
+                .is_some_and(|t| serde_json::from_str::<SaveFile>(&t).is_ok());
+            if !is_save {
+                return Err(format!(
+                    "{name} already exists and is not a saved game; it is left as it is: \
+                     choose another name"
+                ));
+            }
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".saving");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, self.save_json() + "\n")
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!("cannot write {name}: {e}")
+            })
+    }
+
+    /// Reads a save file, resolving its scenario path relative to the save file's folder
+    /// when it is not found as given.
+    pub fn read_save(path: &Path) -> Result<(SaveFile, PathBuf), String> {
+        let text = read_save_text(path)?;
+        let save: SaveFile = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
+        for (side, text) in [
+            (Side::Humans, &save.humans),
+            (Side::Martians, &save.martians),
+        ] {
+            if let Controller::Ai(spec) = Controller::from_text(text) {
+                check_ai(&spec).map_err(|e| {
+                    format!(
+                        "{}: the {side} are played by `{}`, which the table cannot play: {e}",
+                        path.display(),
+                        spec.escape_debug()
+                    )
+                })?;
+            }
+        }
+        let mut scenario = PathBuf::from(&save.scenario);
+        if !scenario.exists()
+            && scenario.is_relative()
+            && let Some(dir) = path.parent()
+            && dir.join(&scenario).exists()
+        {
+            scenario = dir.join(&scenario);
+        }
+        Ok((save, scenario))
+    }
+
+    /// Loads a saved game and plays on from its end.
+    pub fn load(path: &Path) -> Result<Session, String> {
+        let (save, scenario) = Session::read_save(path)?;
+        Session::from_save(&save, scenario)
+    }
+
+    /// A session from a save file, at the end of its decisions.
+    pub fn from_save(save: &SaveFile, scenario_path: PathBuf) -> Result<Session, String> {
+        let actions = parse_actions(&save.actions)?;
+        let setup = GameSetup {
+            scenario_path,
+            seed: save.seed,
+            dice_seed: save.dice_seed,
+            controllers: BySide::new(
+                Controller::from_text(&save.humans),
+                Controller::from_text(&save.martians),
+            ),
+        };
+        let mut s = Session::new(setup)?;
+        s.rebuild(&actions)?;
+        s.loaded = true;
+        Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::RngCore;
+
+    use super::*;
+    use crate::sim::state_text;
+    use crate::table::session::tests::{hot_seat, play_first, scenario_path};
+
+    #[test]
+    fn save_and_load_replay_the_same_game() {
+        let mut s = hot_seat(7);
+        play_first(&mut s, 60);
+        let dir = std::env::temp_dir().join(format!("ma-gui-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.json");
+        s.save_to(&path).unwrap();
+        let t = Session::load(&path).unwrap();
+        assert_eq!(
+            state_text(t.state()),
+            state_text(s.state()),
+            "the same position"
+        );
+        assert_eq!(t.history().len(), s.history().len());
+        // The dice go on the same way.
+        let mut a = s.dice.clone();
+        let mut b = t.dice.clone();
+        assert_eq!(RngCore::next_u64(&mut a), RngCore::next_u64(&mut b));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn load_err(p: &Path) -> String {
+        match Session::load(p) {
+            Err(e) => e,
+            Ok(_) => panic!("{} loaded", p.display()),
+        }
+    }
+
+    #[test]
+    fn bad_save_files_give_messages() {
+        let dir = std::env::temp_dir().join(format!("ma-gui-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("bad.json");
+        std::fs::write(&p, "not json").unwrap();
+        assert!(load_err(&p).contains("not a saved game"));
+        std::fs::write(
+            &p,
+            format!(
+                r#"{{"scenario": "{}", "seed": 1, "actions": ["jump a1"]}}"#,
+                scenario_path().display()
+            ),
+        )
+        .unwrap();
+        assert!(load_err(&p).contains("does not read"));
+        std::fs::write(
+            &p,
+            format!(
+                r#"{{"scenario": "{}", "seed": 1, "actions": ["shoot m1"]}}"#,
+                scenario_path().display()
+            ),
+        )
+        .unwrap();
+        assert!(load_err(&p).contains("not legal"));
+        // A model the scenario does not have (m1..m48 here) is refused, never looked up.
+        for model in ["m49", "m99", "m255"] {
+            std::fs::write(
+                &p,
+                format!(
+                    r#"{{"scenario": "{}", "seed": 1, "actions": ["shoot {model}"]}}"#,
+                    scenario_path().display()
+                ),
+            )
+            .unwrap();
+            let e = load_err(&p);
+            assert!(e.contains(&format!("`shoot {model}`) is not legal")), "{e}");
+        }
+        std::fs::write(
+            &p,
+            r#"{"scenario": "nowhere.toml", "seed": 1, "actions": []}"#,
+        )
+        .unwrap();
+        assert!(load_err(&p).contains("does not load"));
+        assert!(Session::load(&dir.join("missing.json")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[test]
+    fn games_are_saved_in_the_users_data_directory() {
+        use std::path::PathBuf;
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        assert_eq!(
+            saves_dir_from(env(&[("XDG_DATA_HOME", "/d"), ("HOME", "/h")])),
+            PathBuf::from("/d/mars-attacks/saves")
+        );
+        assert_eq!(
+            saves_dir_from(env(&[("HOME", "/h")])),
+            PathBuf::from("/h/.local/share/mars-attacks/saves")
+        );
+        // A relative or empty setting is not a place to write to.
+        assert_eq!(
+            saves_dir_from(env(&[("XDG_DATA_HOME", "rel"), ("HOME", "")])),
+            PathBuf::from("saves")
+        );
+    }
+}

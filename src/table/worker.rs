@@ -1,0 +1,135 @@
+//! The AI's worker thread: it takes positions from the session, decides them with a
+//! brain built once per player spec ([`super::brain::make_brain`]), and posts the answers
+//! back while the window keeps drawing. A hint is searched by a brain of its own, and
+//! finished into a whole move ([`super::hint::rest_of_move`]).
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use rand::SeedableRng;
+
+use crate::bot::game::JournalEntry;
+use crate::rules::{Action, GameRng, GameState};
+
+use super::brain::{AiReport, Brain, make_brain};
+use super::hint::rest_of_move;
+
+/// What the AI thread calls after posting a decision; the window sets it to a repaint
+/// request, and may change it at any time.
+pub type Waker = Arc<Mutex<Box<dyn Fn() + Send>>>;
+
+/// A position handed to the thread to decide.
+pub(super) struct Job {
+    pub(super) generation: u64,
+    pub(super) state: GameState,
+    /// The decisions that led to `state`, for a program (empty for the others).
+    pub(super) journal: Vec<JournalEntry>,
+    pub(super) spec: String,
+    pub(super) seed: u64,
+    /// A hint for a person (searched by a brain of its own), not the AI's move.
+    pub(super) hint: bool,
+    /// For a hint: the decisions already taken on `state` (the activation of the model
+    /// the person selected).
+    pub(super) prefix: Vec<Action>,
+}
+
+/// What the thread posts back for a [`Job`].
+pub(super) struct Answer {
+    pub(super) generation: u64,
+    pub(super) hint: bool,
+    /// A hint's prefix, as asked.
+    pub(super) prefix: Vec<Action>,
+    /// For a hint: the decisions after the first that finish the move.
+    pub(super) rest: Vec<Action>,
+    pub(super) result: Result<(Action, AiReport), String>,
+}
+
+/// The AI's thread: it takes positions and posts back decisions; the window keeps
+/// drawing meanwhile.
+pub struct AiWorker {
+    jobs: Option<Sender<Job>>,
+    answers: Receiver<Answer>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl AiWorker {
+    /// Starts the thread. `wake` is called after each answer is posted (the GUI passes a
+    /// repaint request, so the answer is picked up at once).
+    pub fn start(wake: Waker) -> AiWorker {
+        let (job_tx, job_rx) = mpsc::channel::<Job>();
+        let (ans_tx, ans_rx) = mpsc::channel::<Answer>();
+        let thread = std::thread::Builder::new()
+            .name("ai".into())
+            .spawn(move || {
+                let mut brains: BTreeMap<String, Box<dyn Brain>> = BTreeMap::new();
+                while let Ok(job) = job_rx.recv() {
+                    // Hints search with brains of their own, never the opponent's.
+                    let key = if job.hint {
+                        format!("hint {}", job.spec)
+                    } else {
+                        job.spec.clone()
+                    };
+                    let mut rest = Vec::new();
+                    let result = match brains.get_mut(&key) {
+                        Some(b) => Ok(b),
+                        None => make_brain(&job.spec).map(|b| brains.entry(key).or_insert(b)),
+                    }
+                    .and_then(|brain| {
+                        let mut rng = GameRng::seed_from_u64(job.seed);
+                        let state = job.state;
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            let first = brain.decide(&state, &job.journal, &mut rng)?;
+                            if job.hint {
+                                rest = rest_of_move(brain.as_mut(), &state, first.0, &mut rng);
+                            }
+                            Ok(first)
+                        }))
+                        .map_err(|_| "the AI failed to decide".to_string())
+                        .and_then(|r| r)
+                    });
+                    if ans_tx
+                        .send(Answer {
+                            generation: job.generation,
+                            hint: job.hint,
+                            prefix: job.prefix,
+                            rest,
+                            result,
+                        })
+                        .is_err()
+                    {
+                        break;
+                    }
+                    if let Ok(w) = wake.lock() {
+                        w();
+                    }
+                }
+            })
+            .expect("the AI thread starts");
+        AiWorker {
+            jobs: Some(job_tx),
+            answers: ans_rx,
+            thread: Some(thread),
+        }
+    }
+
+    /// The answers posted since the last call.
+    pub(super) fn answers(&self) -> Vec<Answer> {
+        self.answers.try_iter().collect()
+    }
+
+    /// Hands the thread a job; false when the thread is gone.
+    pub(super) fn send(&self, job: Job) -> bool {
+        self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+    }
+}
+
+impl Drop for AiWorker {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread after its current decision; it is not
+        // waited for, so a long search never holds up the window.
+        self.jobs.take();
+        self.thread.take();
+    }
+}
