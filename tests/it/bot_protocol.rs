@@ -341,3 +341,96 @@ fn strict_runs_fail_when_a_program_forfeits() {
     assert_eq!(run("greedy", true).0, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The rows of the markdown table in the reference section of docs/bot-protocol.md whose
+/// header starts with `first`, as their cells.
+fn reference_table(first: &str) -> Vec<Vec<String>> {
+    let doc = std::fs::read_to_string(root().join("docs/bot-protocol.md")).unwrap();
+    let section = doc
+        .split("\n## Phases and actions\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/bot-protocol.md has its reference of phases and actions");
+    let mut rows = Vec::new();
+    let mut inside = false;
+    for line in section.lines() {
+        if line.starts_with(&format!("| {first} |")) {
+            inside = true;
+            continue;
+        }
+        if inside {
+            if !line.starts_with('|') {
+                break;
+            }
+            if !line.starts_with("|---") {
+                rows.push(
+                    line.trim_matches('|')
+                        .split(" | ")
+                        .map(|c| c.trim().to_string())
+                        .collect(),
+                );
+            }
+        }
+    }
+    rows
+}
+
+/// The text between each pair of backticks of `cell`.
+fn quoted(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_reference_names_every_phase_and_verb_a_game_offers_and_its_examples_parse() {
+    let phases: Vec<String> = reference_table("phase")
+        .iter()
+        .map(|r| quoted(&r[0])[0].clone())
+        .collect();
+    let verbs = reference_table("verb");
+    let verb_names: Vec<String> = verbs.iter().map(|r| quoted(&r[0])[0].clone()).collect();
+    // Each example parses, prints back as written, and starts with its row's verb.
+    for row in &verbs {
+        let example = &quoted(&row[2])[0];
+        let a: Action = example
+            .parse()
+            .unwrap_or_else(|e| panic!("`{example}` does not parse: {e}"));
+        assert_eq!(&a.to_string(), example);
+        assert_eq!(example.split(' ').next(), Some(quoted(&row[0])[0].as_str()));
+    }
+    // Every verb and phase met in random games of the shipped scenarios, and every action
+    // of the model space, is in the tables.
+    let mut seen_verbs = std::collections::BTreeSet::new();
+    let mut seen_phases = std::collections::BTreeSet::new();
+    for a in Action::space(32) {
+        seen_verbs.insert(a.to_string().split(' ').next().unwrap().to_string());
+    }
+    for (_, scenario) in shipped_scenarios() {
+        for seed in 0..6 {
+            mars_attacks::sim::random_game(&scenario, seed, 20_000, |before, action, _| {
+                seen_verbs.insert(action.to_string().split(' ').next().unwrap().to_string());
+                if let Some(side) = before.to_move() {
+                    let m = message_v(before, side, 1);
+                    seen_phases.insert(m["state"]["phase"].as_str().unwrap().to_string());
+                }
+            });
+        }
+    }
+    for v in &seen_verbs {
+        assert!(
+            verb_names.contains(v),
+            "the verb `{v}` is not in the reference"
+        );
+    }
+    for p in &seen_phases {
+        assert!(
+            phases.contains(p),
+            "the phase `{p}` is not in the reference"
+        );
+    }
+    // The phases the random games met cover all but the rare ones.
+    assert!(seen_phases.len() >= 9, "{seen_phases:?}");
+}
