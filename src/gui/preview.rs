@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use eframe::egui::{
-    self, Align2, Color32, CornerRadius, FontId, Painter, Rect, RichText, Sense, Stroke, Ui, vec2,
+    self, Align2, Color32, CornerRadius, FontId, Painter, Rect, RichText, Sense, Stroke, Ui, pos2,
+    vec2,
 };
 
 use crate::rules::Scenario;
@@ -243,6 +244,10 @@ impl PreviewApp {
         if let Some(s) = self.design.scenario.clone() {
             ui.separator();
             forces(ui, &s);
+            if let Some(d) = self.drawn() {
+                ui.separator();
+                scenario_picture::legend(ui, &d.picture);
+            }
         }
     }
 
@@ -276,6 +281,9 @@ impl PreviewApp {
         };
         let view = square_view(&scenario, sq);
         ui.label(RichText::new(sq.to_string()).heading().color(theme::TEXT));
+        for role in square_roles(&scenario, sq) {
+            ui.label(role);
+        }
         ui.label(format!(
             "Sees {} squares clear and {} partly; {} not at all.",
             (view.clear & !sq.bit()).count_ones(),
@@ -337,6 +345,7 @@ impl PreviewApp {
         let hovered = self.hovered;
         let Some(drawn) = self.drawn() else { return };
         scenario_picture::paint(&painter, board, &drawn.picture);
+        paint_labels(&painter, board, margin);
         if let CoverShown::SeenBy(side) = cover {
             paint_cover(&painter, board, &drawn.cover[side.index()]);
         }
@@ -364,6 +373,70 @@ impl eframe::App for PreviewApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+}
+
+/// The column letters under the board and the row numbers left of it, in the margin.
+fn paint_labels(painter: &Painter, board: Rect, margin: f32) {
+    let font = FontId::proportional((margin * 0.45).clamp(9.0, 16.0));
+    for i in 0..8i8 {
+        if let Some(s) = Square::new(i, 0) {
+            let r = square_rect(board, s);
+            let text = ((b'a' + i as u8) as char).to_string();
+            let at = pos2(r.center().x, board.bottom() + margin * 0.5);
+            painter.text(at, Align2::CENTER_CENTER, text, font.clone(), theme::LABEL);
+        }
+        if let Some(s) = Square::new(0, i) {
+            let r = square_rect(board, s);
+            let at = pos2(board.left() - margin * 0.5, r.center().y);
+            let text = (i + 1).to_string();
+            painter.text(at, Align2::CENTER_CENTER, text, font.clone(), theme::LABEL);
+        }
+    }
+}
+
+/// What `sq` is in the scenario, a sentence each: a side's deployment zone, a zone a side
+/// scores for holding, a square on a side's entry or exit edge, a fixed start.
+fn square_roles(s: &Scenario, sq: Square) -> Vec<String> {
+    let mut out = Vec::new();
+    for side in [Side::Humans, Side::Martians] {
+        let setup = &s.sides[side];
+        let name = side_title(side);
+        if setup.deployment & sq.bit() != 0 {
+            out.push(format!("In the {name}' deployment zone."));
+        }
+        for h in setup.hold.iter().filter(|h| h.zone & sq.bit() != 0) {
+            out.push(format!(
+                "In a zone the {name} score {} VP a Round for holding.",
+                h.vp
+            ));
+        }
+        for e in &setup.entry {
+            if e.edge.board_squares() & sq.bit() != 0 {
+                out.push(format!(
+                    "On the {} edge the {name} come on by, from Round {}.",
+                    e.edge, e.round
+                ));
+            }
+        }
+        if setup
+            .exit
+            .is_some_and(|e| e.board_squares() & sq.bit() != 0)
+        {
+            out.push(format!("On the edge the {name} may leave by."));
+        }
+        let starts = s
+            .models
+            .iter()
+            .filter(|m| m.side == side && m.start == crate::rules::scenario::Start::At(sq))
+            .count();
+        if starts > 0 {
+            out.push(format!(
+                "{} of the {name} start here.",
+                count(starts, "model", "models")
+            ));
+        }
+    }
+    out
 }
 
 fn count(n: usize, one: &str, many: &str) -> String {
@@ -538,32 +611,56 @@ fn legend(ui: &mut Ui) {
     );
 }
 
-/// Each side's force and how it scores, in a few lines.
+/// The whole set-up in words, as the shelf's page gives it: how the game is won, each
+/// side's force (where it deploys or comes on, in which Round, where it may leave, what a
+/// VIP is worth) and how it scores, and the counters.
 fn forces(ui: &mut Ui, s: &Scenario) {
+    use crate::shelf::docs::{forces, how_it_is_won, scoring};
     ui.heading("Set-up");
+    let won = how_it_is_won(s);
+    let mut first = won.chars();
+    let won: String = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect())
+        .unwrap_or_default();
+    ui.label(format!("{won}."));
     for side in [Side::Humans, Side::Martians] {
-        let mut by_profile: Vec<(String, usize)> = Vec::new();
-        for m in s.models.iter().filter(|m| m.side == side) {
-            let name = s.profiles[m.profile].name.clone();
-            match by_profile.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, k)) => *k += 1,
-                None => by_profile.push((name, 1)),
-            }
-        }
-        let list: Vec<String> = by_profile.iter().map(|(n, k)| format!("{k} {n}")).collect();
+        ui.label(
+            RichText::new(format!("{}: {}.", side_title(side), forces(s, side)))
+                .color(theme::side_light(side)),
+        );
         ui.label(
             RichText::new(format!(
-                "{}: {}; VP target {}",
-                side_title(side),
-                if list.is_empty() {
-                    "no models".into()
-                } else {
-                    list.join(", ")
-                },
-                s.vp_target(side)
+                "Scoring: {}.",
+                scoring(side, &s.sides[side].vp, &s.sides[side].hold)
             ))
-            .color(theme::side_light(side)),
+            .small(),
         );
+    }
+    let c = &s.counters;
+    let pool = u32::from(c.critters) + u32::from(c.secrets) + u32::from(c.objectives);
+    if pool > 0 {
+        let mut kinds = Vec::new();
+        for (n, one, many) in [
+            (c.critters, "Critter", "Critters"),
+            (c.secrets, "Alien Secret", "Alien Secrets"),
+            (c.objectives, "objective", "objectives"),
+        ] {
+            if n > 0 {
+                kinds.push(count(usize::from(n), one, many));
+            }
+        }
+        ui.label(format!(
+            "Counters: {} face down at random{}, from {} ({}).",
+            c.placed,
+            if c.zone.is_some() {
+                " in their zone"
+            } else {
+                ""
+            },
+            pool,
+            kinds.join(", ")
+        ));
     }
     if let Some(r) = s.last_round() {
         ui.label(format!("The game ends after Round {r} at the latest."));
@@ -609,4 +706,51 @@ pub fn run(path: &Path) -> Result<(), String> {
             super::COMMAND_LINE_WORKS
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(file: &str) -> Scenario {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(file);
+        crate::rules::scenario_file::load_scenario(&path)
+            .unwrap()
+            .scenario
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_hovered_square_says_what_it_is_in_the_scenario() {
+        // Get Them Out: the Humans deploy in a2-h3 and leave by the north edge; the
+        // Martians come on across the east edge in Round 1.
+        let s = scenario("evacuation.toml");
+        assert_eq!(
+            square_roles(&s, sq("a3")),
+            ["In the Humans' deployment zone."]
+        );
+        assert_eq!(
+            square_roles(&s, sq("h3")),
+            [
+                "In the Humans' deployment zone.",
+                "On the east edge the Martians come on by, from Round 1."
+            ]
+        );
+        assert_eq!(
+            square_roles(&s, sq("c8")),
+            ["On the edge the Humans may leave by."]
+        );
+        assert!(square_roles(&s, sq("d5")).is_empty());
+        // Ambush: fixed starts, two Soldiers on d4.
+        let a = scenario("ambush.toml");
+        assert_eq!(
+            square_roles(&a, sq("d4")),
+            ["2 models of the Humans start here."]
+        );
+    }
 }

@@ -30,6 +30,11 @@ pub fn show(ui: &mut egui::Ui, picture: &MapPicture, side: f32) {
         vec2(side - 2.0 * margin, side - 2.0 * margin),
     );
     paint(&painter, board, picture);
+    legend(ui, picture);
+}
+
+/// The picture's legend, a swatch and its words a line.
+pub fn legend(ui: &mut egui::Ui, picture: &MapPicture) {
     for (swatch, text) in picture.legend() {
         ui.horizontal(|ui| {
             let (r, p) = ui.allocate_painter(vec2(30.0, 16.0), Sense::hover());

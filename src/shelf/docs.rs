@@ -92,25 +92,11 @@ fn headline(s: &Shelved) -> Option<&super::Measured> {
 fn scenario_section(out: &mut String, s: &Shelved) {
     let sc = &s.scenario;
     let _ = writeln!(out, "## {}\n", sc.name);
-    let (th, tm) = (sc.vp_target(Side::Humans), sc.vp_target(Side::Martians));
-    let target = if th == tm {
-        format!("first to {th} VP wins")
-    } else {
-        format!("the Humans win at {th} VP, the Martians at {tm}")
-    };
     let _ = writeln!(
         out,
-        "`scenarios/{}`: {} take the first Turn; {target}{}.\n",
+        "`scenarios/{}`: {}.\n",
         s.file_name(),
-        side_word(sc.first_turn),
-        match (sc.survivor(), sc.round_limit) {
-            (Some((side, n)), _) => format!(
-                "; {} win if a model of theirs is still on the board at the end of Round {n}",
-                side_word(side)
-            ),
-            (None, Some(n)) => format!(", or more VP at the end of Round {n}"),
-            (None, None) => String::new(),
-        }
+        how_it_is_won(sc)
     );
     let _ = writeln!(
         out,
@@ -200,9 +186,32 @@ fn scenario_section(out: &mut String, s: &Shelved) {
     }
 }
 
+/// Who takes the first Turn and how the game is won, in words: "the Humans take the first
+/// Turn; first to 8 VP wins".
+pub fn how_it_is_won(sc: &Scenario) -> String {
+    let (th, tm) = (sc.vp_target(Side::Humans), sc.vp_target(Side::Martians));
+    let target = if th == tm {
+        format!("first to {th} VP wins")
+    } else {
+        format!("the Humans win at {th} VP, the Martians at {tm}")
+    };
+    format!(
+        "{} take the first Turn; {target}{}",
+        side_word(sc.first_turn),
+        match (sc.survivor(), sc.round_limit) {
+            (Some((side, n)), _) => format!(
+                "; {} win if a model of theirs is still on the board at the end of Round {n}",
+                side_word(side)
+            ),
+            (None, Some(n)) => format!(", or more VP at the end of Round {n}"),
+            (None, None) => String::new(),
+        }
+    )
+}
+
 /// A side's models and where they start, in words: "6 US Army Soldiers (start on d4 (2),
 /// e5 (2), d5, e4)".
-fn forces(sc: &Scenario, side: Side) -> String {
+pub fn forces(sc: &Scenario, side: Side) -> String {
     let setup = &sc.sides[side];
     // (profile, how they start, models, fixed squares with their counts, own VP values)
     type Group = (
@@ -287,7 +296,7 @@ fn forces(sc: &Scenario, side: Side) -> String {
 }
 
 /// How a side scores, in words.
-fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold]) -> String {
+pub fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold]) -> String {
     let counter = match side {
         Side::Humans => "an Alien Secret",
         Side::Martians => "a Critter",
