@@ -153,17 +153,18 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),
         ("mcts", level) => {
-            let budget = match level {
-                "" | "normal" => Budget::millis(300),
-                "easy" => Budget::millis(50),
-                "hard" => Budget::millis(1500),
-                n => Budget::Iterations(
-                    n.parse::<u64>()
+            // The levels are the crate's, as for the skirmish; or an iteration count.
+            let budget = match level.parse::<ai::Level>() {
+                _ if level.is_empty() => ai::Level::Normal.budget(),
+                Ok(l) => l.budget(),
+                Err(_) => Budget::Iterations(
+                    level
+                        .parse::<u64>()
                         .ok()
                         .filter(|n| (1..=10_000_000).contains(n))
                         .ok_or_else(|| {
                             bad(format!(
-                                "`{n}` is neither a level nor 1 to 10000000 iterations"
+                                "`{level}` is neither a level nor 1 to 10000000 iterations"
                             ))
                         })?,
                 ),

@@ -11,7 +11,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, Puct, RandomPlayer};
 
@@ -92,38 +91,7 @@ impl Kind {
 }
 
 /// Strength levels: wall-clock time per decision on one core.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// About 0.05 s per decision.
-    Easy,
-    /// About 0.3 s per decision.
-    Normal,
-    /// About 1.5 s per decision.
-    Hard,
-}
-
-impl Level {
-    /// Every level.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// The name in a spec.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The time a decision may take.
-    pub const fn time(self) -> Duration {
-        match self {
-            Level::Easy => Duration::from_millis(50),
-            Level::Normal => Duration::from_millis(300),
-            Level::Hard => Duration::from_millis(1500),
-        }
-    }
-}
+pub use ai::Level;
 
 /// How much a searching player may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,7 +183,7 @@ impl FromStr for PlayerSpec {
             }
             (true, None) => Some(Effort::Level(Level::Normal)),
             (true, Some(a)) => {
-                if let Some(level) = Level::ALL.into_iter().find(|l| l.name() == a) {
+                if let Ok(level) = a.parse::<Level>() {
                     Some(Effort::Level(level))
                 } else if let Ok(n) = a.parse::<u64>() {
                     if n == 0 || n > MAX_ITERATIONS {
@@ -309,26 +277,6 @@ pub const PUCT: Puct = Puct {
 /// offers 256 ways, which would otherwise each take an iteration before any is revisited.
 /// Narrower nodes (almost all) are searched as without widening.
 pub const WIDENING: u32 = 32;
-
-/// The share of a level's time the search itself may use. The rest absorbs what the clock
-/// of the search does not see (tearing down a tree of a million nodes, a thread
-/// descheduled on a busy machine): at 0.3 s with the whole budget, decisions on a loaded
-/// two-core machine peaked at 1.31 times the budget.
-pub const TIME_SHARE: f64 = 0.9;
-
-/// The least time a level keeps back from its search, whatever [`TIME_SHARE`] leaves: a
-/// thread descheduled once on a busy machine loses a few milliseconds, which at `easy`
-/// (50 ms, 45 ms of search) made one decision in thousands take 1.39 times the budget.
-pub const MIN_RESERVE: Duration = Duration::from_millis(12);
-
-impl Level {
-    /// The time the search itself may use: [`TIME_SHARE`] of the level's time, less if
-    /// that would keep back under [`MIN_RESERVE`] (easy 38 ms, normal 270 ms, hard 1.35 s).
-    pub fn search_time(self) -> Duration {
-        let t = self.time();
-        t.mul_f64(TIME_SHARE).min(t.saturating_sub(MIN_RESERVE))
-    }
-}
 
 /// Determinizations per decision of `pimc`.
 pub const PIMC_WORLDS: usize = 4;
