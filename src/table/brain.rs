@@ -34,8 +34,9 @@ pub struct Considered {
 /// Something that decides for the side to move. Built on the worker thread from a spec.
 pub trait Brain: Send {
     /// Picks one of the legal actions of `state`, drawing only from `rng` (never the dice);
-    /// `journal` is the game's decisions so far, for a program told what happened. An
-    /// error says why no decision can come (a program that failed).
+    /// `journal` is the game's decisions so far (for a program, with what they caused; for
+    /// a search, to keep its tree between decisions; empty for a hint). An error says why
+    /// no decision can come (a program that failed).
     fn decide(
         &mut self,
         state: &GameState,
@@ -48,8 +49,6 @@ pub trait Brain: Send {
 pub struct BotBrain {
     player: crate::bot::BoxedPlayer,
     threads: usize,
-    /// A program playing through the bot protocol, told the game's journal.
-    program: bool,
 }
 
 impl Brain for BotBrain {
@@ -61,10 +60,9 @@ impl Brain for BotBrain {
     ) -> Result<(Action, AiReport), String> {
         use ai::Player as _;
         let start = Instant::now();
-        let mut game = crate::bot::Skirmish::new(state.clone());
-        if self.program {
-            game = game.with_journal(journal.to_vec());
-        }
+        // The journal: what a program is told, and for a search where the game stands
+        // (`ai::Game::progress`), so that it may keep its tree between decisions.
+        let game = crate::bot::Skirmish::new(state.clone()).with_journal(journal.to_vec());
         let chosen = self.player.choose(&game, rng);
         let action = match chosen {
             Some(a) => a,
@@ -111,7 +109,6 @@ pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
     Ok(Box::new(BotBrain {
         player: spec.build_with_threads(threads),
         threads,
-        program: spec.exec.is_some(),
     }))
 }
 

@@ -410,17 +410,24 @@ impl Session {
         } else {
             0x9E37_79B9_7F4A_7C15
         };
-        // Only a program is told what happened; the searches read the state.
+        // A program is told what happened. A search gets the decisions alone, so that it
+        // may keep its tree from its last decision when this one follows it directly; a
+        // hint gets none (its position is the table's plus a prefix, and its brain is not
+        // the AI's).
         let program = spec
             .parse::<crate::bot::PlayerSpec>()
             .is_ok_and(|s| s.exec.is_some());
-        let journal = if program {
+        let journal = if program || (!hint && prefix.is_empty()) {
             self.history
                 .iter()
                 .map(|s| JournalEntry {
                     by: s.by,
                     action: s.action,
-                    events: s.events.clone(),
+                    events: if program {
+                        s.events.clone()
+                    } else {
+                        Vec::new()
+                    },
                 })
                 .collect()
         } else {

@@ -39,4 +39,5 @@ mod schema;
 mod shelf;
 mod strength;
 mod sweep;
+mod table_search;
 mod workbench;
