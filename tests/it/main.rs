@@ -33,6 +33,8 @@ mod odds;
 mod preview_gui;
 mod replay;
 mod rules;
+mod scenario_checks;
+mod scenario_damage;
 mod scenario_fuzz;
 mod scenarios;
 mod schema;
