@@ -173,9 +173,9 @@ struct Kept<G: Game> {
 }
 
 impl<G: Game> Kept<G> {
-    /// The trees rerooted at `game`, if it follows directly from the kept decision.
-    fn reroot(self, game: &G) -> Option<Vec<Tree<G>>> {
-        let now = game.progress()?;
+    /// The trees rerooted at `game`, standing at `now`, if it follows directly from the
+    /// kept decision.
+    fn reroot(self, game: &G, now: Progress) -> Option<Vec<Tree<G>>> {
         if game.is_terminal() || game.to_move() != self.player || now != self.after {
             return None;
         }
@@ -226,19 +226,10 @@ impl<G: Game> Player<G> for IsMcts<G> {
         let kept = self.kept.take();
         let progress = game.progress().filter(|_| self.config.reuse);
         let mut trees = match (kept, progress) {
-            (Some(k), Some(_)) => k.reroot(game).unwrap_or_default(),
+            (Some(k), Some(now)) => k.reroot(game, now).unwrap_or_default(),
             _ => Vec::new(),
         };
-        let settings = self.config.tree_settings(true);
-        let report = run_root_parallel(
-            game,
-            settings,
-            self.config.budget,
-            self.config.threads,
-            start,
-            rng,
-            &mut trees,
-        )?;
+        let report = run_root_parallel(game, &self.config, true, start, rng, &mut trees)?;
         let chosen = report.chosen;
         if let Some(p) = progress {
             self.kept = Some(Kept {
@@ -270,29 +261,18 @@ pub fn search<G: Game>(
     config: &IsMctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> Option<SearchReport<G::Action>> {
-    let start = Instant::now();
-    let settings = config.tree_settings(true);
-    let mut trees = Vec::new();
-    run_root_parallel(
-        game,
-        settings,
-        config.budget,
-        config.threads,
-        start,
-        rng,
-        &mut trees,
-    )
+    run_root_parallel(game, config, true, Instant::now(), rng, &mut Vec::new())
 }
 
-/// Root-parallel search with the given tree settings: one tree per thread, root statistics
-/// summed. `trees` are grown if there is one per thread (kept from the decision before,
+/// Root-parallel search with `config`'s budget, threads and tree settings, determinizing
+/// each iteration's state when `determinize`: one tree per thread, root statistics summed.
+/// `trees` are grown if there is one per thread (kept from the decision before,
 /// [`Tree::reroot`]), otherwise replaced by fresh ones; a decision made without search
 /// leaves them as they are.
 pub(crate) fn run_root_parallel<G: Game>(
     game: &G,
-    settings: TreeSettings,
-    budget: Budget,
-    threads: usize,
+    config: &IsMctsConfig,
+    determinize: bool,
     start: Instant,
     rng: &mut ChaCha8Rng,
     trees: &mut Vec<Tree<G>>,
@@ -313,11 +293,12 @@ pub(crate) fn run_root_parallel<G: Game>(
     }
     // A time budget is shared out by the game's weight of the decision (at most a
     // quarter more than the budget).
-    let budget = match budget {
+    let settings = config.tree_settings(determinize);
+    let budget = match config.budget {
         Budget::Time(d) => Budget::Time(d.mul_f64(game.decision_weight().clamp(0.05, 1.25))),
         b => b,
     };
-    let threads = threads.max(1);
+    let threads = config.threads.max(1);
     if trees.len() != threads {
         *trees = (0..threads).map(|_| Tree::new(settings)).collect();
     }

@@ -65,6 +65,28 @@ impl Level {
     }
 }
 
+/// The most iterations [`budget_in_spec`] accepts.
+pub const MAX_SPEC_ITERATIONS: u64 = 10_000_000;
+
+/// The budget a player spec gives after its kind (`mcts:hard`, `mcts:2000`): nothing for
+/// `normal`, a level's name, or an iteration count from 1 to [`MAX_SPEC_ITERATIONS`]; the
+/// error says what was given.
+pub fn budget_in_spec(text: &str) -> Result<Budget, String> {
+    if text.is_empty() {
+        return Ok(Level::Normal.budget());
+    }
+    if let Ok(level) = text.parse::<Level>() {
+        return Ok(level.budget());
+    }
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| (1..=MAX_SPEC_ITERATIONS).contains(n))
+        .map(Budget::Iterations)
+        .ok_or_else(|| {
+            format!("`{text}` is neither a level nor 1 to {MAX_SPEC_ITERATIONS} iterations")
+        })
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -101,5 +123,19 @@ mod tests {
         assert_eq!(Level::Normal.search_time(), Duration::from_millis(270));
         assert_eq!(Level::Hard.search_time(), Duration::from_millis(1350));
         assert_eq!(Level::Normal.budget(), Budget::millis(300));
+        assert_eq!(budget_in_spec(""), Ok(Budget::millis(300)));
+        assert_eq!(budget_in_spec("Easy"), Ok(Budget::millis(50)));
+        assert_eq!(budget_in_spec("2000"), Ok(Budget::Iterations(2000)));
+        assert_eq!(
+            budget_in_spec("10000000"),
+            Ok(Budget::Iterations(MAX_SPEC_ITERATIONS))
+        );
+        for bad in ["0", "10000001", "fast", "-3"] {
+            let e = budget_in_spec(bad).unwrap_err();
+            assert_eq!(
+                e,
+                format!("`{bad}` is neither a level nor 1 to 10000000 iterations")
+            );
+        }
     }
 }

@@ -55,7 +55,7 @@ pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;
 pub use game::{Game, Progress};
 pub use ismcts::{IsMcts, IsMctsConfig, Puct};
-pub use level::Level;
+pub use level::{Level, budget_in_spec};
 pub use oracle::Oracle;
 pub use pimc::Pimc;
 pub use player::{ActionStat, Budget, Player, SearchReport};

@@ -54,17 +54,7 @@ pub fn search<G: Game>(
     config: &IsMctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> Option<SearchReport<G::Action>> {
-    let start = Instant::now();
-    let settings = config.tree_settings(false);
-    run_root_parallel(
-        game,
-        settings,
-        config.budget,
-        config.threads,
-        start,
-        rng,
-        &mut Vec::new(),
-    )
+    run_root_parallel(game, config, false, Instant::now(), rng, &mut Vec::new())
 }
 
 impl<G: Game> Player<G> for Oracle<G> {

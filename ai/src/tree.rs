@@ -641,7 +641,12 @@ impl<G: Game> Tree<G> {
             0.5
         };
         let fpu = fpu_base - puct.fpu;
-        let parent_sqrt = f64::from(parent.visits.max(1)).sqrt();
+        // Read only with `pn`: no square root per selection otherwise.
+        let parent_sqrt = if puct.parent_visits {
+            f64::from(parent.visits.max(1)).sqrt()
+        } else {
+            0.0
+        };
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
         for a in &self.avail {

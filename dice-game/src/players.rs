@@ -153,22 +153,8 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),
         ("mcts", level) => {
-            // The levels are the crate's, as for the skirmish; or an iteration count.
-            let budget = match level.parse::<ai::Level>() {
-                _ if level.is_empty() => ai::Level::Normal.budget(),
-                Ok(l) => l.budget(),
-                Err(_) => Budget::Iterations(
-                    level
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|n| (1..=10_000_000).contains(n))
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "`{level}` is neither a level nor 1 to 10000000 iterations"
-                            ))
-                        })?,
-                ),
-            };
+            // The levels are the search crate's, as for the skirmish; or iterations.
+            let budget = ai::budget_in_spec(level).map_err(bad)?;
             Ok(Box::new(IsMcts::<Game>::new(search_config(
                 budget,
                 exploration,

@@ -384,7 +384,7 @@ pub fn player<G>(spec: &str) -> Result<Box<dyn Player<G> + Send>, String>
 where
     G: ai::Game<Action = TurnAction> + HasTurn + Clone + 'static,
 {
-    use ai::{Budget, IsMcts, IsMctsConfig, RandomPlayer};
+    use ai::{IsMcts, IsMctsConfig, RandomPlayer};
     let text = spec.trim().to_ascii_lowercase();
     let (text, exploration) = match text.split_once(":c=") {
         Some((t, c)) => {
@@ -427,22 +427,8 @@ where
             Ok(Box::new(ThresholdPlayer { stop_at }))
         }
         ("mcts", level) => {
-            // The levels are the crate's, as for the skirmish; or an iteration count.
-            let budget = match level.parse::<ai::Level>() {
-                _ if level.is_empty() => ai::Level::Normal.budget(),
-                Ok(l) => l.budget(),
-                Err(_) => Budget::Iterations(
-                    level
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|n| (1..=10_000_000).contains(n))
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "`{level}` is neither a level nor 1 to 10000000 iterations"
-                            ))
-                        })?,
-                ),
-            };
+            // The levels are the search crate's, as for the skirmish; or iterations.
+            let budget = ai::budget_in_spec(level).map_err(bad)?;
             let config = IsMctsConfig {
                 budget,
                 exploration,
