@@ -154,6 +154,62 @@ pub fn fit_positions(
     }
 }
 
+/// The held-out log-loss and Brier score of `weights` on `positions` (the games
+/// [`held_out`] of a fit): how the weights a program is built with fare on new games, beside
+/// a new fit of them.
+pub fn held_out_scores(positions: &[Position], weights: &Weights) -> (f64, f64) {
+    let test = || {
+        positions
+            .iter()
+            .filter(|p| held_out(p.game))
+            .map(|p| (weights.value_of(&p.sample.x), p.sample.outcome))
+    };
+    (
+        round6(fitted::log_loss(test())),
+        round6(fitted::brier(test())),
+    )
+}
+
 fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::eval::fitted::FEATURES;
+
+    fn position(game: u64, x0: f64, outcome: f64) -> Position {
+        let mut x = [0.0; FEATURES];
+        x[0] = x0;
+        Position {
+            game,
+            sample: Sample { x, outcome },
+            hand_set: 0.5,
+        }
+    }
+
+    /// Only the held-out games (every fifth) are scored: with all weights 0 every value is
+    /// an even 0.5, so the log-loss is ln 2 and the Brier score 1/4 whatever the outcomes,
+    /// and a weight on the first feature scores the held-out positions alone.
+    #[test]
+    fn the_weights_built_in_are_scored_on_the_held_out_games_only() {
+        let positions = [
+            position(0, 1.0, 1.0),
+            position(5, -1.0, 0.0),
+            // Not held out: a position this weight gets badly wrong, which must not count.
+            position(1, 1.0, 0.0),
+        ];
+        let zero = Weights::from_array([0.0; FEATURES]);
+        let (log_loss, brier) = held_out_scores(&positions, &zero);
+        assert!((log_loss - round6(std::f64::consts::LN_2)).abs() < 1e-12);
+        assert_eq!(brier, 0.25);
+        let mut w = [0.0; FEATURES];
+        w[0] = 2.0;
+        let (log_loss, brier) = held_out_scores(&positions, &Weights::from_array(w));
+        // Both held-out positions are predicted right with p = logistic(2).
+        let p = 1.0 / (1.0 + (-2.0f64).exp());
+        assert!((log_loss - round6(-p.ln())).abs() < 1e-12);
+        assert!((brier - round6((1.0 - p) * (1.0 - p))).abs() < 1e-12);
+    }
 }

@@ -11,7 +11,8 @@ use clap::Args;
 
 use super::{CliError, Io, load_scenario};
 use crate::bot::PlayerSpec;
-use crate::bot::fit::{Position, fit_positions, self_play};
+use crate::bot::eval::fitted::SHIPPED;
+use crate::bot::fit::{Position, fit_positions, held_out_scores, self_play};
 use crate::limits;
 
 /// Arguments of `fit-evaluation`.
@@ -111,10 +112,12 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .map_err(CliError::Usage)?;
     files.commit().map_err(CliError::Usage)?;
     let f = &file.fit;
+    let (built_log_loss, built_brier) = held_out_scores(&positions, &SHIPPED.weights);
     writeln!(
         io.out,
         "{} games ({} held out), {} positions fitted, {} held out\n\
-         held out: log-loss {:.4} (before {:.4}), Brier {:.4} (before {:.4})\n\
+         held out: log-loss {:.4} (hand-set {:.4}, the weights built in {:.4}), \
+         Brier {:.4} (hand-set {:.4}, built in {:.4})\n\
          weights written to {}",
         f.games,
         f.held_out_games,
@@ -122,8 +125,10 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         f.held_out_positions,
         f.log_loss,
         f.log_loss_before,
+        built_log_loss,
         f.brier,
         f.brier_before,
+        built_brier,
         args.out.display()
     )?;
     Ok(())
