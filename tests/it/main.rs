@@ -15,6 +15,7 @@ mod conformance;
 mod deck;
 mod deck_schema;
 mod dice_game;
+mod evaluation_scale;
 mod golden;
 mod gui;
 mod gui_analysis;

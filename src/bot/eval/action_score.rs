@@ -66,10 +66,13 @@ pub fn action_score(g: &GameState, action: Action) -> f64 {
 
 /// [`action_score`] with these [`Scoring`] settings.
 pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64 {
+    // VP are read in the unit of the side to move (a kill's worth, [`vp_unit`]), so the
+    // scale of a scenario's VP does not change the preferences.
+    let unit = g.to_move().map_or(1.0, |side| vp_unit(g, side));
     match action {
         Action::Shoot(target) => {
             let Some(a) = acting(g) else { return 0.5 };
-            0.55 + 2.0 * worth(g, target, false) * shot_kill(g, a.model, target, a.aimed)
+            0.55 + 2.0 * worth(g, target, false) * shot_kill(g, a.model, target, a.aimed) / unit
         }
         Action::Aim => {
             let Some(a) = acting(g) else { return 0.5 };
@@ -78,7 +81,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             };
             let vp_p =
                 best_shot_from(g, a.model, sq, true).map_or(0.0, |(t, p)| worth(g, t, false) * p);
-            0.5 + 2.0 * vp_p
+            0.5 + 2.0 * vp_p / unit
         }
         Action::Move(to) => {
             let Some(a) = acting(g) else { return 0.5 };
@@ -87,7 +90,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             if g.count(side.other(), to) > 0 {
                 // A charge: the Fight's expected VP swing.
                 return match best_fight_in(g, a.model, to, true) {
-                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss)).max(0.05),
+                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss) / unit).max(0.05),
                     None => 0.5,
                 };
             }
@@ -109,26 +112,26 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 let from = m.square().and_then(|sq| distance_to(map, sq, exits));
                 let exit_vp = f64::from(g.scenario().exit_vp(a.model.index()));
                 if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
-                    s += 0.2 * exit_vp * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
+                    s += 0.2 * exit_vp / unit * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
                 }
             }
             if a.may_shoot_after_step
                 && let Some((t, p)) = best_shot_from(g, a.model, to, false)
             {
-                s += 1.8 * worth(g, t, false) * p;
+                s += 1.8 * worth(g, t, false) * p / unit;
             }
             // Where it ends up under fire: the enemy's expected VP from shooting it there,
             // against where it stands (a model coming on from off the board is safe now).
             if scoring.exposure != 0.0 {
                 let here = m.square().map_or(0.0, |sq| exposure(g, a.model, sq));
-                s -= 2.0 * scoring.exposure * (exposure(g, a.model, to) - here);
+                s -= 2.0 * scoring.exposure * (exposure(g, a.model, to) - here) / unit;
             }
             s.max(0.05)
         }
         Action::Exit(_) => {
             // Leaving scores the model's exit VP at once (R6).
             let Some(a) = acting(g) else { return 0.5 };
-            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index()))
+            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index())) / unit
         }
         Action::Done => 0.35,
         Action::EndTurn => 0.2,
@@ -137,7 +140,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             let Some(sq) = m.square() else { return 0.6 };
             if g.count(m.side.other(), sq) > 0 {
                 return match best_fight_in(g, id, sq, false) {
-                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss)).max(0.1),
+                    Some((_, gain, loss)) => (0.5 + 2.0 * (gain - loss) / unit).max(0.1),
                     None => 0.5,
                 };
             }
@@ -149,7 +152,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             } else {
                 0.0
             };
-            0.5 + 2.0 * vp_p.max(leave)
+            0.5 + 2.0 * vp_p.max(leave) / unit
         }
         Action::Fight(target) | Action::Defender(target) => {
             let (attacker, charge) = match g.phase() {
@@ -160,7 +163,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 return 0.5;
             };
             let (gain, loss, _) = fight_value(g, attacker, target, sq, charge);
-            let s = 0.5 + 2.0 * (gain - loss);
+            let s = 0.5 + 2.0 * (gain - loss) / unit;
             if matches!(action, Action::Defender(_)) {
                 // The defending side picks: it wants the attacker's gain small.
                 (1.0 - s).max(0.05)

@@ -32,11 +32,14 @@ pub(super) fn face(g: &GameState, card: CardId, side: Side) -> Option<&crate::ru
 /// * A Support card is worth its share of a set (see [`set_value`]): 0.25.
 /// * A half that is not the side's (the other side's half of a card) is worth nothing to
 ///   it: 0 (R19).
+///
+/// The figures are for a scenario whose kills are worth 1 VP; they scale with its
+/// [`vp_unit`].
 pub fn card_value(g: &GameState, card: CardId, side: Side) -> f64 {
-    face(g, card, side).map_or(0.0, |f| face_value(g, f, side))
+    face(g, card, side).map_or(0.0, |f| face_value(g, f, side) * vp_unit(g, side))
 }
 
-/// [`card_value`] of a half already looked up.
+/// [`card_value`] of a half already looked up, in units of [`vp_unit`].
 pub(super) fn face_value(g: &GameState, f: &crate::rules::cards::Face, side: Side) -> f64 {
     match f.effect {
         Effect::TestDice { rolls, .. } => {
@@ -87,7 +90,7 @@ pub fn set_value(g: &GameState, card: CardId, n: u8, side: Side) -> f64 {
         Aim::Square | Aim::SquareDirection => 0.7,
         _ => 0.4,
     };
-    0.25 * f64::from(n) + aimed
+    (0.25 * f64::from(n) + aimed) * vp_unit(g, side)
 }
 
 /// Hand and Support sets of `side`, in VP-equivalents.
@@ -95,7 +98,8 @@ pub(super) fn cards_score(g: &GameState, side: Side) -> f64 {
     let hand: f64 = g
         .hand(side)
         .filter_map(|(c, n)| Some(f64::from(n) * face_value(g, c.face(side)?, side)))
-        .sum();
+        .sum::<f64>()
+        * vp_unit(g, side);
     let sets: f64 = g
         .support_sets(side)
         .map(|(c, n)| set_value(g, c, n, side))
@@ -141,11 +145,12 @@ pub(super) fn test_value(g: &GameState, side: Side, extra: [i8; 2]) -> Option<f6
                 Hit::Survive(failed) => {
                     let fail = crate::rules::odds::successes(dice(1, mods_d), p.survive)[0];
                     let m = g.model(model);
-                    fail * match failed {
-                        Failed::Rattled if !m.rattled => 0.3,
-                        Failed::Activated if !m.activated => 0.25,
-                        _ => 0.0,
-                    }
+                    fail * vp_unit(g, side)
+                        * match failed {
+                            Failed::Rattled if !m.rattled => 0.3,
+                            Failed::Activated if !m.activated => 0.25,
+                            _ => 0.0,
+                        }
                 }
             };
             Some(against(model, loss))
@@ -247,6 +252,7 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
 /// each Rattled enemy and 0.25 for each enemy marked activated before it acted, from the
 /// chance `(survive - 1) / 8` that one die fails.
 pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
+    let unit = vp_unit(g, side);
     let mut v = 0.0;
     for (i, m) in g.models().iter().enumerate() {
         let Loc::Board(sq) = m.loc else { continue };
@@ -267,7 +273,7 @@ pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f
                 // What the model is worth to whoever kills it (its own value, R18); an own
                 // model lost costs half a VP more.
                 let vp = worth(g, ModelId(i as u8), false);
-                kill * if mine { vp + 0.5 } else { vp }
+                kill * if mine { vp + 0.5 * unit } else { vp }
             }
             Hit::Survive(outcome) => {
                 let fail = f64::from(p.survive.clamp(1, 9) - 1) / 8.0;
@@ -276,7 +282,7 @@ pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f
                     Failed::Activated if !m.activated => 0.25,
                     _ => 0.0,
                 };
-                fail * worth
+                fail * worth * unit
             }
         };
         v += if mine { -x } else { x };
@@ -316,21 +322,27 @@ pub fn call_value(g: &GameState, side: Side, effect: Effect, spot: Spot) -> f64 
 /// gained, spending a card counted as losing what holding it was worth).
 pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
     let side = g.to_move()?;
-    let scaled = |gain: f64| (0.5 + 2.0 * gain).max(0.05);
+    // Gains in VP, scored in the side's unit of VP (a kill's worth).
+    let unit = vp_unit(g, side);
+    let scaled = |gain: f64| (0.5 + 2.0 * gain / unit).max(0.05);
     Some(match action {
         Action::Respond(None) | Action::Keep => 0.5,
         Action::Respond(Some(card)) => match g.phase() {
             // Lucky Escape: the model lives and the enemy scores nothing for it.
             Phase::Escape(id) => {
                 let (s, f) = (worth(g, id, false), worth(g, id, true));
-                scaled(0.5 * (s + f) + 0.5 - spend(g, card.half, side))
+                scaled(0.5 * (s + f) + 0.5 * unit - spend(g, card.half, side))
             }
             _ => scaled(response_gain(g, side, card.half)? - spend(g, card.half, side)),
         },
         Action::Discard(card) => {
             // A card with no use for the side is worth drawing again (R22).
             let v = card_value(g, card.half, side);
-            if v == 0.0 { 1.2 } else { scaled(0.1 - v) }
+            if v == 0.0 {
+                1.2
+            } else {
+                scaled(0.1 * unit - v)
+            }
         }
         Action::Lay(card) => {
             let card = card.half;
@@ -339,7 +351,7 @@ pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
                 set_value(g, card, n + 1, side)
                     - set_value(g, card, n, side)
                     - spend(g, card, side)
-                    + 0.05,
+                    + 0.05 * unit,
             )
         }
         Action::Call(card, spot) => {
@@ -370,7 +382,7 @@ pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
                             (Some(b), Some(a)) => f64::from(b) - f64::from(a),
                             _ => 0.0,
                         };
-                        scaled(0.1 * progress.clamp(-1.0, 1.0) - cost)
+                        scaled(0.1 * unit * progress.clamp(-1.0, 1.0) - cost)
                     }
                 }
                 (Effect::Distract { .. }, Target::Model(a)) => scaled(distract_gain(g, a) - cost),
@@ -378,7 +390,7 @@ pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
                     scaled(distract_gain(g, a) + distract_gain(g, b) - cost)
                 }
                 // A model back in play, and its Shoot or step.
-                (Effect::Reinforce, _) => scaled(0.8 - cost),
+                (Effect::Reinforce, _) => scaled(0.8 * unit - cost),
                 (Effect::Jam, Target::Set(set)) => {
                     let enemy = side.other();
                     let n = g.set_level(enemy, set);

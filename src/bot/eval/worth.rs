@@ -13,6 +13,25 @@ pub(super) fn kill_vp(g: &GameState, side: Side) -> (f64, f64) {
     (f64::from(vp.shoot_kill), f64::from(vp.fight_kill))
 }
 
+/// The VP that stands for one kill to `side`: the unit of the scenario's VP scale, in which
+/// the heuristics' own estimates (what a card, a Rattle or a step is worth) are set. It is
+/// the side's VP for a kill by Shoot (R18), or with none its smallest award, or 1: a
+/// scenario with every award ten times larger has a unit ten times larger, and the AI plays
+/// it as the same game. Every shipped scenario has 1.
+pub fn vp_unit(g: &GameState, side: Side) -> f64 {
+    let vp = g.scenario().sides[side].vp;
+    if vp.shoot_kill > 0 {
+        return f64::from(vp.shoot_kill);
+    }
+    let hold = g.scenario().sides[side].hold.iter().map(|h| h.vp);
+    [vp.fight_kill, vp.counter, vp.exit, vp.objective]
+        .into_iter()
+        .chain(hold)
+        .filter(|&v| v > 0)
+        .min()
+        .map_or(1.0, f64::from)
+}
+
 /// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
 /// with the model's own value when the scenario gives it one (R18); when `target`'s side
 /// wins by surviving, plus what its death takes off that side's chance of surviving
