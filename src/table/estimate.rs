@@ -1,10 +1,14 @@
 //! The AI's estimate of the chance to win: the value of its last search (its own move's,
-//! or a hint's), kept with the decision it was made at; the window draws it as a bar
-//! beside the board.
+//! a hint's, or a quiet search of the person's position after each of the person's
+//! decisions), kept with the decision it was made at; the window draws it as a bar beside
+//! the board, so it follows the game after every decision.
 
 use crate::rules::Side;
 
 use super::brain::AiReport;
+use super::session::Session;
+use super::setup::Controller;
+use super::worker::{Answer, JobKind};
 
 /// The AI's estimate of a side's chance to win, as a search valued the position: for two
 /// players of the AI's strength (its values are calibrated in games of the AI against
@@ -43,6 +47,58 @@ impl Estimate {
             self.value
         } else {
             1.0 - self.value
+        }
+    }
+}
+
+impl Session {
+    /// After a person's decision, when the person decides again (nothing of the AI's
+    /// searches meanwhile): asks the worker for the person's chance to win, searched as a
+    /// hint is (from what the person's side may see, with the AI's level), once per
+    /// decision, and not when a hint was asked for it (the hint's search gives the
+    /// estimate). Only at a table with an AI opponent that searches, and only for a side
+    /// whose hand the table shows; never in a replay or once the game is over. Call every
+    /// frame ([`Session::tick`] does).
+    pub fn request_estimate(&mut self) {
+        let at = self.history.len();
+        let Some(side) = self.human_to_move() else {
+            return;
+        };
+        let searching_opponent = Side::BOTH.iter().any(|s| {
+            matches!(&self.setup.controllers[*s], Controller::Ai(spec) if spec.starts_with("mcts"))
+        });
+        if !searching_opponent
+            || !self.sees_hand(side)
+            || self.replay.is_some()
+            || self.estimate_asked == Some(at)
+            || self.estimate.is_some_and(|e| e.at == at)
+            || self.hint.as_ref().is_some_and(|h| h.at == at)
+        {
+            return;
+        }
+        let spec = self.hint_spec();
+        if self.send_job(spec, JobKind::Estimate, Vec::new()) {
+            self.estimate_asked = Some(at);
+        }
+    }
+
+    /// Takes the worker's estimate, unless the position moved on meanwhile.
+    pub(super) fn take_estimate(&mut self, answer: Answer) {
+        let at = self.history.len();
+        // A hint's search of the same decision, asked meanwhile, values it as well.
+        if answer.generation != self.generation
+            || self.estimate_asked != Some(at)
+            || self.estimate.is_some_and(|e| e.at == at)
+        {
+            return;
+        }
+        let Some(side) = self.human_to_move() else {
+            return;
+        };
+        if let Ok((_, report)) = answer.result
+            && let Some(e) = Estimate::from_report(at, side, &report)
+        {
+            self.estimate = Some(e);
         }
     }
 }

@@ -14,7 +14,7 @@ use super::estimate::Estimate;
 use super::forecast::acting_model;
 use super::session::Session;
 use super::setup::Controller;
-use super::worker::Answer;
+use super::worker::{Answer, JobKind};
 
 /// The AI's advice to a person on one decision: its search for the person's side, from
 /// what that side may see (the search determinizes what the side cannot see, as it does
@@ -82,7 +82,7 @@ impl Session {
         }
         let prefix: Vec<Action> = model.map(Action::Activate).into_iter().collect();
         let spec = self.hint_spec();
-        if self.send_job(spec.clone(), true, prefix.clone()) {
+        if self.send_job(spec.clone(), JobKind::Hint, prefix.clone()) {
             self.hint = Some(Hint {
                 at: self.history.len(),
                 side,

@@ -32,7 +32,7 @@ use super::hint::Hint;
 use super::replay::Replay;
 use super::setup::{Controller, GameSetup, load_scenario_text};
 use super::windows::window_spec;
-use super::worker::{AiWorker, Answer, Job, Waker};
+use super::worker::{AiWorker, Answer, Job, JobKind, Waker};
 
 /// One decision made in the game and what it caused.
 #[derive(Clone, Debug)]
@@ -91,6 +91,9 @@ pub struct Session {
     /// The AI's latest estimate of the chance to win, from its last search (its own move's,
     /// or a hint's).
     pub estimate: Option<Estimate>,
+    /// The decision (the number made before it) a quiet estimate was last asked for, so
+    /// it is asked once ([`Session::request_estimate`]).
+    pub(super) estimate_asked: Option<usize>,
 }
 
 impl Session {
@@ -131,6 +134,7 @@ impl Session {
             programs_allowed: BySide::new(false, false),
             loaded: false,
             estimate: None,
+            estimate_asked: None,
         }
     }
 
@@ -289,9 +293,16 @@ impl Session {
         };
         {
             for answer in answers {
-                if answer.hint {
-                    self.take_hint(answer);
-                    continue;
+                match answer.kind {
+                    JobKind::Hint => {
+                        self.take_hint(answer);
+                        continue;
+                    }
+                    JobKind::Estimate => {
+                        self.take_estimate(answer);
+                        continue;
+                    }
+                    JobKind::Move => {}
                 }
                 if answer.generation != self.generation || self.thinking_since.is_none() {
                     continue;
@@ -301,6 +312,7 @@ impl Session {
         }
         changed |= self.release_answer();
         self.maybe_start_ai();
+        self.request_estimate();
         changed
     }
 
@@ -390,7 +402,7 @@ impl Session {
             Phase::Respond(_) | Phase::Escape(_) => window_spec(&spec),
             _ => spec,
         };
-        if self.send_job(spec, false, Vec::new()) {
+        if self.send_job(spec, JobKind::Move, Vec::new()) {
             self.thinking_since = Some(Instant::now());
         } else {
             // The thread is gone: a new one starts next frame.
@@ -400,7 +412,8 @@ impl Session {
 
     /// Hands the position to the AI thread (started if need be) for `spec` to decide, or
     /// for a hint; false when the thread is gone (a new one starts next time).
-    pub(super) fn send_job(&mut self, spec: String, hint: bool, prefix: Vec<Action>) -> bool {
+    pub(super) fn send_job(&mut self, spec: String, kind: JobKind, prefix: Vec<Action>) -> bool {
+        let hint = kind != JobKind::Move;
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
         // The AI's own generator: fixed by the game's seed and the move number (a hint's
@@ -454,7 +467,7 @@ impl Session {
                 .seed
                 .wrapping_mul(mix)
                 .wrapping_add(self.history.len() as u64 + 1),
-            hint,
+            kind,
             prefix,
         };
         let sent = worker.send(job);

@@ -20,6 +20,19 @@ use super::hint::rest_of_move;
 /// request, and may change it at any time.
 pub type Waker = Arc<Mutex<Box<dyn Fn() + Send>>>;
 
+/// What a job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum JobKind {
+    /// The AI's own decision.
+    Move,
+    /// A hint for a person: the whole move it would make in the person's place.
+    Hint,
+    /// The chance to win after a person's decision, for the bar beside the board: a search
+    /// of the person's position, as for a hint, whose move is not shown. Skipped when a
+    /// newer job is already waiting (the position has moved on).
+    Estimate,
+}
+
 /// A position handed to the thread to decide.
 pub(super) struct Job {
     pub(super) generation: u64,
@@ -28,8 +41,9 @@ pub(super) struct Job {
     pub(super) journal: Vec<JournalEntry>,
     pub(super) spec: String,
     pub(super) seed: u64,
-    /// A hint for a person (searched by a brain of its own), not the AI's move.
-    pub(super) hint: bool,
+    /// The AI's move, a hint or an estimate (the last two searched by brains of their
+    /// own).
+    pub(super) kind: JobKind,
     /// For a hint: the decisions already taken on `state` (the activation of the model
     /// the person selected).
     pub(super) prefix: Vec<Action>,
@@ -38,7 +52,7 @@ pub(super) struct Job {
 /// What the thread posts back for a [`Job`].
 pub(super) struct Answer {
     pub(super) generation: u64,
-    pub(super) hint: bool,
+    pub(super) kind: JobKind,
     /// A hint's prefix, as asked.
     pub(super) prefix: Vec<Action>,
     /// For a hint: the decisions after the first that finish the move.
@@ -64,12 +78,20 @@ impl AiWorker {
             .name("ai".into())
             .spawn(move || {
                 let mut brains: BTreeMap<String, Box<dyn Brain>> = BTreeMap::new();
-                while let Ok(job) = job_rx.recv() {
-                    // Hints search with brains of their own, never the opponent's.
-                    let key = if job.hint {
-                        format!("hint {}", job.spec)
-                    } else {
-                        job.spec.clone()
+                let mut waiting: Option<Job> = None;
+                while let Some(job) = waiting.take().or_else(|| job_rx.recv().ok()) {
+                    // An estimate that a newer job has overtaken is not searched.
+                    if job.kind == JobKind::Estimate
+                        && let Ok(newer) = job_rx.try_recv()
+                    {
+                        waiting = Some(newer);
+                        continue;
+                    }
+                    // Hints and estimates search with brains of their own, never the
+                    // opponent's.
+                    let key = match job.kind {
+                        JobKind::Move => job.spec.clone(),
+                        JobKind::Hint | JobKind::Estimate => format!("hint {}", job.spec),
                     };
                     let mut rest = Vec::new();
                     let result = match brains.get_mut(&key) {
@@ -81,7 +103,7 @@ impl AiWorker {
                         let state = job.state;
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                             let first = brain.decide(&state, &job.journal, &mut rng)?;
-                            if job.hint {
+                            if job.kind == JobKind::Hint {
                                 rest = rest_of_move(brain.as_mut(), &state, first.0, &mut rng);
                             }
                             Ok(first)
@@ -92,7 +114,7 @@ impl AiWorker {
                     if ans_tx
                         .send(Answer {
                             generation: job.generation,
-                            hint: job.hint,
+                            kind: job.kind,
                             prefix: job.prefix,
                             rest,
                             result,

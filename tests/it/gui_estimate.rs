@@ -15,12 +15,17 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
     let dir = temp_dir("estimate");
     let setup = GameSetup::versus_ai(skirmish_file(&dir), Side::Humans, "mcts:200", 5);
     let mut h = harness(setup, dir.clone());
-    assert!(h.state().session.as_ref().unwrap().estimate.is_none());
-    assert!(
-        h.query_all_by_label_contains("The AI's estimate after")
-            .next()
-            .is_none()
-    );
+    // Before any search there is no bar; the person's first position is searched at once,
+    // quietly, and that is the only estimate there can be.
+    let s = h.state().session.as_ref().unwrap();
+    match s.estimate {
+        None => assert!(
+            h.query_all_by_label_contains("The AI's estimate after")
+                .next()
+                .is_none()
+        ),
+        Some(e) => assert_eq!((e.at, e.side), (0, Side::Humans)),
+    }
     // A hint searches the person's position: its value is the estimate.
     h.get_by_label("What would the AI play?").click();
     h.run_steps(2);
@@ -68,7 +73,6 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
         std::thread::sleep(std::time::Duration::from_millis(1));
         assert!(start.elapsed().as_secs() < 120, "the AI moves");
     }
-    h.run_steps(4);
     let s = h.state().session.as_ref().unwrap();
     let e = s.estimate.unwrap();
     let (side, r) = s.report.clone().unwrap();
@@ -81,6 +85,58 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
         .mean;
     assert_eq!(e.value, mean);
     assert!(e.at > 0);
+    // The bar shows the latest estimate (after the AI's move, the person's position may
+    // have been searched again meanwhile).
+    h.run_steps(4);
+    let e = h.state().session.as_ref().unwrap().estimate.unwrap();
     h.get_by_label(&label(&e));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// After each of a person's decisions on which the person decides again, the person's
+/// position is searched quietly (as a hint is, nothing shown but the value), so the bar
+/// follows every decision and not only the AI's; never at a table of two people.
+#[test]
+fn the_estimate_follows_each_of_the_persons_decisions() {
+    use mars_attacks::table::session::Session;
+    use mars_attacks::table::setup::Controller;
+    let dir = temp_dir("estimate-each");
+    let setup = GameSetup::versus_ai(skirmish_file(&dir), Side::Humans, "mcts:60", 9);
+    let mut s = Session::new(setup.clone()).unwrap();
+    let start = std::time::Instant::now();
+    let mut followed = 0;
+    // Several of the person's decisions in a row, each followed by the person again.
+    while followed < 3 {
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "estimates come: {followed} so far"
+        );
+        s.tick();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let Some(side) = s.human_to_move() else {
+            continue;
+        };
+        let at = s.history().len();
+        if s.estimate.is_none_or(|e| e.at != at) {
+            continue;
+        }
+        let e = s.estimate.unwrap();
+        assert_eq!(e.side, side);
+        assert!(e.value > 0.0 && e.value < 1.0, "{e:?}");
+        // No hint was asked: the value is the quiet search's.
+        assert!(s.hint.is_none());
+        followed += 1;
+        let first = s.legal()[0];
+        s.play(first).unwrap();
+    }
+    // Two people at one table: nothing searches, so no estimate.
+    let mut both = setup;
+    both.controllers = mars_attacks::rules::BySide::new(Controller::Human, Controller::Human);
+    let mut s = Session::new(both).unwrap();
+    for _ in 0..50 {
+        s.tick();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(s.estimate.is_none());
     std::fs::remove_dir_all(&dir).ok();
 }
