@@ -9,7 +9,8 @@
 //! [`crate::table`]'s, which draws nothing; the window reads it and asks it for changes.
 //!
 //! * [`app`]: the application that owns the session and the panels; [`command`]: what a
-//!   panel asks it to do.
+//!   panel asks it to do; [`frames`]: the window's own history apart from the game (frame
+//!   times for the F12 overlay, the start-up time).
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
 //!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
 //!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
@@ -40,6 +41,7 @@ pub mod dialogs;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
+pub mod frames;
 pub mod log;
 pub mod preview;
 pub mod scenario_picture;
@@ -152,7 +154,7 @@ pub const NO_DISPLAY: &str = concat!(
 /// names when they gave `allow_exec`; any other is shown to them with its command, and
 /// waits for their answer.
 pub fn run(options: GuiOptions) -> Result<(), String> {
-    let startup = app::Startup::now();
+    let startup = frames::Startup::now();
     let setup = options.setup();
     let saved = match (&options.load, &options.replay) {
         (_, Some(game)) => Some(Session::replay_recorded(game)?),
