@@ -10,7 +10,7 @@ use crate::rules::map::WallKind;
 use crate::rules::square::squares_of;
 use crate::rules::{Edge, Side, Square};
 
-use super::board::Geom;
+use super::board_geom::Geom;
 use super::theme;
 
 pub(super) fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {

@@ -9,7 +9,7 @@ use crate::table::describe::card_of;
 use crate::table::forecast::{Target, charged, targets_of};
 use crate::table::hint::mover;
 
-use super::board::Geom;
+use super::board_geom::Geom;
 
 /// The colour of the hint on the board.
 pub const HINT: Color32 = Color32::from_rgb(0x7f, 0xd8, 0xff);

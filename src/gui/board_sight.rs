@@ -14,7 +14,7 @@ use crate::rules::map::Los;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side, Square};
 
-use super::board::Geom;
+use super::board_geom::Geom;
 use super::theme;
 
 /// Where the sight is taken from, and with whose range.

@@ -12,10 +12,14 @@
 //!   panel asks it to do; [`frames`]: the window's own history apart from the game (frame
 //!   times for the F12 overlay, the start-up time).
 //! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
-//!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
-//!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
-//!   the sight both ways with [`board_sight`], the trays of models off the board with
-//!   [`board_tray`] and the AI's estimate of the chance to win with [`board_estimate`].
+//!   the board is drawn one layer a function: the ground, grid, blockers, walls, edges
+//!   and coordinates in `board_ground`, the reach and a card's targets and aim in
+//!   `board_overlays`, counters and Event tokens in `board_counters`, the models with
+//!   [`board_figures`], the sight both ways with [`board_sight`], the trays of models off
+//!   the board with [`board_tray`], the AI's estimate of the chance to win with
+//!   [`board_estimate`] and the hinted move with [`board_hint`]; it lays itself out with
+//!   [`board_geom`], explains itself with [`board_tooltip`] and reads what a click offers
+//!   from [`board_plans`].
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
@@ -29,9 +33,13 @@ pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;
+mod board_counters;
 pub mod board_estimate;
 pub mod board_figures;
+pub mod board_geom;
+mod board_ground;
 pub mod board_hint;
+mod board_overlays;
 pub mod board_plans;
 pub mod board_sight;
 pub mod board_tooltip;
