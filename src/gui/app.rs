@@ -16,13 +16,15 @@ use crate::table::session::Session;
 use crate::table::setup::GameSetup;
 
 use super::analysis::AnalysisView;
-use super::board::{BoardCommand, BoardInput, BoardView};
+use super::board::BoardView;
 use super::command::{Command, FileAction};
 use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::frames::FrameHistory;
 pub use super::frames::Startup;
 use super::log::LogView;
-use super::sidebar::{Sidebar, answer_body, is_prompt, prompt_body};
+use super::panel::{Panel, PanelContext};
+use super::prompt::AnswerPrompt;
+use super::sidebar::Sidebar;
 use super::theme;
 
 /// The table: a game and everything drawn around it.
@@ -257,88 +259,45 @@ impl MarsApp {
             return;
         }
         let legal = session.legal();
+        let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
+        // The top bar's commands first, then the panels' in the order they are drawn.
+        table.commands = commands;
 
         egui::Panel::left("log")
             .default_size(300.0)
             .size_range(200.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| {
-                self.log.ui(ui, session);
-            });
+            .show(ui, |ui| self.log.ui(ui, &mut table));
         egui::Panel::right("sidebar")
             .default_size(340.0)
             .size_range(280.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| {
-                commands.extend(
-                    self.sidebar
-                        .ui(ui, session, self.selected, self.armed, &legal),
-                );
-            });
+            .show(ui, |ui| self.sidebar.ui(ui, &mut table));
         let board_rect = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::BACKGROUND))
             .show(ui, |ui| {
-                let input = BoardInput {
-                    session,
-                    selected: self.selected,
-                    legal: &legal,
-                    armed: self.armed,
-                };
-                for c in self.board.ui(ui, &input) {
-                    commands.push(match c {
-                        BoardCommand::Play(p) => Command::Play(p),
-                        BoardCommand::Select(m) => Command::Select(m),
-                    });
-                }
+                self.board.ui(ui, &mut table);
                 ui.max_rect()
             })
             .inner;
 
         // A question waiting for a person's answer: a prompt over the board.
-        if let Some(side) = session.human_to_move()
-            && is_prompt(session.state())
-            && !self.new_game.open
-        {
-            egui::Window::new("Answer")
-                .id(egui::Id::unique("answer-prompt"))
-                .collapsible(false)
-                .resizable(false)
-                .title_bar(false)
-                .anchor(Align2::CENTER_TOP, [0.0, 12.0])
-                .constrain_to(board_rect)
-                .show(&ctx, |ui| {
-                    ui.set_max_width(420.0);
-                    if let Phase::Defence {
-                        attacker, defender, ..
-                    } = session.state().phase()
-                    {
-                        prompt_body(
-                            ui,
-                            session.state(),
-                            attacker,
-                            defender,
-                            &legal,
-                            &mut commands,
-                        );
-                    } else {
-                        answer_body(ui, session.state(), side, &legal, &mut commands);
-                    }
-                });
+        if !self.new_game.open {
+            AnswerPrompt { over: board_rect }.ui(ui, &mut table);
         }
-
         if let Some((side, bot)) = session.program_to_allow()
             && !self.new_game.open
         {
-            commands.extend(program_prompt(&ctx, side, &bot));
+            table.commands.extend(program_prompt(&ctx, side, &bot));
         }
-
-        commands.extend(self.game_over.ui(&ctx, session));
+        self.game_over.ui(ui, &mut table);
         if let Some(a) = &mut self.analysis {
-            a.ui(&ctx);
+            a.ui(ui, &mut table);
             if !a.open {
                 self.analysis = None;
             }
         }
+        let mut commands = table.commands;
         commands.extend(self.new_game.ui(&ctx));
         commands.extend(self.files.ui(&ctx));
         if self.frames.overlay_shown() {

@@ -35,6 +35,8 @@ use super::board_tooltip::{card_odds, hover_info, plan_label};
 pub use super::board_tooltip::{
     fight_odds_ui, low_wall_note, odds_bar, shoot_odds_ui, test_odds_ui,
 };
+use super::command::Command;
+use super::panel::{Panel, PanelContext};
 use super::{
     board_counters, board_estimate, board_ground, board_hint, board_overlays, board_sight,
     board_tray, theme,
@@ -42,14 +44,6 @@ use super::{
 
 /// Seconds a model takes to glide to its new place.
 const GLIDE: f32 = 0.22;
-
-/// What the board asks the table to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum BoardCommand {
-    /// Play these decisions in turn (a plan from the legal list).
-    Play(Vec<Action>),
-    Select(Option<ModelId>),
-}
 
 /// A menu of plans opened by a click.
 #[derive(Clone, Debug)]
@@ -84,13 +78,11 @@ pub struct BoardView {
     pub hint_marks: Option<super::board_hint::HintMarks>,
 }
 
-/// What the board needs from the table each frame.
-pub struct BoardInput<'a> {
-    pub session: &'a Session,
-    pub selected: Option<ModelId>,
-    pub legal: &'a [Action],
-    /// A card whose target is being chosen: clicks offer only its decisions.
-    pub armed: Option<Card>,
+impl Panel for BoardView {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let asked = self.draw(ui, table);
+        table.commands.extend(asked);
+    }
 }
 
 impl BoardView {
@@ -132,7 +124,7 @@ impl BoardView {
     }
 
     /// Draws the board one layer at a time, bottom to top, and handles its clicks.
-    pub fn ui(&mut self, ui: &mut Ui, input: &BoardInput<'_>) -> Vec<BoardCommand> {
+    fn draw(&mut self, ui: &mut Ui, input: &PanelContext<'_>) -> Vec<Command> {
         let mut out = Vec::new();
         let session = input.session;
         let g = session.state();
@@ -275,7 +267,7 @@ impl BoardView {
         ui: &Ui,
         painter: &Painter,
         geom: &Geom,
-        input: &BoardInput<'_>,
+        input: &PanelContext<'_>,
         selected: Option<ModelId>,
         sel_reach: Reach,
     ) {
@@ -357,7 +349,7 @@ impl BoardView {
         ui: &Ui,
         frame: u64,
         aim_actions: &mut Vec<Action>,
-        out: &mut Vec<BoardCommand>,
+        out: &mut Vec<Command>,
     ) {
         let Some(menu) = self.menu.clone() else {
             return;
@@ -378,7 +370,7 @@ impl BoardView {
                             *aim_actions = vec![*a];
                         }
                         if b.clicked() {
-                            out.push(BoardCommand::Play(plan.clone()));
+                            out.push(Command::Play(plan.clone()));
                             self.menu = None;
                         }
                     }
@@ -395,11 +387,11 @@ impl BoardView {
     fn click(
         &mut self,
         g: &GameState,
-        input: &BoardInput<'_>,
+        input: &PanelContext<'_>,
         t: Target,
         pos: Pos2,
         frame: u64,
-    ) -> Vec<BoardCommand> {
+    ) -> Vec<Command> {
         let deciding = input.session.human_to_move();
         // While a model is to be chosen, a click on a model of the side deciding picks it
         // (nothing is played until the square or enemy is clicked).
@@ -408,7 +400,7 @@ impl BoardView {
             && (deciding.is_none()
                 || (choosing && input.armed.is_none() && Some(g.model(m).side) == deciding))
         {
-            return vec![BoardCommand::Select(Some(m))];
+            return vec![Command::Select(Some(m))];
         }
         let plans = if deciding.is_some() {
             Self::plans_for(g, input.legal, input.selected, input.armed, t)
@@ -417,16 +409,14 @@ impl BoardView {
         };
         match plans.len() {
             0 => match t {
-                Target::Model(m) => vec![BoardCommand::Select(Some(m))],
+                Target::Model(m) => vec![Command::Select(Some(m))],
                 Target::Square(_) if acting_model(g).is_some() => Vec::new(),
                 Target::Square(s) => {
                     let own = g.models_in(s).find(|m| Some(g.model(*m).side) == deciding);
-                    vec![BoardCommand::Select(own)]
+                    vec![Command::Select(own)]
                 }
             },
-            1 => vec![BoardCommand::Play(
-                plans.into_iter().next().expect("one plan"),
-            )],
+            1 => vec![Command::Play(plans.into_iter().next().expect("one plan"))],
             _ => {
                 let title = match t {
                     Target::Model(m) => model_name(g, m),
@@ -548,7 +538,7 @@ fn aims<'a>(plans: impl IntoIterator<Item = &'a Vec<Action>>) -> Vec<Action> {
 /// the odds.
 fn tooltip(
     g: &GameState,
-    input: &BoardInput<'_>,
+    input: &PanelContext<'_>,
     selected: Option<ModelId>,
     t: Target,
     resp: Response,

@@ -8,8 +8,9 @@ use crate::rules::state::{Event, ShotResult, Test};
 use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
 use crate::table::describe::{card_name, side_title};
-use crate::table::session::{Session, Step};
+use crate::table::session::Step;
 
+use super::panel::{Panel, PanelContext};
 use super::theme;
 
 /// The log panel.
@@ -24,8 +25,9 @@ pub struct LogView {
     width: f32,
 }
 
-impl LogView {
-    pub fn ui(&mut self, ui: &mut Ui, session: &Session) {
+impl Panel for LogView {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
         let g = session.state();
         ui.horizontal(|ui| {
             ui.heading("Log");
