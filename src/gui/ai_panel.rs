@@ -56,7 +56,7 @@ impl Panel for HintPanel {
                     ui.label(
                         RichText::new(plan_text(g, &h.line))
                             .strong()
-                            .color(super::board_hint::HINT),
+                            .color(theme::HINT),
                     );
                     ui.label(
                         RichText::new(if h.model.is_some() {

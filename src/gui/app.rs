@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Align2, Color32, Key, RichText, Ui};
+use eframe::egui::{self, Align2, Key, RichText, Ui};
 
 use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
@@ -768,7 +768,7 @@ fn title_label(ui: &mut Ui) {
         RichText::new("MARS ATTACKS!")
             .strong()
             .size(20.0)
-            .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
+            .color(theme::TITLE),
     );
     ui.add_space(12.0);
 }

@@ -16,8 +16,8 @@
 //! state). One decision is played at once; several open a small menu.
 
 use eframe::egui::{
-    self, Color32, CornerRadius, Id, Painter, Pos2, Rect, Response, Sense, Shape, Stroke,
-    StrokeKind, Ui, Vec2, pos2, vec2,
+    self, CornerRadius, Id, Painter, Pos2, Rect, Response, Sense, Shape, Stroke, StrokeKind, Ui,
+    Vec2, pos2, vec2,
 };
 
 use crate::rules::action::{Action, ModelId};
@@ -185,7 +185,7 @@ impl BoardView {
             painter.rect_stroke(
                 geom.rect(s),
                 CornerRadius::ZERO,
-                Stroke::new(1.5, theme::alpha(Color32::WHITE, 120)),
+                Stroke::new(1.5, theme::HOVERED_SQUARE),
                 StrokeKind::Inside,
             );
         }

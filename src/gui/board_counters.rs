@@ -53,24 +53,15 @@ pub(super) fn counters(painter: &Painter, geom: &Geom, g: &GameState) {
             Stroke::new(1.0, theme::alpha(fill, 110)),
             StrokeKind::Inside,
         );
-        painter.circle_filled(p + vec2(1.5, 1.5), cr, Color32::from_black_alpha(90));
-        painter.circle(
-            p,
-            cr,
-            fill,
-            Stroke::new(1.5, Color32::from_rgb(0x3a, 0x30, 0x20)),
-        );
-        painter.circle_stroke(
-            p,
-            cr * 0.72,
-            Stroke::new(1.0, theme::alpha(Color32::BLACK, 70)),
-        );
+        painter.circle_filled(p + vec2(1.5, 1.5), cr, theme::COUNTER_SHADOW);
+        painter.circle(p, cr, fill, Stroke::new(1.5, theme::COUNTER_RIM));
+        painter.circle_stroke(p, cr * 0.72, Stroke::new(1.0, theme::COUNTER_RING));
         painter.text(
             p,
             Align2::CENTER_CENTER,
             text,
             FontId::proportional(cr * 1.15),
-            Color32::from_rgb(0x2a, 0x22, 0x18),
+            theme::COUNTER_LETTER,
         );
         let _ = tip;
     }
@@ -86,13 +77,13 @@ pub(super) fn event_tokens(painter: &Painter, geom: &Geom, g: &GameState) {
         painter.rect_filled(
             rect.translate(vec2(1.5, 1.5)),
             CornerRadius::same(4),
-            Color32::from_black_alpha(100),
+            theme::TOKEN_SHADOW,
         );
         painter.rect(
             rect,
             CornerRadius::same(4),
             fill,
-            Stroke::new(1.0, Color32::BLACK),
+            Stroke::new(1.0, theme::TOKEN_EDGE),
             StrokeKind::Inside,
         );
         painter.text(
@@ -100,31 +91,16 @@ pub(super) fn event_tokens(painter: &Painter, geom: &Geom, g: &GameState) {
             Align2::CENTER_CENTER,
             text,
             FontId::proportional(geom.sq * 0.13),
-            Color32::WHITE,
+            theme::TOKEN_TEXT,
         );
     };
     for s in g.civilians() {
-        token(
-            *s,
-            vec2(-0.26, -0.36),
-            Color32::from_rgb(0x8a, 0x7a, 0x60),
-            "civilian",
-        );
+        token(*s, vec2(-0.26, -0.36), theme::CIVILIAN, "civilian");
     }
     if let Some((s, _)) = g.cows() {
-        token(
-            s,
-            vec2(0.0, 0.38),
-            Color32::from_rgb(0xc8, 0x5a, 0x1a),
-            "COWS",
-        );
+        token(s, vec2(0.0, 0.38), theme::BURNING_COWS, "COWS");
     }
     if let Some((s, _)) = g.bug() {
-        token(
-            s,
-            vec2(0.0, -0.38),
-            Color32::from_rgb(0x6a, 0x2a, 0x7a),
-            "BUG",
-        );
+        token(s, vec2(0.0, -0.38), theme::BUG, "BUG");
     }
 }

@@ -38,7 +38,7 @@ pub(super) fn reach(painter: &Painter, geom: &Geom, c: Color32, sel_reach: Reach
                 Align2::LEFT_BOTTOM,
                 n,
                 FontId::proportional(geom.sq * 0.16),
-                theme::alpha(Color32::WHITE, 200),
+                theme::REACH_MOVES,
             );
         }
     }
@@ -110,7 +110,7 @@ pub(super) fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
             theme::alpha(theme::SELECT, 125),
         ));
     }
-    let st = Stroke::new(3.0, theme::alpha(Color32::WHITE, 230));
+    let st = Stroke::new(3.0, theme::AIM_EDGE);
     for s in squares_of(bb) {
         let r = geom.rect(s);
         for (edge, a, b) in [
@@ -131,7 +131,7 @@ pub(super) fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
         Edge::East => vec2(1.0, 0.0),
         Edge::West => vec2(-1.0, 0.0),
     };
-    let arrow_st = Stroke::new(3.0, Color32::from_rgb(0x2a, 0x22, 0x18));
+    let arrow_st = Stroke::new(3.0, theme::AIM_ARROW);
     let arrow = |out: &mut Vec<Shape>, from: Pos2, to: Pos2| {
         let d = (to - from).normalized();
         let head = geom.sq * 0.22;

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Color32, CornerRadius, RichText};
+use eframe::egui::{self, CornerRadius, RichText};
 
 use crate::table::session::Session;
 
@@ -84,7 +84,7 @@ impl FrameHistory {
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::new()
-                    .fill(Color32::from_black_alpha(190))
+                    .fill(theme::OVERLAY_BACKDROP)
                     .corner_radius(CornerRadius::same(4))
                     .inner_margin(6.0)
                     .show(ui, |ui| {

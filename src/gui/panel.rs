@@ -8,7 +8,7 @@
 //! Load windows are not: they open when there is no game yet, so they take only the egui
 //! context.
 
-use eframe::egui::{self, Color32, CornerRadius, RichText, Ui};
+use eframe::egui::{self, CornerRadius, RichText, Ui};
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
@@ -59,7 +59,7 @@ pub trait Panel {
 /// A framed section of a side panel, with a heading.
 pub fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
     egui::Frame::group(ui.style())
-        .fill(Color32::from_rgb(0x30, 0x2c, 0x27))
+        .fill(theme::SECTION_FILL)
         .corner_radius(CornerRadius::same(6))
         .inner_margin(8.0)
         .show(ui, |ui| {

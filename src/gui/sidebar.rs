@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
+use eframe::egui::{self, CornerRadius, RichText, Stroke, Ui};
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
@@ -203,11 +203,8 @@ impl Panel for Score {
                     egui::vec2(ui.available_width(), 5.0),
                     egui::Sense::hover(),
                 );
-                ui.painter().rect_filled(
-                    rect,
-                    CornerRadius::same(2),
-                    Color32::from_rgb(0x20, 0x1d, 0x1a),
-                );
+                ui.painter()
+                    .rect_filled(rect, CornerRadius::same(2), theme::VP_TRACK);
                 let frac = (f32::from(vp) / f32::from(target.max(1))).min(1.0);
                 let mut filled = rect;
                 filled.set_width(rect.width() * frac);
@@ -257,7 +254,7 @@ impl Panel for Turn {
         egui::Frame::new()
             .fill(match who {
                 Some(s) => theme::alpha(theme::side_color(s), 60),
-                None => Color32::from_rgb(0x50, 0x40, 0x20),
+                None => theme::NO_ONE_TO_DECIDE,
             })
             .stroke(Stroke::new(
                 1.0,
@@ -651,13 +648,13 @@ impl Panel for Cards {
             );
             for (card, n, is_set) in cards {
                 egui::Frame::new()
-                    .fill(Color32::from_rgb(0x3a, 0x34, 0x2c))
+                    .fill(theme::CARD_FILL)
                     .stroke(Stroke::new(
                         1.0,
                         if armed == Some(card) {
                             theme::SELECT
                         } else {
-                            Color32::from_rgb(0x5a, 0x50, 0x44)
+                            theme::CARD_EDGE
                         },
                     ))
                     .corner_radius(CornerRadius::same(4))
