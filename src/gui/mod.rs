@@ -11,8 +11,10 @@
 //! * [`app`]: the application that owns the session and the panels; [`command`]: what a
 //!   panel asks it to do; [`frames`]: the window's own history apart from the game (frame
 //!   times for the F12 overlay, the start-up time).
-//! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
-//!   the board is drawn one layer a function: the ground, grid, blockers, walls, edges
+//! * [`panel`]: the one shape of every panel, `Panel::ui(ui, &mut PanelContext)`;
+//!   [`theme`]: every colour the window draws with, by what it colours.
+//! * [`board`], [`sidebar`], [`log`], [`prompt`] (the question over the board),
+//!   [`dialogs`]: the panels and windows; the board is drawn one layer a function: the ground, grid, blockers, walls, edges
 //!   and coordinates in `board_ground`, the reach and a card's targets and aim in
 //!   `board_overlays`, counters and Event tokens in `board_counters`, the models with
 //!   [`board_figures`], the sight both ways with [`board_sight`], the trays of models off
