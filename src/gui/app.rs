@@ -232,27 +232,9 @@ impl MarsApp {
         if self.pass_screen
             && let Some(side) = hot_seat_cover(session, self.screen_side)
         {
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new().fill(theme::BACKGROUND))
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.add_space(ui.available_height() * 0.35);
-                        ui.label(
-                            RichText::new(format!("Pass the screen to the {}", side_title(side)))
-                                .size(28.0)
-                                .strong()
-                                .color(theme::side_light(side)),
-                        );
-                        ui.label("The table is hidden until they are ready.");
-                        ui.add_space(12.0);
-                        let ready =
-                            RichText::new(format!("I am the {}: show the table", side_title(side)))
-                                .size(18.0);
-                        if ui.button(ready).clicked() {
-                            self.screen_side = Some(side);
-                        }
-                    });
-                });
+            if pass_screen_ui(ui, side) {
+                self.screen_side = Some(side);
+            }
             commands.extend(self.new_game.ui(&ctx));
             commands.extend(self.files.ui(&ctx));
             self.run(commands);
@@ -751,6 +733,32 @@ pub fn title_for(side: Option<Side>) -> String {
         Some(s) => format!("Mars Attacks! — you play the {}", side_title(s)),
         None => "Mars Attacks!".into(),
     }
+}
+
+/// The screen that hides the table in a hot-seat game until the person playing `side`
+/// says they have it: whether they said so this frame.
+fn pass_screen_ui(ui: &mut Ui, side: Side) -> bool {
+    let mut ready = false;
+    egui::CentralPanel::default()
+        .frame(egui::Frame::new().fill(theme::BACKGROUND))
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.35);
+                ui.label(
+                    RichText::new(format!("Pass the screen to the {}", side_title(side)))
+                        .size(28.0)
+                        .strong()
+                        .color(theme::side_light(side)),
+                );
+                ui.label("The table is hidden until they are ready.");
+                ui.add_space(12.0);
+                let button =
+                    RichText::new(format!("I am the {}: show the table", side_title(side)))
+                        .size(18.0);
+                ready = ui.button(button).clicked();
+            });
+        });
+    ready
 }
 
 /// The bar across the top of the window, in either game.

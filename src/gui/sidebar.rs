@@ -564,7 +564,6 @@ impl Panel for Cards {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
         let session = table.session;
         let (armed, legal) = (table.armed, table.legal);
-        let out = &mut table.commands;
         let g = session.state();
         if g.deck().is_empty() {
             return;
@@ -625,11 +624,11 @@ impl Panel for Cards {
                     .filter(|a| card_of(a) == Some(c) && targets_of(a).is_empty())
                 {
                     if ui.small_button(action_text(g, a)).clicked() {
-                        out.push(Command::Play(vec![*a]));
+                        table.commands.push(Command::Play(vec![*a]));
                     }
                 }
                 if ui.button("Cancel").clicked() {
-                    out.push(Command::Arm(None));
+                    table.commands.push(Command::Arm(None));
                 }
             }
             let Some(side) = shown else { return };
@@ -646,109 +645,124 @@ impl Panel for Cards {
                 g.support_sets(side)
                     .map(|(h, n)| (Card::new(h, None), n, true)),
             );
-            for (card, n, is_set) in cards {
-                egui::Frame::new()
-                    .fill(theme::CARD_FILL)
-                    .stroke(Stroke::new(
-                        1.0,
-                        if armed == Some(card) {
-                            theme::SELECT
-                        } else {
-                            theme::CARD_EDGE
-                        },
-                    ))
-                    .corner_radius(CornerRadius::same(4))
-                    .inner_margin(6.0)
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        let face = card_face(g, card.half, side);
-                        ui.horizontal(|ui| {
-                            let name = card_name(g, card.half);
-                            let title = if is_set {
-                                format!("{name} Support set, level {n}")
-                            } else if n > 1 {
-                                format!("{name} ×{n}")
-                            } else {
-                                name
-                            };
-                            ui.label(RichText::new(title).strong().size(15.0));
-                            if let Some(f) = face {
-                                ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
-                            }
-                        });
-                        if let Some(f) = face {
-                            ui.label(RichText::new(&f.text).small());
-                        }
-                        if is_set {
-                            // Which physical cards make up the set (R21).
-                            let list: Vec<String> = g
-                                .set_cards(side, card.half)
-                                .filter_map(|(c, k)| {
-                                    let back = c.face(side.other())?;
-                                    Some(if k > 1 {
-                                        format!("{} ×{k}", back.name)
-                                    } else {
-                                        back.name.clone()
-                                    })
-                                })
-                                .collect();
-                            if !list.is_empty() {
-                                ui.label(
-                                    RichText::new(format!("on their backs: {}", list.join(", ")))
-                                        .small()
-                                        .color(theme::MUTED),
-                                );
-                            }
-                        } else if let Some(back) = card.back {
-                            ui.label(
-                                RichText::new(format!(
-                                    "on the other side: {} (the {}' half)",
-                                    card_name(g, back),
-                                    side_title(side.other())
-                                ))
-                                .small()
-                                .color(theme::MUTED),
-                            );
-                        }
-                        if !mine {
-                            return;
-                        }
-                        let acts: Vec<Action> = legal
-                            .iter()
-                            .copied()
-                            .filter(|a| card_of(a) == Some(card))
-                            .filter(|a| is_set == matches!(a, Action::Call(..)))
-                            .filter(|a| !matches!(a, Action::Respond(_)))
-                            .collect();
-                        let targeted = acts.iter().any(|a| !targets_of(a).is_empty());
-                        ui.horizontal_wrapped(|ui| {
-                            if targeted && armed != Some(card) {
-                                let verb = if is_set { "Call it…" } else { "Play it…" };
-                                if ui
-                                    .button(verb)
-                                    .on_hover_text("then choose the target on the board")
-                                    .clicked()
-                                {
-                                    out.push(Command::Arm(Some(card)));
-                                }
-                            }
-                            if !targeted {
-                                for a in &acts {
-                                    if ui.button(action_text(g, a)).clicked() {
-                                        out.push(Command::Play(vec![*a]));
-                                    }
-                                }
-                            }
-                        });
-                        if !acts.is_empty() {
-                            ui.label(
-                                RichText::new(card_cost(g, side))
-                                    .small()
-                                    .color(theme::LOS_PARTIAL),
-                            );
-                        }
-                    });
+            for entry in cards {
+                hand_card(ui, table, side, entry, mine);
             }
         });
     }
+}
+
+/// One card of the hand shown (or one Support set), with its text and back; for the side
+/// deciding, what can be done with it now.
+fn hand_card(
+    ui: &mut Ui,
+    table: &mut PanelContext<'_>,
+    side: Side,
+    (card, n, is_set): (Card, u8, bool),
+    mine: bool,
+) {
+    let g = table.session.state();
+    let (armed, legal) = (table.armed, table.legal);
+    let out = &mut table.commands;
+    egui::Frame::new()
+        .fill(theme::CARD_FILL)
+        .stroke(Stroke::new(
+            1.0,
+            if armed == Some(card) {
+                theme::SELECT
+            } else {
+                theme::CARD_EDGE
+            },
+        ))
+        .corner_radius(CornerRadius::same(4))
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let face = card_face(g, card.half, side);
+            ui.horizontal(|ui| {
+                let name = card_name(g, card.half);
+                let title = if is_set {
+                    format!("{name} Support set, level {n}")
+                } else if n > 1 {
+                    format!("{name} ×{n}")
+                } else {
+                    name
+                };
+                ui.label(RichText::new(title).strong().size(15.0));
+                if let Some(f) = face {
+                    ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
+                }
+            });
+            if let Some(f) = face {
+                ui.label(RichText::new(&f.text).small());
+            }
+            if is_set {
+                // Which physical cards make up the set (R21).
+                let list: Vec<String> = g
+                    .set_cards(side, card.half)
+                    .filter_map(|(c, k)| {
+                        let back = c.face(side.other())?;
+                        Some(if k > 1 {
+                            format!("{} ×{k}", back.name)
+                        } else {
+                            back.name.clone()
+                        })
+                    })
+                    .collect();
+                if !list.is_empty() {
+                    ui.label(
+                        RichText::new(format!("on their backs: {}", list.join(", ")))
+                            .small()
+                            .color(theme::MUTED),
+                    );
+                }
+            } else if let Some(back) = card.back {
+                ui.label(
+                    RichText::new(format!(
+                        "on the other side: {} (the {}' half)",
+                        card_name(g, back),
+                        side_title(side.other())
+                    ))
+                    .small()
+                    .color(theme::MUTED),
+                );
+            }
+            if !mine {
+                return;
+            }
+            let acts: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| card_of(a) == Some(card))
+                .filter(|a| is_set == matches!(a, Action::Call(..)))
+                .filter(|a| !matches!(a, Action::Respond(_)))
+                .collect();
+            let targeted = acts.iter().any(|a| !targets_of(a).is_empty());
+            ui.horizontal_wrapped(|ui| {
+                if targeted && armed != Some(card) {
+                    let verb = if is_set { "Call it…" } else { "Play it…" };
+                    if ui
+                        .button(verb)
+                        .on_hover_text("then choose the target on the board")
+                        .clicked()
+                    {
+                        out.push(Command::Arm(Some(card)));
+                    }
+                }
+                if !targeted {
+                    for a in &acts {
+                        if ui.button(action_text(g, a)).clicked() {
+                            out.push(Command::Play(vec![*a]));
+                        }
+                    }
+                }
+            });
+            if !acts.is_empty() {
+                ui.label(
+                    RichText::new(card_cost(g, side))
+                        .small()
+                        .color(theme::LOS_PARTIAL),
+                );
+            }
+        });
 }
