@@ -6,89 +6,98 @@ use eframe::egui::{self, RichText, Ui};
 use crate::rules::Side;
 use crate::table::describe::{action_text, card_of, model_name, plan_text, side_title};
 use crate::table::forecast::after;
-use crate::table::session::Session;
 
 use super::command::Command;
-use super::sidebar::section;
+use super::panel::{Panel, PanelContext, section};
 use super::theme;
 
 /// The AI's advice on the person's decision: a button, then its three most searched
 /// moves with their share of the search and their value for the person's side.
-pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
-    if session.replay().is_some() {
-        return;
-    }
-    section(ui, "Hint", |ui| match session.current_hint() {
-        None => {
-            let b = ui.button("What would the AI play?").on_hover_text(format!(
-                "{} searches this decision for you, from what your side can see (it \
-                     guesses the hidden cards and counters as it does for its own moves)",
-                session.hint_spec()
-            ));
-            if b.clicked() {
-                out.push(Command::Hint);
-            }
+#[derive(Default)]
+pub struct HintPanel;
+
+/// The AI at work, and what it considered last.
+#[derive(Default)]
+pub struct AiPanel;
+
+impl Panel for HintPanel {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
+        if session.human_to_move().is_none() || session.replay().is_some() {
+            return;
         }
-        Some(h) => match &h.report {
+        let out: &mut Vec<Command> = &mut table.commands;
+        section(ui, "Hint", |ui| match session.current_hint() {
             None => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!("{} is thinking for you…", h.spec));
-                });
-            }
-            Some(r) => {
-                // The whole move first, as one line; it is drawn on the board too.
-                let g = session.state();
-                let head = match h.model {
-                    Some(m) => format!("Best move for {}:", model_name(g, m)),
-                    None => "The AI would play:".to_string(),
-                };
-                ui.label(RichText::new(head).small().color(theme::MUTED));
-                ui.label(
-                    RichText::new(plan_text(g, &h.line))
-                        .strong()
-                        .color(super::board_hint::HINT),
-                );
-                ui.label(
-                    RichText::new(if h.model.is_some() {
-                        "drawn on the board: the arrow to its square, the ring on its target; \
-                         select another model for its best move"
-                    } else {
-                        "drawn on the board: the arrow to its square, the ring on its target; \
-                         select a model for its own best move"
-                    })
-                    .small()
-                    .color(theme::MUTED),
-                );
-                // The first decision searched, in the position it was searched in.
-                let base = after(g, &h.prefix).unwrap_or_else(|| g.clone());
-                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                egui::Grid::new("hint-report")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        ui.label(RichText::new("move").small().color(theme::MUTED));
-                        ui.label(RichText::new("of the search").small().color(theme::MUTED));
-                        ui.label(RichText::new("value").small().color(theme::MUTED));
-                        ui.end_row();
-                        for c in r.top.iter().take(3) {
-                            ui.label(RichText::new(action_text(&base, &c.action)).small());
-                            ui.label(
-                                RichText::new(format!(
-                                    "{:.0}%",
-                                    100.0 * c.visits as f64 / total as f64
-                                ))
-                                .small(),
-                            );
-                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                            ui.end_row();
-                        }
-                    });
-                if r.top.is_empty() {
-                    let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
-                    ui.label(RichText::new(format!("Only one move: {chosen}")).small());
+                let b = ui.button("What would the AI play?").on_hover_text(format!(
+                    "{} searches this decision for you, from what your side can see (it \
+                     guesses the hidden cards and counters as it does for its own moves)",
+                    session.hint_spec()
+                ));
+                if b.clicked() {
+                    out.push(Command::Hint);
                 }
-                ui.label(
+            }
+            Some(h) => match &h.report {
+                None => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!("{} is thinking for you…", h.spec));
+                    });
+                }
+                Some(r) => {
+                    // The whole move first, as one line; it is drawn on the board too.
+                    let g = session.state();
+                    let head = match h.model {
+                        Some(m) => format!("Best move for {}:", model_name(g, m)),
+                        None => "The AI would play:".to_string(),
+                    };
+                    ui.label(RichText::new(head).small().color(theme::MUTED));
+                    ui.label(
+                        RichText::new(plan_text(g, &h.line))
+                            .strong()
+                            .color(theme::HINT),
+                    );
+                    ui.label(
+                        RichText::new(if h.model.is_some() {
+                            "drawn on the board: the arrow to its square, the ring on its target; \
+                         select another model for its best move"
+                        } else {
+                            "drawn on the board: the arrow to its square, the ring on its target; \
+                         select a model for its own best move"
+                        })
+                        .small()
+                        .color(theme::MUTED),
+                    );
+                    // The first decision searched, in the position it was searched in.
+                    let base = after(g, &h.prefix).unwrap_or_else(|| g.clone());
+                    let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
+                    egui::Grid::new("hint-report")
+                        .num_columns(3)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            ui.label(RichText::new("move").small().color(theme::MUTED));
+                            ui.label(RichText::new("of the search").small().color(theme::MUTED));
+                            ui.label(RichText::new("value").small().color(theme::MUTED));
+                            ui.end_row();
+                            for c in r.top.iter().take(3) {
+                                ui.label(RichText::new(action_text(&base, &c.action)).small());
+                                ui.label(
+                                    RichText::new(format!(
+                                        "{:.0}%",
+                                        100.0 * c.visits as f64 / total as f64
+                                    ))
+                                    .small(),
+                                );
+                                ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
+                                ui.end_row();
+                            }
+                        });
+                    if r.top.is_empty() {
+                        let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
+                        ui.label(RichText::new(format!("Only one move: {chosen}")).small());
+                    }
+                    ui.label(
                     RichText::new(format!(
                         "{} iterations in {:.2} s; value: the AI's estimate of your chance to win with the move, for two players of its strength (calibrated in the AI's games against itself)",
                         r.iterations,
@@ -97,106 +106,109 @@ pub fn hint_ui(ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
                     .small()
                     .color(theme::MUTED),
                 );
-            }
-        },
-    });
+                }
+            },
+        });
+    }
 }
 
-/// The AI at work, and what it considered last.
-pub fn ai_ui(ui: &mut Ui, session: &Session) {
-    let any_ai = Side::BOTH
-        .iter()
-        .any(|s| !session.controller(*s).is_human());
-    if !any_ai {
-        return;
-    }
-    section(ui, "The AI", |ui| {
-        if let Some(t) = session.thinking_for() {
-            let side = session.state().to_move();
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(format!(
-                    "{} thinking… {:.1} s",
-                    side.map(side_title).unwrap_or(""),
-                    t.as_secs_f32()
-                ));
-            });
+impl Panel for AiPanel {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
+        let any_ai = Side::BOTH
+            .iter()
+            .any(|s| !session.controller(*s).is_human());
+        if !any_ai {
+            return;
         }
-        match &session.report {
-            Some((side, r)) => {
-                ui.label(
-                    RichText::new(format!(
-                        "{} ({}) chose: {}",
-                        side_title(*side),
-                        r.player,
-                        r.chosen.map(|a| a.to_string()).unwrap_or_default()
-                    ))
-                    .small(),
-                );
-                if r.iterations > 0 {
-                    let cores = match r.threads {
-                        1 => "on 1 core".to_string(),
-                        n => format!("on {n} cores, one tree each"),
-                    };
+        section(ui, "The AI", |ui| {
+            if let Some(t) = session.thinking_for() {
+                let side = session.state().to_move();
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "{} thinking… {:.1} s",
+                        side.map(side_title).unwrap_or(""),
+                        t.as_secs_f32()
+                    ));
+                });
+            }
+            match &session.report {
+                Some((side, r)) => {
                     ui.label(
                         RichText::new(format!(
-                            "{} iterations in {:.2} s {cores}",
-                            r.iterations,
-                            r.elapsed.as_secs_f64()
+                            "{} ({}) chose: {}",
+                            side_title(*side),
+                            r.player,
+                            r.chosen.map(|a| a.to_string()).unwrap_or_default()
                         ))
-                        .small()
-                        .color(theme::MUTED),
+                        .small(),
+                    );
+                    if r.iterations > 0 {
+                        let cores = match r.threads {
+                            1 => "on 1 core".to_string(),
+                            n => format!("on {n} cores, one tree each"),
+                        };
+                        ui.label(
+                            RichText::new(format!(
+                                "{} iterations in {:.2} s {cores}",
+                                r.iterations,
+                                r.elapsed.as_secs_f64()
+                            ))
+                            .small()
+                            .color(theme::MUTED),
+                        );
+                    }
+                    let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
+                    egui::Grid::new("ai-report")
+                        .num_columns(3)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            ui.label(RichText::new("considered").small().color(theme::MUTED));
+                            ui.label(RichText::new("visits").small().color(theme::MUTED));
+                            ui.label(RichText::new("value").small().color(theme::MUTED));
+                            ui.end_row();
+                            let hide = !session.sees_hand(*side);
+                            for c in r.top.iter().take(8) {
+                                let chosen = r.chosen == Some(c.action);
+                                // The cards the AI thought of playing are in its hand: never
+                                // shown to its opponent.
+                                let text = if hide && !chosen && card_of(&c.action).is_some() {
+                                    "a card from its hand".to_string()
+                                } else {
+                                    c.action.to_string()
+                                };
+                                let t = RichText::new(text).small();
+                                ui.label(if chosen {
+                                    t.strong().color(theme::SELECT)
+                                } else {
+                                    t
+                                });
+                                // A program may report values without visits.
+                                let visits = if r.iterations == 0 {
+                                    "–".to_string()
+                                } else {
+                                    format!(
+                                        "{} ({:.0}%)",
+                                        c.visits,
+                                        100.0 * c.visits as f64 / total as f64
+                                    )
+                                };
+                                ui.label(RichText::new(visits).small());
+                                ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
+                                ui.end_row();
+                            }
+                        });
+                }
+                None if !session.is_thinking() => {
+                    ui.label(
+                        RichText::new("No decision yet.")
+                            .small()
+                            .color(theme::MUTED),
                     );
                 }
-                let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                egui::Grid::new("ai-report")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        ui.label(RichText::new("considered").small().color(theme::MUTED));
-                        ui.label(RichText::new("visits").small().color(theme::MUTED));
-                        ui.label(RichText::new("value").small().color(theme::MUTED));
-                        ui.end_row();
-                        let hide = !session.sees_hand(*side);
-                        for c in r.top.iter().take(8) {
-                            let chosen = r.chosen == Some(c.action);
-                            // The cards the AI thought of playing are in its hand: never
-                            // shown to its opponent.
-                            let text = if hide && !chosen && card_of(&c.action).is_some() {
-                                "a card from its hand".to_string()
-                            } else {
-                                c.action.to_string()
-                            };
-                            let t = RichText::new(text).small();
-                            ui.label(if chosen {
-                                t.strong().color(theme::SELECT)
-                            } else {
-                                t
-                            });
-                            // A program may report values without visits.
-                            let visits = if r.iterations == 0 {
-                                "–".to_string()
-                            } else {
-                                format!(
-                                    "{} ({:.0}%)",
-                                    c.visits,
-                                    100.0 * c.visits as f64 / total as f64
-                                )
-                            };
-                            ui.label(RichText::new(visits).small());
-                            ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                            ui.end_row();
-                        }
-                    });
+                None => {}
             }
-            None if !session.is_thinking() => {
-                ui.label(
-                    RichText::new("No decision yet.")
-                        .small()
-                        .color(theme::MUTED),
-                );
-            }
-            None => {}
-        }
-    });
+        });
+    }
 }

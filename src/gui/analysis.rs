@@ -21,6 +21,7 @@ use crate::rules::{Scenario, Side};
 use crate::table::describe::{action_text, side_title};
 use crate::table::session::Session;
 
+use super::panel::{Panel, PanelContext};
 use super::theme;
 
 /// Search iterations per position: the normal level's search is about a third of a second
@@ -101,8 +102,12 @@ impl AnalysisView {
     pub fn running(&self) -> bool {
         self.result.is_none()
     }
+}
 
-    pub fn ui(&mut self, ctx: &egui::Context) {
+impl Panel for AnalysisView {
+    /// The analysis window, over the table: the progress while it runs, then the chart.
+    fn ui(&mut self, ui: &mut egui::Ui, _table: &mut PanelContext<'_>) {
+        let ctx = ui.ctx();
         if self.result.is_none()
             && let Ok(r) = self.rx.try_recv()
         {

@@ -1,11 +1,10 @@
 //! The application: owns the game session and the panels, and carries out what the
 //! panels ask for.
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Align2, Color32, CornerRadius, Key, RichText, Ui};
+use eframe::egui::{self, Align2, Key, RichText, Ui};
 
 use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
@@ -17,120 +16,63 @@ use crate::table::session::Session;
 use crate::table::setup::GameSetup;
 
 use super::analysis::AnalysisView;
-use super::board::{BoardCommand, BoardInput, BoardView};
+use super::board::BoardView;
 use super::command::{Command, FileAction};
 use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
+use super::frames::FrameHistory;
+pub use super::frames::Startup;
 use super::log::LogView;
-use super::sidebar::{Sidebar, answer_body, is_prompt, prompt_body};
+use super::panel::{Panel, PanelContext};
+use super::prompt::AnswerPrompt;
+use super::sidebar::Sidebar;
 use super::theme;
 
 /// The table: a game and everything drawn around it.
+///
+/// Its state is the game at the table (the session, what is selected or armed, the other
+/// games and windows beside it) and the panels; the window's own frames are a
+/// [`FrameHistory`] apart. The public fields are the ones the window's tests and the
+/// `gui_frame` example read and set from outside; the rest is reached only through
+/// `MarsApp`'s methods.
 pub struct MarsApp {
+    // ----- the game at the table -----
     /// The game (none when the first scenario would not load).
     pub session: Option<Session>,
     pub selected: Option<ModelId>,
     /// A card whose target is being chosen on the board.
     pub armed: Option<Card>,
-    pub board: BoardView,
-    pub sidebar: Sidebar,
-    pub log: LogView,
-    pub new_game: NewGameDialog,
-    pub files: FileDialog,
-    pub game_over: GameOverWindow,
-    /// The frame-time overlay (F12).
-    pub debug: bool,
-    frame_times: VecDeque<f32>,
-    /// Time spent building each frame's UI (the rest of a frame is drawing and waiting).
-    build_times: VecDeque<f32>,
-    last_frame: Option<Instant>,
-    styled: bool,
+    /// Decisions made when the view last caught up with the position.
+    seen: usize,
     /// Set once the session's AI can wake the window.
     waker_set: bool,
     /// A problem with the last command (a file that would not load).
-    pub error: Option<String>,
-    /// Decisions made when the view last caught up with the position.
-    seen: usize,
-    /// How long the program took to show its first frame.
-    pub startup: Startup,
+    error: Option<String>,
+    /// In a hot-seat game, the side whose person has the screen now.
+    screen_side: Option<Side>,
+    /// Hide the table in a hot-seat game when the decision passes to the other person.
+    pub pass_screen: bool,
     /// The analysis window of the finished game, if one was asked for.
     pub analysis: Option<AnalysisView>,
     /// Search iterations a position in an analysis.
     pub analysis_iterations: u64,
-    /// In a hot-seat game, the side whose person has the screen now.
-    pub screen_side: Option<Side>,
-    /// Hide the table in a hot-seat game when the decision passes to the other person.
-    pub pass_screen: bool,
     /// Martian Dice, when the window shows it instead of the skirmish.
     pub dice: Option<super::dice_table::DiceTable>,
     /// The last Martian Dice game, kept while the skirmish is shown.
     parked_dice: Option<super::dice_table::DiceTable>,
-}
 
-/// The start-up times of the window, measured from when the program started (the
-/// process's own start where the system says when that was, else when the table was asked
-/// to open).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Startup {
-    /// When the table was asked to open, and how old the process was by then.
-    pub launched: Option<(Instant, Duration)>,
-    /// To the end of building the first frame's UI.
-    pub first_built: Option<Duration>,
-    /// To the start of the second frame: the first one has been drawn and shown.
-    pub first_shown: Option<Duration>,
-    /// Print the times to standard error (`MARS_ATTACKS_STARTUP=1`), and close the window
-    /// once the first frame is shown (`MARS_ATTACKS_STARTUP=exit`), to time a start.
-    pub report: bool,
-    pub exit: bool,
-    /// The frame number of the first frame.
-    built_frame: u64,
-}
+    // ----- the panels and windows -----
+    pub board: BoardView,
+    sidebar: Sidebar,
+    log: LogView,
+    pub new_game: NewGameDialog,
+    pub files: FileDialog,
+    game_over: GameOverWindow,
 
-impl Startup {
-    /// Start-up measured from now, as set by the `MARS_ATTACKS_STARTUP` variable.
-    pub fn now() -> Startup {
-        let var = std::env::var("MARS_ATTACKS_STARTUP").unwrap_or_default();
-        Startup {
-            launched: Some((Instant::now(), process_age().unwrap_or_default())),
-            report: !var.is_empty() && var != "0",
-            exit: var == "exit",
-            ..Startup::default()
-        }
-    }
-
-    fn since_start(&self) -> Option<Duration> {
-        self.launched.map(|(at, age)| age + at.elapsed())
-    }
-
-    /// Called at the start and the end of every frame's UI.
-    fn frame(&mut self, ctx: &egui::Context, end: bool) {
-        if self.launched.is_none() || self.first_shown.is_some() {
-            return;
-        }
-        let t = self.since_start();
-        let nr = ctx.cumulative_frame_nr();
-        match (end, self.first_built) {
-            (true, None) => {
-                self.first_built = t;
-                self.built_frame = nr;
-                // One more frame, to learn when this one was on the screen.
-                ctx.request_repaint();
-            }
-            (false, Some(built)) if nr > self.built_frame => {
-                self.first_shown = t;
-                if self.report {
-                    eprintln!(
-                        "start-up: first frame built {:.0} ms, shown {:.0} ms after the program started",
-                        built.as_secs_f64() * 1000.0,
-                        t.unwrap_or_default().as_secs_f64() * 1000.0
-                    );
-                }
-                if self.exit {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            }
-            _ => {}
-        }
-    }
+    // ----- the window itself -----
+    /// The window's frames and look, apart from the game.
+    frames: FrameHistory,
+    /// How long the program took to show its first frame.
+    pub startup: Startup,
 }
 
 /// In a hot-seat game (both sides played by people at this screen), the side to hand the
@@ -142,26 +84,6 @@ pub fn hot_seat_cover(session: &Session, has_screen: Option<Side>) -> Option<Sid
     }
     let deciding = session.human_to_move()?;
     (has_screen != Some(deciding)).then_some(deciding)
-}
-
-/// How long this process has been running, from the system's record of its start
-/// (Linux: /proc, in clock ticks of 1/100 s).
-fn process_age() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    // starttime is field 22 of the line; `rest` starts at field 3.
-    let ticks: f64 = rest.split_whitespace().nth(19)?.parse().ok()?;
-    let uptime: f64 = std::fs::read_to_string("/proc/uptime")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()?;
-    let age = uptime - ticks / 100.0;
-    (0.0..60.0)
-        .contains(&age)
-        .then(|| Duration::from_secs_f64(age))
 }
 
 impl MarsApp {
@@ -201,11 +123,7 @@ impl MarsApp {
             new_game: NewGameDialog::new(scenario_dir, setup),
             files: FileDialog::new(save_dir),
             game_over: GameOverWindow::default(),
-            debug: false,
-            frame_times: VecDeque::new(),
-            build_times: VecDeque::new(),
-            last_frame: None,
-            styled: false,
+            frames: FrameHistory::default(),
             waker_set: false,
             error: None,
             seen: usize::MAX,
@@ -244,19 +162,13 @@ impl MarsApp {
         self.startup.frame(ui.ctx(), false);
         self.show_inner(ui);
         self.startup.frame(ui.ctx(), true);
-        self.build_times.push_back(start.elapsed().as_secs_f32());
-        if self.build_times.len() > 120 {
-            self.build_times.pop_front();
-        }
+        self.frames.built(start.elapsed());
     }
 
     fn show_inner(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        if !self.styled {
-            theme::apply(&ctx);
-            self.styled = true;
-        }
-        self.measure_frame();
+        self.frames.style_once(&ctx);
+        self.frames.frame_started();
         self.wire_waker(&ctx);
         self.keys(&ctx);
 
@@ -320,119 +232,59 @@ impl MarsApp {
         if self.pass_screen
             && let Some(side) = hot_seat_cover(session, self.screen_side)
         {
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new().fill(theme::BACKGROUND))
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.add_space(ui.available_height() * 0.35);
-                        ui.label(
-                            RichText::new(format!("Pass the screen to the {}", side_title(side)))
-                                .size(28.0)
-                                .strong()
-                                .color(theme::side_light(side)),
-                        );
-                        ui.label("The table is hidden until they are ready.");
-                        ui.add_space(12.0);
-                        let ready =
-                            RichText::new(format!("I am the {}: show the table", side_title(side)))
-                                .size(18.0);
-                        if ui.button(ready).clicked() {
-                            self.screen_side = Some(side);
-                        }
-                    });
-                });
+            if pass_screen_ui(ui, side) {
+                self.screen_side = Some(side);
+            }
             commands.extend(self.new_game.ui(&ctx));
             commands.extend(self.files.ui(&ctx));
             self.run(commands);
             return;
         }
         let legal = session.legal();
+        let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
+        // The top bar's commands first, then the panels' in the order they are drawn.
+        table.commands = commands;
 
         egui::Panel::left("log")
             .default_size(300.0)
             .size_range(200.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| {
-                self.log.ui(ui, session);
-            });
+            .show(ui, |ui| self.log.ui(ui, &mut table));
         egui::Panel::right("sidebar")
             .default_size(340.0)
             .size_range(280.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| {
-                commands.extend(
-                    self.sidebar
-                        .ui(ui, session, self.selected, self.armed, &legal),
-                );
-            });
+            .show(ui, |ui| self.sidebar.ui(ui, &mut table));
         let board_rect = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::BACKGROUND))
             .show(ui, |ui| {
-                let input = BoardInput {
-                    session,
-                    selected: self.selected,
-                    legal: &legal,
-                    armed: self.armed,
-                };
-                for c in self.board.ui(ui, &input) {
-                    commands.push(match c {
-                        BoardCommand::Play(p) => Command::Play(p),
-                        BoardCommand::Select(m) => Command::Select(m),
-                    });
-                }
+                self.board.ui(ui, &mut table);
                 ui.max_rect()
             })
             .inner;
 
         // A question waiting for a person's answer: a prompt over the board.
-        if let Some(side) = session.human_to_move()
-            && is_prompt(session.state())
-            && !self.new_game.open
-        {
-            egui::Window::new("Answer")
-                .id(egui::Id::unique("answer-prompt"))
-                .collapsible(false)
-                .resizable(false)
-                .title_bar(false)
-                .anchor(Align2::CENTER_TOP, [0.0, 12.0])
-                .constrain_to(board_rect)
-                .show(&ctx, |ui| {
-                    ui.set_max_width(420.0);
-                    if let Phase::Defence {
-                        attacker, defender, ..
-                    } = session.state().phase()
-                    {
-                        prompt_body(
-                            ui,
-                            session.state(),
-                            attacker,
-                            defender,
-                            &legal,
-                            &mut commands,
-                        );
-                    } else {
-                        answer_body(ui, session.state(), side, &legal, &mut commands);
-                    }
-                });
+        if !self.new_game.open {
+            AnswerPrompt { over: board_rect }.ui(ui, &mut table);
         }
-
         if let Some((side, bot)) = session.program_to_allow()
             && !self.new_game.open
         {
-            commands.extend(program_prompt(&ctx, side, &bot));
+            table.commands.extend(program_prompt(&ctx, side, &bot));
         }
-
-        commands.extend(self.game_over.ui(&ctx, session));
+        self.game_over.ui(ui, &mut table);
         if let Some(a) = &mut self.analysis {
-            a.ui(&ctx);
+            a.ui(ui, &mut table);
             if !a.open {
                 self.analysis = None;
             }
         }
+        let mut commands = table.commands;
         commands.extend(self.new_game.ui(&ctx));
         commands.extend(self.files.ui(&ctx));
-        if self.debug {
-            self.debug_overlay(&ctx, board_rect);
+        if self.frames.overlay_shown() {
+            self.frames
+                .overlay(&ctx, board_rect, &self.startup, self.session.as_ref());
         }
         if let Some(e) = &self.error {
             let mut close = false;
@@ -570,7 +422,7 @@ impl MarsApp {
             )
         });
         if f12 {
-            self.debug = !self.debug;
+            self.frames.toggle_overlay();
         }
         if esc && !self.board.close_menu() {
             if self.armed.is_some() {
@@ -612,76 +464,6 @@ impl MarsApp {
             s.set_waker(move || c.request_repaint());
             self.waker_set = true;
         }
-    }
-
-    fn measure_frame(&mut self) {
-        let now = Instant::now();
-        if let Some(last) = self.last_frame {
-            self.frame_times
-                .push_back(now.duration_since(last).as_secs_f32());
-            if self.frame_times.len() > 120 {
-                self.frame_times.pop_front();
-            }
-        }
-        self.last_frame = Some(now);
-    }
-
-    fn debug_overlay(&self, ctx: &egui::Context, board: egui::Rect) {
-        let n = self.frame_times.len().max(1) as f32;
-        let mean = self.frame_times.iter().sum::<f32>() / n;
-        // The time between frames includes the idle wait for input, so the worst frame is
-        // the slowest UI build, which is the program's own work.
-        let worst = self.build_times.iter().copied().fold(0.0f32, f32::max);
-        let build = self.build_times.iter().sum::<f32>() / self.build_times.len().max(1) as f32;
-        egui::Area::new(egui::Id::unique("debug-overlay"))
-            .order(egui::Order::Foreground)
-            .fixed_pos(board.left_top() + egui::vec2(10.0, 10.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::new()
-                    .fill(Color32::from_black_alpha(190))
-                    .corner_radius(CornerRadius::same(4))
-                    .inner_margin(6.0)
-                    .show(ui, |ui| {
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(format!(
-                                    "frame {:.1} ms ({:.0} fps), ui {:.2} ms, worst ui {:.2} ms",
-                                    mean * 1000.0,
-                                    if mean > 0.0 { 1.0 / mean } else { 0.0 },
-                                    build * 1000.0,
-                                    worst * 1000.0
-                                ))
-                                .monospace()
-                                .color(theme::GOOD),
-                            )
-                            .extend(),
-                        );
-                        if let Some(shown) = self.startup.first_shown {
-                            ui.label(
-                                RichText::new(format!(
-                                    "start-up {:.0} ms to the first frame shown",
-                                    shown.as_secs_f64() * 1000.0
-                                ))
-                                .monospace()
-                                .small(),
-                            );
-                        }
-                        if let Some(s) = &self.session {
-                            ui.label(
-                                RichText::new(format!(
-                                    "decisions {}  ai {}",
-                                    s.history().len(),
-                                    s.thinking_for()
-                                        .map(|t| format!("thinking {:.2} s", t.as_secs_f32()))
-                                        .unwrap_or_else(|| "idle".into())
-                                ))
-                                .monospace()
-                                .small(),
-                            );
-                        }
-                    });
-            });
     }
 
     /// After the position changes: forget stale look-ahead and follow the acting model.
@@ -953,6 +735,32 @@ pub fn title_for(side: Option<Side>) -> String {
     }
 }
 
+/// The screen that hides the table in a hot-seat game until the person playing `side`
+/// says they have it: whether they said so this frame.
+fn pass_screen_ui(ui: &mut Ui, side: Side) -> bool {
+    let mut ready = false;
+    egui::CentralPanel::default()
+        .frame(egui::Frame::new().fill(theme::BACKGROUND))
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.35);
+                ui.label(
+                    RichText::new(format!("Pass the screen to the {}", side_title(side)))
+                        .size(28.0)
+                        .strong()
+                        .color(theme::side_light(side)),
+                );
+                ui.label("The table is hidden until they are ready.");
+                ui.add_space(12.0);
+                let button =
+                    RichText::new(format!("I am the {}: show the table", side_title(side)))
+                        .size(18.0);
+                ready = ui.button(button).clicked();
+            });
+        });
+    ready
+}
+
 /// The bar across the top of the window, in either game.
 fn top_bar_panel() -> egui::Panel {
     egui::Panel::top("top-bar").frame(
@@ -968,7 +776,7 @@ fn title_label(ui: &mut Ui) {
         RichText::new("MARS ATTACKS!")
             .strong()
             .size(20.0)
-            .color(Color32::from_rgb(0xe8, 0x4a, 0x3a)),
+            .color(theme::TITLE),
     );
     ui.add_space(12.0);
 }

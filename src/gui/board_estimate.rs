@@ -45,7 +45,7 @@ pub fn show(ui: &mut Ui, painter: &Painter, rect: Rect, e: &Estimate) {
     painter.rect_stroke(
         rect,
         CornerRadius::same(2),
-        Stroke::new(1.0, theme::alpha(egui::Color32::WHITE, 90)),
+        Stroke::new(1.0, theme::ESTIMATE_FRAME),
         StrokeKind::Outside,
     );
     // The even line, for reading the bar at a glance.
@@ -54,7 +54,7 @@ pub fn show(ui: &mut Ui, painter: &Painter, rect: Rect, e: &Estimate) {
             pos2(rect.left() - 3.0, rect.center().y),
             pos2(rect.right() + 3.0, rect.center().y),
         ],
-        Stroke::new(1.0, theme::alpha(egui::Color32::WHITE, 140)),
+        Stroke::new(1.0, theme::ESTIMATE_EVEN),
     );
     for (side, at, align) in [
         (

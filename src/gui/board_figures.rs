@@ -10,7 +10,7 @@ use crate::rules::map::WallKind;
 use crate::rules::square::squares_of;
 use crate::rules::{Edge, Side, Square};
 
-use super::board::Geom;
+use super::board_geom::Geom;
 use super::theme;
 
 pub(super) fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {
@@ -55,7 +55,7 @@ pub(super) fn draw_wall(
             // Shadow, body, lit top and brick joints.
             painter.line_segment(
                 [a + vec2(2.0, 3.0), b + vec2(2.0, 3.0)],
-                Stroke::new(w + 2.0, Color32::from_black_alpha(110)),
+                Stroke::new(w + 2.0, theme::HIGH_WALL_SHADOW),
             );
             painter.line_segment([a, b], Stroke::new(w + 2.0, theme::HIGH_WALL_EDGE));
             painter.line_segment([a, b], Stroke::new(w, theme::HIGH_WALL));
@@ -89,7 +89,7 @@ pub(super) fn draw_wall(
                 let jog = normal * if k % 2 == 0 { w * 0.18 } else { -w * 0.18 };
                 painter.line_segment(
                     [p0 + jog + vec2(1.5, 2.0), p1 + jog + vec2(1.5, 2.0)],
-                    Stroke::new(w + 1.0, Color32::from_black_alpha(90)),
+                    Stroke::new(w + 1.0, theme::LOW_WALL_SHADOW),
                 );
                 painter.line_segment(
                     [p0 + jog, p1 + jog],
@@ -181,14 +181,14 @@ pub(super) fn draw_model(
 ) {
     let base = theme::side_color(side);
     let fill = if acted {
-        theme::mix(base, Color32::from_gray(110), 0.55)
+        theme::mix(base, theme::ACTED_GREY, 0.55)
     } else {
         base
     };
     let rim = theme::side_dark(side);
     if selected || acting {
         let glow = if acting {
-            Color32::WHITE
+            theme::ACTING_RING
         } else {
             theme::SELECT
         };
@@ -200,7 +200,7 @@ pub(super) fn draw_model(
         painter.add(Shape::ellipse_filled(
             c + vec2(2.0, 2.5),
             rad,
-            Color32::from_black_alpha(100),
+            theme::RATTLED_SHADOW,
         ));
         painter.add(Shape::ellipse_filled(c, rad, fill));
         painter.add(Shape::ellipse_stroke(c, rad, Stroke::new(2.0, rim)));
@@ -209,10 +209,10 @@ pub(super) fn draw_model(
             Align2::CENTER_CENTER,
             (id.0 as u32 + 1).to_string(),
             FontId::proportional(r * 0.8),
-            Color32::WHITE,
+            theme::MODEL_NUMBER,
         );
     } else {
-        painter.circle_filled(c + vec2(2.0, 2.5), r, Color32::from_black_alpha(110));
+        painter.circle_filled(c + vec2(2.0, 2.5), r, theme::MODEL_SHADOW);
         painter.circle(c, r, fill, Stroke::new(2.0, rim));
         // The figure on its base: a helmeted Soldier, or a Martian's big brain under a
         // glass dome; the model's number below.
@@ -231,24 +231,20 @@ pub(super) fn draw_model(
                 dome.push(pos2(c.x - r * 0.66, brim));
                 painter.add(Shape::convex_polygon(
                     dome,
-                    theme::mix(rim, Color32::from_rgb(0x4a, 0x5a, 0x3a), 0.5),
-                    Stroke::new(1.0, theme::alpha(Color32::BLACK, 120)),
+                    theme::mix(rim, theme::HELMET_TINT, 0.5),
+                    Stroke::new(1.0, theme::HELMET_EDGE),
                 ));
                 painter.line_segment(
                     [pos2(c.x - r * 0.86, brim), pos2(c.x + r * 0.86, brim)],
-                    Stroke::new((r * 0.14).max(1.5), theme::alpha(Color32::BLACK, 150)),
+                    Stroke::new((r * 0.14).max(1.5), theme::HELMET_BRIM),
                 );
             }
             Side::Martians => {
                 let brain = c - vec2(0.0, r * 0.3);
                 let rad = vec2(r * 0.6, r * 0.4);
-                painter.add(Shape::ellipse_filled(
-                    brain,
-                    rad,
-                    Color32::from_rgb(0xe8, 0x9a, 0xb0),
-                ));
+                painter.add(Shape::ellipse_filled(brain, rad, theme::BRAIN));
                 // The fold down the middle and one on each lobe.
-                let fold = Stroke::new(1.0, Color32::from_rgb(0x9a, 0x4a, 0x62));
+                let fold = Stroke::new(1.0, theme::BRAIN_FOLD);
                 painter.line_segment([brain - vec2(0.0, rad.y), brain + vec2(0.0, rad.y)], fold);
                 for dx in [-0.3, 0.3] {
                     painter.line_segment(
@@ -262,7 +258,7 @@ pub(super) fn draw_model(
                 painter.circle_stroke(
                     c - vec2(0.0, r * 0.12),
                     r * 0.82,
-                    Stroke::new(1.5, theme::alpha(Color32::WHITE, 130)),
+                    Stroke::new(1.5, theme::DOME_SHINE),
                 );
             }
         }
@@ -271,7 +267,7 @@ pub(super) fn draw_model(
             Align2::CENTER_CENTER,
             (id.0 as u32 + 1).to_string(),
             FontId::proportional(r * 0.7),
-            Color32::WHITE,
+            theme::MODEL_NUMBER,
         );
     }
     if acted {
@@ -281,7 +277,7 @@ pub(super) fn draw_model(
         painter.circle(
             m,
             mr,
-            Color32::from_rgb(0x20, 0x1c, 0x18),
+            theme::ACTIVATION_MARKER,
             Stroke::new(1.0, theme::LABEL),
         );
         painter.line_segment(

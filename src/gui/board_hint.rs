@@ -1,7 +1,7 @@
 //! The hint drawn on the board: an arrow along the squares the hinted move goes through,
 //! and a marker on the enemy it attacks or the target of the card it plays.
 
-use eframe::egui::{Color32, CornerRadius, Painter, Pos2, Shape, Stroke, StrokeKind};
+use eframe::egui::{CornerRadius, Painter, Pos2, Shape, Stroke, StrokeKind};
 
 use crate::rules::action::{Action, ModelId};
 use crate::rules::{GameState, Square};
@@ -9,10 +9,8 @@ use crate::table::describe::card_of;
 use crate::table::forecast::{Target, charged, targets_of};
 use crate::table::hint::mover;
 
-use super::board::Geom;
-
-/// The colour of the hint on the board.
-pub const HINT: Color32 = Color32::from_rgb(0x7f, 0xd8, 0xff);
+use super::board_geom::Geom;
+use super::theme;
 
 /// What the board shows of a hinted move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +65,8 @@ pub fn draw(
     marks: &HintMarks,
     centre: impl Fn(ModelId) -> Option<Pos2>,
 ) {
-    let shadow = Stroke::new(6.0, Color32::from_black_alpha(110));
-    let line = Stroke::new(3.0, HINT);
+    let shadow = Stroke::new(6.0, theme::HINT_SHADOW);
+    let line = Stroke::new(3.0, theme::HINT);
     let points: Vec<Pos2> = marks.path.iter().map(|s| geom.rect(*s).center()).collect();
     match points.as_slice() {
         [] => {}
@@ -87,8 +85,8 @@ pub fn draw(
             let side = eframe::egui::vec2(-d.y, d.x) * head * 0.6;
             painter.add(Shape::convex_polygon(
                 vec![to, to - d * head + side, to - d * head - side],
-                HINT,
-                Stroke::new(1.0, Color32::from_black_alpha(140)),
+                theme::HINT,
+                Stroke::new(1.0, theme::HINT_ARROW_EDGE),
             ));
         }
     }
@@ -97,7 +95,7 @@ pub fn draw(
             if let Some(p) = centre(m) {
                 let r = geom.sq * 0.24;
                 painter.circle_stroke(p, r + 2.0, shadow);
-                painter.circle_stroke(p, r, Stroke::new(3.0, HINT));
+                painter.circle_stroke(p, r, Stroke::new(3.0, theme::HINT));
                 // A cross-hair: four short ticks around the ring.
                 for (dx, dy) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
                     let d = eframe::egui::vec2(dx, dy);

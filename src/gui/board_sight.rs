@@ -14,7 +14,7 @@ use crate::rules::map::Los;
 use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side, Square};
 
-use super::board::Geom;
+use super::board_geom::Geom;
 use super::theme;
 
 /// Where the sight is taken from, and with whose range.
@@ -160,7 +160,7 @@ pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, line
         } else {
             (theme::alpha(theme::OUT_OF_RANGE, 150), 1.5)
         };
-        let shadow = Stroke::new(w + 2.0, Color32::from_black_alpha(90));
+        let shadow = Stroke::new(w + 2.0, theme::SIGHT_LINE_SHADOW);
         match l.out {
             Los::Clear if l.in_range => {
                 painter.line_segment([a, b], shadow);
@@ -195,7 +195,7 @@ pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, line
         let g2 = painter.layout_no_wrap(
             second.to_string(),
             FontId::proportional(10.0),
-            Color32::PLACEHOLDER,
+            theme::PAINTED_LATER,
         );
         let one_line = lines.len() > LONG_TAGS_UP_TO;
         let size = if one_line {
@@ -209,7 +209,7 @@ pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, line
         let rect = Align2::CENTER_CENTER
             .anchor_size(at, size)
             .expand2(vec2(4.0, 1.0));
-        painter.rect_filled(rect, CornerRadius::same(3), Color32::from_black_alpha(180));
+        painter.rect_filled(rect, CornerRadius::same(3), theme::SIGHT_TAG_BACK);
         let (w1, h1) = (g1.size().x, g1.size().y);
         painter.galley(rect.min + vec2(4.0, 1.0), g1, color);
         let second_at = if one_line {

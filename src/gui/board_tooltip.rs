@@ -476,3 +476,50 @@ pub fn test_odds_ui(ui: &mut Ui, o: &TestOdds) {
     };
     odds_bar(ui, &parts);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_low_wall_on_the_shooters_own_edge_is_explained_both_ways() {
+        let text = r#"
+name = "Low wall"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+[map]
+walls = [{ edge = "d4 north", kind = "low" }]
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+[martians]
+models = [{ profile = "martian", start = "d6" }]
+"#;
+        let sc = std::sync::Arc::new(
+            crate::rules::scenario_file::parse_scenario("t.toml", text)
+                .unwrap()
+                .scenario,
+        );
+        let g = GameState::new(sc, &mut crate::rules::rng_from_seed(1));
+        let (d4, d6, a1) = (
+            "d4".parse().unwrap(),
+            "d6".parse().unwrap(),
+            "a1".parse().unwrap(),
+        );
+        assert!(
+            low_wall_note(&g, d4, d6)
+                .unwrap()
+                .starts_with("Clear from d4")
+        );
+        assert!(
+            low_wall_note(&g, d6, d4)
+                .unwrap()
+                .starts_with("Partial from d6")
+        );
+        assert_eq!(
+            low_wall_note(&g, a1, d6),
+            None,
+            "the same both ways: nothing to say"
+        );
+    }
+}

@@ -9,10 +9,10 @@ use crate::rules::{BySide, Side};
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
 use crate::table::brain::check_ai;
 use crate::table::describe::{outcome_text, side_title};
-use crate::table::session::Session;
 use crate::table::setup::{Controller, GameSetup, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
+use super::panel::{Panel, PanelContext};
 use super::scenario_picture;
 use super::theme;
 
@@ -667,16 +667,17 @@ pub struct GameOverWindow {
     dismissed_at: Option<usize>,
 }
 
-impl GameOverWindow {
-    pub fn ui(&mut self, ctx: &egui::Context, session: &Session) -> Vec<Command> {
-        let mut out = Vec::new();
+impl Panel for GameOverWindow {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let (ctx, session) = (ui.ctx(), table.session);
+        let out = &mut table.commands;
         let g = session.state();
         let Some(outcome) = g.outcome() else {
             self.dismissed_at = None;
-            return out;
+            return;
         };
         if self.dismissed_at == Some(session.history().len()) || session.replay().is_some() {
-            return out;
+            return;
         }
         let (head, reason) = outcome_text(g, outcome);
         let breakdown = session.vp_breakdown();
@@ -786,7 +787,6 @@ impl GameOverWindow {
                     }
                 }
             });
-        out
     }
 }
 

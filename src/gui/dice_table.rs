@@ -310,7 +310,7 @@ impl DiceTable {
             .show(ui, |ui| {
                 // The dice tray: felt inside a wooden rim.
                 egui::Frame::new()
-                    .fill(FELT)
+                    .fill(theme::DICE_FELT)
                     .stroke(Stroke::new(6.0, theme::TABLE_EDGE))
                     .corner_radius(CornerRadius::same(14))
                     .inner_margin(24.0)
@@ -692,17 +692,14 @@ pub fn dice_text(t: &Tally) -> String {
     }
 }
 
-/// The dice tray's felt.
-const FELT: Color32 = Color32::from_rgb(0x2a, 0x3f, 0x2c);
-
 /// The colour of a face's die.
 fn face_color(f: Face) -> Color32 {
     match f {
-        Face::Tank => Color32::from_rgb(0x5b, 0x6b, 0x3a),
-        Face::Ray => Color32::from_rgb(0x4c, 0xb8, 0x43),
-        Face::Human => Color32::from_rgb(0x3f, 0x7c, 0xd6),
-        Face::Cow => Color32::from_rgb(0xe8, 0xe4, 0xd0),
-        Face::Chicken => Color32::from_rgb(0xe0, 0x8a, 0x2e),
+        Face::Tank => theme::DIE_TANK,
+        Face::Ray => theme::DIE_RAY,
+        Face::Human => theme::DIE_HUMAN,
+        Face::Cow => theme::DIE_COW,
+        Face::Chicken => theme::DIE_CHICKEN,
     }
 }
 
@@ -723,17 +720,13 @@ pub fn die_face(ui: &mut Ui, f: Face, size: f32, active: bool) -> egui::Response
     p.rect_filled(
         rect.translate(vec2(2.0, 2.0)),
         CornerRadius::same(6),
-        Color32::from_black_alpha(90),
+        theme::DICE_SHADOW,
     );
-    p.rect_filled(
-        rect,
-        CornerRadius::same(6),
-        Color32::from_rgb(0xf4, 0xee, 0xdc),
-    );
+    p.rect_filled(rect, CornerRadius::same(6), theme::DICE_FACE);
     let stroke = if active {
         Stroke::new(2.0, theme::SELECT)
     } else {
-        Stroke::new(1.0, Color32::from_black_alpha(120))
+        Stroke::new(1.0, theme::DICE_EDGE)
     };
     p.rect_stroke(
         rect,
@@ -744,7 +737,7 @@ pub fn die_face(ui: &mut Ui, f: Face, size: f32, active: bool) -> egui::Response
     let c = rect.center();
     let s = size / 48.0;
     let col = face_color(f);
-    let dark = Stroke::new(2.0 * s, Color32::from_rgb(0x30, 0x2a, 0x22));
+    let dark = Stroke::new(2.0 * s, theme::DICE_INK);
     let at = |x: f32, y: f32| -> Pos2 { pos2(c.x + x * s, c.y + y * s) };
     match f {
         Face::Tank => {
@@ -789,7 +782,7 @@ pub fn die_face(ui: &mut Ui, f: Face, size: f32, active: bool) -> egui::Response
             p.circle_filled(at(6.0, -8.0), 5.0 * s, col);
             p.add(egui::Shape::convex_polygon(
                 vec![at(10.0, -9.0), at(16.0, -7.0), at(10.0, -5.0)],
-                Color32::from_rgb(0xd8, 0x4a, 0x2a),
+                theme::CHICKEN_BEAK,
                 Stroke::NONE,
             ));
         }

@@ -8,8 +8,9 @@ use crate::rules::state::{Event, ShotResult, Test};
 use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
 use crate::table::describe::{card_name, side_title};
-use crate::table::session::{Session, Step};
+use crate::table::session::Step;
 
+use super::panel::{Panel, PanelContext};
 use super::theme;
 
 /// The log panel.
@@ -24,8 +25,9 @@ pub struct LogView {
     width: f32,
 }
 
-impl LogView {
-    pub fn ui(&mut self, ui: &mut Ui, session: &Session) {
+impl Panel for LogView {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
         let g = session.state();
         ui.horizontal(|ui| {
             ui.heading("Log");
@@ -322,16 +324,12 @@ fn die_lit(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32, glow
     } else {
         rect
     };
-    let fill = if success {
-        color
-    } else {
-        Color32::from_rgb(0x4a, 0x45, 0x3e)
-    };
+    let fill = if success { color } else { theme::DIE_MISS };
     p.rect_filled(rect, CornerRadius::same(3), fill);
     let stroke = if face == 8 {
         Stroke::new(2.0, theme::SELECT)
     } else {
-        Stroke::new(1.0, Color32::from_black_alpha(140))
+        Stroke::new(1.0, theme::DIE_EDGE)
     };
     p.rect_stroke(rect, CornerRadius::same(3), stroke, StrokeKind::Inside);
     p.text(
@@ -340,7 +338,7 @@ fn die_lit(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32, glow
         face.to_string(),
         FontId::monospace(size * 0.68),
         if success {
-            Color32::WHITE
+            theme::DIE_HIT_FACE
         } else {
             theme::MUTED
         },

@@ -9,12 +9,19 @@
 //! [`crate::table`]'s, which draws nothing; the window reads it and asks it for changes.
 //!
 //! * [`app`]: the application that owns the session and the panels; [`command`]: what a
-//!   panel asks it to do.
-//! * [`board`], [`sidebar`], [`log`], [`dialogs`]: one panel each, a `ui` function each;
-//!   the board draws with [`board_figures`], explains itself with [`board_tooltip`], reads
-//!   what a click offers from [`board_plans`], draws the hinted move with [`board_hint`],
-//!   the sight both ways with [`board_sight`], the trays of models off the board with
-//!   [`board_tray`] and the AI's estimate of the chance to win with [`board_estimate`].
+//!   panel asks it to do; [`frames`]: the window's own history apart from the game (frame
+//!   times for the F12 overlay, the start-up time).
+//! * [`panel`]: the one shape of every panel, `Panel::ui(ui, &mut PanelContext)`;
+//!   [`theme`]: every colour the window draws with, by what it colours.
+//! * [`board`], [`sidebar`], [`log`], [`prompt`] (the question over the board),
+//!   [`dialogs`]: the panels and windows; the board is drawn one layer a function: the ground, grid, blockers, walls, edges
+//!   and coordinates in `board_ground`, the reach and a card's targets and aim in
+//!   `board_overlays`, counters and Event tokens in `board_counters`, the models with
+//!   [`board_figures`], the sight both ways with [`board_sight`], the trays of models off
+//!   the board with [`board_tray`], the AI's estimate of the chance to win with
+//!   [`board_estimate`] and the hinted move with [`board_hint`]; it lays itself out with
+//!   [`board_geom`], explains itself with [`board_tooltip`] and reads what a click offers
+//!   from [`board_plans`].
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
@@ -28,9 +35,13 @@ pub mod ai_panel;
 pub mod analysis;
 pub mod app;
 pub mod board;
+mod board_counters;
 pub mod board_estimate;
 pub mod board_figures;
+pub mod board_geom;
+mod board_ground;
 pub mod board_hint;
+mod board_overlays;
 pub mod board_plans;
 pub mod board_sight;
 pub mod board_tooltip;
@@ -40,8 +51,11 @@ pub mod dialogs;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
+pub mod frames;
 pub mod log;
+pub mod panel;
 pub mod preview;
+pub mod prompt;
 pub mod scenario_picture;
 pub mod sidebar;
 pub mod theme;
@@ -152,7 +166,7 @@ pub const NO_DISPLAY: &str = concat!(
 /// names when they gave `allow_exec`; any other is shown to them with its command, and
 /// waits for their answer.
 pub fn run(options: GuiOptions) -> Result<(), String> {
-    let startup = app::Startup::now();
+    let startup = frames::Startup::now();
     let setup = options.setup();
     let saved = match (&options.load, &options.replay) {
         (_, Some(game)) => Some(Session::replay_recorded(game)?),

@@ -353,11 +353,7 @@ impl PreviewApp {
             paint_view(&painter, board, &square_view(&scenario, sq));
         }
         if !self.design.current {
-            painter.rect_filled(
-                board,
-                CornerRadius::ZERO,
-                Color32::from_rgba_unmultiplied(0x30, 0x10, 0x10, 60),
-            );
+            painter.rect_filled(board, CornerRadius::ZERO, theme::STALE_DESIGN);
             painter.text(
                 board.center_top() - vec2(0.0, margin * 0.5),
                 Align2::CENTER_CENTER,
@@ -475,17 +471,13 @@ fn paint_cover(painter: &Painter, board: Rect, cover: &CoverMap) {
         }
         let a = (40.0 + 150.0 * f32::from(n) / max) as u8;
         let c = theme::side_color(cover.watcher);
-        painter.rect_filled(
-            r.shrink(1.0),
-            CornerRadius::ZERO,
-            Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a),
-        );
+        painter.rect_filled(r.shrink(1.0), CornerRadius::ZERO, theme::alpha(c, a));
         painter.text(
             r.right_bottom() - vec2(sq * 0.1, sq * 0.08),
             Align2::RIGHT_BOTTOM,
             n.to_string(),
             FontId::proportional(sq * 0.22),
-            Color32::WHITE,
+            theme::COVER_COUNT,
         );
     }
     for s in squares_of(cover.from) {
@@ -506,7 +498,7 @@ fn paint_view(painter: &Painter, board: Rect, view: &SquareView) {
         let r = square_rect(board, s);
         match view.los(s) {
             crate::rules::map::Los::None => {
-                painter.rect_filled(r, CornerRadius::ZERO, Color32::from_black_alpha(150));
+                painter.rect_filled(r, CornerRadius::ZERO, theme::NO_SIGHT_SHADE);
             }
             crate::rules::map::Los::Partial => hatch(painter, r),
             crate::rules::map::Los::Clear => {}
@@ -538,13 +530,13 @@ fn paint_view(painter: &Painter, board: Rect, view: &SquareView) {
     for (set, label) in [(view.walk1, "1"), (view.walk2, "2")] {
         for s in squares_of(set) {
             let c = square_rect(board, s).left_top() + vec2(sq * 0.16, sq * 0.16);
-            painter.circle_filled(c, sq * 0.11, Color32::from_black_alpha(170));
+            painter.circle_filled(c, sq * 0.11, theme::WALK_BADGE);
             painter.text(
                 c,
                 Align2::CENTER_CENTER,
                 label,
                 FontId::proportional(sq * 0.15),
-                Color32::WHITE,
+                theme::WALK_BADGE_TEXT,
             );
         }
     }
@@ -575,11 +567,7 @@ fn hatch(painter: &Painter, r: Rect) {
 }
 
 fn legend(ui: &mut Ui) {
-    let ground = {
-        let [r, g, b] =
-            crate::shelf::picture::colors::rgb(crate::shelf::picture::colors::SQUARE_LIGHT);
-        Color32::from_rgb(r, g, b)
-    };
+    let ground = theme::picture_color(crate::shelf::picture::colors::SQUARE_LIGHT);
     let row = |ui: &mut Ui, los: crate::rules::map::Los, text: &str| {
         ui.horizontal(|ui| {
             let (r, p) = ui.allocate_painter(vec2(28.0, 18.0), Sense::hover());
@@ -588,7 +576,7 @@ fn legend(ui: &mut Ui) {
                 crate::rules::map::Los::Clear => {}
                 crate::rules::map::Los::Partial => hatch(&p, r.rect),
                 crate::rules::map::Los::None => {
-                    p.rect_filled(r.rect, CornerRadius::ZERO, Color32::from_black_alpha(150));
+                    p.rect_filled(r.rect, CornerRadius::ZERO, theme::NO_SIGHT_SHADE);
                 }
             }
             ui.label(RichText::new(text).small());

@@ -12,13 +12,8 @@ use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band, square
 
 use super::theme;
 
-fn color(hex: &str) -> Color32 {
-    let [r, g, b] = colors::rgb(hex);
-    Color32::from_rgb(r, g, b)
-}
-
 fn side_color(side: crate::rules::Side) -> Color32 {
-    color(colors::side(side))
+    theme::picture_color(colors::side(side))
 }
 
 /// Paints the picture `side` points wide (the board and its edge marks), then its legend.
@@ -39,7 +34,11 @@ pub fn legend(ui: &mut egui::Ui, picture: &MapPicture) {
         ui.horizontal(|ui| {
             let (r, p) = ui.allocate_painter(vec2(30.0, 16.0), Sense::hover());
             // On the picture's ground, so dark swatches show on a dark panel.
-            p.rect_filled(r.rect, CornerRadius::same(2), color(colors::SQUARE_LIGHT));
+            p.rect_filled(
+                r.rect,
+                CornerRadius::same(2),
+                theme::picture_color(colors::SQUARE_LIGHT),
+            );
             paint_swatch(&p, r.rect.shrink2(vec2(3.0, 2.0)), swatch);
             ui.label(RichText::new(text).small());
         });
@@ -55,16 +54,28 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
         Rect::from_min_size(o, vec2(sq, sq))
     };
     for s in crate::rules::Square::all() {
-        painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::square(s)));
+        painter.rect_filled(
+            square_rect(s),
+            CornerRadius::ZERO,
+            theme::picture_color(colors::square(s)),
+        );
     }
     for (side, zone) in &picture.zones {
         for s in squares_of(*zone) {
             let fill = colors::zone(*side, colors::square(s));
-            painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(&fill));
+            painter.rect_filled(
+                square_rect(s),
+                CornerRadius::ZERO,
+                theme::picture_color(&fill),
+            );
         }
     }
     for s in squares_of(picture.blockers) {
-        painter.rect_filled(square_rect(s), CornerRadius::ZERO, color(colors::BLOCKER));
+        painter.rect_filled(
+            square_rect(s),
+            CornerRadius::ZERO,
+            theme::picture_color(colors::BLOCKER),
+        );
     }
     for (side, zone, _) in &picture.holds {
         for s in squares_of(*zone) {
@@ -78,7 +89,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     }
     for s in squares_of(picture.counter_zone.unwrap_or(0)) {
         let r = square_rect(s).shrink(sq * 0.08);
-        let c = color(colors::COUNTER_ZONE);
+        let c = theme::picture_color(colors::COUNTER_ZONE);
         for (a, b) in [
             (r.left_top(), r.right_top()),
             (r.right_top(), r.right_bottom()),
@@ -91,7 +102,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     painter.rect_stroke(
         board,
         CornerRadius::ZERO,
-        Stroke::new(1.5, Color32::from_gray(0x55)),
+        Stroke::new(1.5, theme::PICTURE_BOARD_EDGE),
         egui::StrokeKind::Middle,
     );
     let band = (sq * 0.14).max(3.0);
@@ -117,14 +128,14 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             c,
             sq * 0.3,
             side_color(f.side),
-            Stroke::new(1.0, Color32::from_gray(0x22)),
+            Stroke::new(1.0, theme::PICTURE_FIGURE_EDGE),
         );
         painter.text(
             c,
             egui::Align2::CENTER_CENTER,
             f.count.to_string(),
             FontId::proportional(sq * 0.32),
-            Color32::WHITE,
+            theme::PICTURE_COUNT,
         );
     }
 }
@@ -132,11 +143,14 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
 fn wall(painter: &Painter, a: Pos2, b: Pos2, kind: WallKind, sq: f32) {
     match kind {
         WallKind::High => {
-            painter.line_segment([a, b], Stroke::new(sq * 0.14, color(colors::HIGH_WALL)));
+            painter.line_segment(
+                [a, b],
+                Stroke::new(sq * 0.14, theme::picture_color(colors::HIGH_WALL)),
+            );
         }
         WallKind::Low => painter.extend(Shape::dashed_line(
             &[a, b],
-            Stroke::new(sq * 0.1, color(colors::LOW_WALL)),
+            Stroke::new(sq * 0.1, theme::picture_color(colors::LOW_WALL)),
             sq * 0.15,
             sq * 0.08,
         )),
@@ -148,18 +162,18 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
     match swatch {
         Swatch::Wall(kind) => wall(painter, a, b, kind, 36.0),
         Swatch::Blocker => {
-            painter.rect_filled(r, CornerRadius::ZERO, color(colors::BLOCKER));
+            painter.rect_filled(r, CornerRadius::ZERO, theme::picture_color(colors::BLOCKER));
         }
         Swatch::Zone(side) => {
             let fill = colors::zone(side, colors::SQUARE_LIGHT);
-            painter.rect_filled(r, CornerRadius::ZERO, color(&fill));
+            painter.rect_filled(r, CornerRadius::ZERO, theme::picture_color(&fill));
         }
         Swatch::Fixed(side) => {
             painter.circle(
                 r.center(),
                 6.0,
                 side_color(side),
-                Stroke::new(1.0, Color32::from_gray(0x22)),
+                Stroke::new(1.0, theme::PICTURE_FIGURE_EDGE),
             );
         }
         Swatch::Entry(side) => {
@@ -182,7 +196,7 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
                     c + vec2(-7.0, 0.0),
                 ],
                 theme::COUNTER_BACK,
-                Stroke::new(1.0, Color32::from_rgb(0x6b, 0x5a, 0x1e)),
+                Stroke::new(1.0, theme::PICTURE_COUNTER_EDGE),
             ));
         }
     }

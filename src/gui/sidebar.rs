@@ -4,48 +4,64 @@
 
 use std::time::Duration;
 
-use eframe::egui::{self, Color32, CornerRadius, RichText, Stroke, Ui};
+use eframe::egui::{self, CornerRadius, RichText, Stroke, Ui};
 
-use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
-use crate::rules::state::{Loc, Phase, TestCtx, TestKind};
+use crate::rules::state::{Loc, Phase};
 use crate::rules::{GameState, Side};
 use crate::table::describe::{
     action_text, card_cost, card_face, card_name, card_of, location, model_name, phase_text,
     side_title,
 };
-use crate::table::forecast::{
-    TestOdds, card_choices, fight_forecast, has_aimed, percent, shoot_forecast, targets_of,
-    window_choices,
-};
-use crate::table::session::Session;
+use crate::table::forecast::{fight_forecast, has_aimed, shoot_forecast, targets_of};
 use crate::table::setup::Controller;
 
-use super::ai_panel::{ai_ui, hint_ui};
+use super::ai_panel::{AiPanel, HintPanel};
 use super::board::{fight_odds_ui, shoot_odds_ui};
 use super::command::Command;
 use super::log::step_dice_ui;
+use super::panel::{Panel, PanelContext, section};
+use super::prompt::is_prompt;
 use super::theme;
 
-/// The side panel. It keeps nothing between frames but whether its lists are open.
+/// The side panel: its sections, each a [`Panel`], from top to bottom. Each section
+/// shows itself only when it has something to say.
 #[derive(Default)]
 pub struct Sidebar {
-    pub show_all_decisions: bool,
+    score: Score,
+    turn: Turn,
+    decisions: Decisions,
+    hint: HintPanel,
+    ai: AiPanel,
+    dice: LastDice,
+    cards: Cards,
+    model: SelectedModel,
 }
 
-/// A framed section with a heading.
-pub fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
-    egui::Frame::group(ui.style())
-        .fill(Color32::from_rgb(0x30, 0x2c, 0x27))
-        .corner_radius(CornerRadius::same(6))
-        .inner_margin(8.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(RichText::new(title).strong().color(theme::LABEL));
-            add(ui);
-        });
-    ui.add_space(6.0);
-}
+/// The scenario, the Round, whose Turn it is and each side's VP.
+#[derive(Default)]
+pub struct Score;
+
+/// Whose decision it is and what the phase asks; in a replay, its controls.
+#[derive(Default)]
+pub struct Turn;
+
+/// The person's decisions that are not a click on the board, and what to click next.
+#[derive(Default)]
+pub struct Decisions;
+
+/// The dice of the last decision that rolled some.
+#[derive(Default)]
+pub struct LastDice;
+
+/// The cards the table may show and what can be done with them, and the deck.
+#[derive(Default)]
+pub struct Cards;
+
+/// The selected model's profile and state.
+#[derive(Default)]
+pub struct SelectedModel;
 
 /// Who controls a side, in words.
 pub fn controller_text(c: &Controller) -> String {
@@ -68,52 +84,60 @@ fn shortened(text: &str, n: usize) -> String {
     }
 }
 
-impl Sidebar {
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        session: &Session,
-        selected: Option<ModelId>,
-        armed: Option<Card>,
-        legal: &[Action],
-    ) -> Vec<Command> {
-        let mut out = Vec::new();
-        let g = session.state();
+impl Panel for Sidebar {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                self.score_ui(ui, session);
-                self.turn_ui(ui, session, &mut out);
-                if let Some(side) = session.human_to_move() {
-                    self.decisions_ui(ui, session, side, selected, legal, &mut out);
-                    hint_ui(ui, session, &mut out);
-                }
                 // What the AI thought and the last dice come before the hand, so that
                 // at 1280x900 they are in sight without scrolling.
-                ai_ui(ui, session);
-                let history = session.history();
-                if let Some(index) = history.iter().rposition(|s| {
-                    s.events.iter().any(|e| {
-                        matches!(
-                            e,
-                            crate::rules::state::Event::Roll { .. }
-                                | crate::rules::state::Event::EffectRoll { .. }
-                        )
-                    })
-                }) {
-                    section(ui, "Last dice", |ui| {
-                        step_dice_ui(ui, g, index, &history[index]);
-                    });
-                }
-                cards_ui(ui, session, armed, legal, &mut out);
-                if let Some(m) = selected {
-                    model_card(ui, g, m);
+                let sections: [&mut dyn Panel; 8] = [
+                    &mut self.score,
+                    &mut self.turn,
+                    &mut self.decisions,
+                    &mut self.hint,
+                    &mut self.ai,
+                    &mut self.dice,
+                    &mut self.cards,
+                    &mut self.model,
+                ];
+                for section in sections {
+                    section.ui(ui, table);
                 }
             });
-        out
     }
+}
 
-    fn score_ui(&self, ui: &mut Ui, session: &Session) {
+impl Panel for LastDice {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let history = table.session.history();
+        if let Some(index) = history.iter().rposition(|s| {
+            s.events.iter().any(|e| {
+                matches!(
+                    e,
+                    crate::rules::state::Event::Roll { .. }
+                        | crate::rules::state::Event::EffectRoll { .. }
+                )
+            })
+        }) {
+            section(ui, "Last dice", |ui| {
+                step_dice_ui(ui, table.session.state(), index, &history[index]);
+            });
+        }
+    }
+}
+
+impl Panel for SelectedModel {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        if let Some(m) = table.selected {
+            model_card(ui, table.session.state(), m);
+        }
+    }
+}
+
+impl Panel for Score {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
         let g = session.state();
         section(ui, &g.scenario().name, |ui| {
             ui.horizontal(|ui| {
@@ -179,11 +203,8 @@ impl Sidebar {
                     egui::vec2(ui.available_width(), 5.0),
                     egui::Sense::hover(),
                 );
-                ui.painter().rect_filled(
-                    rect,
-                    CornerRadius::same(2),
-                    Color32::from_rgb(0x20, 0x1d, 0x1a),
-                );
+                ui.painter()
+                    .rect_filled(rect, CornerRadius::same(2), theme::VP_TRACK);
                 let frac = (f32::from(vp) / f32::from(target.max(1))).min(1.0);
                 let mut filled = rect;
                 filled.set_width(rect.width() * frac);
@@ -221,15 +242,19 @@ impl Sidebar {
             }
         });
     }
+}
 
-    fn turn_ui(&self, ui: &mut Ui, session: &Session, out: &mut Vec<Command>) {
+impl Panel for Turn {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
+        let out = &mut table.commands;
         let g = session.state();
         let text = phase_text(g);
         let who = g.to_move();
         egui::Frame::new()
             .fill(match who {
                 Some(s) => theme::alpha(theme::side_color(s), 60),
-                None => Color32::from_rgb(0x50, 0x40, 0x20),
+                None => theme::NO_ONE_TO_DECIDE,
             })
             .stroke(Stroke::new(
                 1.0,
@@ -320,16 +345,16 @@ impl Sidebar {
             ui.add_space(6.0);
         }
     }
+}
 
-    fn decisions_ui(
-        &mut self,
-        ui: &mut Ui,
-        session: &Session,
-        side: Side,
-        selected: Option<ModelId>,
-        legal: &[Action],
-        out: &mut Vec<Command>,
-    ) {
+impl Panel for Decisions {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
+        if session.human_to_move().is_none() {
+            return;
+        }
+        let (selected, legal) = (table.selected, table.legal);
+        let out = &mut table.commands;
         let g = session.state();
         if is_prompt(g) {
             ui.label(
@@ -395,7 +420,6 @@ impl Sidebar {
                     }
                 });
         });
-        let _ = side;
     }
 }
 
@@ -430,167 +454,6 @@ fn hint(g: &GameState, legal: &[Action], selected: Option<ModelId>) -> String {
         let mut s = parts.join(", or ");
         s.replace_range(0..1, &s[0..1].to_uppercase());
         s + "."
-    }
-}
-
-/// The prompt's contents (shown in the side panel and over the board).
-pub fn prompt_body(
-    ui: &mut Ui,
-    g: &GameState,
-    attacker: ModelId,
-    defender: ModelId,
-    legal: &[Action],
-    out: &mut Vec<Command>,
-) {
-    ui.label(
-        RichText::new(format!(
-            "{} attacks {}!",
-            model_name(g, attacker),
-            model_name(g, defender)
-        ))
-        .strong()
-        .size(16.0),
-    );
-    ui.label("Does your model fight back or try to survive?");
-    lucky_escape_note(ui, g, g.model(defender).side, "on this Fight");
-    let f = fight_forecast(g, attacker, defender);
-    for a in legal {
-        let Action::Defend(d) = a else { continue };
-        let (label, odds) = match (d, f) {
-            (Defence::Fight, Some(f)) => (
-                "Fight back",
-                format!(
-                    "you kill it {}, it kills you {}, no kill {}  ({} dice at {}+ against {} at {}+)",
-                    percent(f.if_fight.defender_wins),
-                    percent(f.if_fight.attacker_wins),
-                    percent(f.if_fight.no_kill),
-                    f.defender_dice,
-                    f.defender_fight,
-                    f.attacker_dice,
-                    f.attacker_value
-                ),
-            ),
-            (Defence::Survive, Some(f)) => (
-                "Survive",
-                format!(
-                    "it kills you {}, nobody hurt {}  ({} dice at {}+ against {} at {}+)",
-                    percent(f.if_survive.attacker_wins),
-                    percent(f.if_survive.no_kill),
-                    f.defender_dice,
-                    f.defender_survive,
-                    f.attacker_dice,
-                    f.attacker_value
-                ),
-            ),
-            (_, None) => ("", String::new()),
-        };
-        ui.add_space(4.0);
-        let text = if label.is_empty() {
-            action_text(g, a)
-        } else {
-            label.to_string()
-        };
-        if ui
-            .add(
-                egui::Button::new(RichText::new(text).strong().size(15.0))
-                    .min_size(egui::vec2(140.0, 28.0)),
-            )
-            .clicked()
-        {
-            out.push(Command::Play(vec![*a]));
-        }
-        ui.label(RichText::new(odds).small());
-        // The same with each card the defender's side may then play on the Fight (R20),
-        // the attacker's side assumed to play none.
-        for (card, o) in card_choices(g, &[*a], g.model(defender).side) {
-            ui.label(
-                RichText::new(format!(
-                    "  then play {}: {}",
-                    card_name(g, card),
-                    defender_view(&o)
-                ))
-                .small()
-                .color(theme::SELECT),
-            );
-        }
-    }
-}
-
-/// A reminder that a Lucky Escape in `side`'s hand can still save a model this test
-/// would kill, but not after a card played on the test (P13).
-fn lucky_escape_note(ui: &mut Ui, g: &GameState, side: Side, test: &str) {
-    use crate::rules::cards::Effect;
-    let Some(name) = g.hand(side).find_map(|(c, _)| {
-        let f = c.face(side)?;
-        (f.effect == Effect::LuckyEscape).then(|| f.name.clone())
-    }) else {
-        return;
-    };
-    ui.label(
-        RichText::new(format!(
-            "You hold {name}: should your model be killed, you may play it then to save it, \
-             unless you play a card {test} (P13)."
-        ))
-        .small()
-        .color(theme::MUTED),
-    );
-}
-
-/// The odds of the Bug's attack on `m` (P21): the Bug's dice at its value against the
-/// model's Fight dice at its Fight or Survive value, as a Fight.
-fn bug_odds(g: &GameState, m: ModelId, d: Defence) -> Option<crate::rules::odds::FightOdds> {
-    use crate::rules::cards::Effect;
-    g.bug()?;
-    g.model(m).square()?;
-    let (dice, value) = g
-        .deck()
-        .cards
-        .iter()
-        .find_map(|c| match c.event.as_ref()?.effect {
-            Effect::Bug { dice, value, .. } => Some((dice, value)),
-            _ => None,
-        })?;
-    let p = g.profile(m);
-    let fights = d == Defence::Fight;
-    let v = if fights { p.fight } else { p.survive };
-    Some(crate::rules::odds::fight(
-        dice,
-        value,
-        g.fight_dice(m),
-        v,
-        fights,
-    ))
-}
-
-/// A Fight's odds from the defender's side: `you kill it 30%, it kills you 25%, no kill
-/// 45%  (4 dice at 4+ against 4 at 4+)`.
-fn defender_view(o: &TestOdds) -> String {
-    match *o {
-        TestOdds::Fight {
-            dice,
-            fight,
-            defender_dice,
-            defend,
-            defender_fights,
-            odds,
-        } => {
-            let mine = format!("({defender_dice} dice at {defend}+ against {dice} at {fight}+)");
-            if defender_fights {
-                format!(
-                    "you kill it {}, it kills you {}, no kill {}  {mine}",
-                    percent(odds.defender_wins),
-                    percent(odds.attacker_wins),
-                    percent(odds.no_kill)
-                )
-            } else {
-                format!(
-                    "it kills you {}, nobody hurt {}  {mine}",
-                    percent(odds.attacker_wins),
-                    percent(odds.no_kill)
-                )
-            }
-        }
-        TestOdds::Shoot { .. } | TestOdds::Area { .. } => o.summary(),
     }
 }
 
@@ -695,338 +558,211 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
     });
 }
 
-/// Is the game waiting for a person's answer that the prompt over the board asks for?
-pub fn is_prompt(g: &GameState) -> bool {
-    matches!(
-        g.phase(),
-        Phase::Defence { .. }
-            | Phase::Respond(_)
-            | Phase::Escape(_)
-            | Phase::BugDefence(_)
-            | Phase::CarHeading(_)
-    )
-}
-
-/// The test waiting for its windows, in words: who shoots or fights whom, or what attacks
-/// which model.
-pub fn test_text(g: &GameState, t: &TestCtx) -> String {
-    match t.kind {
-        TestKind::Shoot {
-            shooter,
-            target: Some(d),
-            los,
-            ..
-        } => format!(
-            "{} shoots {} ({los} shot)",
-            model_name(g, shooter),
-            model_name(g, d)
-        ),
-        TestKind::Shoot { shooter, .. } => format!("{} shoots the Bug", model_name(g, shooter)),
-        TestKind::Fight {
-            attacker,
-            defender: Some(d),
-            ..
-        } => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
-        TestKind::Fight { attacker, .. } => format!("{} fights the Bug", model_name(g, attacker)),
-        TestKind::Area { model, card, hit } => match hit {
-            crate::rules::cards::Hit::Shoot { dice, value } => format!(
-                "{} takes its Survive test against {} ({dice} dice at {value}+, rolled once \
-                 for its square after every card on it)",
-                model_name(g, model),
-                card_name(g, card)
-            ),
-            crate::rules::cards::Hit::Survive(_) => format!(
-                "{} takes its Survive check against {}",
-                model_name(g, model),
-                card_name(g, card)
-            ),
-        },
-        TestKind::Bug { model, .. } => format!("the Bug attacks {}", model_name(g, model)),
-        TestKind::Trample { model, .. } => {
-            format!("the burning cows trample {}", model_name(g, model))
-        }
-    }
-}
-
-/// The prompt for an answer that is not a Fight-or-Survive: a card on a test, a Lucky
-/// Escape, the Bug's victim's choice. Each legal answer is a button, with the card's text.
-pub fn answer_body(
-    ui: &mut Ui,
-    g: &GameState,
-    side: Side,
-    legal: &[Action],
-    out: &mut Vec<Command>,
-) {
-    ui.label(RichText::new(phase_text(g)).strong().size(16.0));
-    if let Some(t) = g.test() {
-        ui.label(test_text(g, &t));
-    }
-    if let Some(t) = g.test()
-        && (t.defender().is_some_and(|d| g.model(d).side == side)
-            || (t.is_model_fight() && t.attacker().is_some_and(|a| g.model(a).side == side)))
-    {
-        lucky_escape_note(ui, g, side, "on this test");
-    }
-    // Each answer with the odds it leaves (R20): the rules play it on a copy.
-    let choices = window_choices(g);
-    if let Some((_, o)) = choices.iter().find(|(c, _)| c.is_none()) {
-        ui.label(
-            RichText::new(format!(
-                "as it stands: {}  ({})",
-                o.summary(),
-                o.dice_text()
-            ))
-            .small(),
-        );
-    }
-    for a in legal {
-        ui.add_space(4.0);
-        if ui
-            .add(
-                egui::Button::new(RichText::new(action_text(g, a)).strong())
-                    .min_size(egui::vec2(140.0, 26.0)),
-            )
-            .clicked()
-        {
-            out.push(Command::Play(vec![*a]));
-        }
-        if let (Action::Defend(d), Phase::BugDefence(m)) = (a, g.phase())
-            && let Some(o) = bug_odds(g, m, *d)
-        {
-            let text = if *d == Defence::Fight {
-                format!(
-                    "the Bug kills it {}, it beats the Bug {}, neither {}",
-                    percent(o.attacker_wins),
-                    percent(o.defender_wins),
-                    percent(o.no_kill)
-                )
-            } else {
-                format!(
-                    "the Bug kills it {}, it lives {}",
-                    percent(o.attacker_wins),
-                    percent(o.no_kill)
-                )
-            };
-            ui.label(RichText::new(text).small().color(theme::TEXT));
-        }
-        if let Action::Respond(answer) = a
-            && let Some((_, o)) = choices.iter().find(|(c, _)| c == answer)
-        {
-            let who = match answer {
-                Some(c) => format!("play {}", card_name(g, c.half)),
-                None => "no card".into(),
-            };
-            ui.label(
-                RichText::new(format!("{who}: {}  ({})", o.summary(), o.dice_text()))
-                    .small()
-                    .color(theme::TEXT),
-            );
-        }
-        if let Some(c) = card_of(a)
-            && let Some(face) = card_face(g, c.half, side)
-        {
-            ui.label(RichText::new(&face.text).small().color(theme::MUTED));
-            ui.label(
-                RichText::new(card_cost(g, side))
-                    .small()
-                    .color(theme::LOS_PARTIAL),
-            );
-        }
-    }
-}
-
 /// The cards: the hand the table may show, each with what can be done with it; both
 /// sides' hand sizes and Support sets; the deck.
-fn cards_ui(
-    ui: &mut Ui,
-    session: &Session,
-    armed: Option<Card>,
-    legal: &[Action],
-    out: &mut Vec<Command>,
-) {
-    let g = session.state();
-    if g.deck().is_empty() {
-        return;
-    }
-    let deciding = session.human_to_move();
-    let shown = deciding.or_else(|| {
-        Side::BOTH
-            .into_iter()
-            .find(|s| session.sees_hand(*s) && session.controller(*s).is_human())
-    });
-    section(ui, "Cards", |ui| {
-        ui.label(
-            RichText::new(format!(
-                "Deck {} · discard pile {}",
-                g.deck_len(),
-                g.discard_pile().map(|(_, n)| u16::from(n)).sum::<u16>()
-            ))
-            .small()
-            .color(theme::MUTED),
-        );
-        for side in Side::BOTH {
-            let sets: Vec<String> = g
-                .support_sets(side)
-                .map(|(c, n)| format!("{} ×{n}", card_name(g, c)))
-                .collect();
-            let sets = if sets.is_empty() {
-                String::new()
-            } else {
-                format!(" · Support: {}", sets.join(", "))
-            };
+impl Panel for Cards {
+    fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let session = table.session;
+        let (armed, legal) = (table.armed, table.legal);
+        let g = session.state();
+        if g.deck().is_empty() {
+            return;
+        }
+        let deciding = session.human_to_move();
+        let shown = deciding.or_else(|| {
+            Side::BOTH
+                .into_iter()
+                .find(|s| session.sees_hand(*s) && session.controller(*s).is_human())
+        });
+        section(ui, "Cards", |ui| {
             ui.label(
                 RichText::new(format!(
-                    "{}: {} in hand{sets}",
-                    side_title(side),
-                    g.hand_len(side)
+                    "Deck {} · discard pile {}",
+                    g.deck_len(),
+                    g.discard_pile().map(|(_, n)| u16::from(n)).sum::<u16>()
                 ))
                 .small()
-                .color(theme::side_light(side)),
+                .color(theme::MUTED),
             );
-        }
-        let events: Vec<String> = g.events_in_play().map(|(c, _)| c.name()).collect();
-        if !events.is_empty() {
-            ui.label(RichText::new(format!("In play: {}", events.join(", "))).small());
-        }
-        if let Some(c) = armed {
-            ui.add_space(4.0);
-            ui.label(
-                RichText::new(format!(
-                    "{}: choose its target on the board (gold squares).",
-                    card_name(g, c.half)
-                ))
-                .strong()
-                .color(theme::SELECT),
-            );
-            // Targets the board cannot show (a whole row or set, say) are buttons.
-            for a in legal
-                .iter()
-                .filter(|a| card_of(a) == Some(c) && targets_of(a).is_empty())
-            {
-                if ui.small_button(action_text(g, a)).clicked() {
-                    out.push(Command::Play(vec![*a]));
+            for side in Side::BOTH {
+                let sets: Vec<String> = g
+                    .support_sets(side)
+                    .map(|(c, n)| format!("{} ×{n}", card_name(g, c)))
+                    .collect();
+                let sets = if sets.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · Support: {}", sets.join(", "))
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {} in hand{sets}",
+                        side_title(side),
+                        g.hand_len(side)
+                    ))
+                    .small()
+                    .color(theme::side_light(side)),
+                );
+            }
+            let events: Vec<String> = g.events_in_play().map(|(c, _)| c.name()).collect();
+            if !events.is_empty() {
+                ui.label(RichText::new(format!("In play: {}", events.join(", "))).small());
+            }
+            if let Some(c) = armed {
+                ui.add_space(4.0);
+                ui.label(
+                    RichText::new(format!(
+                        "{}: choose its target on the board (gold squares).",
+                        card_name(g, c.half)
+                    ))
+                    .strong()
+                    .color(theme::SELECT),
+                );
+                // Targets the board cannot show (a whole row or set, say) are buttons.
+                for a in legal
+                    .iter()
+                    .filter(|a| card_of(a) == Some(c) && targets_of(a).is_empty())
+                {
+                    if ui.small_button(action_text(g, a)).clicked() {
+                        table.commands.push(Command::Play(vec![*a]));
+                    }
+                }
+                if ui.button("Cancel").clicked() {
+                    table.commands.push(Command::Arm(None));
                 }
             }
-            if ui.button("Cancel").clicked() {
-                out.push(Command::Arm(None));
+            let Some(side) = shown else { return };
+            ui.add_space(4.0);
+            ui.label(RichText::new(format!("The {}' hand", side_title(side))).strong());
+            let mine = deciding == Some(side);
+            // The hand, each physical card by the half this side uses (R19), then the side's
+            // Support sets, each by its half (R21).
+            let mut cards: Vec<(Card, u8, bool)> = g
+                .hand(side)
+                .filter_map(|(c, n)| Some((c.card(side)?, n, false)))
+                .collect();
+            cards.extend(
+                g.support_sets(side)
+                    .map(|(h, n)| (Card::new(h, None), n, true)),
+            );
+            for entry in cards {
+                hand_card(ui, table, side, entry, mine);
             }
-        }
-        let Some(side) = shown else { return };
-        ui.add_space(4.0);
-        ui.label(RichText::new(format!("The {}' hand", side_title(side))).strong());
-        let mine = deciding == Some(side);
-        // The hand, each physical card by the half this side uses (R19), then the side's
-        // Support sets, each by its half (R21).
-        let mut cards: Vec<(Card, u8, bool)> = g
-            .hand(side)
-            .filter_map(|(c, n)| Some((c.card(side)?, n, false)))
-            .collect();
-        cards.extend(
-            g.support_sets(side)
-                .map(|(h, n)| (Card::new(h, None), n, true)),
-        );
-        for (card, n, is_set) in cards {
-            egui::Frame::new()
-                .fill(Color32::from_rgb(0x3a, 0x34, 0x2c))
-                .stroke(Stroke::new(
-                    1.0,
-                    if armed == Some(card) {
-                        theme::SELECT
-                    } else {
-                        Color32::from_rgb(0x5a, 0x50, 0x44)
-                    },
-                ))
-                .corner_radius(CornerRadius::same(4))
-                .inner_margin(6.0)
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    let face = card_face(g, card.half, side);
-                    ui.horizontal(|ui| {
-                        let name = card_name(g, card.half);
-                        let title = if is_set {
-                            format!("{name} Support set, level {n}")
-                        } else if n > 1 {
-                            format!("{name} ×{n}")
+        });
+    }
+}
+
+/// One card of the hand shown (or one Support set), with its text and back; for the side
+/// deciding, what can be done with it now.
+fn hand_card(
+    ui: &mut Ui,
+    table: &mut PanelContext<'_>,
+    side: Side,
+    (card, n, is_set): (Card, u8, bool),
+    mine: bool,
+) {
+    let g = table.session.state();
+    let (armed, legal) = (table.armed, table.legal);
+    let out = &mut table.commands;
+    egui::Frame::new()
+        .fill(theme::CARD_FILL)
+        .stroke(Stroke::new(
+            1.0,
+            if armed == Some(card) {
+                theme::SELECT
+            } else {
+                theme::CARD_EDGE
+            },
+        ))
+        .corner_radius(CornerRadius::same(4))
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let face = card_face(g, card.half, side);
+            ui.horizontal(|ui| {
+                let name = card_name(g, card.half);
+                let title = if is_set {
+                    format!("{name} Support set, level {n}")
+                } else if n > 1 {
+                    format!("{name} ×{n}")
+                } else {
+                    name
+                };
+                ui.label(RichText::new(title).strong().size(15.0));
+                if let Some(f) = face {
+                    ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
+                }
+            });
+            if let Some(f) = face {
+                ui.label(RichText::new(&f.text).small());
+            }
+            if is_set {
+                // Which physical cards make up the set (R21).
+                let list: Vec<String> = g
+                    .set_cards(side, card.half)
+                    .filter_map(|(c, k)| {
+                        let back = c.face(side.other())?;
+                        Some(if k > 1 {
+                            format!("{} ×{k}", back.name)
                         } else {
-                            name
-                        };
-                        ui.label(RichText::new(title).strong().size(15.0));
-                        if let Some(f) = face {
-                            ui.label(RichText::new(f.kind.name()).small().color(theme::MUTED));
-                        }
-                    });
-                    if let Some(f) = face {
-                        ui.label(RichText::new(&f.text).small());
-                    }
-                    if is_set {
-                        // Which physical cards make up the set (R21).
-                        let list: Vec<String> = g
-                            .set_cards(side, card.half)
-                            .filter_map(|(c, k)| {
-                                let back = c.face(side.other())?;
-                                Some(if k > 1 {
-                                    format!("{} ×{k}", back.name)
-                                } else {
-                                    back.name.clone()
-                                })
-                            })
-                            .collect();
-                        if !list.is_empty() {
-                            ui.label(
-                                RichText::new(format!("on their backs: {}", list.join(", ")))
-                                    .small()
-                                    .color(theme::MUTED),
-                            );
-                        }
-                    } else if let Some(back) = card.back {
-                        ui.label(
-                            RichText::new(format!(
-                                "on the other side: {} (the {}' half)",
-                                card_name(g, back),
-                                side_title(side.other())
-                            ))
+                            back.name.clone()
+                        })
+                    })
+                    .collect();
+                if !list.is_empty() {
+                    ui.label(
+                        RichText::new(format!("on their backs: {}", list.join(", ")))
                             .small()
                             .color(theme::MUTED),
-                        );
+                    );
+                }
+            } else if let Some(back) = card.back {
+                ui.label(
+                    RichText::new(format!(
+                        "on the other side: {} (the {}' half)",
+                        card_name(g, back),
+                        side_title(side.other())
+                    ))
+                    .small()
+                    .color(theme::MUTED),
+                );
+            }
+            if !mine {
+                return;
+            }
+            let acts: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| card_of(a) == Some(card))
+                .filter(|a| is_set == matches!(a, Action::Call(..)))
+                .filter(|a| !matches!(a, Action::Respond(_)))
+                .collect();
+            let targeted = acts.iter().any(|a| !targets_of(a).is_empty());
+            ui.horizontal_wrapped(|ui| {
+                if targeted && armed != Some(card) {
+                    let verb = if is_set { "Call it…" } else { "Play it…" };
+                    if ui
+                        .button(verb)
+                        .on_hover_text("then choose the target on the board")
+                        .clicked()
+                    {
+                        out.push(Command::Arm(Some(card)));
                     }
-                    if !mine {
-                        return;
-                    }
-                    let acts: Vec<Action> = legal
-                        .iter()
-                        .copied()
-                        .filter(|a| card_of(a) == Some(card))
-                        .filter(|a| is_set == matches!(a, Action::Call(..)))
-                        .filter(|a| !matches!(a, Action::Respond(_)))
-                        .collect();
-                    let targeted = acts.iter().any(|a| !targets_of(a).is_empty());
-                    ui.horizontal_wrapped(|ui| {
-                        if targeted && armed != Some(card) {
-                            let verb = if is_set { "Call it…" } else { "Play it…" };
-                            if ui
-                                .button(verb)
-                                .on_hover_text("then choose the target on the board")
-                                .clicked()
-                            {
-                                out.push(Command::Arm(Some(card)));
-                            }
+                }
+                if !targeted {
+                    for a in &acts {
+                        if ui.button(action_text(g, a)).clicked() {
+                            out.push(Command::Play(vec![*a]));
                         }
-                        if !targeted {
-                            for a in &acts {
-                                if ui.button(action_text(g, a)).clicked() {
-                                    out.push(Command::Play(vec![*a]));
-                                }
-                            }
-                        }
-                    });
-                    if !acts.is_empty() {
-                        ui.label(
-                            RichText::new(card_cost(g, side))
-                                .small()
-                                .color(theme::LOS_PARTIAL),
-                        );
                     }
-                });
-        }
-    });
+                }
+            });
+            if !acts.is_empty() {
+                ui.label(
+                    RichText::new(card_cost(g, side))
+                        .small()
+                        .color(theme::LOS_PARTIAL),
+                );
+            }
+        });
 }

@@ -296,7 +296,7 @@ fn a_lucky_escape_in_hand_is_recalled_when_a_model_is_attacked() {
 /// 4 Survive dice.
 #[test]
 fn an_area_window_gives_the_odds_before_the_attack_roll() {
-    use mars_attacks::gui::sidebar::answer_body;
+    use mars_attacks::gui::prompt::answer_body;
     use mars_attacks::rules::odds;
     use mars_attacks::rules::state::{GameState, TestKind};
     use mars_attacks::table::forecast::percent;
