@@ -1,7 +1,9 @@
 //! `mars-attacks strength RESULTS... [--out FILE]`: the strength record
-//! (`docs/strength.md` and its reliability chart) from arena results; `--check` fails when
+//! (`docs/strength.md` and its reliability chart) from arena results, of the scenario files
+//! as they are (games on an earlier version of a file are left out); `--check` fails when
 //! the search or a scenario named in the record has changed since it was written.
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -56,13 +58,33 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "name the arena results files to record (or give --check)".into(),
         ));
     }
+    // The record is of the scenario files as they are now: games played on an earlier
+    // version of a file are left out (with a note), so that after editing one scenario only
+    // its games need playing again, and the results of the others still count.
+    let mut current: BTreeMap<String, Option<String>> = BTreeMap::new();
+    let mut earlier: BTreeMap<String, u64> = BTreeMap::new();
     let mut strength = Strength::default();
     for f in &args.results {
         scan_records(f, None, |r| {
-            strength.add(&r);
+            let now = current.entry(r.scenario_file.clone()).or_insert_with(|| {
+                std::fs::read(&r.scenario_file)
+                    .ok()
+                    .map(|b| scenario_fingerprint(&b))
+            });
+            if now.as_ref().is_some_and(|fp| *fp != r.scenario_fingerprint) {
+                *earlier.entry(r.scenario_file.clone()).or_default() += 1;
+            } else {
+                strength.add(&r);
+            }
             ControlFlow::Continue(())
         })
         .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    for (file, n) in &earlier {
+        writeln!(
+            io.err,
+            "note: {n} game(s) on {file} were played on an earlier version of it and are left out"
+        )?;
     }
     let played_by = strength.search().map_err(CliError::Usage)?.to_string();
     if played_by != search {

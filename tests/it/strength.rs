@@ -228,6 +228,51 @@ fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
     let stale = check();
     assert!(!stale.status.success());
     assert!(String::from_utf8_lossy(&stale.stderr).contains("has changed since it was measured"));
+
+    // Only the edited scenario is played again, into a results file of its own: recorded
+    // with the earlier results, its earlier games are left out and the record is current.
+    let again = dir.0.join("again.jsonl");
+    let arena = Command::new(bin)
+        .args(["arena", "--scenario"])
+        .arg(&scenario)
+        .args([
+            "--players",
+            "mcts:20",
+            "greedy",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(&again)
+        .arg("-q")
+        .output()
+        .unwrap();
+    assert!(arena.status.success());
+    let write = Command::new(bin)
+        .arg("strength")
+        .arg(&results)
+        .arg(&again)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        write.status.success(),
+        "{}",
+        String::from_utf8_lossy(&write.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&write.stderr).contains("2 game(s) on ")
+            && String::from_utf8_lossy(&write.stderr)
+                .contains("earlier version of it and are left out"),
+        "{}",
+        String::from_utf8_lossy(&write.stderr)
+    );
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(md.contains("`mcts:20`") && md.contains("(2)"), "{md}");
+    assert!(check().status.success());
 }
 
 /// The shipped record, docs/strength.md, is of the search and the scenarios as they are:
