@@ -19,14 +19,13 @@ use rand_chacha::ChaCha8Rng;
 use super::common::TempDir;
 
 /// Get Them Out with every VP award, model value and target multiplied by ten: exits of
-/// 20 (the Professor's 40), kills of 10 and 20, the Professor's death 30, targets 60 and 80.
+/// 20 (the Professor's 40), kills of 10 and 20, the Professor's death 30, a target of 80.
 fn scaled_evacuation() -> String {
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/evacuation.toml"),
     )
     .unwrap();
     let replacements = [
-        ("vp_target = 6\n", "vp_target = 60\n"),
         ("vp_target = 8\n", "vp_target = 80\n"),
         ("vp_exit = 4, vp_killed = 3", "vp_exit = 40, vp_killed = 30"),
         (
@@ -98,7 +97,7 @@ fn a_scenario_with_every_vp_ten_times_larger_is_the_same_game_to_the_ai() {
     let plain =
         load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/evacuation.toml"));
     let tenfold = load(&path);
-    assert_eq!(tenfold.vp_target(mars_attacks::rules::Side::Martians), 60);
+    assert_eq!(tenfold.vp_target(mars_attacks::rules::Side::Martians), 80);
 
     for (spec, seeds) in [("greedy", 0..6u64), ("mcts:40", 0..2u64)] {
         for seed in seeds {
