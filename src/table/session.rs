@@ -89,7 +89,7 @@ pub struct Session {
     /// The game was read from a saved file (to play on or to replay).
     pub(super) loaded: bool,
     /// The AI's latest estimate of the chance to win, from its last search (its own move's,
-    /// or a hint's).
+    /// a hint's, or the quiet one after a person's decision, [`Session::request_estimate`]).
     pub estimate: Option<Estimate>,
     /// The decision (the number made before it) a quiet estimate was last asked for, so
     /// it is asked once ([`Session::request_estimate`]).
