@@ -85,9 +85,28 @@ pub fn pids_in(dir: &Path) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// Kills whichever of `pids` is still alive (after a failed test) and says which were.
+/// Whether process `pid` is alive and still one the bot fixtures start (a Python bot of
+/// tests/fixtures/bots or the `sleep` child it leaves behind): on a busy machine an ended
+/// fixture's process id can be taken by an unrelated process, which is neither a leak nor
+/// anything a test may kill.
+pub fn fixture_alive(pid: u32) -> bool {
+    let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+        return false;
+    };
+    let args: Vec<String> = cmdline
+        .split(|b| *b == 0)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    let fixture = args.iter().any(|a| a.contains("fixtures/bots/"))
+        || (args.first().is_some_and(|a| a == "sleep" || a.ends_with("/sleep"))
+            && args.get(1).is_some_and(|a| a == "600"));
+    fixture && alive(pid)
+}
+
+/// Kills whichever of `pids` is still alive as a fixture's process (after a failed test)
+/// and says which were.
 pub fn survivors(pids: &[u32]) -> Vec<u32> {
-    let alive: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
+    let alive: Vec<u32> = pids.iter().copied().filter(|p| fixture_alive(*p)).collect();
     for p in &alive {
         // SAFETY: signals a process this test's fixtures started.
         unsafe {
