@@ -98,7 +98,9 @@ pub fn fixture_alive(pid: u32) -> bool {
         .map(|a| String::from_utf8_lossy(a).into_owned())
         .collect();
     let fixture = args.iter().any(|a| a.contains("fixtures/bots/"))
-        || (args.first().is_some_and(|a| a == "sleep" || a.ends_with("/sleep"))
+        || (args
+            .first()
+            .is_some_and(|a| a == "sleep" || a.ends_with("/sleep"))
             && args.get(1).is_some_and(|a| a == "600"));
     fixture && alive(pid)
 }
