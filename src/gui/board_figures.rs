@@ -7,7 +7,6 @@ use eframe::egui::{
 
 use crate::rules::action::ModelId;
 use crate::rules::map::WallKind;
-use crate::rules::square::squares_of;
 use crate::rules::{Edge, Side, Square};
 
 use super::board_geom::Geom;
@@ -15,19 +14,8 @@ use super::theme;
 
 pub(super) fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {
     let st = Stroke::new(2.0, color);
-    for s in squares_of(zone) {
-        let r = geom.rect(s);
-        for (edge, a, b) in [
-            (Edge::North, r.left_top(), r.right_top()),
-            (Edge::South, r.left_bottom(), r.right_bottom()),
-            (Edge::West, r.left_top(), r.left_bottom()),
-            (Edge::East, r.right_top(), r.right_bottom()),
-        ] {
-            let outside = s.step(edge.dir()).is_none_or(|n| zone & n.bit() == 0);
-            if outside {
-                painter.extend(Shape::dashed_line(&[a, b], st, 6.0, 4.0));
-            }
-        }
+    for segment in geom.outline(zone) {
+        painter.extend(Shape::dashed_line(&segment, st, 6.0, 4.0));
     }
 }
 

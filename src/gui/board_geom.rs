@@ -21,6 +21,26 @@ pub struct Geom {
 }
 
 impl Geom {
+    /// The segments of the outline of the squares of `zone`: each square's edge that has
+    /// no square of the zone beyond it (the board's edge included).
+    pub(super) fn outline(&self, zone: u64) -> Vec<[Pos2; 2]> {
+        let mut out = Vec::new();
+        for s in squares_of(zone) {
+            let r = self.rect(s);
+            for (edge, a, b) in [
+                (Edge::North, r.left_top(), r.right_top()),
+                (Edge::South, r.left_bottom(), r.right_bottom()),
+                (Edge::West, r.left_top(), r.left_bottom()),
+                (Edge::East, r.right_top(), r.right_bottom()),
+            ] {
+                if s.step(edge.dir()).is_none_or(|n| zone & n.bit() == 0) {
+                    out.push([a, b]);
+                }
+            }
+        }
+        out
+    }
+
     /// The board laid out in `avail`, with room for the trays, the labels and the
     /// estimate's bar.
     pub(super) fn new(avail: Rect) -> Geom {

@@ -111,18 +111,8 @@ pub(super) fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
         ));
     }
     let st = Stroke::new(3.0, theme::AIM_EDGE);
-    for s in squares_of(bb) {
-        let r = geom.rect(s);
-        for (edge, a, b) in [
-            (Edge::North, r.left_top(), r.right_top()),
-            (Edge::South, r.left_bottom(), r.right_bottom()),
-            (Edge::West, r.left_top(), r.left_bottom()),
-            (Edge::East, r.right_top(), r.right_bottom()),
-        ] {
-            if s.step(edge.dir()).is_none_or(|n| bb & n.bit() == 0) {
-                out.push(Shape::line_segment([a, b], st));
-            }
-        }
+    for segment in geom.outline(bb) {
+        out.push(Shape::line_segment(segment, st));
     }
     // Directions: an arrow along the line (or from the square) for each one offered.
     let unit = |e: Edge| match e {

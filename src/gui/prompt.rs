@@ -159,17 +159,9 @@ fn lucky_escape_note(ui: &mut Ui, g: &GameState, side: Side, test: &str) {
 /// The odds of the Bug's attack on `m` (P21): the Bug's dice at its value against the
 /// model's Fight dice at its Fight or Survive value, as a Fight.
 fn bug_odds(g: &GameState, m: ModelId, d: Defence) -> Option<crate::rules::odds::FightOdds> {
-    use crate::rules::cards::Effect;
     g.bug()?;
     g.model(m).square()?;
-    let (dice, value) = g
-        .deck()
-        .cards
-        .iter()
-        .find_map(|c| match c.event.as_ref()?.effect {
-            Effect::Bug { dice, value, .. } => Some((dice, value)),
-            _ => None,
-        })?;
+    let (dice, value) = crate::table::forecast::bug_attack(g)?;
     let p = g.profile(m);
     let fights = d == Defence::Fight;
     let v = if fights { p.fight } else { p.survive };

@@ -477,6 +477,18 @@ fn with_mod(base: u8, m: i8) -> u8 {
     (i16::from(base) + i16::from(m)).clamp(0, 255) as u8
 }
 
+/// The Bug's attack in the deck: its dice and its Fight value (the Event card that brings
+/// it on).
+pub fn bug_attack(g: &GameState) -> Option<(u8, u8)> {
+    g.deck()
+        .cards
+        .iter()
+        .find_map(|c| match c.event.as_ref()?.effect {
+            Effect::Bug { dice, value, .. } => Some((dice, value)),
+            _ => None,
+        })
+}
+
 /// The odds of the test `t` in `g`, before any of its dice (None when a model Shoots or
 /// Fights the Bug: that roll is the Bug's own). The dice are counted as the rules roll
 /// them: R15's 3 or 4 (+1 Aimed) for a Shoot against 3 Survive dice, R16's Fight dice, a
@@ -486,14 +498,7 @@ pub fn test_odds(g: &GameState, t: &TestCtx) -> Option<TestOdds> {
     match t.kind {
         TestKind::Area { model, hit, .. } => Some(area_odds(g, model, hit, t.mods[1])),
         TestKind::Bug { model, defence, .. } => {
-            let (dice, value) =
-                g.deck()
-                    .cards
-                    .iter()
-                    .find_map(|c| match c.event.as_ref()?.effect {
-                        Effect::Bug { dice, value, .. } => Some((dice, value)),
-                        _ => None,
-                    })?;
+            let (dice, value) = bug_attack(g)?;
             Some(hazard_fight(g, model, dice, value, defence, t.mods[1]))
         }
         TestKind::Trample { model, .. } => {

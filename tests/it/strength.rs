@@ -177,28 +177,32 @@ fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
     let results = dir.0.join("r.jsonl");
     let out = dir.0.join("strength.md");
     let bin = env!("CARGO_BIN_EXE_mars-attacks");
-    let arena = Command::new(bin)
-        .args(["arena", "--scenario"])
-        .arg(&scenario)
-        .args([
-            "--players",
-            "mcts:20",
-            "greedy",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-        ])
-        .arg("--out")
-        .arg(&results)
-        .arg("-q")
-        .output()
-        .unwrap();
-    assert!(
-        arena.status.success(),
-        "{}",
-        String::from_utf8_lossy(&arena.stderr)
-    );
+    // Two games of `mcts:20` against greedy on the scenario as it is, into `to`.
+    let play = |to: &std::path::Path| {
+        let arena = Command::new(bin)
+            .args(["arena", "--scenario"])
+            .arg(&scenario)
+            .args([
+                "--players",
+                "mcts:20",
+                "greedy",
+                "--games",
+                "2",
+                "--seed",
+                "3",
+            ])
+            .arg("--out")
+            .arg(to)
+            .arg("-q")
+            .output()
+            .unwrap();
+        assert!(
+            arena.status.success(),
+            "{}",
+            String::from_utf8_lossy(&arena.stderr)
+        );
+    };
+    play(&results);
     let write = Command::new(bin)
         .arg("strength")
         .arg(&results)
@@ -232,24 +236,7 @@ fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
     // Only the edited scenario is played again, into a results file of its own: recorded
     // with the earlier results, its earlier games are left out and the record is current.
     let again = dir.0.join("again.jsonl");
-    let arena = Command::new(bin)
-        .args(["arena", "--scenario"])
-        .arg(&scenario)
-        .args([
-            "--players",
-            "mcts:20",
-            "greedy",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-        ])
-        .arg("--out")
-        .arg(&again)
-        .arg("-q")
-        .output()
-        .unwrap();
-    assert!(arena.status.success());
+    play(&again);
     let write = Command::new(bin)
         .arg("strength")
         .arg(&results)
