@@ -439,12 +439,7 @@ fn results_files_report_bad_lines_by_line_and_column_and_set_aside_a_torn_end() 
 // The command line.
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("mars-attacks-arena-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir(&format!("arena/{name}"))
 }
 
 /// Command-line arguments from strings and paths.

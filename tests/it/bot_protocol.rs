@@ -300,9 +300,7 @@ fn the_example_bots_play_a_seeded_duel_that_replays() {
 /// it the forfeit is a result like any other (exit 0); a run with no forfeit passes either way.
 #[test]
 fn strict_runs_fail_when_a_program_forfeits() {
-    let dir = std::env::temp_dir().join(format!("mars-attacks-strict-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("strict");
     let out = dir.join("r.jsonl");
     let scenario = root().join("scenarios/ambush.toml");
     let run = |player: &str, strict: bool| {

@@ -35,12 +35,7 @@ fn whos_there() -> PathBuf {
 
 /// A scratch directory of this test's own, emptied first.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("mars-attacks-cli-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir(&format!("cli/{name}"))
 }
 
 fn write(dir: &Path, file: &str, text: &str) -> PathBuf {

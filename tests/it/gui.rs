@@ -28,9 +28,7 @@ pub(super) fn m(n: u8) -> ModelId {
 
 /// A folder of its own for each test.
 pub(super) fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ma-gui-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch_dir(&format!("gui-{name}"))
 }
 
 /// A small open street: soldiers m1 on c3 and m2 on e4, Martians m3 on c6 and m4 on e5.

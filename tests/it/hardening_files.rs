@@ -183,6 +183,8 @@ fn a_large_results_file_is_read_a_record_at_a_time() {
         size,
         "nothing added"
     );
+    // A hundred megabytes is not left in the temporary folder.
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -25,8 +25,7 @@ fn harness(app: PreviewApp) -> Harness<'static, PreviewApp> {
 
 #[test]
 fn a_save_that_breaks_the_file_keeps_the_board_and_lists_the_problem() {
-    let dir = std::env::temp_dir().join(format!("mars-attacks-preview-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("preview");
     let file = dir.join("design.toml");
     let good = std::fs::read_to_string(root().join("scenarios/whos-there.toml")).unwrap();
     std::fs::write(&file, &good).unwrap();

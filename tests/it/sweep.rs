@@ -20,12 +20,7 @@ const ARRAY_VARS: &[&str] = &[
 ];
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("mars-attacks-sweep-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir(&format!("sweep/{name}"))
 }
 
 fn command(args: &[&str], env: &[(&str, String)]) -> Command {

@@ -163,13 +163,7 @@ fn models_entering_by_an_edge_are_counted_from_that_edge() {
 // ----- reloading and watching ----------------------------------------------------------
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mars-attacks-workbench-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir(&format!("workbench-{name}"))
 }
 
 fn write(path: &Path, text: &str) {

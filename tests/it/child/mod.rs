@@ -28,12 +28,7 @@ pub fn root() -> PathBuf {
 
 /// A scratch directory of this test's own under `suite`, emptied first.
 pub fn scratch(suite: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("mars-attacks-{suite}-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir(&format!("{suite}/{name}"))
 }
 
 /// The child's peak resident size so far, in KiB (`VmHWM` of /proc/PID/status: the high

@@ -310,16 +310,59 @@ pub fn arena_record(
     }
 }
 
-/// A scratch folder of its own for a test, `mars-attacks-<name>-<pid>` in the system's
-/// temporary folder, emptied when made and removed when dropped.
+/// The prefix of every scratch folder the tests make in the system's temporary folder.
+const SCRATCH_PREFIX: &str = "mars-attacks-test-";
+
+/// A scratch folder for a test, `mars-attacks-test-<name>-<pid>` in the system's temporary
+/// folder (`name` may hold `/` for a folder inside it), made empty.
+///
+/// A test cannot always remove its folder when it ends (a window or a child process may
+/// still hold it), so the first scratch folder a test run makes removes those of earlier
+/// runs whose process is gone: each run leaves at most its own behind, however many runs
+/// there were.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(remove_stale_scratch);
+    let (first, rest) = name.split_once('/').unwrap_or((name, ""));
+    let mut dir =
+        std::env::temp_dir().join(format!("{SCRATCH_PREFIX}{first}-{}", std::process::id()));
+    if !rest.is_empty() {
+        dir = dir.join(rest);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Removes the scratch folders of test runs that have ended: those whose name ends in the
+/// id of a process that no longer exists. A folder of a run still going (another checkout's
+/// tests, say) is left alone.
+fn remove_stale_scratch() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(rest) = name.strip_prefix(SCRATCH_PREFIX) else {
+            continue;
+        };
+        let Some(pid) = rest.rsplit('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        let alive = std::path::Path::new("/proc").join(pid.to_string()).exists();
+        if pid != std::process::id() && !alive {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// A scratch folder of its own for a test ([`scratch_dir`]), removed when dropped.
 pub struct TempDir(pub std::path::PathBuf);
 
 impl TempDir {
     pub fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("mars-attacks-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+        TempDir(scratch_dir(name))
     }
 }
 
