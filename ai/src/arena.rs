@@ -384,11 +384,11 @@ where
     play_games_with(config, 0..config.games, new_game, make_a, make_b, on_game)
 }
 
-/// [`play_match_with`] on `jobs` threads: games `2k` and `2k + 1` (which share a deal when
-/// seats are swapped) go to the same thread, pairs dealt in turn, and the threads' reports
-/// are merged, so the report is the one thread's up to the order of its lists. A thread
-/// the system will not start has its games played on the calling thread. `on_game` is
-/// called from the thread that played the game.
+/// [`play_match_with`] on `jobs` threads of the one pool of game threads
+/// ([`crate::pool::run`]): games `2k` and `2k + 1` (which share a deal when seats are
+/// swapped) are one job, handed to the next free thread, and the jobs' reports are merged,
+/// so the report is the one thread's up to the order of its lists. `on_game` is called from
+/// the thread that played the game.
 pub fn play_match_on_threads<G, NG, FA, FB, PA, PB, OG>(
     config: &MatchConfig,
     jobs: usize,
@@ -406,38 +406,32 @@ where
     PB: Player<G>,
     OG: Fn(&GameRecord) + Sync,
 {
-    let jobs = jobs.clamp(1, config.games.max(1) as usize);
-    let part = |j: usize| (0..config.games).filter(move |g| (g / 2) as usize % jobs == j);
-    let play = |j: usize| play_games_with(config, part(j), &new_game, &make_a, &make_b, &on_game);
-    if jobs == 1 {
-        return play(0);
-    }
-    let play = &play;
-    let reports: Vec<MatchReport> = std::thread::scope(|scope| {
-        let mut here = Vec::new();
-        let mut handles = Vec::new();
-        for j in 0..jobs {
-            match std::thread::Builder::new()
-                .name(format!("match-{j}"))
-                .spawn_scoped(scope, move || play(j))
-            {
-                Ok(h) => handles.push(h),
-                Err(_) => here.push(j),
-            }
-        }
-        let mut out: Vec<MatchReport> = here.into_iter().map(play).collect();
-        out.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a match thread panicked")),
-        );
-        out
-    });
-    let mut reports = reports.into_iter();
-    let mut report = reports.next().expect("at least one job");
-    for r in reports {
-        report.merge(&r);
-    }
+    // Pairs of games dealt alike go to one job; the pool hands them out as threads free up.
+    let pairs = config.games.div_ceil(2);
+    let play = |pair: u32| {
+        let games = [2 * pair, 2 * pair + 1];
+        play_games_with(config, games, &new_game, &make_a, &make_b, &on_game)
+    };
+    let mut report = play_games_with(
+        config,
+        std::iter::empty(),
+        &new_game,
+        &make_a,
+        &make_b,
+        &on_game,
+    );
+    crate::pool::run(
+        0..pairs,
+        jobs,
+        "match-",
+        play,
+        std::time::Duration::from_secs(3600),
+        |r| {
+            report.merge(&r);
+            true
+        },
+        || {},
+    );
     report
 }
 

@@ -46,6 +46,7 @@ pub mod level;
 pub mod oracle;
 pub mod pimc;
 pub mod player;
+pub mod pool;
 pub mod random;
 pub mod stats;
 pub mod toys;

@@ -2,8 +2,7 @@
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, Once, mpsc};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use ai::{Game, Player};
@@ -314,74 +313,27 @@ pub fn play_jobs(
 }
 
 /// [`play_jobs`] on games made one at a time as workers ask for them (see
-/// [`Plan::iter_jobs`]), so a run of any length plans in the same memory. Never more
-/// threads are started than there are games; a thread the system refuses is done without.
+/// [`Plan::iter_jobs`]), so a run of any length plans in the same memory: the search
+/// crate's one pool of game threads ([`ai::pool::run`]).
 pub fn play_job_stream<I>(
     plan: &Plan,
     jobs: I,
     threads: usize,
     make: &MakePlayer<'_>,
     tick: Duration,
-    mut on_record: impl FnMut(Record) -> bool,
-    mut on_tick: impl FnMut(),
+    on_record: impl FnMut(Record) -> bool,
+    on_tick: impl FnMut(),
 ) where
     I: Iterator<Item = Job> + Send,
 {
     quiet_worker_panics();
-    let upper = jobs.size_hint().1.unwrap_or(usize::MAX);
-    let threads = threads.clamp(1, upper.max(1));
-    let source = Mutex::new(jobs);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Record>();
-    std::thread::scope(|scope| {
-        let mut started = 0;
-        for w in 0..threads {
-            let sender = tx.clone();
-            let (source, stop) = (&source, &stop);
-            let worker = move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let next = match source.lock() {
-                        Ok(mut it) => it.next(),
-                        Err(_) => None,
-                    };
-                    let Some(job) = next else { break };
-                    if sender.send(play_job(plan, &job, make)).is_err() {
-                        break;
-                    }
-                }
-            };
-            let spawned = std::thread::Builder::new()
-                .name(format!("{WORKER}{w}"))
-                .spawn_scoped(scope, worker);
-            if spawned.is_ok() {
-                started += 1;
-            }
-        }
-        drop(tx);
-        if started == 0 {
-            // No thread at all: play here rather than not at all.
-            loop {
-                let next = match source.lock() {
-                    Ok(mut it) => it.next(),
-                    Err(_) => None,
-                };
-                let Some(job) = next else { break };
-                if !on_record(play_job(plan, &job, make)) {
-                    break;
-                }
-            }
-            return;
-        }
-        loop {
-            match rx.recv_timeout(tick) {
-                Ok(record) => {
-                    if !on_record(record) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => on_tick(),
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-        }
-    });
+    ai::pool::run(
+        jobs,
+        threads,
+        WORKER,
+        |job: Job| play_job(plan, &job, make),
+        tick,
+        on_record,
+        on_tick,
+    );
 }
