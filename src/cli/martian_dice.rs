@@ -67,13 +67,13 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             level,
             seed,
         } => {
-            let setup = crate::gui::dice_table::DiceSetup {
+            let setup = crate::table::dice::DiceSetup {
                 players: usize::from(players),
                 level: level.trim().to_ascii_lowercase(),
                 seed: seed.unwrap_or_else(crate::table::setup::random_seed),
             };
             // A level that names no player is refused before any window opens.
-            crate::gui::dice_table::DiceTable::new(setup.clone()).map_err(CliError::Usage)?;
+            setup.new_game().map_err(CliError::Usage)?;
             let options = crate::gui::GuiOptions {
                 dice: Some(setup),
                 ..crate::gui::GuiOptions::default()
