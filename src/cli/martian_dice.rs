@@ -9,7 +9,9 @@ use serde_json::json;
 use martian_dice::optimal::Optimum;
 use martian_dice::players::{TurnGame, mean_turn_score, player};
 
+use super::window::{self, Window};
 use super::{CliError, Io};
+use crate::table::dice::DiceSetup;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct MartianDiceArgs {
@@ -67,21 +69,14 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             level,
             seed,
         } => {
-            let setup = crate::gui::dice_table::DiceSetup {
+            let setup = DiceSetup {
                 players: usize::from(players),
                 level: level.trim().to_ascii_lowercase(),
                 seed: seed.unwrap_or_else(crate::table::setup::random_seed),
             };
             // A level that names no player is refused before any window opens.
-            crate::gui::dice_table::DiceTable::new(setup.clone()).map_err(CliError::Usage)?;
-            let options = crate::gui::GuiOptions {
-                dice: Some(setup),
-                ..crate::gui::GuiOptions::default()
-            };
-            crate::gui::run(options).map_err(|e| {
-                let _ = writeln!(io.err, "error: {e}");
-                CliError::Invalid
-            })
+            setup.new_game().map_err(CliError::Usage)?;
+            window::open(Window::MartianDice(setup), io)
         }
         What::Optimal { json } => {
             let o = Optimum::solve(martian_dice::dice::DICE);

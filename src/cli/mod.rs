@@ -6,8 +6,9 @@
 //!
 //! Exit codes:
 //! - 0: success;
-//! - 1: an input file is invalid (its diagnostics are printed to stderr), or writing the
-//!   output failed;
+//! - 1: an input file is invalid (its diagnostics are printed to stderr), writing the
+//!   output failed, or a command that opens a window found none to open (no display, or a
+//!   build without the `gui` feature: [`window`]);
 //! - 2: the command line itself is wrong (clap's own errors, an unknown square or
 //!   profile, a missing value).
 //!
@@ -46,6 +47,7 @@ pub mod simulate;
 pub mod steps;
 pub mod strength;
 pub mod validate;
+pub mod window;
 
 /// A tactical skirmish engine for Mantic's Mars Attacks! miniatures rules.
 #[derive(Parser, Debug)]
@@ -126,6 +128,9 @@ pub enum CliError {
     Invalid,
     /// Writing the output failed. Exit code 1.
     Io(io::Error),
+    /// A command that opens a window cannot open one here: no display answers, or this
+    /// build has no desktop table; the message says which. Exit code 1.
+    NoWindow(String),
 }
 
 impl CliError {
@@ -133,7 +138,7 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Invalid | CliError::Io(_) => 1,
+            CliError::Invalid | CliError::Io(_) | CliError::NoWindow(_) => 1,
         }
     }
 }
@@ -190,7 +195,7 @@ where
         Ok(()) => 0,
         Err(e) => {
             match &e {
-                CliError::Usage(msg) => {
+                CliError::Usage(msg) | CliError::NoWindow(msg) => {
                     let _ = writeln!(io.err, "error: {msg}");
                 }
                 CliError::Invalid => {}

@@ -1,11 +1,12 @@
-//! `play`: open the desktop table (the default when no subcommand is given).
+//! `play`: open the desktop table (the default when no subcommand is given). The options
+//! and files are checked here, without a window; [`super::window`] opens it.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use super::window::{self, Window};
 use super::{CliError, Io};
-use crate::gui::{self, GuiOptions};
 use crate::rules::Side;
 use crate::table::session::Session;
 use crate::table::setup::{ai_spec_for_level, load_scenario_text};
@@ -52,18 +53,13 @@ pub struct PlayArgs {
 }
 
 impl Default for PlayArgs {
+    /// `play` with no options: the defaults `--help` shows (what no subcommand runs).
     fn default() -> Self {
-        let d = GuiOptions::default();
-        PlayArgs {
-            scenario: d.scenario,
-            side: d.side,
-            level: d.level,
-            seed: d.seed,
-            load: d.load,
-            choose: d.choose,
-            allow_exec: d.allow_exec,
-            replay: None,
-        }
+        use clap::FromArgMatches;
+        let matches = PlayArgs::augment_args(clap::Command::new("play"))
+            .try_get_matches_from(["play"])
+            .expect("every option of play has a default or may be left out");
+        PlayArgs::from_arg_matches(&matches).expect("the matches are play's own")
     }
 }
 
@@ -144,68 +140,15 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         writeln!(io.err, "error: {e}")?;
         return Err(CliError::Invalid);
     }
-    // No program starts before it is known that a window can open.
-    if let Err(e) = gui::display::check() {
-        writeln!(io.err, "error: {e}")?;
-        return Err(CliError::Invalid);
-    }
-    if let Some(bot) = level_bot {
-        check_bot(bot, &args.scenario, args.side.other())?;
-    }
-    if let (Some(load), true) = (&args.load, args.allow_exec) {
-        let (save, scenario) = Session::read_save(load).map_err(|e| {
-            let _ = writeln!(io.err, "error: {e}");
-            CliError::Invalid
-        })?;
-        for (side, text) in [
-            (Side::Humans, &save.humans),
-            (Side::Martians, &save.martians),
-        ] {
-            if let Ok(spec) = text.trim().parse::<crate::bot::PlayerSpec>()
-                && let Some(bot) = spec.exec
-            {
-                check_bot(bot, &scenario, side)?;
-            }
-        }
-    }
-    let options = GuiOptions {
-        scenario: args.scenario,
-        side: args.side,
-        level,
-        seed: args.seed,
-        load: args.load,
-        choose: args.choose,
-        dice: None,
-        allow_exec: args.allow_exec,
-        replay,
-    };
-    gui::run(options).map_err(|e| {
-        let _ = writeln!(io.err, "error: {e}");
-        CliError::Invalid
-    })
-}
-
-/// The table plays a program only once it has answered the hello for its side of the
-/// scenario (`docs/bot-protocol.md`).
-fn check_bot(
-    bot: crate::bot::exec::BotId,
-    scenario: &std::path::Path,
-    side: Side,
-) -> Result<(), CliError> {
-    let loaded = crate::rules::scenario_file::load_scenario(scenario).map_err(|d| {
-        CliError::Usage(
-            d.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
-    let g = crate::rules::GameState::new(
-        std::sync::Arc::new(loaded.scenario),
-        &mut crate::rules::rng_from_seed(0),
-    );
-    crate::bot::exec::check_hello(bot, &g, side)
-        .map_err(|e| CliError::Usage(format!("the table will not play `{}`: {e}", bot.bot())))
+    let args = PlayArgs { level, ..args };
+    window::open(
+        Window::Table {
+            args,
+            program: level_bot,
+            replay,
+        },
+        io,
+    )
 }
 
 #[cfg(test)]
@@ -239,17 +182,37 @@ mod tests {
             env!("CARGO_MANIFEST_DIR")
         );
         let (c, e) = code(&["mars-attacks", "play", "--level", &bot]);
-        if crate::gui::display_available() {
-            assert_eq!(c, 2, "{e}");
-            assert!(e.contains("will not play"), "{e}");
-            assert!(e.contains("giving up before the hello"), "{e}");
-        } else {
-            assert_eq!(c, 1, "{e}");
-            assert!(e.contains("graphical session"), "{e}");
-            assert!(!e.contains("giving up before the hello"), "{e}");
+        match super::super::window::check() {
+            Ok(()) => {
+                assert_eq!(c, 2, "{e}");
+                assert!(e.contains("will not play"), "{e}");
+                assert!(e.contains("giving up before the hello"), "{e}");
+            }
+            // No display, or a build without the table: said before the program starts.
+            Err(why) => {
+                assert_eq!(c, 1, "{e}");
+                assert!(e.contains(&why), "{e}");
+                assert!(!e.contains("giving up before the hello"), "{e}");
+            }
         }
         assert!(crate::table::brain::make_brain("oracle:20").is_err());
         assert!(crate::table::brain::make_brain("mcts:20").is_ok());
+    }
+
+    #[test]
+    fn no_subcommand_plays_with_the_defaults_help_shows() {
+        let d = super::PlayArgs::default();
+        assert_eq!(
+            d.scenario,
+            std::path::Path::new("scenarios/whos-there.toml")
+        );
+        assert_eq!(d.side, crate::rules::Side::Humans);
+        assert_eq!(d.level, "normal");
+        assert_eq!(
+            (d.seed, &d.load, d.choose, d.allow_exec),
+            (None, &None, false, false)
+        );
+        assert_eq!(d.replay, None);
     }
 
     #[test]

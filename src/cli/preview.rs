@@ -1,12 +1,14 @@
 //! `preview FILE`: the scenario designer's window. The board is redrawn each time the
 //! file is saved, with every problem `validate` finds listed by line and column (the last
 //! version that loaded stays on the board meanwhile), and an overlay of sight, range,
-//! walking and cover (`crate::workbench`, `crate::gui::preview`).
+//! walking and cover (`crate::workbench`, and the window in `gui::preview`). The file is
+//! checked here; [`super::window`] opens the window.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use super::window::{self, Window};
 use super::{CliError, Io};
 
 #[derive(Args, Debug)]
@@ -32,10 +34,7 @@ pub fn run(args: PreviewArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             )));
         }
     }
-    crate::gui::preview::run(&args.file).map_err(|e| {
-        let _ = writeln!(io.err, "error: {e}");
-        CliError::Invalid
-    })
+    window::open(Window::Preview(args.file), io)
 }
 
 #[cfg(test)]

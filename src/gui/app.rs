@@ -11,6 +11,7 @@ use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 use crate::table::describe::{action_text, side_title};
+use crate::table::dice::DiceSetup;
 use crate::table::forecast::acting_model;
 use crate::table::session::Session;
 use crate::table::setup::GameSetup;
@@ -138,7 +139,7 @@ impl MarsApp {
     }
 
     /// Shows Martian Dice, a new game of `setup`.
-    pub fn open_dice(&mut self, setup: super::dice_table::DiceSetup) {
+    pub fn open_dice(&mut self, setup: DiceSetup) {
         match super::dice_table::DiceTable::new(setup) {
             Ok(t) => self.dice = Some(t),
             Err(e) => self.error = Some(e),
@@ -152,7 +153,7 @@ impl MarsApp {
         } else if let Some(d) = self.parked_dice.take() {
             self.dice = Some(d);
         } else {
-            self.open_dice(super::dice_table::DiceSetup::default());
+            self.open_dice(DiceSetup::default());
         }
     }
 

@@ -20,6 +20,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::theme;
+use crate::table::dice::DiceSetup;
 
 /// The levels offered for the AI opponents.
 pub const LEVELS: [&str; 6] = ["easy", "normal", "hard", "perfect", "optimal", "random"];
@@ -40,37 +41,6 @@ pub fn level_text(level: &str) -> &'static str {
         "optimal" => "plays every Turn for the most points, whatever the scores",
         "random" => "decides at random",
         _ => "a player spec",
-    }
-}
-
-/// How a game of Martian Dice is set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DiceSetup {
-    /// Players, the person first (2 to 8).
-    pub players: usize,
-    /// The AI opponents' level: `easy`, `normal`, `hard` (the search) or any player spec.
-    pub level: String,
-    pub seed: u64,
-}
-
-impl Default for DiceSetup {
-    fn default() -> Self {
-        DiceSetup {
-            players: 2,
-            level: "normal".into(),
-            seed: 1,
-        }
-    }
-}
-
-impl DiceSetup {
-    /// The player spec the opponents play: `hard` with two players is `perfect`.
-    pub fn spec(&self) -> String {
-        match (self.level.as_str(), self.players) {
-            ("hard", 2) => "perfect".into(),
-            (l @ ("easy" | "normal" | "hard"), _) => format!("mcts:{l}"),
-            (other, _) => other.to_string(),
-        }
     }
 }
 
@@ -120,8 +90,7 @@ pub struct DiceTable {
 
 impl DiceTable {
     pub fn new(setup: DiceSetup) -> Result<DiceTable, String> {
-        player::<Game>(&setup.spec())?;
-        let game = Game::new(setup.players)?;
+        let game = setup.new_game()?;
         if setup.players == 2 && Perfect::standard_if_solved().is_none() {
             // The solved game gives the chances to win; it takes about a second, once in
             // the program's life, so it is worked out beside the table.

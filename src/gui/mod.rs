@@ -67,6 +67,7 @@ use eframe::egui;
 pub use app::MarsApp;
 
 use crate::rules::Side;
+use crate::table::dice::DiceSetup;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
 use crate::table::setup::{GameSetup, load_scenario_text, random_seed};
@@ -86,7 +87,7 @@ pub struct GuiOptions {
     /// Open the New game window over the table first, to choose a scenario and players.
     pub choose: bool,
     /// Open on Martian Dice with this setup instead of the skirmish.
-    pub dice: Option<dice_table::DiceSetup>,
+    pub dice: Option<DiceSetup>,
     /// The person allows the programs the saved game names to play without being asked
     /// at the table (`play --load SAVE --allow-exec`).
     pub allow_exec: bool,

@@ -12,6 +12,7 @@
 //!   * [`replay`]: stepping through a saved game or a recorded arena game.
 //! * [`setup`]: how a game is set up: who controls each side, the level names, the
 //!   scenario file, a fresh seed.
+//! * [`dice`]: how a game of Martian Dice at the table is set up, and checked.
 //! * [`brain`]: what decides for the AI, built from a player spec, and its report;
 //!   [`worker`]: the thread it decides on while the window keeps drawing.
 //! * [`estimate`]: the AI's estimate of the chance to win, from its last search.
@@ -21,6 +22,7 @@
 
 pub mod brain;
 pub mod describe;
+pub mod dice;
 pub mod estimate;
 pub mod forecast;
 pub mod hint;

@@ -584,3 +584,79 @@ fn deck_reports_problems_with_their_place() {
     );
     assert!(stdout(&o).contains("Duck! (response, lucky-escape)"));
 }
+
+// ------------------------------------------------------------------------------------
+// the commands that open a window
+// ------------------------------------------------------------------------------------
+
+/// Every build lists the commands that open a window (a build without the desktop table
+/// too), and each checks its options before it looks for a window.
+#[test]
+fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
+    let help = stdout(&run(&["--help"]));
+    for command in ["play", "preview", "martian-dice"] {
+        assert!(
+            help.contains(&format!("\n  {command} ")),
+            "{command}: {help}"
+        );
+    }
+    let dice = stdout(&run(&["martian-dice", "--help"]));
+    assert!(dice.contains("\n  play "), "{dice}");
+    for (args, says) in [
+        (&["play", "--level", "silly"][..], "`silly` is not a level"),
+        (&["play", "--side", "aliens"], "aliens"),
+        (&["preview", "no/such/file.toml"], "no/such/file.toml"),
+        (&["martian-dice", "play", "--level", "silly"], "silly"),
+        (&["martian-dice", "play", "--players", "9"], "9"),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// A build without the desktop table (`cargo build --no-default-features`) parses every
+/// command that opens a window, then says in one line that it has no table and how to
+/// build one, whatever display there is; nothing starts, not even a program named to play.
+#[cfg(not(feature = "gui"))]
+#[test]
+fn a_build_without_the_table_says_so() {
+    let dir = scratch("no-table");
+    let marker = dir.join("the-program-ran");
+    let program = format!("exec:sh -c 'touch {}'", marker.display());
+    let scenario = whos_there();
+    let scenario = scenario.to_str().unwrap();
+    for (args, command) in [
+        (&[][..], "play"),
+        (&["play"], "play"),
+        (&["play", "--level", &program, "--seed", "3"], "play"),
+        (&["play", "--choose", "--scenario", scenario], "play"),
+        (&["preview", scenario], "preview"),
+        (
+            &["martian-dice", "play", "--players", "3"],
+            "martian-dice play",
+        ),
+    ] {
+        for display in [None, Some(":0")] {
+            let mut c = Command::new(env!("CARGO_BIN_EXE_mars-attacks"));
+            c.args(args).env_remove("WAYLAND_DISPLAY");
+            match display {
+                Some(d) => c.env("DISPLAY", d),
+                None => c.env_remove("DISPLAY"),
+            };
+            let o = c.output().expect("the binary runs");
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            assert_eq!(
+                stderr(&o),
+                format!(
+                    "error: `{command}` needs a window, and this build has no desktop table \
+                     (it was built without the `gui` feature): build with the default \
+                     features, `cargo build --release`\n"
+                ),
+                "{args:?}"
+            );
+            assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+        }
+    }
+    assert!(!marker.exists(), "the program named to play was started");
+}

@@ -14,9 +14,7 @@ use mars_attacks::rules::{BySide, Side, Square};
 use mars_attacks::table::session::Session;
 use mars_attacks::table::setup::{Controller, GameSetup};
 
-pub(super) fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+pub(super) use super::child::root;
 
 pub(super) fn sq(s: &str) -> Square {
     s.parse().unwrap()

@@ -373,6 +373,8 @@ fn a_saved_game_naming_an_ai_the_table_cannot_play_is_refused() {
     }
 }
 
+/// A build without the table says so instead (`cli::a_build_without_the_table_says_so`).
+#[cfg(feature = "gui")]
 #[test]
 fn without_a_display_the_table_says_the_command_line_works() {
     let r = Run::new(&["play"])

@@ -1,6 +1,10 @@
 //! The integration tests of the mars-attacks crate, one binary: each file is a module named
 //! after what it tests (`cargo test --test it bot::` runs the bot tests). `common` draws small
 //! scenarios in code and scripts dice; `child` runs the binary as a user would and measures it.
+//!
+//! The window's tests (`gui*`, `preview_gui`) drive the desktop table headless with
+//! egui_kittest and are built with the `gui` feature; every other module runs in both
+//! builds (`cargo test --no-default-features --test it` runs the headless command line's).
 
 mod child;
 mod common;
@@ -17,14 +21,6 @@ mod deck_schema;
 mod dice_game;
 mod evaluation_scale;
 mod golden;
-mod gui;
-mod gui_analysis;
-mod gui_cards;
-mod gui_estimate;
-mod gui_martian_dice;
-mod gui_moves;
-mod gui_sight;
-mod gui_small;
 mod hardening;
 mod hardening_bots;
 mod hardening_files;
@@ -33,7 +29,6 @@ mod map_rules;
 mod martian_dice;
 mod objectives;
 mod odds;
-mod preview_gui;
 mod replay;
 mod rules;
 mod scenario_checks;
@@ -46,3 +41,23 @@ mod strength;
 mod sweep;
 mod table_search;
 mod workbench;
+
+// The desktop table, driven headless (the `gui` feature).
+#[cfg(feature = "gui")]
+mod gui;
+#[cfg(feature = "gui")]
+mod gui_analysis;
+#[cfg(feature = "gui")]
+mod gui_cards;
+#[cfg(feature = "gui")]
+mod gui_estimate;
+#[cfg(feature = "gui")]
+mod gui_martian_dice;
+#[cfg(feature = "gui")]
+mod gui_moves;
+#[cfg(feature = "gui")]
+mod gui_sight;
+#[cfg(feature = "gui")]
+mod gui_small;
+#[cfg(feature = "gui")]
+mod preview_gui;

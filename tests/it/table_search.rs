@@ -7,7 +7,7 @@ use mars_attacks::rules::BySide;
 use mars_attacks::table::session::Session;
 use mars_attacks::table::setup::{Controller, GameSetup};
 
-use super::gui::root;
+use super::child::root;
 
 #[test]
 fn the_ai_at_the_table_grows_the_tree_of_its_previous_decision() {

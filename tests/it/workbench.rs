@@ -3,14 +3,13 @@
 //! file watch. Expected figures are counted from the rules (R6, R8, R9) on small maps.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use mars_attacks::rules::Scenario;
 use mars_attacks::rules::map::Los;
 use mars_attacks::rules::scenario_file::{Severity, parse_scenario};
 use mars_attacks::rules::square::{Side, Square};
 use mars_attacks::workbench::reload::Reload;
-use mars_attacks::workbench::{Design, FileWatcher, cover_map, square_view, start_squares};
+use mars_attacks::workbench::{Design, cover_map, square_view, start_squares};
 
 /// Two Soldiers (range 6) deploying in row 1, two Martians (range 4) in row 8, and
 /// `walls` (TOML array entries).
@@ -224,8 +223,13 @@ fn a_file_that_never_loaded_has_no_board_and_says_why() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The watcher is the preview window's, built with the `gui` feature.
+#[cfg(feature = "gui")]
 #[test]
 fn the_watcher_reports_saves_of_its_file_and_not_of_its_neighbours() {
+    use mars_attacks::workbench::FileWatcher;
+    use std::time::Duration;
+
     let dir = temp_dir("watch");
     let file = dir.join("design.toml");
     write(&file, "a = 1\n");

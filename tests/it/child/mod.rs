@@ -22,6 +22,15 @@ pub struct Ran {
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_mars-attacks");
 
+/// What the binary says when a command that opens a window finds no display: with the
+/// desktop table (the `gui` feature) that a graphical session is needed; a build without
+/// it says it has no table, display or not.
+pub const NO_WINDOW: &str = if cfg!(feature = "gui") {
+    "needs a graphical session"
+} else {
+    "this build has no desktop table"
+};
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
