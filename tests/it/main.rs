@@ -45,4 +45,6 @@ mod shelf;
 mod strength;
 mod sweep;
 mod table_search;
+mod victory;
+mod victory_file;
 mod workbench;

@@ -151,10 +151,7 @@ fn whos_there_has_the_scenario_1_numbers() {
     let martians = &s.sides[Side::Martians];
     assert_eq!(
         humans.entry,
-        vec![Entry {
-            edge: Edge::South,
-            round: 1
-        }]
+        vec![Entry::whole_edge(Edge::South, 1)]
     );
     assert_eq!(humans.deployment, 0);
     assert_eq!(martians.entry, Vec::new());
@@ -362,10 +359,7 @@ fn options_are_read() {
     let h = &s.sides[Side::Humans];
     assert_eq!(
         h.entry,
-        vec![Entry {
-            edge: Edge::West,
-            round: 3
-        }]
+        vec![Entry::whole_edge(Edge::West, 3)]
     );
     assert_eq!((h.exit, h.vp.exit), (Some(Edge::North), 2));
     assert_eq!(s.deploy_order, vec![Side::Martians]);
