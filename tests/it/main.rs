@@ -46,5 +46,6 @@ mod strength;
 mod sweep;
 mod table_search;
 mod victory;
+mod victory_ai;
 mod victory_file;
 mod workbench;

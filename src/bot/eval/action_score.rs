@@ -95,7 +95,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 };
             }
             let map = g.map();
-            let targets = goals(g, side);
+            let targets = model_goals(g, a.model);
             let before = match m.square() {
                 Some(sq) => distance_to(map, sq, targets),
                 None => distance_to(map, to, targets).map(|d| d + 1),
@@ -106,11 +106,11 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 _ => 0.0,
             };
             let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
-            // A step towards a scoring exit edge, by what leaving is worth (R6).
+            // A step towards a scoring exit edge, by what leaving is worth (R6, P28, P30).
             let exits = scoring_exit(g.scenario(), side);
             if exits != 0 {
                 let from = m.square().and_then(|sq| distance_to(map, sq, exits));
-                let exit_vp = f64::from(g.scenario().exit_vp(a.model.index()));
+                let exit_vp = exit_worth(g, a.model.index());
                 if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
                     s += 0.2 * exit_vp / unit * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
                 }
@@ -129,9 +129,9 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             s.max(0.05)
         }
         Action::Exit(_) => {
-            // Leaving scores the model's exit VP at once (R6).
+            // Leaving scores the model's exit VP at once (R6), or wins (P28).
             let Some(a) = acting(g) else { return 0.5 };
-            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index())) / unit
+            0.5 + 2.0 * exit_worth(g, a.model.index()) / unit
         }
         Action::Done => 0.35,
         Action::EndTurn => 0.2,
@@ -148,7 +148,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |(t, p)| worth(g, t, false) * p);
             // A model at its scoring exit edge can leave at once (R6).
             let leave = if scoring_exit(g.scenario(), m.side) & sq.bit() != 0 {
-                f64::from(g.scenario().exit_vp(id.index()))
+                exit_worth(g, id.index())
             } else {
                 0.0
             };
