@@ -373,3 +373,84 @@ fn misplaced_victory_keys_say_where_they_belong() {
         "humans.models[1].may_exit: expected true or false, found a string",
     );
 }
+
+#[test]
+fn the_picture_marks_key_models_partial_and_drawn_entries_and_who_may_leave() {
+    use mars_attacks::shelf::picture::{MapPicture, colors, edge_band, edge_band_of};
+    let s = loads(VICTORY).scenario;
+    let p = MapPicture::of(&s);
+    // The key model's square is ringed; the held Soldiers' is not.
+    let key: Vec<(String, bool)> = p
+        .fixed
+        .iter()
+        .map(|f| (f.square.to_string(), f.key))
+        .collect();
+    assert_eq!(key, [("d2".to_string(), true), ("e2".to_string(), false)]);
+    // The Humans come on at a1-c1 only: the band spans columns a to c (x 0 to 3).
+    let humans = &p.entries[0];
+    assert_eq!((humans.side, humans.edge), (Side::Humans, Edge::South));
+    assert_eq!(humans.label, "Humans come on at a1-c1, from Round 2");
+    let south = edge_band(Edge::South);
+    assert_eq!(
+        edge_band_of(Edge::South, humans.squares),
+        ((0.0, south.0.1), (3.0, south.1.1))
+    );
+    assert_eq!(edge_band_of(Edge::South, Edge::South.board_squares()), south);
+    // The Martians' edge is drawn: both edges marked, each saying so.
+    let martians: Vec<(Edge, &str)> = p.entries[1..]
+        .iter()
+        .map(|m| (m.edge, m.label.as_str()))
+        .collect();
+    assert_eq!(
+        martians,
+        [
+            (
+                Edge::East,
+                "Martians come on here or across the west edge, from Round 2 or 3 (drawn at \
+                 the start of Round 2)"
+            ),
+            (
+                Edge::West,
+                "Martians come on here or across the east edge, from Round 2 or 3 (drawn at \
+                 the start of Round 2)"
+            ),
+        ]
+    );
+    // Who may leave: the key model and the Soldier coming on, not the two held.
+    assert_eq!(
+        p.exits[0].label,
+        "Humans leave here (only 2 US Army Soldiers)"
+    );
+    let legend: Vec<String> = p.legend().into_iter().map(|(_, t)| t).collect();
+    assert!(legend.contains(
+        &"d4-e5: the Humans score 1 VP at the end of each of Rounds 2-5 they hold it alone; \
+          holding it alone at the end of 2 of them running wins"
+            .to_string()
+    ));
+    assert!(legend.contains(
+        &"key model of the Humans: US Army Soldier dying wins at once for the Martians, \
+          getting away for the Humans"
+            .to_string()
+    ));
+    // The SVG rings the key model once on the board and once in the legend.
+    let svg = p.to_svg("Victory");
+    assert_eq!(svg.matches(&format!("stroke=\"{}\"", colors::KEY)).count(), 2);
+}
+
+#[test]
+fn the_sidebar_says_what_the_victory_conditions_stand_at() {
+    use mars_attacks::table::victory::victory_lines;
+    let s = std::sync::Arc::new(loads(VICTORY).scenario);
+    let g = mars_attacks::rules::GameState::new(s, &mut mars_attacks::rules::rng_from_seed(0));
+    assert_eq!(
+        victory_lines(&g),
+        [
+            "Key model m1 US Army Soldier: dying wins for the Martians, getting away for the \
+             Humans.",
+            "d4-e5: the Humans win holding it alone 2 Rounds running; held 0 so far, counted \
+             from Round 2.",
+            "The Martians of entry 1 come on where and when a draw at the start of Round 2 \
+             says.",
+        ]
+    );
+}
