@@ -133,12 +133,12 @@ pub(super) fn edges(painter: &Painter, geom: &Geom, g: &GameState) {
 pub(super) fn holds(painter: &Painter, geom: &Geom, g: &GameState) {
     for side in Side::BOTH {
         for (i, h) in g.scenario().sides[side].hold.iter().enumerate() {
-            let a = if h.counts_in(g.round()) { 200 } else { 70 };
+            let a = if h.counts_in(g.round()) { 220 } else { 110 };
             draw_zone_outline(
                 painter,
                 geom,
                 h.zone,
-                theme::alpha(theme::side_color(side), a),
+                theme::alpha(theme::side_light(side), a),
             );
             if let (Some(needed), Some(running)) = (h.win_after, g.hold_running(side, i)) {
                 let first = Square::from_index(63 - h.zone.leading_zeros() as usize);

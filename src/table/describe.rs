@@ -320,11 +320,23 @@ pub fn phase_text(g: &GameState) -> String {
 /// the east and west edges"); with several Rounds, each with its count ("2 coming on across
 /// the south edge; 3 arriving in Round 4 across the east edge").
 pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
+    // Models whose Round or edge is still to be drawn (P33), by the Round of the draw.
+    let mut to_draw: Vec<(u16, usize)> = Vec::new();
     // (Round, edges in order of first appearance, models); `None`: no way on.
     let mut groups: Vec<(Option<u16>, Vec<crate::rules::Edge>, usize)> = Vec::new();
     for id in waiting {
-        // What both sides know (P33): a Round still to be drawn counts as its earliest.
-        let e: Option<Entry> = g.scenario().entry_of(id.index()).map(|e| {
+        let e: Option<Entry> = g.scenario().entry_of(id.index());
+        if let (Some(e), Some(a)) = (e, g.arrival_of(*id))
+            && (a.round.is_none() || a.edge.is_none())
+        {
+            match to_draw.iter_mut().find(|(r, _)| *r == e.round) {
+                Some((_, n)) => *n += 1,
+                None => to_draw.push((e.round, 1)),
+            }
+            continue;
+        }
+        // What both sides know: the Round and edge drawn, once drawn.
+        let e = e.map(|e| {
             let a = g.arrival_of(*id);
             Entry {
                 round: a.and_then(|a| a.round).unwrap_or(e.round),
@@ -361,11 +373,14 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
             None => "waiting to come on".into(),
         }
     };
-    match groups.as_slice() {
-        [(round, edges, _)] => one(*round, edges),
+    let drawn = |r: u16| format!("arriving where and when a draw at the start of Round {r} says");
+    match (groups.as_slice(), to_draw.as_slice()) {
+        ([(round, edges, _)], []) => one(*round, edges),
+        ([], [(r, _)]) => drawn(*r),
         _ => groups
             .iter()
             .map(|(round, edges, n)| format!("{n} {}", one(*round, edges)))
+            .chain(to_draw.iter().map(|(r, n)| format!("{n} {}", drawn(*r))))
             .collect::<Vec<_>>()
             .join("; "),
     }

@@ -223,13 +223,12 @@ impl GameState {
             Loc::Board(_) => {}
             Loc::Waiting if self.entry_open(id) => {}
             Loc::Waiting => {
-                return Err(match self.arrival_of(id) {
-                    Some(a) => match a.round {
-                        Some(round) => Illegal::EntersInRound { id, round },
-                        None => Illegal::ArrivalNotDrawn {
-                            id,
-                            round: self.scenario.entry_of(id.index()).map_or(1, |e| e.round),
-                        },
+                return Err(match self.scenario.entry_of(id.index()) {
+                    Some(e) if !e.is_drawn() => Illegal::EntersInRound { id, round: e.round },
+                    // Drawn at random (P33): the Round drawn, or not drawn yet.
+                    Some(e) => match self.drawn_entry(id, &e).0 {
+                        u16::MAX => Illegal::ArrivalNotDrawn { id, round: e.round },
+                        round => Illegal::EntersInRound { id, round },
                     },
                     None => Illegal::NoWayOn(id),
                 });
