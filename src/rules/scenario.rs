@@ -339,7 +339,11 @@ impl Scenario {
     /// The side's exit edge, if `model` may leave by it (R6, P30).
     pub fn exit_of(&self, model: usize) -> Option<Edge> {
         let m = &self.models[model];
-        if m.may_exit { self.sides[m.side].exit } else { None }
+        if m.may_exit {
+            self.sides[m.side].exit
+        } else {
+            None
+        }
     }
 
     /// The zones of both sides that win when held long enough (P31), in the order their

@@ -300,48 +300,50 @@ pub fn forces(sc: &Scenario, side: Side) -> String {
     }
     let mut parts: Vec<String> = groups
         .iter()
-        .map(|(p, kind, n, squares, (kill_vp, exit_vp, may_exit, ends_game))| {
-            let start = match kind {
-                0 => format!("deploy in {}", zone_text(setup.deployment)),
-                2.. => match setup.entry.get(usize::from(kind - 2)) {
-                    Some(e) => entry_text(e),
-                    None => "come on".into(),
-                },
-                1 => {
-                    let at: Vec<String> = squares
-                        .iter()
-                        .map(|(sq, n)| {
-                            if *n == 1 {
-                                sq.to_string()
-                            } else {
-                                format!("{sq} ({n})")
-                            }
-                        })
-                        .collect();
-                    format!("start on {}", at.join(", "))
+        .map(
+            |(p, kind, n, squares, (kill_vp, exit_vp, may_exit, ends_game))| {
+                let start = match kind {
+                    0 => format!("deploy in {}", zone_text(setup.deployment)),
+                    2.. => match setup.entry.get(usize::from(kind - 2)) {
+                        Some(e) => entry_text(e),
+                        None => "come on".into(),
+                    },
+                    1 => {
+                        let at: Vec<String> = squares
+                            .iter()
+                            .map(|(sq, n)| {
+                                if *n == 1 {
+                                    sq.to_string()
+                                } else {
+                                    format!("{sq} ({n})")
+                                }
+                            })
+                            .collect();
+                        format!("start on {}", at.join(", "))
+                    }
+                };
+                let name = &sc.profiles[*p].name;
+                let name = if *n == 1 || name.ends_with('s') {
+                    name.clone()
+                } else {
+                    format!("{name}s")
+                };
+                let mut worth = String::new();
+                if let Some(v) = kill_vp {
+                    worth.push_str(&format!(", {v} VP to kill"));
                 }
-            };
-            let name = &sc.profiles[*p].name;
-            let name = if *n == 1 || name.ends_with('s') {
-                name.clone()
-            } else {
-                format!("{name}s")
-            };
-            let mut worth = String::new();
-            if let Some(v) = kill_vp {
-                worth.push_str(&format!(", {v} VP to kill"));
-            }
-            if let Some(v) = exit_vp {
-                worth.push_str(&format!(", {v} VP to get away"));
-            }
-            if !may_exit && setup.exit.is_some() {
-                worth.push_str(", held on the board");
-            }
-            if ends_game.is_key() {
-                worth.push_str(", a key model");
-            }
-            format!("{n} {name} ({start}{worth})")
-        })
+                if let Some(v) = exit_vp {
+                    worth.push_str(&format!(", {v} VP to get away"));
+                }
+                if !may_exit && setup.exit.is_some() {
+                    worth.push_str(", held on the board");
+                }
+                if ends_game.is_key() {
+                    worth.push_str(", a key model");
+                }
+                format!("{n} {name} ({start}{worth})")
+            },
+        )
         .collect();
     if let Some(edge) = setup.exit {
         parts.push(format!("may leave across the {edge} edge"));

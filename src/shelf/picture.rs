@@ -138,7 +138,11 @@ impl MapPicture {
                     side,
                     edge,
                     squares: edge.board_squares(),
-                    label: format!("{} leave here{}", side_word(side), who_leaves(scenario, side)),
+                    label: format!(
+                        "{} leave here{}",
+                        side_word(side),
+                        who_leaves(scenario, side)
+                    ),
                 });
             }
         }
@@ -634,12 +638,7 @@ fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
     edges
         .iter()
         .map(|&edge| {
-            let others = or_list(
-                edges
-                    .iter()
-                    .filter(|&&x| x != edge)
-                    .map(|x| x.to_string()),
-            );
+            let others = or_list(edges.iter().filter(|&&x| x != edge).map(|x| x.to_string()));
             EdgeMark {
                 side,
                 edge,

@@ -12,9 +12,7 @@ use mars_attacks::rules::scenario_file::parse_scenario;
 use mars_attacks::rules::state::{Event, Outcome, Phase, VpSource, WinReason};
 use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
 
-use common::{
-    Dice, Place, card, events, game, legal, m, play, small_scenario, sq, with_cards,
-};
+use common::{Dice, Place, card, events, game, legal, m, play, small_scenario, sq, with_cards};
 
 use Side::{Humans as H, Martians as M};
 
@@ -159,7 +157,11 @@ fn a_key_model_killed_with_the_last_enemy_decides_first() {
             _ => None,
         })
         .collect();
-    assert_eq!(killed, [m(3)], "the key model first, and the game ends there");
+    assert_eq!(
+        killed,
+        [m(3)],
+        "the key model first, and the game ends there"
+    );
     // Without the key, the same blast is a wipe-out of the Humans, in model order.
     let mut g = artillery(&models, &[]);
     let mut d = dice();
@@ -206,7 +208,11 @@ fn the_exit_is_offered_only_to_the_models_that_may_take_it() {
     // P30: m2 may not leave; m3 may, and scores the side's 2 VP.
     let mut g = start(ESCAPE);
     play(&mut g, &["activate m2"]);
-    assert!(!legal(&g).contains(&"exit north".to_string()), "{:?}", legal(&g));
+    assert!(
+        !legal(&g).contains(&"exit north".to_string()),
+        "{:?}",
+        legal(&g)
+    );
     let before = g.clone();
     let refused = g
         .play("exit north".parse().unwrap(), &mut rng_from_seed(0))

@@ -152,7 +152,10 @@ fn a_model_held_on_the_board_is_not_walked_towards_the_exit() {
     let terms = |g: &GameState| mars_attacks::bot::eval::terms::side_terms(g, Side::Humans);
     let (free, held) = (terms(&walker(false)), terms(&walker(true)));
     assert!(free.exits > 0.0);
-    assert!(held.exits < free.exits, "only the other Soldier's exit counts");
+    assert!(
+        held.exits < free.exits,
+        "only the other Soldier's exit counts"
+    );
     assert_eq!(
         held.exits,
         terms(&{

@@ -59,7 +59,11 @@ fn the_victory_keys_load_to_what_they_say() {
     let e = s.sides[Side::Humans].entry[0];
     assert_eq!(
         (e.edge, e.round, e.squares),
-        (Edge::South, 2, sq("a1").bit() | sq("b1").bit() | sq("c1").bit())
+        (
+            Edge::South,
+            2,
+            sq("a1").bit() | sq("b1").bit() | sq("c1").bit()
+        )
     );
     assert!(!e.is_drawn());
     // The Martians' entry: the edge drawn among three (west twice as likely), the Round
@@ -69,7 +73,10 @@ fn the_victory_keys_load_to_what_they_say() {
     assert_eq!(e.edges.as_slice(), [Edge::East, Edge::West, Edge::West]);
     assert_eq!(e.rounds.as_slice(), [2, 3]);
     assert_eq!((e.edge, e.round), (Edge::East, 2));
-    assert_eq!(e.squares, Edge::East.board_squares() | Edge::West.board_squares());
+    assert_eq!(
+        e.squares,
+        Edge::East.board_squares() | Edge::West.board_squares()
+    );
     // The zone counts from Round 2 to Round 5 and wins when held 2 of them running (P31).
     let h: Hold = s.sides[Side::Humans].hold[0];
     assert_eq!(
@@ -216,7 +223,10 @@ fn entry_squares_must_lie_along_the_edge_named_or_one_edge() {
         HUMANS_ENTRY,
         r#"entry = { edge = "west", squares = "a1" }"#,
     ));
-    assert_eq!(corner.scenario.sides[Side::Humans].entry[0].edge, Edge::West);
+    assert_eq!(
+        corner.scenario.sides[Side::Humans].entry[0].edge,
+        Edge::West
+    );
     // Part of one edge cannot go with edges drawn at random, nor round with rounds.
     let d = fails(&victory_with(
         HUMANS_ENTRY,
@@ -342,7 +352,10 @@ fn at_most_eight_zones_win_when_held() {
 
 #[test]
 fn misplaced_victory_keys_say_where_they_belong() {
-    let d = fails(&victory_with("exit = \"north\"", "exit = \"north\"\nwin_after = 2"));
+    let d = fails(&victory_with(
+        "exit = \"north\"",
+        "exit = \"north\"\nwin_after = 2",
+    ));
     assert_has(
         &d,
         Severity::Error,
@@ -361,10 +374,7 @@ fn misplaced_victory_keys_say_where_they_belong() {
         51,
         "humans.models[1].may_exti: unknown key (did you mean \"may_exit\"?)",
     );
-    let d = fails(&victory_with(
-        r#"may_exit = false"#,
-        r#"may_exit = "no""#,
-    ));
+    let d = fails(&victory_with(r#"may_exit = false"#, r#"may_exit = "no""#));
     assert_has(
         &d,
         Severity::Error,
@@ -395,7 +405,10 @@ fn the_picture_marks_key_models_partial_and_drawn_entries_and_who_may_leave() {
         edge_band_of(Edge::South, humans.squares),
         ((0.0, south.0.1), (3.0, south.1.1))
     );
-    assert_eq!(edge_band_of(Edge::South, Edge::South.board_squares()), south);
+    assert_eq!(
+        edge_band_of(Edge::South, Edge::South.board_squares()),
+        south
+    );
     // The Martians' edge is drawn: both edges marked, each saying so.
     let martians: Vec<(Edge, &str)> = p.entries[1..]
         .iter()
@@ -422,19 +435,26 @@ fn the_picture_marks_key_models_partial_and_drawn_entries_and_who_may_leave() {
         "Humans leave here (only 2 US Army Soldiers)"
     );
     let legend: Vec<String> = p.legend().into_iter().map(|(_, t)| t).collect();
-    assert!(legend.contains(
-        &"d4-e5: the Humans score 1 VP at the end of each of Rounds 2-5 they hold it alone; \
+    assert!(
+        legend.contains(
+            &"d4-e5: the Humans score 1 VP at the end of each of Rounds 2-5 they hold it alone; \
           holding it alone at the end of 2 of them running wins"
-            .to_string()
-    ));
-    assert!(legend.contains(
-        &"key model of the Humans: US Army Soldier dying wins at once for the Martians, \
+                .to_string()
+        )
+    );
+    assert!(
+        legend.contains(
+            &"key model of the Humans: US Army Soldier dying wins at once for the Martians, \
           getting away for the Humans"
-            .to_string()
-    ));
+                .to_string()
+        )
+    );
     // The SVG rings the key model once on the board and once in the legend.
     let svg = p.to_svg("Victory");
-    assert_eq!(svg.matches(&format!("stroke=\"{}\"", colors::KEY)).count(), 2);
+    assert_eq!(
+        svg.matches(&format!("stroke=\"{}\"", colors::KEY)).count(),
+        2
+    );
 }
 
 #[test]

@@ -19,7 +19,7 @@ fn key_model_placement(g: &GameState, side: Side, sq: Square) -> f64 {
         return 0.0;
     };
     let ends = sc.models[i].ends_game;
-    if !ends.dies.is_some_and(|w| w != side) {
+    if ends.dies.is_none_or(|w| w == side) {
         return 0.0;
     }
     let map = g.map();

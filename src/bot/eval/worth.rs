@@ -59,7 +59,12 @@ pub(super) fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
 /// the evaluation's VP-equivalents (at least 1).
 #[inline]
 pub fn lacking(g: &GameState, side: Side) -> f64 {
-    f64::from(g.scenario().vp_target(side).saturating_sub(g.vp(side)).max(1))
+    f64::from(
+        g.scenario()
+            .vp_target(side)
+            .saturating_sub(g.vp(side))
+            .max(1),
+    )
 }
 
 /// What model `i` leaving by its exit is worth to its side: its exit VP (R6), nothing for

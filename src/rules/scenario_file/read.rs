@@ -411,11 +411,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
                     .unwrap_or(1);
                 let (window, spans) = read_hold_window(sink, &h);
                 if let (Some(zone), Some(window)) = (zone, window) {
-                    hold.push(crate::rules::scenario::Hold {
-                        zone,
-                        vp,
-                        ..window
-                    });
+                    hold.push(crate::rules::scenario::Hold { zone, vp, ..window });
                     hold_spans.push((p.clone(), h.span.clone()));
                     hold_keys.push(spans);
                 }

@@ -439,10 +439,7 @@ pub(super) fn check_model_keys(sink: &mut Sink, side: Side, sf: &SideFile, mf: &
             ),
         );
     }
-    if held
-        && !no_exit
-        && mf.vp_exit.given().is_some_and(|v| *v > 0)
-    {
+    if held && !no_exit && mf.vp_exit.given().is_some_and(|v| *v > 0) {
         sink.warn(
             &mf.span,
             format!(
@@ -556,9 +553,12 @@ pub(super) fn check_holds(sink: &mut Sink, f: &ScenarioFile, last_round: Option<
 
 /// What a model entry's victory keys make of each of its models.
 pub(super) fn model_victory(mf: &ModelFile) -> (EndsGame, bool) {
-    let ends = mf.ends_game.given().map_or(EndsGame::default(), |e| EndsGame {
-        dies: e.dies.as_ref().map(|s| s.value),
-        exits: e.exits.as_ref().map(|s| s.value),
-    });
+    let ends = mf
+        .ends_game
+        .given()
+        .map_or(EndsGame::default(), |e| EndsGame {
+            dies: e.dies.as_ref().map(|s| s.value),
+            exits: e.exits.as_ref().map(|s| s.value),
+        });
     (ends, mf.may_exit.given().is_none_or(|m| m.value))
 }
