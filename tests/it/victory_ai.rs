@@ -204,3 +204,65 @@ fn a_zone_that_wins_when_held_is_worth_more_than_its_vp() {
     assert!(vp_only > 0.0, "{vp_only}");
     assert!(wins > 2.0 * vp_only, "{wins} vs {vp_only}");
 }
+
+/// The target greedy's Martian (m3, on d6) shoots: m1 on d2 has a clear shot at four
+/// squares, m2 on h6 only a partial one past the low wall on f6's east side (R9: 3 dice
+/// against 4). `key` makes m2 the Humans' VIP, whose death wins for the Martians.
+fn hunted(key: bool) -> mars_attacks::rules::ModelId {
+    let ends = if key {
+        r#", ends_game = { dies = "martians" }"#
+    } else {
+        ""
+    };
+    let mut g = start(&format!(
+        r#"name = "Hunt"
+first_turn = "martians"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = [{{ edge = "f6 east", kind = "low" }}]
+
+[humans]
+models = [
+  {{ profile = "soldier", start = "d2" }},
+  {{ profile = "soldier", start = "h6"{ends} }},
+]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+
+[martians]
+models = [{{ profile = "martian", start = "d6" }}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+"#
+    ));
+    play(&mut g, &["activate m3"]);
+    let mut player = "greedy"
+        .parse::<mars_attacks::bot::PlayerSpec>()
+        .unwrap()
+        .build();
+    let mut choose = |g: &GameState| {
+        player
+            .choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap()
+    };
+    // Aiming first is the same choice: the aimed shot's target counts.
+    match choose(&g) {
+        Action::Shoot(t) => t,
+        Action::Aim => {
+            play(&mut g, &["aim"]);
+            match choose(&g) {
+                Action::Shoot(t) => t,
+                other => panic!("after Aiming the Martian should shoot, not {other}"),
+            }
+        }
+        other => panic!("the Martian should shoot, not {other}"),
+    }
+}
+
+#[test]
+fn the_ai_shoots_the_enemy_key_model_before_an_easier_ordinary_one() {
+    // P28: an ordinary Soldier behind the low wall is the worse shot; the VIP there is worth
+    // the game.
+    assert_eq!(hunted(false), m(1));
+    assert_eq!(hunted(true), m(2));
+}
