@@ -273,6 +273,33 @@ pub fn describe(g: &GameState, e: &Event) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Event::HoldRunning {
+            side,
+            zone,
+            rounds: 0,
+            ..
+        } => format!(
+            "the {side} no longer hold {} alone: their Rounds running start again",
+            crate::rules::square::zone_text(*zone)
+        ),
+        Event::HoldRunning {
+            side,
+            zone,
+            rounds,
+            needed,
+        } => format!(
+            "the {side} have held {} alone {rounds} of the {needed} Rounds running that win",
+            crate::rules::square::zone_text(*zone)
+        ),
+        Event::ArrivalDrawn {
+            side,
+            wave,
+            round,
+            edge,
+        } => format!(
+            "drawn: the {side}' entry {} comes on across the {edge} edge from Round {round}",
+            wave + 1
+        ),
         Event::VpScored {
             side, vp, total, ..
         } => format!("the {side} score {vp} VP ({total} in all)"),

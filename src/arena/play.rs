@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::bot::exec::process::is_start_failure;
 use crate::bot::game::{Skirmish, player_of, side_of};
 use crate::bot::spec::{BoxedPlayer, PlayerSpec};
-use crate::rules::state::{Outcome, VpSource, WinReason};
+use crate::rules::state::{Outcome, VpSource};
 use crate::rules::{Side, rng_from_seed};
 
 use super::plan::{Job, Plan};
@@ -244,12 +244,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
                     Side::Humans => Winner::Humans,
                     Side::Martians => Winner::Martians,
                 }),
-                Some(match why {
-                    WinReason::VpTarget => Reason::VpTarget,
-                    WinReason::WipeOut => Reason::WipeOut,
-                    WinReason::MoreVp => Reason::MoreVp,
-                    WinReason::Survived => Reason::Survived,
-                }),
+                Some(Reason::of_win(why)),
             ),
             Some(Outcome::Draw) => (None, Some(Reason::Draw)),
             None => (None, None),

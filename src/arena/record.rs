@@ -67,6 +67,12 @@ pub enum Reason {
     MoreVp,
     /// The side that had to survive to a Round still had a model on the board then.
     Survived,
+    /// A key model died, and its death won for the other side (P28).
+    KeyModelDied,
+    /// A key model left by its exit, and its leaving won for its side (P28).
+    KeyModelLeft,
+    /// A side held a zone alone the Rounds running it asks (P31).
+    HeldZone,
     /// The game ended with equal VP.
     Draw,
     /// The other side's player gave the game up: its program crashed, broke the bot
@@ -77,21 +83,27 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, in report order.
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 9] = [
         Reason::VpTarget,
         Reason::WipeOut,
         Reason::MoreVp,
         Reason::Survived,
+        Reason::KeyModelDied,
+        Reason::KeyModelLeft,
+        Reason::HeldZone,
         Reason::Draw,
         Reason::Forfeit,
     ];
 
     /// The reasons a side wins by, in report order.
-    pub const WINS: [Reason; 5] = [
+    pub const WINS: [Reason; 8] = [
         Reason::VpTarget,
         Reason::WipeOut,
         Reason::MoreVp,
         Reason::Survived,
+        Reason::KeyModelDied,
+        Reason::KeyModelLeft,
+        Reason::HeldZone,
         Reason::Forfeit,
     ];
 
@@ -102,6 +114,9 @@ impl Reason {
             Reason::WipeOut => "wipe-out",
             Reason::MoreVp => "more VP at the end",
             Reason::Survived => "survived",
+            Reason::KeyModelDied => "key model died",
+            Reason::KeyModelLeft => "key model got away",
+            Reason::HeldZone => "zone held",
             Reason::Draw => "draw",
             Reason::Forfeit => "forfeit",
         }
@@ -114,8 +129,25 @@ impl Reason {
             Reason::WipeOut => "wipe_out",
             Reason::MoreVp => "more_vp",
             Reason::Survived => "survived",
+            Reason::KeyModelDied => "key_model_died",
+            Reason::KeyModelLeft => "key_model_left",
+            Reason::HeldZone => "held_zone",
             Reason::Draw => "draw",
             Reason::Forfeit => "forfeit",
+        }
+    }
+
+    /// The reason a game won for `why` is recorded with.
+    pub fn of_win(why: crate::rules::state::WinReason) -> Reason {
+        use crate::rules::state::WinReason;
+        match why {
+            WinReason::VpTarget => Reason::VpTarget,
+            WinReason::WipeOut => Reason::WipeOut,
+            WinReason::MoreVp => Reason::MoreVp,
+            WinReason::Survived => Reason::Survived,
+            WinReason::KeyModelDied => Reason::KeyModelDied,
+            WinReason::KeyModelLeft => Reason::KeyModelLeft,
+            WinReason::HeldZone => Reason::HeldZone,
         }
     }
 }

@@ -304,9 +304,9 @@ struct ScenarioTally {
     martians: u32,
     draws: u32,
     /// Finished games by [`Reason::ALL`], and each side's wins by [`Reason::WINS`].
-    reasons: [u32; 6],
-    humans_by: [u32; 5],
-    martians_by: [u32; 5],
+    reasons: [u32; Reason::ALL.len()],
+    humans_by: [u32; Reason::WINS.len()],
+    martians_by: [u32; Reason::WINS.len()],
     /// VP-target wins of each side by the winner's main VP source, in
     /// [`super::record::VpSources::named`] order.
     target_by: [[u32; 5]; 2],

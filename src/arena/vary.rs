@@ -371,6 +371,9 @@ fn typed(kind: &Kind, value: &str) -> Toml {
         Kind::Int { .. } => value
             .parse::<i64>()
             .map_or_else(|_| Toml::String(value.to_string()), Toml::Integer),
+        Kind::Bool => value
+            .parse::<bool>()
+            .map_or_else(|_| Toml::String(value.to_string()), Toml::Boolean),
         Kind::List { item, .. } => {
             Toml::Array(value.split('+').map(|v| typed(item, v.trim())).collect())
         }

@@ -16,7 +16,7 @@ use crate::arena::Reason;
 use crate::bot::{BoxedPlayer, PlayerSpec, Skirmish, player_of};
 use crate::limits;
 use crate::rules::Side;
-use crate::rules::state::{Outcome, WinReason};
+use crate::rules::state::Outcome;
 use crate::rules::{Action, GameRng, GameState, Scenario};
 use crate::sim::{GameEnd, describe, game_streamed, random_game_streamed};
 
@@ -113,10 +113,7 @@ fn players_game(
 /// The winner and the reason, named as arena results name them ([`Reason::name`]).
 fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
     match o {
-        Some(Outcome::Win(s, WinReason::VpTarget)) => (Some(s), Reason::VpTarget.name()),
-        Some(Outcome::Win(s, WinReason::WipeOut)) => (Some(s), Reason::WipeOut.name()),
-        Some(Outcome::Win(s, WinReason::MoreVp)) => (Some(s), Reason::MoreVp.name()),
-        Some(Outcome::Win(s, WinReason::Survived)) => (Some(s), Reason::Survived.name()),
+        Some(Outcome::Win(s, why)) => (Some(s), Reason::of_win(why).name()),
         Some(Outcome::Draw) => (None, Reason::Draw.name()),
         None => (None, "runaway_guard"),
     }

@@ -150,6 +150,7 @@ impl BoardView {
         // The ground, and what is lit on it.
         board_ground::squares(&painter, &geom);
         board_ground::zones(&painter, &geom, g);
+        board_ground::holds(&painter, &geom, g);
         board_ground::grid(&painter, &geom);
         board_ground::blockers(&painter, &geom, g);
         if let Some(sel) = selected {
@@ -501,6 +502,7 @@ fn draw_models(
             m.activated,
             selected == Some(p.id),
             acting == Some(p.id),
+            g.scenario().models[p.id.index()].ends_game.is_key(),
         );
         let rect = Rect::from_center_size(p.center, Vec2::splat(p.r * 2.2));
         let resp = ui.interact(rect, Id::unique(("board-model", p.id.0)), Sense::click());

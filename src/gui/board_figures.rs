@@ -89,15 +89,21 @@ pub(super) fn draw_wall(
     }
 }
 
-/// A band along a board edge in a side's colour: chevrons pointing in for an entry
-/// edge, out for an exit edge.
+/// A band along a board edge in a side's colour, over the squares `squares` of it (the
+/// whole edge, or the part an entry names, P32): chevrons pointing in for an entry edge,
+/// out for an exit edge.
 pub(super) fn draw_edge_band(
     painter: &egui::Painter,
     geom: &Geom,
     edge: Edge,
     side: Side,
     entry: bool,
+    squares: u64,
 ) {
+    let squares = squares & edge.board_squares();
+    if squares != edge.board_squares() && squares != 0 {
+        return draw_edge_part(painter, geom, edge, side, squares);
+    }
     let b = geom.board;
     let t = 5.0;
     let (band, inward) = match edge {
@@ -155,6 +161,49 @@ pub(super) fn draw_edge_band(
     let _ = entry;
 }
 
+/// An entry on part of an edge (P32): a band and an inward chevron beside each of its
+/// squares only.
+fn draw_edge_part(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, squares: u64) {
+    let t = 5.0;
+    let c = theme::side_color(side);
+    let size = geom.sq * 0.06;
+    for s in crate::rules::square::squares_of(squares) {
+        let r = geom.rect(s);
+        let (band, inward, mid) = match edge {
+            Edge::South => (
+                Rect::from_min_max(r.left_bottom(), r.right_bottom() + vec2(0.0, t)),
+                vec2(0.0, -1.0),
+                r.center_bottom(),
+            ),
+            Edge::North => (
+                Rect::from_min_max(r.left_top() - vec2(0.0, t), r.right_top()),
+                vec2(0.0, 1.0),
+                r.center_top(),
+            ),
+            Edge::West => (
+                Rect::from_min_max(r.left_top() - vec2(t, 0.0), r.left_bottom()),
+                vec2(1.0, 0.0),
+                r.left_center(),
+            ),
+            Edge::East => (
+                Rect::from_min_max(r.right_top(), r.right_bottom() + vec2(t, 0.0)),
+                vec2(-1.0, 0.0),
+                r.right_center(),
+            ),
+        };
+        painter.rect_filled(band, CornerRadius::same(2), c);
+        let along = vec2(inward.y.abs(), inward.x.abs());
+        let centre = mid + inward * (size * 1.3);
+        let tip = centre + inward * size * 0.8;
+        let back = centre - inward * size * 0.8;
+        painter.add(Shape::convex_polygon(
+            vec![tip, back + along * size * 1.3, back - along * size * 1.3],
+            theme::alpha(c, 230),
+            Stroke::new(1.0, theme::side_dark(side)),
+        ));
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_model(
     painter: &egui::Painter,
@@ -166,8 +215,13 @@ pub(super) fn draw_model(
     acted: bool,
     selected: bool,
     acting: bool,
+    key: bool,
 ) {
     let base = theme::side_color(side);
+    if key {
+        // A key model (P28): its death or its leaving ends the game.
+        painter.circle_stroke(c, r + 1.5, Stroke::new(3.0, theme::KEY_RING));
+    }
     let fill = if acted {
         theme::mix(base, theme::ACTED_GREY, 0.55)
     } else {

@@ -2,7 +2,7 @@
 //! table and its squares, the deployment zones, the grid, the blockers, then (over what
 //! is lit on the ground) the walls, the entry and exit edges and the coordinates.
 
-use eframe::egui::{Align2, CornerRadius, FontId, Painter, Rect, Stroke, pos2};
+use eframe::egui::{Align2, CornerRadius, FontId, Painter, Rect, Stroke, pos2, vec2};
 
 use crate::rules::square::squares_of;
 use crate::rules::state::Phase;
@@ -103,15 +103,54 @@ pub(super) fn walls(painter: &Painter, geom: &Geom, g: &GameState) {
     }
 }
 
-/// The edges each side enters by and leaves by.
+/// The edges each side enters by (or the part of one, P32; while an edge is still to be
+/// drawn, each it may be, P33) and leaves by.
 pub(super) fn edges(painter: &Painter, geom: &Geom, g: &GameState) {
     for side in Side::BOTH {
         let setup = &g.scenario().sides[side];
-        for entry in &setup.entry {
-            draw_edge_band(painter, geom, entry.edge, side, true);
+        for (wave, entry) in setup.entry.iter().enumerate() {
+            match g.arrival(side, wave) {
+                Some(a) if a.edge.is_some() => {
+                    let edge = a.edge.unwrap_or(entry.edge);
+                    draw_edge_band(painter, geom, edge, side, true, a.squares);
+                }
+                _ => {
+                    for &edge in entry.edges.as_slice() {
+                        draw_edge_band(painter, geom, edge, side, true, edge.board_squares());
+                    }
+                }
+            }
         }
         if let Some(edge) = setup.exit {
-            draw_edge_band(painter, geom, edge, side, false);
+            draw_edge_band(painter, geom, edge, side, false, edge.board_squares());
+        }
+    }
+}
+
+/// The zones a side scores for holding or wins by holding (P31): a dashed outline in its
+/// colour, faint in a Round it does not count in; a zone that wins when held Rounds
+/// running shows how many of them it has been held.
+pub(super) fn holds(painter: &Painter, geom: &Geom, g: &GameState) {
+    for side in Side::BOTH {
+        for (i, h) in g.scenario().sides[side].hold.iter().enumerate() {
+            let a = if h.counts_in(g.round()) { 220 } else { 110 };
+            draw_zone_outline(
+                painter,
+                geom,
+                h.zone,
+                theme::alpha(theme::side_light(side), a),
+            );
+            if let (Some(needed), Some(running)) = (h.win_after, g.hold_running(side, i)) {
+                let first = Square::from_index(63 - h.zone.leading_zeros() as usize);
+                let r = geom.rect(first);
+                painter.text(
+                    r.left_top() + vec2(4.0, 2.0),
+                    Align2::LEFT_TOP,
+                    format!("{running}/{needed}"),
+                    FontId::proportional((geom.sq * 0.18).clamp(10.0, 15.0)),
+                    theme::side_light(side),
+                );
+            }
         }
     }
 }

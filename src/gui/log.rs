@@ -153,6 +153,8 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
             }
             Event::Killed { .. }
             | Event::ZoneHeld { .. }
+            | Event::HoldRunning { .. }
+            | Event::ArrivalDrawn { .. }
             | Event::VpScored { .. }
             | Event::GameOver(_) => {
                 indented(

@@ -401,13 +401,33 @@ fn square_roles(s: &Scenario, sq: Square) -> Vec<String> {
             out.push(format!("In the {name}' deployment zone."));
         }
         for h in setup.hold.iter().filter(|h| h.zone & sq.bit() != 0) {
-            out.push(format!(
-                "In a zone the {name} score {} VP a Round for holding.",
-                h.vp
-            ));
+            if h.from == 1 && h.until.is_none() && h.win_after.is_none() {
+                out.push(format!(
+                    "In a zone the {name} score {} VP a Round for holding.",
+                    h.vp
+                ));
+            } else {
+                let mark = crate::shelf::picture::HoldMark {
+                    side,
+                    zone: h.zone,
+                    hold: *h,
+                };
+                out.push(format!(
+                    "In the zone {}.",
+                    crate::shelf::picture::hold_text(&mark)
+                ));
+            }
         }
         for e in &setup.entry {
-            if e.edge.board_squares() & sq.bit() != 0 {
+            if e.squares & sq.bit() == 0 {
+                continue;
+            }
+            if e.is_drawn() || e.squares != e.edge.board_squares() {
+                out.push(format!(
+                    "Where the {name} may {} (P32, P33).",
+                    crate::shelf::docs::entry_text(e)
+                ));
+            } else {
                 out.push(format!(
                     "On the {} edge the {name} come on by, from Round {}.",
                     e.edge, e.round
@@ -715,8 +735,8 @@ mod tests {
 
     #[test]
     fn the_hovered_square_says_what_it_is_in_the_scenario() {
-        // Get Them Out: the Humans deploy in a2-h3 and leave by the north edge; the
-        // Martians come on across the east edge in Round 1.
+        // Get Them Out: the Humans deploy in a2-h3 and (the Professor and his escort)
+        // leave by the north edge; the Martians come on across the east edge in Round 1.
         let s = scenario("evacuation.toml");
         assert_eq!(
             square_roles(&s, sq("a3")),

@@ -8,7 +8,7 @@ use eframe::egui::{
 
 use crate::rules::WallKind;
 use crate::rules::square::squares_of;
-use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band, square_origin};
+use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band_of, square_origin};
 
 use super::theme;
 
@@ -77,12 +77,12 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             theme::picture_color(colors::BLOCKER),
         );
     }
-    for (side, zone, _) in &picture.holds {
-        for s in squares_of(*zone) {
+    for h in &picture.holds {
+        for s in squares_of(h.zone) {
             dashed_square(
                 painter,
                 square_rect(s).shrink(sq * 0.17),
-                side_color(*side),
+                side_color(h.side),
                 2.5,
             );
         }
@@ -107,11 +107,11 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     );
     let band = (sq * 0.14).max(3.0);
     for m in &picture.entries {
-        let (a, b) = edge_band(m.edge);
+        let (a, b) = edge_band_of(m.edge, m.squares);
         painter.line_segment([at(a), at(b)], Stroke::new(band, side_color(m.side)));
     }
     for m in &picture.exits {
-        let (a, b) = edge_band(m.edge);
+        let (a, b) = edge_band_of(m.edge, m.squares);
         painter.extend(Shape::dashed_line(
             &[at(a), at(b)],
             Stroke::new(band, side_color(m.side)),
@@ -124,6 +124,13 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     }
     for f in &picture.fixed {
         let c = square_rect(f.square).center();
+        if f.key {
+            painter.circle_stroke(
+                c,
+                sq * 0.4,
+                Stroke::new(2.5, theme::picture_color(colors::KEY)),
+            );
+        }
         painter.circle(
             c,
             sq * 0.3,
@@ -186,6 +193,14 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
             4.0,
         )),
         Swatch::Hold(side) => dashed_square(painter, r.shrink(2.0), side_color(side), 2.5),
+        Swatch::Key(side) => {
+            painter.circle(
+                r.center(),
+                6.0,
+                side_color(side),
+                Stroke::new(2.5, theme::picture_color(colors::KEY)),
+            );
+        }
         Swatch::Counters => {
             let c = r.center();
             painter.add(Shape::convex_polygon(

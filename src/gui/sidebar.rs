@@ -168,6 +168,10 @@ impl Panel for Score {
                     .color(theme::MUTED),
                 );
             }
+            // Key models, zones held Rounds running, arrivals drawn (P28-P33).
+            for line in crate::table::victory::victory_lines(g) {
+                ui.label(RichText::new(line).color(theme::MUTED));
+            }
             ui.add_space(4.0);
             for side in Side::BOTH {
                 let vp = g.vp(side);

@@ -23,6 +23,8 @@ pub const SECRET: Color32 = Color32::from_rgb(0x4c, 0xc4, 0xd8);
 /// A neutral objective counter (either side claims it).
 pub const OBJECTIVE: Color32 = Color32::from_rgb(0xe8, 0xe4, 0xd0);
 pub const SELECT: Color32 = Color32::from_rgb(0xff, 0xd8, 0x40);
+/// The ring around a key model, whose death or leaving ends the game (P28).
+pub const KEY_RING: Color32 = Color32::from_rgb(0xe0, 0xa8, 0x00);
 pub const LOS_CLEAR: Color32 = Color32::from_rgb(0x7c, 0xe0, 0x6a);
 pub const LOS_PARTIAL: Color32 = Color32::from_rgb(0xf0, 0xb4, 0x3c);
 pub const LOS_NONE: Color32 = Color32::from_rgb(0xd0, 0x4a, 0x3a);

@@ -34,15 +34,138 @@ pub struct ModelSetup {
     pub exit_vp: Option<u16>,
     /// For a `Start::Enter` model: the index of the side's entry it comes on by.
     pub wave: u8,
+    /// Whether its death or its leaving ends the game at once, and who wins then (a key
+    /// model, P28).
+    pub ends_game: EndsGame,
+    /// May it leave by its side's exit edge (R6)? Models that may not are held on the
+    /// board (P30).
+    pub may_exit: bool,
+}
+
+/// What a key model's death or leaving does: the side that wins at once when it dies,
+/// whatever kills it, and the side that wins at once when it leaves by its exit (P28).
+/// Both `None`: an ordinary model.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct EndsGame {
+    pub dies: Option<Side>,
+    pub exits: Option<Side>,
+}
+
+impl EndsGame {
+    /// Does this model end the game in any way?
+    pub fn is_key(&self) -> bool {
+        self.dies.is_some() || self.exits.is_some()
+    }
+}
+
+/// The most entries (edges and waves) a side may list.
+pub const MAX_ENTRIES: usize = 8;
+
+/// The most choices an entry's Round or edge is drawn among (P33).
+pub const MAX_CHOICES: usize = 8;
+
+/// A few values one is drawn among at random, each listed value as likely as any other
+/// (a value listed twice is twice as likely). Empty: nothing is drawn.
+#[derive(Clone, Copy)]
+pub struct Choices<T: Copy> {
+    items: [T; MAX_CHOICES],
+    len: u8,
+}
+
+/// Two lists of choices are equal when they list the same values (what lies past the
+/// length is never read).
+impl<T: Copy + PartialEq> PartialEq for Choices<T> {
+    fn eq(&self, o: &Self) -> bool {
+        self.as_slice() == o.as_slice()
+    }
+}
+
+impl<T: Copy + Eq> Eq for Choices<T> {}
+
+impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Choices<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Copy> Choices<T> {
+    /// No choice: the value is fixed elsewhere. `fill` is never read.
+    pub const fn none(fill: T) -> Choices<T> {
+        Choices {
+            items: [fill; MAX_CHOICES],
+            len: 0,
+        }
+    }
+
+    /// The values of `list` (at most [`MAX_CHOICES`]; `None` when longer).
+    pub fn of(list: &[T]) -> Option<Choices<T>> {
+        let first = *list.first()?;
+        if list.len() > MAX_CHOICES {
+            return None;
+        }
+        let mut c = Choices::none(first);
+        c.items[..list.len()].copy_from_slice(list);
+        c.len = list.len() as u8;
+        Some(c)
+    }
+
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The `i`-th value, if there is one.
+    pub fn get(&self, i: usize) -> Option<T> {
+        self.as_slice().get(i).copied()
+    }
 }
 
 /// Models that start off the board come on across `edge`: from Round `round` they may be
-/// activated, and their action must bring them onto the board (R6). A side may have
-/// several, for several edges or waves; each such model comes on by one of them.
+/// activated, and their action must bring them onto the board (R6), on one of `squares`
+/// (the whole edge, or a part of it, P32). A side may have several, for several edges or
+/// waves; each such model comes on by one of them.
+///
+/// The Round or the edge may be drawn at random among `rounds` or `edges`, at the start of
+/// the earliest Round listed (at set-up when that is Round 1), and known to both sides from
+/// then on (P33); the game keeps what was drawn ([`crate::rules::GameState::arrival`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
+    /// The edge they come on across; with `edges`, the first listed.
     pub edge: Edge,
+    /// The first Round they may come on in; with `rounds`, the earliest listed.
     pub round: u16,
+    /// The board squares they may step onto: the edge's, or the part of it the scenario
+    /// names; with `edges`, those of every edge listed.
+    pub squares: u64,
+    /// The Rounds one is drawn among (empty: `round`).
+    pub rounds: Choices<u16>,
+    /// The edges one is drawn among (empty: `edge`).
+    pub edges: Choices<Edge>,
+}
+
+impl Entry {
+    /// Across the whole of `edge`, from Round `round`.
+    pub fn whole_edge(edge: Edge, round: u16) -> Entry {
+        Entry {
+            edge,
+            round,
+            squares: edge.board_squares(),
+            rounds: Choices::none(round),
+            edges: Choices::none(edge),
+        }
+    }
+
+    /// Is its Round or its edge drawn at random (P33)?
+    pub fn is_drawn(&self) -> bool {
+        !self.rounds.is_empty() || !self.edges.is_empty()
+    }
 }
 
 /// Victory points one side earns (R18, R24).
@@ -64,14 +187,43 @@ pub struct VpAwards {
 }
 
 /// A zone that scores for holding it (a side's model there and none of the other side's)
-/// at the end of each Round.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+/// at the end of each Round from `from` to `until`, and that may win the game for a side
+/// that holds it at the end of `win_after` such Rounds in a row (P31).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hold {
     /// The squares (bitboard).
     pub zone: u64,
     /// VP a Round for holding it.
     pub vp: u16,
+    /// The first Round at whose end it counts.
+    pub from: u16,
+    /// The last Round at whose end it counts; `None`: every Round from `from` on.
+    pub until: Option<u16>,
+    /// Holding it at the end of this many Rounds in a row (of those it counts in) wins.
+    pub win_after: Option<u16>,
 }
+
+impl Hold {
+    /// A zone worth `vp` at the end of every Round, winning nothing.
+    pub fn every_round(zone: u64, vp: u16) -> Hold {
+        Hold {
+            zone,
+            vp,
+            from: 1,
+            until: None,
+            win_after: None,
+        }
+    }
+
+    /// Does holding it count at the end of Round `round`?
+    #[inline]
+    pub fn counts_in(&self, round: u16) -> bool {
+        round >= self.from && self.until.is_none_or(|u| round <= u)
+    }
+}
+
+/// The most zones a scenario may give a `win_after` (both sides together).
+pub const MAX_WIN_ZONES: usize = 8;
 
 /// What one side brings and how it scores.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -174,11 +326,79 @@ impl Scenario {
         })
     }
 
-    /// The VP `model`'s side scores when it leaves by the side's exit edge (R6).
+    /// The VP `model`'s side scores when it leaves by the side's exit edge (R6); 0 for a
+    /// model that may not leave (P30).
     pub fn exit_vp(&self, model: usize) -> u16 {
         let m = &self.models[model];
+        if !m.may_exit {
+            return 0;
+        }
         m.exit_vp.unwrap_or(self.sides[m.side].vp.exit)
     }
+
+    /// The side's exit edge, if `model` may leave by it (R6, P30).
+    pub fn exit_of(&self, model: usize) -> Option<Edge> {
+        let m = &self.models[model];
+        if m.may_exit {
+            self.sides[m.side].exit
+        } else {
+            None
+        }
+    }
+
+    /// The zones of both sides that win when held long enough (P31), in the order their
+    /// Rounds running are kept: the Humans' in file order, then the Martians'.
+    pub fn win_zones(&self) -> impl Iterator<Item = (Side, &Hold)> + '_ {
+        Side::BOTH.into_iter().flat_map(move |side| {
+            self.sides[side]
+                .hold
+                .iter()
+                .filter(|h| h.win_after.is_some())
+                .map(move |h| (side, h))
+        })
+    }
+
+    /// Bit masks of the models whose death ([`EndsGame::dies`]) and whose leaving
+    /// ([`EndsGame::exits`]) end the game, and of the models that may not leave (P28,
+    /// P30), and whether any entry is drawn (P33). Computed once when a game starts.
+    pub fn model_masks(&self) -> ModelMasks {
+        let mut masks = ModelMasks::default();
+        for (i, m) in self.models.iter().enumerate().take(MAX_MODELS) {
+            let bit = 1u64 << i;
+            if m.ends_game.dies.is_some() {
+                masks.dies |= bit;
+            }
+            if m.ends_game.exits.is_some() {
+                masks.exits |= bit;
+            }
+            if !m.may_exit {
+                masks.held |= bit;
+            }
+        }
+        masks.draws = self.has_drawn_entries();
+        masks
+    }
+
+    /// Does any entry draw its Round or edge at random (P33)?
+    pub fn has_drawn_entries(&self) -> bool {
+        Side::BOTH
+            .iter()
+            .any(|&s| self.sides[s].entry.iter().any(Entry::is_drawn))
+    }
+}
+
+/// Models singled out by the scenario, a bit a model, and whether any entry is drawn (see
+/// [`Scenario::model_masks`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ModelMasks {
+    /// Key models whose death ends the game (P28).
+    pub dies: u64,
+    /// Key models whose leaving ends the game (P28).
+    pub exits: u64,
+    /// Models that may not leave by the exit (P30).
+    pub held: u64,
+    /// Some entry draws its Round or edge at random (P33).
+    pub draws: bool,
 }
 
 /// The Round after which a game ends whatever happens: the Round limit, or the Round a side

@@ -333,6 +333,38 @@ pub fn squares_of(mut bb: u64) -> impl Iterator<Item = Square> {
     })
 }
 
+/// A set of squares as rectangles, like `a5-h6` or `a5-b7, g5-h7`.
+pub fn zone_text(mut bb: u64) -> String {
+    let mut parts = Vec::new();
+    while bb != 0 {
+        let first = Square::from_index(bb.trailing_zeros() as usize);
+        let (c0, r0) = (first.col(), first.row());
+        let has = |bb: u64, c: i8, r: i8| Square::new(c, r).is_some_and(|s| bb & s.bit() != 0);
+        let mut c1 = c0;
+        while has(bb, c1 + 1, r0) {
+            c1 += 1;
+        }
+        let mut r1 = r0;
+        while (c0..=c1).all(|c| has(bb, c, r1 + 1)) {
+            r1 += 1;
+        }
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if let Some(s) = Square::new(c, r) {
+                    bb &= !s.bit();
+                }
+            }
+        }
+        let corner = Square::new(c1, r1).expect("inside the board");
+        parts.push(if corner == first {
+            first.to_string()
+        } else {
+            format!("{first}-{corner}")
+        });
+    }
+    parts.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,6 +25,7 @@
 //! - `play`: cards in a game (hands, plays, response windows, Lucky Escapes, refill);
 //! - `effects`: what cards do on the board;
 //! - `illegal`: why an action is not legal;
+//! - `victory`: key models, exits held, zones held Rounds running, arrivals drawn;
 //! - `invariants`: the state's checks of its own bookkeeping;
 //! - `editor`: arranging a position by hand.
 
@@ -37,7 +38,7 @@ use crate::rules::cards::{Card, CardId, CardType, Deck, MAX_CARD_TYPES};
 use crate::rules::dice::D8Stream;
 use crate::rules::map::Map;
 use crate::rules::profile::Profile;
-use crate::rules::scenario::{MAX_MODELS, Scenario, Start};
+use crate::rules::scenario::{MAX_MODELS, MAX_WIN_ZONES, ModelMasks, Scenario, Start};
 use crate::rules::square::{BySide, Side, Square};
 
 mod agenda;
@@ -52,6 +53,7 @@ mod phase;
 mod play;
 mod resolve;
 mod turn;
+mod victory;
 
 use agenda::{Agenda, Step};
 use models::PLACEHOLDER;
@@ -68,6 +70,7 @@ pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};
 pub use play::Observation;
 pub use turn::{Outcome, TurnUse, VpSource, WinReason};
+pub use victory::{ARRIVAL_SLOTS, Arrival};
 
 /// Where every physical card of the deck is, as counts per distinct card (the deck's local
 /// index, R19). Card counts are conserved: deck + hands + discard + sets + in play = the
@@ -180,6 +183,15 @@ pub struct GameState {
     /// Response windows open for both sides on every test a card of their half could
     /// change, whether they hold one or not (see [`GameState::set_every_window`]).
     every_window: bool,
+    // ----- the scenario's victory conditions (P28-P33) -----
+    /// The scenario's key models and models held on the board, as bit masks.
+    masks: ModelMasks,
+    /// Rounds running each `win_after` zone has been held alone, in
+    /// [`Scenario::win_zones`] order (P31).
+    streaks: [u8; MAX_WIN_ZONES],
+    /// What was drawn for each entry that draws its Round or edge (P33), by side and
+    /// entry: 0 while not yet drawn (see `victory`).
+    arrivals: [u8; ARRIVAL_SLOTS],
 }
 
 /// Two states are equal when they are the same position of the same game, down to what each
@@ -227,6 +239,8 @@ impl PartialEq for GameState {
             && self.area_mods == o.area_mods
             && self.carded == o.carded
             && self.every_window == o.every_window
+            && self.streaks == o.streaks
+            && self.arrivals == o.arrivals
     }
 }
 
@@ -288,6 +302,9 @@ impl GameState {
             area_mods: [0; CAPACITY as usize],
             carded: 0,
             every_window: false,
+            masks: scenario.model_masks(),
+            streaks: [0; MAX_WIN_ZONES],
+            arrivals: [0; ARRIVAL_SLOTS],
             scenario,
         };
         for (i, m) in g.scenario.models.iter().take(MAX_MODELS).enumerate() {
@@ -333,6 +350,9 @@ impl GameState {
         }
         // The shuffled deck, and opening hands without Events (R22, P17).
         g.deal_opening_hands(rng, sink);
+        // Entries drawn at random whose earliest Round is the first: drawn now, before
+        // anyone deploys, and known to both sides (P33).
+        g.draw_arrivals(rng, sink);
         g.phase = match g.next_deployer() {
             Some(side) => Phase::Deploy(side),
             None => Phase::TurnStart,

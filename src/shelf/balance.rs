@@ -67,6 +67,15 @@ pub struct WonBy {
     /// A model still on the board at the end of the Round the side had to survive to.
     #[serde(default)]
     pub survived: u32,
+    /// A key model's death (P28) (written only when some did).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub key_model_died: u32,
+    /// A key model's leaving (P28) (written only when some did).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub key_model_left: u32,
+    /// A zone held alone the Rounds running it asks (P31) (written only when some did).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_zone: u32,
     /// The other side's program gave the game up (written only when some did).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub forfeit: u32,
@@ -86,7 +95,14 @@ fn is_one_run(n: &u32) -> bool {
 
 impl WonBy {
     pub fn total(&self) -> u32 {
-        self.vp_target + self.wipe_out + self.more_vp + self.survived + self.forfeit
+        self.vp_target
+            + self.wipe_out
+            + self.more_vp
+            + self.survived
+            + self.key_model_died
+            + self.key_model_left
+            + self.held_zone
+            + self.forfeit
     }
 
     fn add(&mut self, reason: Reason) {
@@ -95,6 +111,9 @@ impl WonBy {
             Reason::WipeOut => self.wipe_out += 1,
             Reason::MoreVp | Reason::Draw => self.more_vp += 1,
             Reason::Survived => self.survived += 1,
+            Reason::KeyModelDied => self.key_model_died += 1,
+            Reason::KeyModelLeft => self.key_model_left += 1,
+            Reason::HeldZone => self.held_zone += 1,
             Reason::Forfeit => self.forfeit += 1,
         }
     }
@@ -106,6 +125,9 @@ impl WonBy {
             (Reason::WipeOut, self.wipe_out),
             (Reason::MoreVp, self.more_vp),
             (Reason::Survived, self.survived),
+            (Reason::KeyModelDied, self.key_model_died),
+            (Reason::KeyModelLeft, self.key_model_left),
+            (Reason::HeldZone, self.held_zone),
             (Reason::Forfeit, self.forfeit),
         ]
         .iter()

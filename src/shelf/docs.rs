@@ -186,6 +186,21 @@ fn scenario_section(out: &mut String, s: &Shelved) {
     }
 }
 
+/// What a key model's death and leaving decide (P28): "Professor Kessler dying wins at once
+/// for the Martians, getting away for the Humans".
+pub fn key_model_words(who: &str, ends: crate::rules::scenario::EndsGame) -> String {
+    match (ends.dies, ends.exits) {
+        (Some(d), Some(x)) => format!(
+            "{who} dying wins at once for {}, getting away for {}",
+            side_word(d),
+            side_word(x)
+        ),
+        (Some(d), None) => format!("{who} dying wins at once for {}", side_word(d)),
+        (None, Some(x)) => format!("{who} getting away wins at once for {}", side_word(x)),
+        (None, None) => String::new(),
+    }
+}
+
 /// Who takes the first Turn and how the game is won, in words: "the Humans take the first
 /// Turn; first to 8 VP wins".
 pub fn how_it_is_won(sc: &Scenario) -> String {
@@ -196,7 +211,7 @@ pub fn how_it_is_won(sc: &Scenario) -> String {
         format!("the Humans win at {th} VP, the Martians at {tm}")
     };
     format!(
-        "{} take the first Turn; {target}{}",
+        "{} take the first Turn; {target}{}{}",
         side_word(sc.first_turn),
         match (sc.survivor(), sc.round_limit) {
             (Some((side, n)), _) => format!(
@@ -205,8 +220,37 @@ pub fn how_it_is_won(sc: &Scenario) -> String {
             ),
             (None, Some(n)) => format!(", or more VP at the end of Round {n}"),
             (None, None) => String::new(),
-        }
+        },
+        key_models_text(sc)
     )
+}
+
+/// What the key models' deaths and leavings decide (P28), in words: "; Professor Kessler
+/// dying wins at once for the Martians, getting away for the Humans". Nothing without key
+/// models.
+fn key_models_text(sc: &Scenario) -> String {
+    let mut groups: Vec<(usize, crate::rules::scenario::EndsGame, u32)> = Vec::new();
+    for m in sc.models.iter().filter(|m| m.ends_game.is_key()) {
+        match groups
+            .iter_mut()
+            .find(|g| g.0 == m.profile && g.1 == m.ends_game)
+        {
+            Some(g) => g.2 += 1,
+            None => groups.push((m.profile, m.ends_game, 1)),
+        }
+    }
+    let mut out = String::new();
+    for (profile, ends, n) in groups {
+        let name = &sc.profiles[profile].name;
+        let who = if n == 1 {
+            name.clone()
+        } else {
+            format!("one of the {n} {name}s")
+        };
+        out.push_str("; ");
+        out.push_str(&key_model_words(&who, ends));
+    }
+    out
 }
 
 /// A side's models and where they start, in words: "6 US Army Soldiers (start on d4 (2),
@@ -219,7 +263,12 @@ pub fn forces(sc: &Scenario, side: Side) -> String {
         u8,
         u32,
         Vec<(Square, u32)>,
-        (Option<u16>, Option<u16>),
+        (
+            Option<u16>,
+            Option<u16>,
+            bool,
+            crate::rules::scenario::EndsGame,
+        ),
     );
     let mut groups: Vec<Group> = Vec::new();
     for m in sc.models.iter().filter(|m| m.side == side) {
@@ -229,7 +278,7 @@ pub fn forces(sc: &Scenario, side: Side) -> String {
             Start::At(_) => 1,
             Start::Enter => 2 + m.wave,
         };
-        let values = (m.kill_vp, m.exit_vp);
+        let values = (m.kill_vp, m.exit_vp, m.may_exit, m.ends_game);
         let i = match groups
             .iter()
             .position(|g| g.0 == m.profile && g.1 == kind && g.4 == values)
@@ -251,48 +300,94 @@ pub fn forces(sc: &Scenario, side: Side) -> String {
     }
     let mut parts: Vec<String> = groups
         .iter()
-        .map(|(p, kind, n, squares, (kill_vp, exit_vp))| {
-            let start = match kind {
-                0 => format!("deploy in {}", zone_text(setup.deployment)),
-                2.. => match setup.entry.get(usize::from(kind - 2)) {
-                    Some(e) if e.round == 1 => format!("come on across the {} edge", e.edge),
-                    Some(e) => format!("come on across the {} edge from Round {}", e.edge, e.round),
-                    None => "come on".into(),
-                },
-                1 => {
-                    let at: Vec<String> = squares
-                        .iter()
-                        .map(|(sq, n)| {
-                            if *n == 1 {
-                                sq.to_string()
-                            } else {
-                                format!("{sq} ({n})")
-                            }
-                        })
-                        .collect();
-                    format!("start on {}", at.join(", "))
+        .map(
+            |(p, kind, n, squares, (kill_vp, exit_vp, may_exit, ends_game))| {
+                let start = match kind {
+                    0 => format!("deploy in {}", zone_text(setup.deployment)),
+                    2.. => match setup.entry.get(usize::from(kind - 2)) {
+                        Some(e) => entry_text(e),
+                        None => "come on".into(),
+                    },
+                    1 => {
+                        let at: Vec<String> = squares
+                            .iter()
+                            .map(|(sq, n)| {
+                                if *n == 1 {
+                                    sq.to_string()
+                                } else {
+                                    format!("{sq} ({n})")
+                                }
+                            })
+                            .collect();
+                        format!("start on {}", at.join(", "))
+                    }
+                };
+                let name = &sc.profiles[*p].name;
+                let name = if *n == 1 || name.ends_with('s') {
+                    name.clone()
+                } else {
+                    format!("{name}s")
+                };
+                let mut worth = String::new();
+                if let Some(v) = kill_vp {
+                    worth.push_str(&format!(", {v} VP to kill"));
                 }
-            };
-            let name = &sc.profiles[*p].name;
-            let name = if *n == 1 || name.ends_with('s') {
-                name.clone()
-            } else {
-                format!("{name}s")
-            };
-            let mut worth = String::new();
-            if let Some(v) = kill_vp {
-                worth.push_str(&format!(", {v} VP to kill"));
-            }
-            if let Some(v) = exit_vp {
-                worth.push_str(&format!(", {v} VP to get away"));
-            }
-            format!("{n} {name} ({start}{worth})")
-        })
+                if let Some(v) = exit_vp {
+                    worth.push_str(&format!(", {v} VP to get away"));
+                }
+                if !may_exit && setup.exit.is_some() {
+                    worth.push_str(", held on the board");
+                }
+                if ends_game.is_key() {
+                    worth.push_str(", a key model");
+                }
+                format!("{n} {name} ({start}{worth})")
+            },
+        )
         .collect();
     if let Some(edge) = setup.exit {
         parts.push(format!("may leave across the {edge} edge"));
     }
     parts.join(", ")
+}
+
+/// How an entry's models come on, in words: "come on across the south edge at a1-c1 from
+/// Round 2", "come on across the east or west edge from Round 2 or 3, drawn at the start of
+/// Round 2" (P32, P33).
+pub fn entry_text(e: &crate::rules::scenario::Entry) -> String {
+    let mut edges: Vec<String> = Vec::new();
+    for x in e.edges.as_slice() {
+        if !edges.contains(&x.to_string()) {
+            edges.push(x.to_string());
+        }
+    }
+    let across = match edges.as_slice() {
+        [] => format!("the {} edge", e.edge),
+        [rest @ .., last] => format!("the {} or {last} edge", rest.join(", ")),
+    };
+    let at = if e.edges.is_empty() && e.squares != e.edge.board_squares() {
+        format!(" at {}", zone_text(e.squares))
+    } else {
+        String::new()
+    };
+    let mut rounds: Vec<String> = Vec::new();
+    for r in e.rounds.as_slice() {
+        if !rounds.contains(&r.to_string()) {
+            rounds.push(r.to_string());
+        }
+    }
+    let when = match rounds.as_slice() {
+        [] if e.round == 1 => String::new(),
+        [] => format!(" from Round {}", e.round),
+        [one] => format!(" from Round {one}"),
+        [rest @ .., last] => format!(" from Round {} or {last}", rest.join(", ")),
+    };
+    let drawn = if e.is_drawn() {
+        format!(", drawn at the start of Round {}", e.round)
+    } else {
+        String::new()
+    };
+    format!("come on across {across}{at}{when}{drawn}")
 }
 
 /// How a side scores, in words.
@@ -324,12 +419,28 @@ pub fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold])
     if vp.objective > 0 {
         parts.push(format!("{} VP a neutral objective", vp.objective));
     }
-    for h in hold.iter().filter(|h| h.vp > 0) {
-        parts.push(format!(
-            "{} VP a Round for holding {}",
-            h.vp,
-            zone_text(h.zone)
-        ));
+    for h in hold.iter().filter(|h| h.vp > 0 || h.win_after.is_some()) {
+        let rounds = match (h.from, h.until) {
+            (1, None) => String::new(),
+            (f, None) => format!(" from Round {f}"),
+            (f, Some(u)) if f == u => format!(" in Round {f}"),
+            (f, Some(u)) => format!(" in Rounds {f}-{u}"),
+        };
+        let zone = zone_text(h.zone);
+        let mut part = if h.vp > 0 {
+            format!("{} VP a Round for holding {zone}{rounds}", h.vp)
+        } else {
+            format!("holding {zone}{rounds}")
+        };
+        if let Some(n) = h.win_after {
+            part.push_str(&match (n, h.vp > 0) {
+                (1, true) => " (held alone at the end of a Round, it wins)".to_string(),
+                (n, true) => format!(" (held alone {n} Rounds running, it wins)"),
+                (1, false) => " alone at the end of a Round wins".to_string(),
+                (n, false) => format!(" alone {n} Rounds running wins"),
+            });
+        }
+        parts.push(part);
     }
     if parts.is_empty() {
         "nothing".into()
@@ -338,37 +449,7 @@ pub fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold])
     }
 }
 
-/// A set of squares as rectangles, like `a5-h6` or `a5-b7, g5-h7`.
-pub fn zone_text(mut bb: u64) -> String {
-    let mut parts = Vec::new();
-    while bb != 0 {
-        let first = Square::from_index(bb.trailing_zeros() as usize);
-        let (c0, r0) = (first.col(), first.row());
-        let has = |bb: u64, c: i8, r: i8| Square::new(c, r).is_some_and(|s| bb & s.bit() != 0);
-        let mut c1 = c0;
-        while has(bb, c1 + 1, r0) {
-            c1 += 1;
-        }
-        let mut r1 = r0;
-        while (c0..=c1).all(|c| has(bb, c, r1 + 1)) {
-            r1 += 1;
-        }
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                if let Some(s) = Square::new(c, r) {
-                    bb &= !s.bit();
-                }
-            }
-        }
-        let corner = Square::new(c1, r1).expect("inside the board");
-        parts.push(if corner == first {
-            first.to_string()
-        } else {
-            format!("{first}-{corner}")
-        });
-    }
-    parts.join(", ")
-}
+pub use crate::rules::square::zone_text;
 
 /// A name as Markdown code that stays on its line and in its table cell: control
 /// characters written as escapes, `|` escaped, and as many backticks around it as it needs.

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::map::WallKind;
-use crate::rules::scenario::{Scenario, Start};
+use crate::rules::scenario::{Entry, Scenario, Start};
 use crate::rules::square::squares_of;
 use crate::rules::{Edge, Side, Square};
 
@@ -28,6 +28,8 @@ pub struct FixedStart {
     pub side: Side,
     pub square: Square,
     pub count: u8,
+    /// A key model starts here (P28): ringed.
+    pub key: bool,
 }
 
 /// A board edge where one side's models come on or leave.
@@ -35,8 +37,25 @@ pub struct FixedStart {
 pub struct EdgeMark {
     pub side: Side,
     pub edge: Edge,
+    /// The squares of the edge it covers: all of them, or the part an entry names (P32).
+    pub squares: u64,
     /// What it is, in words: "Humans come on, Round 1", "Humans leave".
     pub label: String,
+}
+
+/// A zone a side scores for holding, or wins by holding Rounds running (P31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoldMark {
+    pub side: Side,
+    pub zone: u64,
+    pub hold: crate::rules::scenario::Hold,
+}
+
+/// Key models of one side and profile (P28), in words for the legend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyMark {
+    pub side: Side,
+    pub text: String,
 }
 
 /// Everything drawn for one scenario.
@@ -55,8 +74,10 @@ pub struct MapPicture {
     pub counters: Option<String>,
     /// The squares the counters are placed in, when the scenario limits them.
     pub counter_zone: Option<u64>,
-    /// Zones a side scores for holding at the end of each Round: (side, squares, VP).
-    pub holds: Vec<(Side, u64, u16)>,
+    /// Zones a side scores for holding at the end of a Round, or wins by holding.
+    pub holds: Vec<HoldMark>,
+    /// The key models (P28).
+    pub keys: Vec<KeyMark>,
 }
 
 impl MapPicture {
@@ -88,15 +109,20 @@ impl MapPicture {
             }
             for m in mine() {
                 if let Start::At(square) = m.start {
+                    let key = m.ends_game.is_key();
                     match fixed
                         .iter_mut()
                         .find(|f| f.side == side && f.square == square)
                     {
-                        Some(f) => f.count += 1,
+                        Some(f) => {
+                            f.count += 1;
+                            f.key |= key;
+                        }
                         None => fixed.push(FixedStart {
                             side,
                             square,
                             count: 1,
+                            key,
                         }),
                     }
                 }
@@ -105,22 +131,18 @@ impl MapPicture {
                 if !mine().any(|m| m.start == Start::Enter && usize::from(m.wave) == wave) {
                     continue;
                 }
-                let when = if entry.round == 1 {
-                    "Round 1".to_string()
-                } else {
-                    format!("from Round {}", entry.round)
-                };
-                entries.push(EdgeMark {
-                    side,
-                    edge: entry.edge,
-                    label: format!("{} come on, {when}", side_word(side)),
-                });
+                entries.extend(entry_marks(side, entry));
             }
             if let Some(edge) = setup.exit {
                 exits.push(EdgeMark {
                     side,
                     edge,
-                    label: format!("{} leave here", side_word(side)),
+                    squares: edge.board_squares(),
+                    label: format!(
+                        "{} leave here{}",
+                        side_word(side),
+                        who_leaves(scenario, side)
+                    ),
                 });
             }
         }
@@ -165,12 +187,14 @@ impl MapPicture {
             holds: Side::BOTH
                 .iter()
                 .flat_map(|&side| {
-                    scenario.sides[side]
-                        .hold
-                        .iter()
-                        .map(move |h| (side, h.zone, h.vp))
+                    scenario.sides[side].hold.iter().map(move |h| HoldMark {
+                        side,
+                        zone: h.zone,
+                        hold: *h,
+                    })
                 })
                 .collect(),
+            keys: key_marks(scenario),
         }
     }
 
@@ -242,12 +266,12 @@ impl MapPicture {
         };
         // The Martians' zones drawn inside the Humans', so a zone both sides hold shows
         // both outlines.
-        for (side, zone, _) in &self.holds {
-            let inset = match side {
+        for h in &self.holds {
+            let inset = match h.side {
                 Side::Humans => 8.0,
                 Side::Martians => 13.0,
             };
-            outline(*zone, inset, colors::side(*side), 3, "2 3");
+            outline(h.zone, inset, colors::side(h.side), 3, "2 3");
         }
         outline(
             self.counter_zone.unwrap_or(0),
@@ -280,7 +304,7 @@ impl MapPicture {
         }
         for (marks, dashed) in [(&self.entries, false), (&self.exits, true)] {
             for m in marks {
-                let (a, b) = edge_band(m.edge);
+                let (a, b) = edge_band_of(m.edge, m.squares);
                 let (ax, ay) = px(a);
                 let (bx, by) = px(b);
                 let dash = if dashed {
@@ -316,6 +340,14 @@ impl MapPicture {
         for f in &self.fixed {
             let (x, y) = square_origin(f.square);
             let (cx, cy) = px((x + 0.5, y + 0.5));
+            if f.key {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{}" stroke-width="3"/>"#,
+                    s * 0.4,
+                    colors::KEY
+                );
+            }
             let _ = writeln!(
                 out,
                 r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}" stroke="#222222"/>"##,
@@ -390,15 +422,11 @@ impl MapPicture {
         for m in &self.exits {
             out.push((Swatch::Exit(m.side), format!("{}: {}", m.edge, m.label)));
         }
-        for (side, zone, vp) in &self.holds {
-            out.push((
-                Swatch::Hold(*side),
-                format!(
-                    "{}: the {} score {vp} VP at the end of each Round they hold it alone",
-                    crate::shelf::docs::zone_text(*zone),
-                    side_word(*side)
-                ),
-            ));
+        for h in &self.holds {
+            out.push((Swatch::Hold(h.side), hold_text(h)));
+        }
+        for k in &self.keys {
+            out.push((Swatch::Key(k.side), k.text.clone()));
         }
         if let Some(c) = &self.counters {
             out.push((Swatch::Counters, format!("counters: {c}")));
@@ -417,6 +445,8 @@ pub enum Swatch {
     Entry(Side),
     Exit(Side),
     Hold(Side),
+    /// A key model (P28): a figure with a ring.
+    Key(Side),
     Counters,
 }
 
@@ -459,6 +489,12 @@ impl Swatch {
                 y + 2.0,
                 colors::side(side)
             ),
+            Swatch::Key(side) => format!(
+                r#"<circle cx="{}" cy="{mid}" r="6" fill="{}" stroke="{}" stroke-width="3"/>"#,
+                x + 14.0,
+                colors::side(side),
+                colors::KEY
+            ),
             Swatch::Counters => {
                 let cx = x + 14.0;
                 format!(
@@ -494,6 +530,8 @@ pub mod colors {
     pub const HUMANS: &str = "#3b6fc4";
     pub const MARTIANS: &str = "#3f9a3a";
     pub const COUNTER_ZONE: &str = "#b8860b";
+    /// The ring around a key model (P28).
+    pub const KEY: &str = "#e0a800";
 
     /// A side's colour.
     pub fn side(side: Side) -> &'static str {
@@ -546,6 +584,216 @@ pub fn edge_band(edge: Edge) -> (Point, Point) {
     }
 }
 
+/// The segment just outside a board edge covering `squares` of it (all of them, or the
+/// part an entry names, P32), in board units.
+pub fn edge_band_of(edge: Edge, squares: u64) -> (Point, Point) {
+    let (a, b) = edge_band(edge);
+    let on_edge = squares & edge.board_squares();
+    if on_edge == edge.board_squares() || on_edge == 0 {
+        return (a, b);
+    }
+    let first = Square::from_index(on_edge.trailing_zeros() as usize);
+    let last = Square::from_index(63 - on_edge.leading_zeros() as usize);
+    match edge {
+        Edge::North | Edge::South => (
+            (f32::from(first.col() as u8), a.1),
+            (f32::from(last.col() as u8) + 1.0, b.1),
+        ),
+        Edge::West | Edge::East => (
+            (a.0, f32::from(7 - last.row() as u8)),
+            (b.0, f32::from(8 - first.row() as u8)),
+        ),
+    }
+}
+
+/// The marks of one entry: its edge or the part of it (P32), or each edge it may be drawn
+/// (P33), labelled with who comes on when.
+fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
+    let rounds = e.rounds.as_slice();
+    let mut when = match rounds {
+        [] if e.round == 1 => "Round 1".to_string(),
+        [] => format!("from Round {}", e.round),
+        _ => format!(
+            "from Round {}",
+            or_list(distinct(rounds).iter().map(|r| r.to_string()))
+        ),
+    };
+    if e.is_drawn() {
+        when.push_str(&format!(" (drawn at the start of Round {})", e.round));
+    }
+    let edges = distinct(e.edges.as_slice());
+    if edges.is_empty() {
+        let at = if e.squares == e.edge.board_squares() {
+            String::new()
+        } else {
+            format!(" at {}", crate::rules::square::zone_text(e.squares))
+        };
+        return vec![EdgeMark {
+            side,
+            edge: e.edge,
+            squares: e.squares,
+            label: format!("{} come on{at}, {when}", side_word(side)),
+        }];
+    }
+    edges
+        .iter()
+        .map(|&edge| {
+            let others = or_list(edges.iter().filter(|&&x| x != edge).map(|x| x.to_string()));
+            EdgeMark {
+                side,
+                edge,
+                squares: edge.board_squares(),
+                label: format!(
+                    "{} come on here or across the {others} edge, {when}",
+                    side_word(side)
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The values of `list` once each, in order.
+fn distinct<T: Copy + PartialEq>(list: &[T]) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
+    for x in list {
+        if !out.contains(x) {
+            out.push(*x);
+        }
+    }
+    out
+}
+
+/// "2, 3 or 4".
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let all: Vec<String> = items.collect();
+    match all.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Who may leave by `side`'s exit when some of its models are held on the board (P30):
+/// " (only the Professor Kessler and 2 US Army Soldiers)"; nothing when all may.
+fn who_leaves(scenario: &Scenario, side: Side) -> String {
+    let mine: Vec<&crate::rules::scenario::ModelSetup> =
+        scenario.models.iter().filter(|m| m.side == side).collect();
+    if mine.iter().all(|m| m.may_exit) {
+        return String::new();
+    }
+    let mut groups: Vec<(usize, u32)> = Vec::new();
+    for m in mine.iter().filter(|m| m.may_exit) {
+        match groups.iter_mut().find(|g| g.0 == m.profile) {
+            Some(g) => g.1 += 1,
+            None => groups.push((m.profile, 1)),
+        }
+    }
+    if groups.is_empty() {
+        return " (but no model may)".to_string();
+    }
+    let names = groups
+        .iter()
+        .map(|(p, n)| counted(*n, &scenario.profiles[*p].name));
+    format!(" (only {})", and_list(names))
+}
+
+/// "1 Professor Kessler", "2 US Army Soldiers".
+fn counted(n: u32, name: &str) -> String {
+    if n == 1 || name.ends_with('s') {
+        format!("{n} {name}")
+    } else {
+        format!("{n} {name}s")
+    }
+}
+
+/// "a, b and c".
+fn and_list(items: impl Iterator<Item = String>) -> String {
+    let all: Vec<String> = items.collect();
+    match all.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The key models (P28), a line for each side and profile.
+fn key_marks(scenario: &Scenario) -> Vec<KeyMark> {
+    let mut groups: Vec<(Side, usize, crate::rules::scenario::EndsGame, u32)> = Vec::new();
+    for m in scenario.models.iter().filter(|m| m.ends_game.is_key()) {
+        match groups
+            .iter_mut()
+            .find(|g| g.0 == m.side && g.1 == m.profile && g.2 == m.ends_game)
+        {
+            Some(g) => g.3 += 1,
+            None => groups.push((m.side, m.profile, m.ends_game, 1)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(side, profile, ends, n)| {
+            let name = &scenario.profiles[profile].name;
+            let who = if n == 1 {
+                name.clone()
+            } else {
+                format!("one of the {}", counted(n, name))
+            };
+            KeyMark {
+                side,
+                text: format!(
+                    "key {} of the {}: {}",
+                    if n == 1 { "model" } else { "models" },
+                    side_word(side),
+                    crate::shelf::docs::key_model_words(&who, ends)
+                ),
+            }
+        })
+        .collect()
+}
+
+/// A hold zone's legend line: what holding it scores, in which Rounds, and whether it wins
+/// (P31).
+pub fn hold_text(h: &HoldMark) -> String {
+    let zone = crate::shelf::docs::zone_text(h.zone);
+    let who = side_word(h.side);
+    let windowed = h.hold.from > 1 || h.hold.until.is_some();
+    let rounds = match (h.hold.from, h.hold.until) {
+        (1, None) => "each Round".to_string(),
+        (f, None) => format!("each Round from Round {f} on"),
+        (f, Some(u)) if f == u => format!("Round {f}"),
+        (f, Some(u)) => format!("each of Rounds {f}-{u}"),
+    };
+    let score = format!(
+        "the {who} score {} VP at the end of {rounds} they hold it alone",
+        h.hold.vp
+    );
+    let Some(n) = h.hold.win_after else {
+        return format!("{zone}: {score}");
+    };
+    let running = match (n, windowed) {
+        (1, false) => "a Round".to_string(),
+        (1, true) => "one of them".to_string(),
+        (n, false) => format!("{n} Rounds running"),
+        (n, true) => format!("{n} of them running"),
+    };
+    if h.hold.vp > 0 {
+        format!("{zone}: {score}; holding it alone at the end of {running} wins")
+    } else if windowed {
+        let running = if n == 1 {
+            "a Round".to_string()
+        } else {
+            format!("{n} Rounds running")
+        };
+        let counted = match (h.hold.from, h.hold.until) {
+            (f, None) => format!("Rounds from {f} on count"),
+            (f, Some(u)) if f == u => format!("only Round {f} counts"),
+            (f, Some(u)) => format!("Rounds {f}-{u} count"),
+        };
+        format!("{zone}: the {who} win by holding it alone at the end of {running} ({counted})")
+    } else {
+        format!("{zone}: the {who} win by holding it alone at the end of {running}")
+    }
+}
+
 fn side_word(side: Side) -> &'static str {
     match side {
         Side::Humans => "Humans",
@@ -575,8 +823,13 @@ mod tests {
     #[test]
     fn a_zone_both_sides_hold_shows_both_outlines() {
         let d4: Square = "d4".parse().unwrap();
+        let hold = |side, vp| HoldMark {
+            side,
+            zone: d4.bit(),
+            hold: crate::rules::scenario::Hold::every_round(d4.bit(), vp),
+        };
         let picture = MapPicture {
-            holds: vec![(Side::Humans, d4.bit(), 1), (Side::Martians, d4.bit(), 2)],
+            holds: vec![hold(Side::Humans, 1), hold(Side::Martians, 2)],
             ..MapPicture::default()
         };
         let svg = picture.to_svg("Hill");

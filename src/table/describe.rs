@@ -26,11 +26,18 @@ pub fn model_name(g: &GameState, id: ModelId) -> String {
 pub fn location(g: &GameState, id: ModelId) -> String {
     match g.model(id).loc {
         Loc::Board(sq) => format!("on {sq}"),
-        Loc::Waiting => match g.scenario().entry_of(id.index()) {
-            Some(e) if e.round > g.round() => {
-                format!("arrives in Round {} across the {} edge", e.round, e.edge)
+        Loc::Waiting => match g.arrival_of(id) {
+            Some(a) => {
+                let across = match a.edge {
+                    Some(edge) => format!("across the {edge} edge"),
+                    None => "across an edge still to be drawn".to_string(),
+                };
+                match a.round {
+                    Some(r) if r > g.round() => format!("arrives in Round {r} {across}"),
+                    Some(_) => format!("waiting to come on {across}"),
+                    None => format!("arrives in a Round still to be drawn, {across}"),
+                }
             }
-            Some(e) => format!("waiting to come on across the {} edge", e.edge),
             None => "waiting to come on".into(),
         },
         Loc::Undeployed => "not yet deployed".into(),
@@ -183,6 +190,18 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
                     "They still had a model on the board at the end of Round {}.",
                     g.round()
                 ),
+                WinReason::KeyModelDied => match key_model(g, Loc::Dead) {
+                    Some(id) => format!("{} is dead, and that wins it.", model_name(g, id)),
+                    None => "A key model died, and that wins it.".to_string(),
+                },
+                WinReason::KeyModelLeft => match key_model(g, Loc::Exited) {
+                    Some(id) => format!("{} got away, and that wins it.", model_name(g, id)),
+                    None => "A key model got away, and that wins it.".to_string(),
+                },
+                WinReason::HeldZone => format!(
+                    "They held a zone alone at the end of {} Rounds running.",
+                    held_long(g, side).unwrap_or(1)
+                ),
             };
             (head, reason)
         }
@@ -191,6 +210,27 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
             "Both sides had the same VP when the game ended.".into(),
         ),
     }
+}
+
+/// The key model whose death (`Loc::Dead`) or leaving (`Loc::Exited`) ended the game
+/// (P28).
+fn key_model(g: &GameState, how: Loc) -> Option<ModelId> {
+    let sc = g.scenario();
+    (0..g.models().len()).map(|i| ModelId(i as u8)).find(|id| {
+        let e = sc.models[id.index()].ends_game;
+        let key = match how {
+            Loc::Dead => e.dies.is_some(),
+            _ => e.exits.is_some(),
+        };
+        key && g.model(*id).loc == how
+    })
+}
+
+/// The Rounds running of `side`'s zone held longest now (P31).
+fn held_long(g: &GameState, side: Side) -> Option<u8> {
+    (0..g.scenario().sides[side].hold.len())
+        .filter_map(|i| g.hold_running(side, i))
+        .max()
 }
 
 /// What playing a card costs `side` now, in words (R11): outside its own Turn nothing; in
@@ -280,10 +320,30 @@ pub fn phase_text(g: &GameState) -> String {
 /// the east and west edges"); with several Rounds, each with its count ("2 coming on across
 /// the south edge; 3 arriving in Round 4 across the east edge").
 pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
+    // Models whose Round or edge is still to be drawn (P33), by the Round of the draw.
+    let mut to_draw: Vec<(u16, usize)> = Vec::new();
     // (Round, edges in order of first appearance, models); `None`: no way on.
     let mut groups: Vec<(Option<u16>, Vec<crate::rules::Edge>, usize)> = Vec::new();
     for id in waiting {
         let e: Option<Entry> = g.scenario().entry_of(id.index());
+        if let (Some(e), Some(a)) = (e, g.arrival_of(*id))
+            && (a.round.is_none() || a.edge.is_none())
+        {
+            match to_draw.iter_mut().find(|(r, _)| *r == e.round) {
+                Some((_, n)) => *n += 1,
+                None => to_draw.push((e.round, 1)),
+            }
+            continue;
+        }
+        // What both sides know: the Round and edge drawn, once drawn.
+        let e = e.map(|e| {
+            let a = g.arrival_of(*id);
+            Entry {
+                round: a.and_then(|a| a.round).unwrap_or(e.round),
+                edge: a.and_then(|a| a.edge).unwrap_or(e.edge),
+                ..e
+            }
+        });
         let round = e.map(|e| e.round.max(g.round()));
         let i = match groups.iter().position(|(r, ..)| *r == round) {
             Some(i) => i,
@@ -313,11 +373,14 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
             None => "waiting to come on".into(),
         }
     };
-    match groups.as_slice() {
-        [(round, edges, _)] => one(*round, edges),
+    let drawn = |r: u16| format!("arriving where and when a draw at the start of Round {r} says");
+    match (groups.as_slice(), to_draw.as_slice()) {
+        ([(round, edges, _)], []) => one(*round, edges),
+        ([], [(r, _)]) => drawn(*r),
         _ => groups
             .iter()
             .map(|(round, edges, n)| format!("{n} {}", one(*round, edges)))
+            .chain(to_draw.iter().map(|(r, n)| format!("{n} {}", drawn(*r))))
             .collect::<Vec<_>>()
             .join("; "),
     }

@@ -16,7 +16,8 @@
 //! * [`brain`]: what decides for the AI, built from a player spec, and its report;
 //!   [`worker`]: the thread it decides on while the window keeps drawing.
 //! * [`estimate`]: the AI's estimate of the chance to win, from its last search.
-//! * [`describe`]: words for models, sides, decisions and results.
+//! * [`describe`]: words for models, sides, decisions and results; [`victory`]: what the
+//!   scenario's victory conditions beyond VP stand at (key models, zones held, arrivals).
 //! * [`forecast`]: reach, sight and exact odds shown before a decision, read from the
 //!   rules' legal lists on throwaway copies of the state.
 
@@ -30,5 +31,6 @@ pub mod replay;
 pub mod save;
 pub mod session;
 pub mod setup;
+pub mod victory;
 pub mod windows;
 pub mod worker;

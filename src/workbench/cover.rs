@@ -55,7 +55,7 @@ pub fn start_squares(scenario: &Scenario, side: Side) -> u64 {
         .any(|m| m.side == side && m.start == Start::Enter);
     if enters {
         for e in &setup.entry {
-            bb |= e.edge.board_squares();
+            bb |= e.squares;
         }
     }
     bb & !scenario.map.blockers()

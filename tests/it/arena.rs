@@ -316,6 +316,9 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
             (Reason::Survived, 0),
+            (Reason::KeyModelDied, 0),
+            (Reason::KeyModelLeft, 0),
+            (Reason::HeldZone, 0),
             (Reason::Draw, 1),
             (Reason::Forfeit, 0)
         ]
@@ -349,6 +352,9 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
             (Reason::Survived, 0),
+            (Reason::KeyModelDied, 0),
+            (Reason::KeyModelLeft, 0),
+            (Reason::HeldZone, 0),
             (Reason::Forfeit, 0)
         ]
     );
@@ -359,6 +365,9 @@ fn the_summary_counts_sides_lengths_reasons_and_head_to_head() {
             (Reason::WipeOut, 0),
             (Reason::MoreVp, 0),
             (Reason::Survived, 0),
+            (Reason::KeyModelDied, 0),
+            (Reason::KeyModelLeft, 0),
+            (Reason::HeldZone, 0),
             (Reason::Forfeit, 0)
         ]
     );

@@ -18,8 +18,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::common::TempDir;
 
-/// Get Them Out with every VP award, model value and target multiplied by ten: exits of
-/// 20 (the Professor's 40), kills of 10 and 20, the Professor's death 30, a target of 80.
+/// Get Them Out with every VP award and target multiplied by ten: exits of 10, kills of 10
+/// and 20, a target of 80 (the Professor's escape and death decide without VP, P28).
 fn scaled_evacuation() -> String {
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/evacuation.toml"),
@@ -27,10 +27,9 @@ fn scaled_evacuation() -> String {
     .unwrap();
     let replacements = [
         ("vp_target = 8\n", "vp_target = 80\n"),
-        ("vp_exit = 4, vp_killed = 3", "vp_exit = 40, vp_killed = 30"),
         (
-            "vp = { exit = 2, shoot_kill = 1, fight_kill = 2 }",
-            "vp = { exit = 20, shoot_kill = 10, fight_kill = 20 }",
+            "vp = { exit = 1, shoot_kill = 1, fight_kill = 2 }",
+            "vp = { exit = 10, shoot_kill = 10, fight_kill = 20 }",
         ),
         (
             "vp = { shoot_kill = 1, fight_kill = 2 }",

@@ -40,6 +40,9 @@ mod shelf;
 mod strength;
 mod sweep;
 mod table_search;
+mod victory;
+mod victory_ai;
+mod victory_file;
 mod workbench;
 
 // The desktop table, driven headless (the `gui` feature).

@@ -149,13 +149,7 @@ fn whos_there_has_the_scenario_1_numbers() {
     }
     let humans = &s.sides[Side::Humans];
     let martians = &s.sides[Side::Martians];
-    assert_eq!(
-        humans.entry,
-        vec![Entry {
-            edge: Edge::South,
-            round: 1
-        }]
-    );
+    assert_eq!(humans.entry, vec![Entry::whole_edge(Edge::South, 1)]);
     assert_eq!(humans.deployment, 0);
     assert_eq!(martians.entry, Vec::new());
     // R29: the zone is a design choice "anywhere in rows 5-8".
@@ -360,13 +354,7 @@ fn options_are_read() {
     let s = loads(&text).scenario;
     assert_eq!((s.vp_target, s.round_limit), (12, Some(10)));
     let h = &s.sides[Side::Humans];
-    assert_eq!(
-        h.entry,
-        vec![Entry {
-            edge: Edge::West,
-            round: 3
-        }]
-    );
+    assert_eq!(h.entry, vec![Entry::whole_edge(Edge::West, 3)]);
     assert_eq!((h.exit, h.vp.exit), (Some(Edge::North), 2));
     assert_eq!(s.deploy_order, vec![Side::Martians]);
     assert_eq!(s.counters.placed, 4, "placed defaults to the whole pool");

@@ -254,16 +254,34 @@ fn walk_kind(kind: &'static Kind, at: &Toml, steps: Vec<Step>, out: &mut Vec<Pla
     }
 }
 
-/// Side keys that only one side may give (the fixture gives them to the Humans).
-const ONE_SIDE_ONLY: &[&str] = &["survive_to"];
+/// Keys the fixture gives on one side only, with the table they are in and that side: a
+/// key only one side may give (`survive_to`), and the entry keys that exclude each other
+/// (an edge, part of it and a Round for the Humans; edges and Rounds drawn among for the
+/// Martians).
+const ONE_SIDE_ONLY: &[(&str, &str, &str)] = &[
+    ("survive_to", "", "humans"),
+    ("edge", "entry", "humans"),
+    ("squares", "entry", "humans"),
+    ("round", "entry", "humans"),
+    ("edges", "entry", "martians"),
+    ("rounds", "entry", "martians"),
+];
 
 fn walk_table(table: &'static Table, at: &Toml, steps: Vec<Step>, out: &mut Vec<Place>) {
     let t = at.as_table().expect("a table");
     for key in table.keys {
         let mut s = steps.clone();
         s.push(Step::Key(key.name.to_string()));
-        if ONE_SIDE_ONLY.contains(&key.name)
-            && matches!(steps.as_slice(), [Step::Key(side)] if side == "martians")
+        let given_by = ONE_SIDE_ONLY.iter().find(|(k, table, _)| {
+            *k == key.name
+                && match steps.as_slice() {
+                    [Step::Key(_)] => table.is_empty(),
+                    [Step::Key(_), Step::Key(t), ..] => t == table,
+                    _ => false,
+                }
+        });
+        if let (Some((.., side)), Some(Step::Key(here))) = (given_by, steps.first())
+            && here != side
         {
             continue;
         }
@@ -385,17 +403,21 @@ fn the_fixture_gives_exactly_the_keys_of_the_schema_and_loads() {
 
 #[test]
 fn the_reader_reads_every_key_of_the_schema_and_the_schema_checks_it() {
-    // A boolean is of the wrong type everywhere in a scenario: the reader reports it at
-    // the key's own path (so it reads the key), and the schema rejects it.
+    // A boolean is of the wrong type everywhere in a scenario but at a boolean key, where
+    // an integer is: the reader reports it at the key's own path (so it reads the key), and
+    // the schema rejects it.
     let doc = fixture();
     for place in places(&doc) {
         let path = place.path();
-        let bad = with(&place, Toml::Boolean(true));
+        let (wrong, found) = match place.kind {
+            Kind::Bool => (Toml::Integer(1), "found an integer"),
+            _ => (Toml::Boolean(true), "found a boolean (true)"),
+        };
+        let bad = with(&place, wrong);
         let errs = errors(&bad);
         assert!(
             errs.iter()
-                .any(|e| e.starts_with(&format!("{path}: expected "))
-                    && e.ends_with("found a boolean (true)")),
+                .any(|e| e.starts_with(&format!("{path}: expected ")) && e.ends_with(found)),
             "{path}: {errs:?}"
         );
         assert!(
@@ -463,6 +485,7 @@ fn an_optional_key_left_out_takes_the_default_the_schema_states() {
         let Some(key) = place.key else { continue };
         let default = match key.default {
             Default::Int(n) => Toml::Integer(n),
+            Default::Bool(b) => Toml::Boolean(b),
             Default::Str(s) => Toml::String(s.to_string()),
             Default::Empty => Toml::Array(Vec::new()),
             _ => continue,
@@ -475,9 +498,9 @@ fn an_optional_key_left_out_takes_the_default_the_schema_states() {
         checked += 1;
     }
     // description, vp_target, deck, hand_size, walls, blockers, abilities, critters,
-    // secrets, objectives, and per side models[0].count and .wave, entry.round, the 6
-    // awards, hold and hold[0].vp.
-    assert_eq!(checked, 10 + 2 * 11);
+    // secrets, objectives, and per side models[0].count, .wave and .may_exit, the 6
+    // awards, hold, hold[0].vp and hold[0].from, and the Humans' entry[0].round.
+    assert_eq!(checked, 10 + 2 * 12 + 1);
 }
 
 #[test]
@@ -507,10 +530,11 @@ fn integer_limits_are_the_same_for_both() {
         checked += 1;
     }
     // vp_target, round_limit, hand_size, shoot, fight, survive, range, and per side
-    // count, round, the 6 awards, its own vp_target, models[0].vp_killed and vp_exit and
-    // hold[0].vp and models[0].wave, and critters, secrets, objectives, placed, and the
-    // Humans' survive_to.
-    assert_eq!(checked, 7 + 2 * 13 + 4 + 1);
+    // count, the 6 awards, its own vp_target, models[0].vp_killed and vp_exit,
+    // models[0].wave, hold[0].vp, .from, .until and .win_after, and the entry's Round (the
+    // Humans' round, the Martians' rounds[0]), and critters, secrets, objectives, placed,
+    // and the Humans' survive_to.
+    assert_eq!(checked, 7 + 2 * 16 + 4 + 1);
 }
 
 #[test]
@@ -588,9 +612,10 @@ fn words_are_the_same_for_both() {
         assert!(!schema_accepts(&bad), "{path}");
         checked += 1;
     }
-    // first_turn, deploy_first, deck, walls[0].kind, abilities[0], and per side
-    // entry.edge and exit.
-    assert_eq!(checked, 5 + 2 * 2);
+    // first_turn, deploy_first, deck, walls[0].kind, abilities[0], and per side the
+    // entry's edge (the Humans' edge, the Martians' edges[0]), exit, and
+    // models[0].ends_game.dies and .exits.
+    assert_eq!(checked, 5 + 2 * 4);
 }
 
 #[test]
@@ -650,8 +675,8 @@ fn shaped_strings_the_schema_takes_are_read_and_malformed_ones_rejected_by_both(
         checked += 1;
     }
     // blockers[0], walls[0].edge, counters.zone[0], and per side deployment[0],
-    // models[0].profile, models[0].start, hold[0].zone.
-    assert_eq!(checked, 3 + 2 * 4);
+    // models[0].profile, models[0].start, hold[0].zone, and the Humans' entry[0].squares.
+    assert_eq!(checked, 3 + 2 * 4 + 1);
 }
 
 #[test]

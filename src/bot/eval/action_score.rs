@@ -2,9 +2,43 @@
 //! greedy player's choice.
 
 use crate::rules::action::{Action, ModelId};
-use crate::rules::state::{GameState, Phase};
+use crate::rules::square::{Side, Square};
+use crate::rules::state::{GameState, Loc, Phase};
 
 use super::*;
+
+/// For a key model whose death would lose the game, deploying next (P28): how much `sq`
+/// is better for it than an ordinary model's square, far from where the enemy is or comes
+/// on and, when its leaving wins, near the exit. 0 for any other model.
+fn key_model_placement(g: &GameState, side: Side, sq: Square) -> f64 {
+    let sc = g.scenario();
+    let Some(i) = (0..g.models().len()).find(|&i| {
+        let m = g.model(ModelId(i as u8));
+        m.side == side && m.loc == Loc::Undeployed
+    }) else {
+        return 0.0;
+    };
+    let ends = sc.models[i].ends_game;
+    if ends.dies.is_none_or(|w| w == side) {
+        return 0.0;
+    }
+    let map = g.map();
+    let enemy = side.other();
+    let mut threat = g.occupied(enemy);
+    for (j, m) in g.models().iter().enumerate() {
+        if m.side == enemy && m.loc == Loc::Waiting {
+            threat |= g.arrival_of(ModelId(j as u8)).map_or(0, |a| a.squares);
+        }
+    }
+    let far = distance_to(map, sq, threat).map_or(8.0, |d| f64::from(d.min(8)));
+    let exits = scoring_exit(sc, side);
+    let near_exit = if exit_worth(g, i) > 0.0 && exits != 0 {
+        distance_to(map, sq, exits).map_or(8.0, |d| f64::from(d.min(8)))
+    } else {
+        0.0
+    };
+    0.1 * far - 0.1 * near_exit
+}
 
 /// What the acting model (if any) may still do, from the phase.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +129,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 };
             }
             let map = g.map();
-            let targets = goals(g, side);
+            let targets = model_goals(g, a.model);
             let before = match m.square() {
                 Some(sq) => distance_to(map, sq, targets),
                 None => distance_to(map, to, targets).map(|d| d + 1),
@@ -106,11 +140,11 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 _ => 0.0,
             };
             let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
-            // A step towards a scoring exit edge, by what leaving is worth (R6).
+            // A step towards a scoring exit edge, by what leaving is worth (R6, P28, P30).
             let exits = scoring_exit(g.scenario(), side);
             if exits != 0 {
                 let from = m.square().and_then(|sq| distance_to(map, sq, exits));
-                let exit_vp = f64::from(g.scenario().exit_vp(a.model.index()));
+                let exit_vp = exit_worth(g, a.model.index());
                 if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
                     s += 0.2 * exit_vp / unit * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
                 }
@@ -129,9 +163,9 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             s.max(0.05)
         }
         Action::Exit(_) => {
-            // Leaving scores the model's exit VP at once (R6).
+            // Leaving scores the model's exit VP at once (R6), or wins (P28).
             let Some(a) = acting(g) else { return 0.5 };
-            0.5 + 2.0 * f64::from(g.scenario().exit_vp(a.model.index())) / unit
+            0.5 + 2.0 * exit_worth(g, a.model.index()) / unit
         }
         Action::Done => 0.35,
         Action::EndTurn => 0.2,
@@ -148,7 +182,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
                 best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |(t, p)| worth(g, t, false) * p);
             // A model at its scoring exit edge can leave at once (R6).
             let leave = if scoring_exit(g.scenario(), m.side) & sq.bit() != 0 {
-                f64::from(g.scenario().exit_vp(id.index()))
+                exit_worth(g, id.index())
             } else {
                 0.0
             };
@@ -189,7 +223,8 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
         Action::Deploy(sq) => {
             let Some(side) = g.to_move() else { return 0.5 };
             let d = distance_to(g.map(), sq, g.hidden_counters()).map_or(4.0, f64::from);
-            (0.8 - 0.05 * d - 0.1 * f64::from(g.count(side, sq))).max(0.05)
+            let s = 0.8 - 0.05 * d - 0.1 * f64::from(g.count(side, sq));
+            (s + key_model_placement(g, side, sq)).max(0.05)
         }
         Action::Stand => 1.0,
         _ if scoring.cards => card_action_score(g, action).unwrap_or(0.5),

@@ -372,7 +372,7 @@ pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
                         }
                     } else {
                         let map = g.map();
-                        let targets = goals(g, side);
+                        let targets = model_goals(g, m);
                         let before = g
                             .model(m)
                             .square()

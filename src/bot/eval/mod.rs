@@ -25,9 +25,15 @@
 //! * **approach**: a small pull towards the enemy for models with nothing in range;
 //! * **holds**: a zone the side scores for holding at the end of the Round counts most of
 //!   its VP while the side holds it alone, and half of it, discounted by distance, otherwise;
+//!   a zone that wins when held Rounds running (P31) adds the share of a win (the VP the side
+//!   still lacks) one more Round held brings;
 //! * **exits**: with a scoring exit edge (R6), each model on the board counts its side's
 //!   exit VP, discounted by the steps it still needs to leave; a model that has left keeps
-//!   its place in the material (it is safe) and its VP are in the score;
+//!   its place in the material (it is safe) and its VP are in the score; a key model whose
+//!   leaving wins counts a win, a model held on the board nothing (P28, P30);
+//! * **key models**: a key model whose death wins for the other side (P28) is worth a win
+//!   to that side's shots and Fights ([`worth`]), so the side keeps it out of them and the
+//!   other hunts it;
 //! * **survival**: a side that wins by surviving to the end of a Round adds the chance it
 //!   keeps a model on the board till then ([`survival_chance`]) times a win, and each of its
 //!   models is worth what its loss takes off that chance ([`survival_stake`]) on top of its
@@ -178,7 +184,7 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             }
             Loc::Waiting => {
                 alive += 1;
-                entry |= scenario.entry_of(i).map_or(0, |e| e.edge.board_squares());
+                entry |= g.arrival_of(ModelId(i as u8)).map_or(0, |a| a.squares);
             }
             // A model that has left by an exit is safe: no loss of material.
             Loc::Undeployed | Loc::Exited => alive += 1,
@@ -276,7 +282,7 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
                 && let Some(d) = distance_to(map, sq, exits)
             {
                 // On an edge square, one more step (the exit itself) leaves.
-                pull += f64::from(scenario.exit_vp(i)) * w.counter_decay.powi(i32::from(d) + 1);
+                pull += exit_worth(g, i) * w.counter_decay.powi(i32::from(d) + 1);
             }
         }
         score += w.exit * pull;
@@ -284,10 +290,14 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 
     // Zones to hold at the end of the Round: one held now is worth most of its VP, one
     // contested or empty pulls the nearest model in.
-    for h in scenario.sides[side].hold.iter().filter(|h| h.vp > 0) {
-        let vp = f64::from(h.vp);
+    for (i, h) in scenario.sides[side].hold.iter().enumerate() {
+        if h.vp == 0 && h.win_after.is_none() {
+            continue;
+        }
         let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
-        score += if mine != 0 && theirs == 0 {
+        let held = mine != 0 && theirs == 0;
+        let vp = hold_worth(g, side, i, held);
+        score += if held {
             w.hold * vp
         } else {
             squares_of(h.zone)

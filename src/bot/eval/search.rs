@@ -36,6 +36,12 @@ pub fn chance_signature(g: &GameState) -> u64 {
     }
     let at = |x: Option<(Square, Side)>| x.map_or(64, |(sq, _)| sq.index() as u64);
     h.add(at(g.bug()) << 8 | at(g.cows()));
+    // Entries drawn at random (P33): the draw is a chance outcome like a die.
+    let drawn = g.arrivals_drawn();
+    if drawn != 0 {
+        h.add(drawn as u64);
+        h.add((drawn >> 64) as u64);
+    }
     h.0
 }
 

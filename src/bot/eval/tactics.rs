@@ -160,8 +160,8 @@ pub(super) fn hero(g: &GameState, profile: u8) -> bool {
 }
 
 /// Squares of the goals of `side`'s models: enemy models, face-down counters, face-up
-/// counters of its own kind and neutral objectives, and the squares along its exit edge
-/// when leaving scores.
+/// counters of its own kind and neutral objectives, the squares along its exit edge when
+/// leaving scores, and the zones it holds for VP or to win.
 #[inline]
 pub fn goals(g: &GameState, side: Side) -> u64 {
     g.occupied(side.other())
@@ -172,17 +172,42 @@ pub fn goals(g: &GameState, side: Side) -> u64 {
         | hold_squares(g.scenario(), side)
 }
 
-/// The squares of the zones `side` scores for holding.
+/// The goals of model `id` ([`goals`] of its side): the exit edge only when its leaving is
+/// worth something (not for a model held on the board, P30), and no enemies to walk into
+/// for a key model whose death would lose the game (P28).
+#[inline]
+pub fn model_goals(g: &GameState, id: ModelId) -> u64 {
+    let sc = g.scenario();
+    let side = g.model(id).side;
+    let all = goals(g, side);
+    let setup = &sc.models[id.index()];
+    if setup.may_exit && !setup.ends_game.is_key() {
+        return all;
+    }
+    let exits = scoring_exit(sc, side);
+    let mut own = all & !exits;
+    if exit_worth(g, id.index()) > 0.0 {
+        own |= exits;
+    }
+    if setup.ends_game.dies.is_some_and(|w| w != side) {
+        own &= !g.occupied(side.other());
+    }
+    own
+}
+
+/// The squares of the zones `side` scores for holding or wins by holding, whose Rounds
+/// are not over (P31).
 #[inline]
 pub fn hold_squares(scenario: &Scenario, side: Side) -> u64 {
     scenario.sides[side]
         .hold
         .iter()
-        .filter(|h| h.vp > 0)
+        .filter(|h| h.vp > 0 || h.win_after.is_some())
         .fold(0, |acc, h| acc | h.zone)
 }
 
-/// The board squares along `side`'s exit edge, when leaving by it scores VP (R6); else none.
+/// The board squares along `side`'s exit edge, when leaving by it scores VP or wins for
+/// some model that may leave (R6, P28, P30); else none.
 #[inline]
 pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
     // On the playouts' path (every step's score): most scenarios have no exit, and most
@@ -190,9 +215,12 @@ pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
     let Some(edge) = scenario.sides[side].exit else {
         return 0;
     };
-    let scores = scenario.sides[side].vp.exit > 0
-        || (0..scenario.models.len())
-            .any(|i| scenario.models[i].side == side && scenario.exit_vp(i) > 0);
+    let side_wide = scenario.sides[side].vp.exit > 0;
+    let scores = scenario.models.iter().enumerate().any(|(i, m)| {
+        m.side == side
+            && m.may_exit
+            && (side_wide || scenario.exit_vp(i) > 0 || m.ends_game.exits == Some(side))
+    });
     if scores { edge.board_squares() } else { 0 }
 }
 

@@ -11,8 +11,8 @@ use crate::rules::square::{Side, Square, squares_of};
 use crate::rules::state::{CounterKind, GameState, Loc};
 
 use super::{
-    best_fight_in, cards_score, distance_to, models_in_play, own_kind, scoring_exit,
-    shot_squares_at, survival_chance, worth,
+    best_fight_in, cards_score, distance_to, exit_worth, hold_worth, models_in_play, own_kind,
+    scoring_exit, shot_squares_at, survival_chance, worth,
 };
 
 /// Discount per square of walking distance to a counter, an exit or a zone.
@@ -36,10 +36,12 @@ pub struct SideTerms {
     /// A pull towards the enemy of its models with nothing in range, `DECAY` to the
     /// power of the squares they lack.
     pub approach: f64,
-    /// Each model's exit VP, discounted by the steps it still needs to leave (R6).
+    /// Each model's exit VP, discounted by the steps it still needs to leave (R6); a win for
+    /// a key model whose leaving wins (P28), nothing for one held on the board (P30).
     pub exits: f64,
-    /// Zones it scores for holding: their VP when it holds one alone, half of it
-    /// discounted by the nearest model's steps otherwise.
+    /// Zones it scores for holding: their VP (and their share of a win, for a zone held
+    /// Rounds running, P31) when it holds one alone, half of it discounted by the nearest
+    /// model's steps otherwise.
     pub holds: f64,
     /// Counters of its kind (and objectives) face down (by the chance a face-down one is
     /// of its kind) and face up, discounted by the walking distance, times their VP.
@@ -78,7 +80,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             }
             Loc::Waiting => {
                 alive += 1;
-                entry |= scenario.entry_of(i).map_or(0, |e| e.edge.board_squares());
+                entry |= g.arrival_of(ModelId(i as u8)).map_or(0, |a| a.squares);
             }
             Loc::Undeployed | Loc::Exited => alive += 1,
             Loc::Dead => {}
@@ -167,16 +169,21 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
                 && let Some(d) = distance_to(map, sq, exits)
             {
                 // On an edge square, one more step (the exit itself) leaves.
-                t.exits += f64::from(scenario.exit_vp(i)) * DECAY.powi(i32::from(d) + 1);
+                t.exits += exit_worth(g, i) * DECAY.powi(i32::from(d) + 1);
             }
         }
     }
 
-    // Zones to hold at the end of the Round.
-    for h in scenario.sides[side].hold.iter().filter(|h| h.vp > 0) {
-        let vp = f64::from(h.vp);
+    // Zones to hold at the end of the Round: their VP, and their share of a win when held
+    // Rounds running (P31).
+    for (i, h) in scenario.sides[side].hold.iter().enumerate() {
+        if h.vp == 0 && h.win_after.is_none() {
+            continue;
+        }
         let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
-        t.holds += if mine != 0 && theirs == 0 {
+        let held = mine != 0 && theirs == 0;
+        let vp = hold_worth(g, side, i, held);
+        t.holds += if held {
             vp
         } else {
             squares_of(h.zone)

@@ -1,5 +1,8 @@
-//! What a model is worth to the side that kills it: its kill VP (R18), and for a side
-//! that wins by surviving, what its loss takes off that side's chance to survive.
+//! What a model is worth to the side that kills it: its kill VP (R18), for a side that
+//! wins by surviving what its loss takes off that side's chance to survive, and for a key
+//! model whose death wins (P28) a win; what leaving is worth (exit VP, or a win for a key
+//! model, nothing for one held on the board, P30); what a hold zone is worth now, its VP and
+//! its share of a win when held Rounds running (P31).
 
 use crate::rules::action::ModelId;
 use crate::rules::square::Side;
@@ -35,14 +38,78 @@ pub fn vp_unit(g: &GameState, side: Side) -> f64 {
 /// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
 /// with the model's own value when the scenario gives it one (R18); when `target`'s side
 /// wins by surviving, plus what its death takes off that side's chance of surviving
-/// ([`survival_stake`]).
+/// ([`survival_stake`]). A key model whose death wins for the other side (P28) is worth a
+/// win to it: the VP it still lacks of its target, if more.
 #[inline]
 pub(super) fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
-    let vp = f64::from(g.scenario().kill_vp(target.index(), fight));
-    match g.scenario().survivor() {
-        Some((side, _)) if g.model(target).side == side => vp + survival_stake(g),
+    let sc = g.scenario();
+    let vp = f64::from(sc.kill_vp(target.index(), fight));
+    let side = g.model(target).side;
+    let vp = match sc.models[target.index()].ends_game.dies {
+        Some(winner) if winner != side => vp.max(lacking(g, winner)),
+        _ => vp,
+    };
+    match sc.survivor() {
+        Some((s, _)) if side == s => vp + survival_stake(g),
         _ => vp,
     }
+}
+
+/// The VP `side` still lacks of its target: what a win by other means is worth to it, in
+/// the evaluation's VP-equivalents (at least 1).
+#[inline]
+pub fn lacking(g: &GameState, side: Side) -> f64 {
+    f64::from(
+        g.scenario()
+            .vp_target(side)
+            .saturating_sub(g.vp(side))
+            .max(1),
+    )
+}
+
+/// What model `i` leaving by its exit is worth to its side: its exit VP (R6), nothing for
+/// a model held on the board (P30), and a win for a key model whose leaving wins for its
+/// side (P28).
+#[inline]
+pub fn exit_worth(g: &GameState, i: usize) -> f64 {
+    let sc = g.scenario();
+    let m = &sc.models[i];
+    if !m.may_exit {
+        return 0.0;
+    }
+    let vp = f64::from(sc.exit_vp(i));
+    match m.ends_game.exits {
+        Some(winner) if winner == m.side => vp.max(lacking(g, winner)),
+        _ => vp,
+    }
+}
+
+/// What `side`'s hold zone `index` is worth now (P31): when `held` (the side alone in it
+/// now), its VP if it counts at the end of this Round plus, for a zone that wins when held
+/// Rounds running, the share of a win that one more Round held brings; when not held, the
+/// same as if it were (to be discounted by the caller for the distance). 0 for a zone
+/// whose Rounds are over.
+pub fn hold_worth(g: &GameState, side: Side, index: usize, held: bool) -> f64 {
+    let h = &g.scenario().sides[side].hold[index];
+    let round = g.round();
+    if h.until.is_some_and(|u| round > u) {
+        return 0.0;
+    }
+    let mut v = if h.counts_in(round) {
+        f64::from(h.vp)
+    } else {
+        0.0
+    };
+    if let Some(needed) = h.win_after {
+        let running = if held {
+            f64::from(g.hold_running(side, index).unwrap_or(0))
+        } else {
+            0.0
+        };
+        let share = ((running + 1.0) / f64::from(needed.max(1))).min(1.0);
+        v += lacking(g, side) * share;
+    }
+    v
 }
 
 /// The chance that one model on the board lasts a whole Round, in [`survival_chance`].

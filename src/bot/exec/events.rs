@@ -110,6 +110,20 @@ pub enum EventInfo {
         side: &'static str,
         squares: Vec<String>,
     },
+    /// Rounds running a zone that wins has been held (0: the run is broken), P31.
+    HoldRunning {
+        side: &'static str,
+        squares: Vec<String>,
+        rounds: u8,
+        needed: u16,
+    },
+    /// An entry's Round and edge were drawn (P33); `wave` counts from 0.
+    ArrivalDrawn {
+        side: &'static str,
+        wave: u8,
+        round: u16,
+        edge: &'static str,
+    },
     VpScored {
         side: &'static str,
         vp: u16,
@@ -319,6 +333,9 @@ pub fn outcome_names(o: Outcome) -> (Option<&'static str>, &'static str) {
                 WinReason::WipeOut => "WipeOut",
                 WinReason::MoreVp => "MoreVp",
                 WinReason::Survived => "Survived",
+                WinReason::KeyModelDied => "KeyModelDied",
+                WinReason::KeyModelLeft => "KeyModelLeft",
+                WinReason::HeldZone => "HeldZone",
             },
         ),
         Outcome::Draw => (None, "Draw"),
@@ -422,6 +439,30 @@ impl EventInfo {
                 squares: crate::rules::square::squares_of(*zone)
                     .map(|s| s.to_string())
                     .collect(),
+            },
+            Event::HoldRunning {
+                side,
+                zone,
+                rounds,
+                needed,
+            } => I::HoldRunning {
+                side: side.name(),
+                squares: crate::rules::square::squares_of(*zone)
+                    .map(|s| s.to_string())
+                    .collect(),
+                rounds: *rounds,
+                needed: *needed,
+            },
+            Event::ArrivalDrawn {
+                side,
+                wave,
+                round,
+                edge,
+            } => I::ArrivalDrawn {
+                side: side.name(),
+                wave: *wave,
+                round: *round,
+                edge: edge.name(),
             },
             Event::VpScored {
                 side,

@@ -69,8 +69,41 @@ pub fn decision(
     if version >= 2 {
         msg["state"]["blockers"] = json!(square_names(g.map().blockers()));
         msg["happened"] = json!(happened_seen_by(side, journal));
+        victory_state(g, &mut msg["state"]);
     }
     msg
+}
+
+/// What a scenario with drawn entries or zones that win adds to the state (P31, P33):
+/// each side's entries as known now, and the Rounds running of each of its zones that win.
+/// Nothing for a scenario without them.
+fn victory_state(g: &GameState, state: &mut Value) {
+    let sc = g.scenario();
+    if sc.has_drawn_entries() {
+        let arrivals = |side: Side| -> Vec<Value> {
+            (0..sc.sides[side].entry.len())
+                .filter_map(|w| g.arrival(side, w))
+                .map(|a| {
+                    json!({
+                        "round": a.round,
+                        "edge": a.edge.map(|e| e.name()),
+                        "squares": square_names(a.squares),
+                    })
+                })
+                .collect()
+        };
+        state["arrivals"] =
+            json!({ "humans": arrivals(Side::Humans), "martians": arrivals(Side::Martians) });
+    }
+    if sc.win_zones().next().is_some() {
+        let running = |side: Side| -> Vec<Value> {
+            (0..sc.sides[side].hold.len())
+                .map(|i| json!(g.hold_running(side, i)))
+                .collect()
+        };
+        state["holds_running"] =
+            json!({ "humans": running(Side::Humans), "martians": running(Side::Martians) });
+    }
 }
 
 fn decision_v1(

@@ -20,7 +20,8 @@ use crate::rules::cards::{
 use crate::rules::map::{Los, Map, WallKind, Walls};
 use crate::rules::profile::{Abilities, Ability, Profile};
 use crate::rules::scenario::{
-    CounterSetup, Entry, Hold, ModelSetup, Scenario, SideSetup, Start, VpAwards,
+    Choices, CounterSetup, EndsGame, Entry, Hold, MAX_CHOICES, MAX_ENTRIES, MAX_WIN_ZONES,
+    ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
 use crate::rules::square::{BySide, Edge, Side, Square, squares_of};
 
@@ -176,21 +177,68 @@ pub struct ModelInfo {
     pub kill_vp: Option<u16>,
     /// The VP its side scores when it leaves by the exit edge, when not the side's award.
     pub exit_vp: Option<u16>,
+    /// A key model (P28): the side that wins at once when it dies (`dies`), and when it
+    /// leaves by its exit (`exits`). Absent for an ordinary model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_game: Option<EndsGameInfo>,
+    /// Whether it may leave by its side's exit (P30); absent means it may.
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub may_exit: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
+}
+
+fn is_one(n: &u16) -> bool {
+    *n == 1
+}
+
+fn one() -> u16 {
+    1
+}
+
+/// What a key model's death or leaving ends (P28): the side that wins then.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EndsGameInfo {
+    pub dies: Option<String>,
+    pub exits: Option<String>,
 }
 
 /// Where and when models that start off the board come on (R6).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EntryInfo {
+    /// The edge (with `edges`, the first of them).
     pub edge: String,
-    /// The first Round they may be activated in.
+    /// The first Round they may be activated in (with `rounds`, the earliest).
     pub round: u16,
+    /// The squares of the edge they step onto, when only part of it (P32).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<String>>,
+    /// The edges drawn among at the start of Round `round` (P33), when drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edges: Option<Vec<String>>,
+    /// The Rounds drawn among at the start of Round `round` (P33), when drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<u16>>,
 }
 
-/// A zone that scores at the end of every Round for the side holding it.
+/// A zone that scores at the end of every Round (from `from` to `until`) for the side
+/// holding it, and wins for it when held `win_after` Rounds running (P31).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HoldInfo {
     pub squares: Vec<String>,
     pub vp: u16,
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub from: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_after: Option<u16>,
 }
 
 /// VP one side earns (R18, R24, R6).
@@ -536,6 +584,16 @@ impl GameInfo {
                     .map(|e| EntryInfo {
                         edge: e.edge.name().into(),
                         round: e.round,
+                        squares: (e.edges.is_empty() && e.squares != e.edge.board_squares())
+                            .then(|| square_names(e.squares)),
+                        edges: (!e.edges.is_empty()).then(|| {
+                            e.edges
+                                .as_slice()
+                                .iter()
+                                .map(|x| x.name().to_string())
+                                .collect()
+                        }),
+                        rounds: (!e.rounds.is_empty()).then(|| e.rounds.as_slice().to_vec()),
                     })
                     .collect(),
                 exit: setup.exit.map(|e| e.name().to_string()),
@@ -555,6 +613,9 @@ impl GameInfo {
                     .map(|h| HoldInfo {
                         squares: square_names(h.zone),
                         vp: h.vp,
+                        from: h.from,
+                        until: h.until,
+                        win_after: h.win_after,
                     })
                     .collect(),
                 survive_to: setup.survive_to,
@@ -602,6 +663,11 @@ impl GameInfo {
                     wave: m.wave,
                     kill_vp: m.kill_vp,
                     exit_vp: m.exit_vp,
+                    ends_game: m.ends_game.is_key().then(|| EndsGameInfo {
+                        dies: m.ends_game.dies.map(|s| s.name().to_string()),
+                        exits: m.ends_game.exits.map(|s| s.name().to_string()),
+                    }),
+                    may_exit: m.may_exit,
                 })
                 .collect(),
             humans: side(Side::Humans),
@@ -687,6 +753,21 @@ impl GameInfo {
                 "enter" => Start::Enter,
                 sq => Start::At(square_of(sq, &what)?),
             };
+            let ends_game = match &m.ends_game {
+                Some(e) => EndsGame {
+                    dies: e
+                        .dies
+                        .as_deref()
+                        .map(|n| side_of_name(n, &what))
+                        .transpose()?,
+                    exits: e
+                        .exits
+                        .as_deref()
+                        .map(|n| side_of_name(n, &what))
+                        .transpose()?,
+                },
+                None => EndsGame::default(),
+            };
             models.push(ModelSetup {
                 side,
                 profile,
@@ -694,21 +775,48 @@ impl GameInfo {
                 kill_vp: m.kill_vp,
                 exit_vp: m.exit_vp,
                 wave: m.wave,
+                ends_game,
+                may_exit: m.may_exit,
             });
         }
         let side = |info: &SideInfo, name: &str| -> Result<SideSetup, String> {
             let mut entry = Vec::new();
+            if info.entries.len() > MAX_ENTRIES {
+                return Err(format!("{name}: at most {MAX_ENTRIES} entries"));
+            }
             for e in &info.entries {
-                entry.push(Entry {
-                    edge: edge_of(&e.edge, name)?,
-                    round: e.round,
-                });
+                let mut x = Entry::whole_edge(edge_of(&e.edge, name)?, e.round);
+                if let Some(sq) = &e.squares {
+                    x.squares = bits_of(sq, name)?;
+                    if x.squares == 0 || x.squares & !x.edge.board_squares() != 0 {
+                        return Err(format!("{name}: entry squares off the {} edge", x.edge));
+                    }
+                }
+                if let Some(list) = &e.edges {
+                    let edges = list
+                        .iter()
+                        .map(|n| edge_of(n, name))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    x.edges = Choices::of(&edges)
+                        .ok_or_else(|| format!("{name}: 1 to {MAX_CHOICES} edges to draw"))?;
+                    x.edge = edges[0];
+                    x.squares = edges.iter().fold(0, |b, e| b | e.board_squares());
+                }
+                if let Some(list) = &e.rounds {
+                    x.rounds = Choices::of(list)
+                        .ok_or_else(|| format!("{name}: 1 to {MAX_CHOICES} Rounds to draw"))?;
+                    x.round = list.iter().copied().min().unwrap_or(e.round);
+                }
+                entry.push(x);
             }
             let mut hold = Vec::new();
             for h in &info.holds {
                 hold.push(Hold {
                     zone: bits_of(&h.squares, name)?,
                     vp: h.vp,
+                    from: h.from,
+                    until: h.until,
+                    win_after: h.win_after,
                 });
             }
             Ok(SideSetup {
@@ -740,6 +848,18 @@ impl GameInfo {
                 }
             }
         }
+        let humans = side(&self.humans, "the humans")?;
+        let martians = side(&self.martians, "the martians")?;
+        let win_zones = [&humans, &martians]
+            .iter()
+            .flat_map(|s| &s.hold)
+            .filter(|h| h.win_after.is_some())
+            .count();
+        if win_zones > MAX_WIN_ZONES {
+            return Err(format!(
+                "{win_zones} zones that win when held: a scenario has at most {MAX_WIN_ZONES}"
+            ));
+        }
         let mut deploy_order = Vec::new();
         for d in &self.deploy_order {
             deploy_order.push(side_of_name(d, "deploy_order")?);
@@ -751,10 +871,7 @@ impl GameInfo {
             map: Arc::new(map),
             profiles,
             models,
-            sides: BySide::new(
-                side(&self.humans, "the humans")?,
-                side(&self.martians, "the martians")?,
-            ),
+            sides: BySide::new(humans, martians),
             first_turn: side_of_name(&self.first_turn, "first_turn")?,
             deploy_order,
             counters: CounterSetup {

@@ -15,6 +15,10 @@ pub(super) struct ModelSetupFile {
     pub(super) exit_vp: Option<u16>,
     /// The index of the side's entry it comes on by.
     pub(super) wave: u8,
+    /// Its death or leaving ends the game (P28).
+    pub(super) ends_game: crate::rules::scenario::EndsGame,
+    /// It may leave by the exit (P30).
+    pub(super) may_exit: bool,
 }
 
 /// What the validation of one side found, for the checks that need both sides.
@@ -27,7 +31,8 @@ pub(super) struct SideSummary {
     pub(super) deploy: u32,
     pub(super) enter: u32,
     pub(super) deployment: u64,
-    /// The side's entries, each with the span of its edge and its path.
+    /// The side's entries, each with the span and path of its edge (`humans.entry.edge`,
+    /// or its `squares` or `edges`).
     pub(super) entry: Vec<(Entry, Range<usize>, String)>,
     pub(super) exit: Option<Edge>,
 }
@@ -39,6 +44,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let round_limit = f.round_limit.given().map(|r| r.value);
     let survive_to = validate_survival(sink, f, round_limit);
     let last_round = crate::rules::scenario::last_round_of(round_limit, survive_to);
+    check_holds(sink, f, last_round);
 
     // Profiles: the core ones, replaced in place by scenario ones of the same key, then
     // the scenario's new ones in file order.
@@ -392,6 +398,8 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 kill_vp: m.kill_vp,
                 exit_vp: m.exit_vp,
                 wave: m.wave,
+                ends_game: m.ends_game,
+                may_exit: m.may_exit,
             });
         }
         let sf = f.sides[side.index()].given()?;
@@ -560,6 +568,7 @@ pub(super) fn validate_side(
                     }
                     None
                 });
+                check_model_keys(sink, side, sf, mf);
                 let count = model_count(mf);
                 let start = mf.start.as_ref().map(|s| s.value);
                 let wave = match (&mf.wave, start) {
@@ -585,12 +594,15 @@ pub(super) fn validate_side(
                         // Past MAX_MODELS the scenario is refused anyway: list no more.
                         let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
                         for _ in 0..(n as usize).min(room) {
+                            let (ends_game, may_exit) = model_victory(mf);
                             s.models.push(ModelSetupFile {
                                 profile: p,
                                 start,
                                 kill_vp: mf.vp_killed.given().copied(),
                                 exit_vp: mf.vp_exit.given().copied(),
                                 wave,
+                                ends_game,
+                                may_exit,
                             });
                         }
                         match start {
@@ -670,46 +682,10 @@ pub(super) fn validate_side(
     match &sf.entry {
         Field::Given(entries) => {
             for (i, e) in entries.iter().enumerate() {
-                let round = match &e.round {
-                    Field::Given(r) => {
-                        if let Some(limit) = last_round
-                            && r.value > limit
-                        {
-                            sink.error(
-                                &r.span,
-                                format!(
-                                    "{}.round: round {} is after the game's last Round \
-                                     ({limit}), so these models could never come on",
-                                    e.path, r.value
-                                ),
-                            );
-                        }
-                        Some(r.value)
-                    }
-                    Field::Absent => Some(1),
-                    Field::Invalid => None,
+                let Some((entry, span, at)) = build_entry(sink, e, last_round, blockers) else {
+                    continue;
                 };
-                let Some(edge) = &e.edge else { continue };
-                if edge.value.board_squares() & !blockers == 0 {
-                    sink.error(
-                        &edge.span,
-                        format!(
-                            "{}.edge: every square along the {} edge is a blocker; no model \
-                             could come on",
-                            e.path, edge.value
-                        ),
-                    );
-                }
-                if let Some(round) = round {
-                    s.entry.push((
-                        Entry {
-                            edge: edge.value,
-                            round,
-                        },
-                        edge.span.clone(),
-                        e.path.clone(),
-                    ));
-                }
+                s.entry.push((entry, span.clone(), at));
                 let wave = i as u16 + 1;
                 let used = if entries.len() == 1 {
                     s.enter > 0
@@ -724,7 +700,7 @@ pub(super) fn validate_side(
                     } else {
                         format!("no {side} model that starts \"enter\" has wave = {wave}")
                     };
-                    sink.warn(&edge.span, format!("{}: unused: {why}", e.path));
+                    sink.warn(&span, format!("{}: unused: {why}", e.path));
                 }
             }
             for (w, span, path, _) in &waves {
@@ -756,6 +732,7 @@ pub(super) fn validate_side(
         _ => {}
     }
     s.exit = sf.exit.given().map(|e| e.value);
+    check_exit_used(sink, side, sf);
     s
 }
 

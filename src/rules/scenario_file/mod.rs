@@ -12,7 +12,9 @@
 //! refused before they are read. The format is described in `docs/scenario-format.md`.
 //!
 //! The parts: [`sink`] (diagnostics), [`raw`] (the file as written), [`values`] (reading
-//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`reach`] (what the map allows).
+//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`reach`] (what the map allows),
+//! [`victory`] (key models, exits held, hold windows, partial and drawn entries: both
+//! stages).
 
 use std::fmt;
 use std::io::Read;
@@ -37,6 +39,7 @@ mod reach;
 mod read;
 mod sink;
 mod values;
+mod victory;
 
 use checks::*;
 use raw::*;
@@ -44,6 +47,7 @@ use reach::*;
 use read::*;
 use sink::*;
 use values::*;
+use victory::*;
 
 pub(super) use sink::Sink;
 pub use sink::{MAX_KEY_PARTS, totals};

@@ -101,6 +101,8 @@ pub(super) struct SideFile {
     pub(super) hold: Vec<crate::rules::scenario::Hold>,
     /// Each of `hold`'s zones as written: its path (`humans.hold[0]`) and its table's span.
     pub(super) hold_spans: Vec<(String, Range<usize>)>,
+    /// Where each of `hold`'s `from`, `until` and `win_after` is written, when it is.
+    pub(super) hold_keys: Vec<HoldKeySpans>,
     /// The Round this side wins by surviving to.
     pub(super) survive_to: Field<Sp<u16>>,
 }
@@ -125,14 +127,40 @@ pub(super) struct ModelFile {
     pub(super) vp_exit: Field<u16>,
     /// Which of the side's entries they come on by (1-based, as written).
     pub(super) wave: Field<Sp<u16>>,
+    /// May they leave by the exit (P30)?
+    pub(super) may_exit: Field<Sp<bool>>,
+    /// What their death or leaving ends (P28).
+    pub(super) ends_game: Field<EndsGameFile>,
+}
+
+/// A model entry's `ends_game` table as written.
+#[derive(Debug)]
+pub(super) struct EndsGameFile {
+    pub(super) path: String,
+    pub(super) dies: Option<Sp<Side>>,
+    pub(super) exits: Option<Sp<Side>>,
+}
+
+/// Where a hold table's Round keys are written.
+#[derive(Debug, Default)]
+pub(super) struct HoldKeySpans {
+    pub(super) from: Option<Range<usize>>,
+    pub(super) until: Option<Range<usize>>,
+    pub(super) win_after: Option<Range<usize>>,
 }
 
 #[derive(Debug)]
 pub(super) struct EntryFile {
     /// `humans.entry` or `humans.entry[1]`.
     pub(super) path: String,
-    pub(super) edge: Option<Sp<Edge>>,
+    pub(super) edge: Field<Sp<Edge>>,
+    /// Part of the edge (P32).
+    pub(super) squares: Field<ZoneFile>,
+    /// Edges one is drawn among (P33).
+    pub(super) edges: Field<Sp<Vec<Sp<Edge>>>>,
     pub(super) round: Field<Sp<u16>>,
+    /// Rounds one is drawn among (P33).
+    pub(super) rounds: Field<Sp<Vec<Sp<u16>>>>,
 }
 
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use super::*;
 pub(super) fn start_squares(s: &SideSummary, blockers: u64) -> u64 {
     let mut bb = s.deployment;
     for (e, ..) in &s.entry {
-        bb |= e.edge.board_squares();
+        bb |= e.squares;
     }
     for m in &s.models {
         if let Start::At(sq) = m.start {
@@ -68,12 +68,12 @@ pub(super) fn analyse_reach(
             }
         }
         for (e, span, path) in &me.entry {
-            let bad = stuck(e.edge.board_squares());
+            let bad = stuck(e.squares);
             if bad != 0 {
                 sink.warn(
                     span,
                     format!(
-                        "{path}.edge: the entry squares {} cannot reach any square where the {} \
+                        "{path}: the entry squares {} cannot reach any square where the {} \
                          start",
                         list_squares(bad),
                         side.other()
@@ -207,10 +207,29 @@ pub(super) fn analyse_ending(
             }
         }
     }
-    // Leaving the board: a side whose models may all leave ends the game (R6, P6).
+    // Leaving the board: a side whose models may all leave ends the game (R6, P6), and so
+    // does a key model whose leaving ends it (P28); models held on the board never leave
+    // (P30).
     for side in Side::BOTH {
+        let models = &sides[side.index()].models;
+        let all_may = models.iter().all(|m| m.may_exit);
+        let key = models
+            .iter()
+            .any(|m| m.may_exit && m.ends_game.exits.is_some());
         if let Some(edge) = scenario.sides[side].exit
             && reach[side.index()] & edge.board_squares() != 0
+            && (all_may || key)
+        {
+            return;
+        }
+    }
+    // A zone held alone Rounds running wins (P31), when its side can stand in it.
+    for side in Side::BOTH {
+        let open = reach[side.index()] & !blockers;
+        if scenario.sides[side]
+            .hold
+            .iter()
+            .any(|h| h.win_after.is_some() && h.zone & open != 0)
         {
             return;
         }

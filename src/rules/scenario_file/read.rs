@@ -310,27 +310,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         })
     });
     let entry = t.opt(sink, &keys::ENTRY, |s, p, v| {
-        let read_one = |s: &mut Sink, p: String, v: &Value| -> Option<EntryFile> {
-            let e = read_table(s, &p, v, Some(&keys::ENTRY_TABLE))?;
-            e.check_keys(s);
-            let edge = e.req(
-                s,
-                &keys::ENTRY_EDGE,
-                "the board edge the models come on across",
-                read_edge_word,
-            );
-            let round = e.opt(s, &keys::ENTRY_ROUND, |s, p, v| {
-                read_key_int(s, &p, v, &keys::ENTRY_ROUND).map(|n| Sp {
-                    value: n,
-                    span: v.span(),
-                })
-            });
-            Some(EntryFile {
-                path: p,
-                edge,
-                round,
-            })
-        };
+        let read_one = |s: &mut Sink, p: String, v: &Value| read_entry(s, p, v);
         match v.get_ref() {
             DeValue::Array(items) => {
                 if items.is_empty() {
@@ -397,6 +377,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
     });
     let mut hold = Vec::new();
     let mut hold_spans = Vec::new();
+    let mut hold_keys = Vec::new();
     if let Some(v) = t.get(keys::HOLD.name) {
         let path = t.key_path(keys::HOLD.name);
         if let Some(arr) = read_array(sink, &path, v) {
@@ -428,9 +409,11 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
                     .given()
                     .copied()
                     .unwrap_or(1);
-                if let Some(zone) = zone {
-                    hold.push(crate::rules::scenario::Hold { zone, vp });
+                let (window, spans) = read_hold_window(sink, &h);
+                if let (Some(zone), Some(window)) = (zone, window) {
+                    hold.push(crate::rules::scenario::Hold { zone, vp, ..window });
                     hold_spans.push((p.clone(), h.span.clone()));
+                    hold_keys.push(spans);
                 }
             }
         }
@@ -453,6 +436,7 @@ pub(super) fn read_side(sink: &mut Sink, side: Side, path: String, v: &Value) ->
         vp_target,
         hold,
         hold_spans,
+        hold_keys,
         survive_to,
     })
 }
@@ -501,6 +485,8 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
             span: v.span(),
         })
     });
+    let may_exit = t.opt(sink, &keys::MAY_EXIT, |s, p, v| read_bool(s, &p, v));
+    let ends_game = t.opt(sink, &keys::ENDS_GAME, read_ends_game);
     Some(ModelFile {
         path,
         span: t.span.clone(),
@@ -510,6 +496,8 @@ pub(super) fn read_model(sink: &mut Sink, path: String, v: &Value) -> Option<Mod
         vp_killed,
         vp_exit,
         wave,
+        may_exit,
+        ends_game,
     })
 }
 

@@ -216,6 +216,20 @@ pub(super) fn read_str(sink: &mut Sink, path: &str, v: &Value) -> Option<Sp<Stri
     }
 }
 
+/// `true` or `false`, with its span.
+pub(super) fn read_bool(sink: &mut Sink, path: &str, v: &Value) -> Option<Sp<bool>> {
+    match v.get_ref() {
+        DeValue::Boolean(b) => Some(Sp {
+            value: *b,
+            span: v.span(),
+        }),
+        _ => {
+            wrong_type(sink, path, v, "true or false");
+            None
+        }
+    }
+}
+
 /// An integer in `lo..=hi`.
 pub(in crate::rules) fn read_int(
     sink: &mut Sink,
@@ -441,7 +455,7 @@ pub(super) fn shorten(s: &str, max_chars: usize) -> String {
 /// Where a key that `here` does not know belongs, when it is a key of another table of the
 /// scenario format: "at the top level of the file, before any [table]".
 fn belongs(here: &schema::Table, name: &str) -> Option<&'static str> {
-    const PLACES: [(&schema::Table, &str); 6] = [
+    const PLACES: [(&schema::Table, &str); 8] = [
         (
             &keys::ROOT,
             "at the top level of the file, before any [table]",
@@ -457,6 +471,14 @@ fn belongs(here: &schema::Table, name: &str) -> Option<&'static str> {
             "in an entry of a side's models, like { profile = \"soldier\", ... }",
         ),
         (&keys::COUNTERS_TABLE, "in [counters]"),
+        (
+            &keys::HOLD_TABLE,
+            "in a side's hold table, like hold = [{ zone = \"d4-e5\", win_after = 2 }]",
+        ),
+        (
+            &keys::ENTRY_TABLE,
+            "in a side's entry table, like entry = { edge = \"south\", round = 2 }",
+        ),
     ];
     PLACES
         .iter()

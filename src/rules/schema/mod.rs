@@ -91,6 +91,8 @@ pub enum Kind {
     Text { max_chars: usize, non_blank: bool },
     /// A whole number from `min` to `max`.
     Int { min: i64, max: i64 },
+    /// `true` or `false`.
+    Bool,
     /// One of a few words; `any_case`: upper case and spaces around the word are accepted
     /// too (the words listed are the canonical spelling).
     Word {
@@ -193,6 +195,8 @@ pub enum Default {
     Nothing,
     /// This integer.
     Int(i64),
+    /// This boolean.
+    Bool(bool),
     /// This string.
     Str(&'static str),
     /// An empty array.
@@ -333,6 +337,7 @@ fn kind_schema(kind: &Kind) -> Json {
             s
         }
         Kind::Int { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
+        Kind::Bool => json!({ "type": "boolean" }),
         Kind::Word { words, any_case } => {
             let exact = json!({ "type": "string", "enum": words });
             if *any_case {
@@ -459,6 +464,7 @@ fn key_schema(key: &Key) -> Json {
         Default::Required => doc.push_str(" Required."),
         Default::Nothing => {}
         Default::Int(n) => s["default"] = json!(n),
+        Default::Bool(b) => s["default"] = json!(b),
         Default::Str(t) => s["default"] = json!(t),
         Default::Empty => s["default"] = json!([]),
         Default::Described(what) => {
@@ -490,6 +496,7 @@ fn limits_text(kind: &Kind) -> Option<String> {
             )
         }),
         Kind::Int { min, max } => Some(format!("{min} to {max}.")),
+        Kind::Bool => Some("true or false.".into()),
         Kind::Word { words, .. } => {
             let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
             Some(format!("One of {}.", quoted.join(", ")))

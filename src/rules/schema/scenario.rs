@@ -373,9 +373,44 @@ pub const HOLD_VP: Key = Key {
     default: Default::Int(1),
 };
 
+pub const HOLD_FROM: Key = Key {
+    name: "from",
+    doc: "The first Round at whose end the zone counts: it scores (and counts towards \
+          win_after) only from this Round on (P31).",
+    value: Kind::Int {
+        min: 1,
+        max: MAX_ROUNDS,
+    },
+    default: Default::Int(1),
+};
+
+pub const HOLD_UNTIL: Key = Key {
+    name: "until",
+    doc: "The last Round at whose end the zone counts (P31); not before from.",
+    value: Kind::Int {
+        min: 1,
+        max: MAX_ROUNDS,
+    },
+    default: Default::Described("every Round from `from` on"),
+};
+
+/// The most Rounds running a zone may ask to be held.
+pub const MAX_WIN_AFTER: i64 = 100;
+
+pub const HOLD_WIN_AFTER: Key = Key {
+    name: "win_after",
+    doc: "Holding the zone alone at the end of this many Rounds in a row (of those it \
+          counts in) wins the game at once (P31). Not more than the Rounds it counts in.",
+    value: Kind::Int {
+        min: 1,
+        max: MAX_WIN_AFTER,
+    },
+    default: Default::Described("holding it never wins by itself"),
+};
+
 pub const HOLD_TABLE: Table = Table {
     doc: "A zone that scores for holding it.",
-    keys: &[HOLD_ZONE, HOLD_VP],
+    keys: &[HOLD_ZONE, HOLD_VP, HOLD_FROM, HOLD_UNTIL, HOLD_WIN_AFTER],
 };
 
 pub const SURVIVE_TO: Key = Key {
@@ -456,7 +491,7 @@ pub const MODEL_VP_EXIT: Key = Key {
 };
 
 /// The most entries (edges and waves) a side may list.
-pub const MAX_WAVES: i64 = 8;
+pub const MAX_WAVES: i64 = crate::rules::scenario::MAX_ENTRIES as i64;
 
 pub const WAVE: Key = Key {
     name: "wave",
@@ -469,6 +504,43 @@ pub const WAVE: Key = Key {
     default: Default::Int(1),
 };
 
+pub const MAY_EXIT: Key = Key {
+    name: "may_exit",
+    doc: "Whether these models may leave by the side's exit edge (R6). false holds them on \
+          the board: the exit is never offered to them (P30).",
+    value: Kind::Bool,
+    default: Default::Bool(true),
+};
+
+pub const ENDS_GAME: Key = Key {
+    name: "ends_game",
+    doc: "Makes these key models: the death of one of them, whatever kills it, or its \
+          leaving by the exit ends the game at once, won by the side named (P28, P29).",
+    value: Kind::Table(&ENDS_GAME_TABLE),
+    default: Default::Described("an ordinary model"),
+};
+
+pub const ENDS_GAME_DIES: Key = Key {
+    name: "dies",
+    doc: "The side that wins at once when one of these models dies, however: a Shoot, a \
+          Fight, an Event, a card, the Bug, the cows (P28).",
+    value: SIDE_WORD,
+    default: Default::Described("its death ends nothing"),
+};
+
+pub const ENDS_GAME_EXITS: Key = Key {
+    name: "exits",
+    doc: "The side that wins at once when one of these models leaves by its side's exit \
+          edge (P28).",
+    value: SIDE_WORD,
+    default: Default::Described("its leaving ends nothing"),
+};
+
+pub const ENDS_GAME_TABLE: Table = Table {
+    doc: "What the death or the leaving of a key model does: the side that wins then.",
+    keys: &[ENDS_GAME_DIES, ENDS_GAME_EXITS],
+};
+
 pub const MODEL: Table = Table {
     doc: "Models of one profile.",
     keys: &[
@@ -478,6 +550,8 @@ pub const MODEL: Table = Table {
         MODEL_VP_KILLED,
         MODEL_VP_EXIT,
         WAVE,
+        MAY_EXIT,
+        ENDS_GAME,
     ],
 };
 
@@ -486,7 +560,32 @@ pub const ENTRY_EDGE: Key = Key {
     doc: "The board edge the models step on across; the space beyond counts as one square \
           (R6).",
     value: EDGE_WORD,
-    default: Default::Required,
+    default: Default::Described(
+        "the edge `squares` lie along; one of edge, squares or edges is required",
+    ),
+};
+
+pub const ENTRY_SQUARES: Key = Key {
+    name: "squares",
+    doc: "Only these squares of the edge: the models step on at one of them (P32). A \
+          square or a run along the edge, like \"a1-d1\".",
+    value: ZONE,
+    default: Default::Described("every square of the edge"),
+};
+
+/// The most values a Round or an edge is drawn among.
+pub const MAX_CHOICES: usize = crate::rules::scenario::MAX_CHOICES;
+
+pub const ENTRY_EDGES: Key = Key {
+    name: "edges",
+    doc: "The edge is drawn at random among these, each listed as likely as another, at \
+          the start of the entry's first Round, and known to both sides from then on \
+          (P33). At most 8; instead of edge.",
+    value: Kind::List {
+        item: &EDGE_WORD,
+        min_items: 1,
+    },
+    default: Default::Nothing,
 };
 
 pub const ENTRY_ROUND: Key = Key {
@@ -499,9 +598,30 @@ pub const ENTRY_ROUND: Key = Key {
     default: Default::Int(1),
 };
 
+pub const ENTRY_ROUNDS: Key = Key {
+    name: "rounds",
+    doc: "The Round they may come on from is drawn at random among these, each listed as \
+          likely as another, at the start of the earliest, and known to both sides from \
+          then on (P33). At most 8; instead of round.",
+    value: Kind::List {
+        item: &Kind::Int {
+            min: 1,
+            max: MAX_ROUNDS,
+        },
+        min_items: 1,
+    },
+    default: Default::Nothing,
+};
+
 pub const ENTRY_TABLE: Table = Table {
     doc: "Where and when a side's \"enter\" models come on.",
-    keys: &[ENTRY_EDGE, ENTRY_ROUND],
+    keys: &[
+        ENTRY_EDGE,
+        ENTRY_SQUARES,
+        ENTRY_EDGES,
+        ENTRY_ROUND,
+        ENTRY_ROUNDS,
+    ],
 };
 
 const fn award(name: &'static str, doc: &'static str) -> Key {

@@ -169,7 +169,7 @@ impl GameState {
                 }
             }
             Step::Draw(side) => self.refill_draw(side, rng, sink),
-            Step::StartRound => self.start_round(sink),
+            Step::StartRound => self.start_round(rng, sink),
         }
     }
 

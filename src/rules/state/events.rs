@@ -87,6 +87,22 @@ pub enum Event {
         side: Side,
         zone: u64,
     },
+    /// At the end of a Round, `side` has held its zone `zone` alone `rounds` Rounds
+    /// running (0: the run is broken), of the `needed` that win (P31).
+    HoldRunning {
+        side: Side,
+        zone: u64,
+        rounds: u8,
+        needed: u16,
+    },
+    /// The Round and the edge `side`'s entry `wave` (from 0, in file order) comes on by
+    /// were drawn; both sides know them from now on (P33).
+    ArrivalDrawn {
+        side: Side,
+        wave: u8,
+        round: u16,
+        edge: Edge,
+    },
     VpScored {
         side: Side,
         vp: u16,

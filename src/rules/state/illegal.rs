@@ -51,6 +51,11 @@ pub(super) enum Illegal {
         id: ModelId,
         round: u16,
     },
+    /// The Round `id` comes on from is drawn at the start of Round `round` (P33).
+    ArrivalNotDrawn {
+        id: ModelId,
+        round: u16,
+    },
     NoWayOn(ModelId),
     /// The Turn has no activation left for it (R11, P11).
     CannotActNow(ModelId),
@@ -61,6 +66,14 @@ pub(super) enum Illegal {
     EntryEdge {
         id: ModelId,
         edge: Edge,
+        to: Square,
+    },
+    /// `to` is not among the squares `id` may come on at, the run `first` to `last` of
+    /// an edge (P32).
+    EntrySquares {
+        id: ModelId,
+        first: Square,
+        last: Square,
         to: Square,
     },
     EntryFullOrBlocked(Square),
@@ -93,6 +106,11 @@ pub(super) enum Illegal {
         exit: Edge,
     },
     NotOnExit {
+        id: ModelId,
+        exit: Edge,
+    },
+    /// The scenario holds `id` on the board: it may not leave by the exit (P30).
+    MayNotExit {
         id: ModelId,
         exit: Edge,
     },
@@ -156,6 +174,11 @@ impl fmt::Display for Illegal {
             Illegal::EntersInRound { id, round } => {
                 write!(f, "{id} enters the board in Round {round}")
             }
+            Illegal::ArrivalNotDrawn { id, round } => write!(
+                f,
+                "{id} comes on in a Round drawn at the start of Round {round}, and that is \
+                 not drawn yet (P33)"
+            ),
             Illegal::NoWayOn(id) => write!(f, "{id} has no way onto the board"),
             Illegal::CannotActNow(id) => write!(f, "{id} cannot act now"),
             Illegal::NotRattled(id) => write!(f, "{id} is not Rattled (R12)"),
@@ -169,6 +192,22 @@ impl fmt::Display for Illegal {
                 f,
                 "{id} must come onto the board across the {edge} edge, and {to} is not on it (R6)"
             ),
+            Illegal::EntrySquares {
+                id,
+                first,
+                last,
+                to,
+            } => {
+                let run = if first == last {
+                    first.to_string()
+                } else {
+                    format!("{first}-{last}")
+                };
+                write!(
+                    f,
+                    "{id} may come onto the board only at {run}, and {to} is not there (P32)"
+                )
+            }
             Illegal::EntryFullOrBlocked(to) => write!(f, "{to} is full or blocked"),
             Illegal::MustShoot(id) => write!(f, "{id} has Aimed and must Shoot (R12)"),
             Illegal::NoMoveLeft { id, steps, shot } => write!(
@@ -202,6 +241,11 @@ impl fmt::Display for Illegal {
                 write!(f, "the {side} may only leave by the {exit} edge")
             }
             Illegal::NotOnExit { id, exit } => write!(f, "{id} is not on the {exit} edge (R6)"),
+            Illegal::MayNotExit { id, exit } => write!(
+                f,
+                "{id} may not leave the board: in this scenario only some models may leave \
+                 by the {exit} edge, and {id} must stay (P30)"
+            ),
             Illegal::NoShotLeft(id) => write!(f, "{id} cannot Shoot again in this action (R12)"),
             Illegal::MustEnterFirst(id) => write!(f, "{id} must come onto the board first"),
             Illegal::OwnSide { target, id } => write!(f, "{target} is on {id}'s own side"),

@@ -224,7 +224,12 @@ impl GameState {
             Loc::Waiting if self.entry_open(id) => {}
             Loc::Waiting => {
                 return Err(match self.scenario.entry_of(id.index()) {
-                    Some(e) => Illegal::EntersInRound { id, round: e.round },
+                    Some(e) if !e.is_drawn() => Illegal::EntersInRound { id, round: e.round },
+                    // Drawn at random (P33): the Round drawn, or not drawn yet.
+                    Some(e) => match self.drawn_entry(id, &e).0 {
+                        u16::MAX => Illegal::ArrivalNotDrawn { id, round: e.round },
+                        round => Illegal::EntersInRound { id, round },
+                    },
                     None => Illegal::NoWayOn(id),
                 });
             }
@@ -307,7 +312,14 @@ impl GameState {
             Some(from) => Ok(self.step_squares(self.models[id.index()].side, from)),
             None => match self.scenario.entry_of(id.index()) {
                 Some(entry) => {
-                    let edge = entry.edge.board_squares() & !self.map.blockers();
+                    // The whole edge or the part of it the scenario names (P32), the edge
+                    // drawn when it is drawn (P33).
+                    let squares = if entry.is_drawn() {
+                        self.drawn_entry(id, &entry).1
+                    } else {
+                        entry.squares
+                    };
+                    let edge = squares & !self.map.blockers();
                     Ok(squares_of(edge)
                         .filter(|to| self.total(*to) < CAPACITY)
                         .fold(0, |b, to| b | to.bit()))
@@ -320,13 +332,19 @@ impl GameState {
     /// Why `id`, off the board, may not enter on `to`.
     #[cold]
     fn no_entry(&self, id: ModelId, to: Square) -> Illegal {
-        match self.scenario.entry_of(id.index()) {
-            Some(entry) if entry.edge.board_squares() & to.bit() == 0 => Illegal::EntryEdge {
-                id,
-                edge: entry.edge,
-                to,
+        match self.arrival_of(id) {
+            Some(a) if a.squares & to.bit() != 0 => Illegal::EntryFullOrBlocked(to),
+            Some(a) => match a.edge {
+                Some(edge) if a.squares == edge.board_squares() => {
+                    Illegal::EntryEdge { id, edge, to }
+                }
+                _ => Illegal::EntrySquares {
+                    id,
+                    first: Square::from_index(a.squares.trailing_zeros().min(63) as usize),
+                    last: Square::from_index(63 - a.squares.leading_zeros().min(63) as usize),
+                    to,
+                },
             },
-            Some(_) => Illegal::EntryFullOrBlocked(to),
             None => Illegal::NoWayOn(id),
         }
     }
@@ -370,6 +388,9 @@ impl GameState {
             Some(e) if e != edge => return Err(Illegal::WrongExit { side, exit: e }),
             Some(e) => e,
         };
+        if self.masks.held & (1u64 << id.index()) != 0 {
+            return Err(Illegal::MayNotExit { id, exit });
+        }
         match self.mover(act)? {
             Some(from) if exit.board_squares() & from.bit() != 0 => Ok(()),
             _ => Err(Illegal::NotOnExit { id, exit }),

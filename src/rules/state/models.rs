@@ -109,11 +109,11 @@ impl GameState {
         }
     }
 
-    /// May `id`, waiting off the board, come on this Round (R6)?
+    /// May `id`, waiting off the board, come on this Round (R6, P33)?
     pub(super) fn entry_open(&self, id: ModelId) -> bool {
-        self.scenario
-            .entry_of(id.index())
-            .is_some_and(|e| e.round <= self.round)
+        self.scenario.entry_of(id.index()).is_some_and(|e| {
+            e.round <= self.round && (!e.is_drawn() || self.drawn_entry(id, &e).0 <= self.round)
+        })
     }
 
     /// Has `side` a model left to act this Round?

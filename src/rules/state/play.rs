@@ -775,7 +775,10 @@ impl GameState {
         sink: &mut S,
     ) {
         while self.kills.mask != 0 {
-            let i = self.kills.mask.trailing_zeros() as usize;
+            // In model order, key models first (P13, P29).
+            let keys = self.kills.mask & self.masks.dies;
+            let next = if keys != 0 { keys } else { self.kills.mask };
+            let i = next.trailing_zeros() as usize;
             let bit = 1u64 << i;
             let id = ModelId(i as u8);
             let Some(sq) = self.models[i].square() else {

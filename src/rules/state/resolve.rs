@@ -249,6 +249,10 @@ impl GameState {
                 let side = self.models[id.index()].side;
                 let vp = self.scenario.exit_vp(id.index());
                 self.score(side, vp, VpSource::Exit, sink);
+                // P28: a key model's leaving decides before VP or an empty table do.
+                if self.masks.exits & (1u64 << id.index()) != 0 {
+                    self.key_model_left(id, sink);
+                }
                 if self.check_victory(sink) {
                     return;
                 }
@@ -532,6 +536,10 @@ impl GameState {
             sink.event(Event::Killed { model: id, by, vp });
         }
         self.score(by, vp, source, sink);
+        // P28: a key model's death, whatever killed it, decides before VP or a wipe-out.
+        if self.masks.dies & (1u64 << id.index()) != 0 {
+            self.key_model_died(id, sink);
+        }
     }
 
     pub(super) fn score<S: EventSink>(

@@ -20,6 +20,13 @@ pub enum WinReason {
     MoreVp,
     /// A model still on the board at the end of the Round the side had to survive to.
     Survived,
+    /// A key model died, whatever killed it, and its death wins for this side (P28).
+    KeyModelDied,
+    /// A key model left by its exit, and its leaving wins for this side (P28).
+    KeyModelLeft,
+    /// The side held a zone alone at the end of as many Rounds in a row as the zone asks
+    /// (P31).
+    HeldZone,
 }
 
 /// How a game ended.
@@ -36,6 +43,11 @@ impl fmt::Display for Outcome {
             Outcome::Win(s, WinReason::WipeOut) => write!(f, "{s} win: no enemy left"),
             Outcome::Win(s, WinReason::MoreVp) => write!(f, "{s} win: more VP"),
             Outcome::Win(s, WinReason::Survived) => write!(f, "{s} win: survived"),
+            Outcome::Win(s, WinReason::KeyModelDied) => write!(f, "{s} win: a key model died"),
+            Outcome::Win(s, WinReason::KeyModelLeft) => {
+                write!(f, "{s} win: a key model got away")
+            }
+            Outcome::Win(s, WinReason::HeldZone) => write!(f, "{s} win: held a zone"),
             Outcome::Draw => f.write_str("draw"),
         }
     }
@@ -232,23 +244,17 @@ impl GameState {
                 next_first: first,
             });
         }
-        // Zones held at the end of the Round score: a side's model there and none of the
-        // other side's.
-        let scenario = self.scenario.clone();
-        for side in Side::BOTH {
-            let (mine, theirs) = (self.occ[side], self.occ[side.other()]);
-            for h in &scenario.sides[side].hold {
-                if h.zone & mine != 0 && h.zone & theirs == 0 {
-                    if S::ENABLED {
-                        sink.event(Event::ZoneHeld { side, zone: h.zone });
-                    }
-                    self.score(side, h.vp, VpSource::Hold, sink);
-                }
-            }
-        }
+        // Zones held at the end of the Round score (a side's model there and none of the
+        // other side's), and count towards the zones that win when held long enough (P31).
+        let held_long = self.score_holds(sink);
         if self.check_victory(sink) {
             return;
         }
+        if let Some(o) = held_long {
+            self.game_over(o, sink);
+            return;
+        }
+        let scenario = self.scenario.clone();
         // A side that wins by surviving: the game ends at the end of its Round, won by it
         // if a model of it is still on the board, else by the other side (none of its
         // enemies is left on the table).
@@ -283,7 +289,11 @@ impl GameState {
         self.phase = Phase::Busy;
     }
 
-    pub(super) fn start_round<S: EventSink>(&mut self, sink: &mut S) {
+    pub(super) fn start_round<R: rand::RngCore + ?Sized, S: EventSink>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
         let first = self.ran_out_first.unwrap_or(self.turn_player);
         // A game that never ends (stopped only by a runaway guard) must not wrap the
         // counter back to Round 0.
@@ -295,6 +305,8 @@ impl GameState {
         self.passed = BySide::default();
         self.in_round_end = false;
         self.turn_player = first;
+        // Entries whose Round or edge is drawn at the start of this Round (P33).
+        self.draw_arrivals(rng, sink);
         self.phase = Phase::TurnStart;
         self.begin_turn_or_skip(sink);
     }

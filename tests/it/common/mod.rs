@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use mars_attacks::rules::cards::{Card, core_deck};
 use mars_attacks::rules::scenario::{
-    CounterSetup, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
+    CounterSetup, EndsGame, Entry, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
 use mars_attacks::rules::scenario_file::core_profiles;
 use mars_attacks::rules::state::{Event, Test};
@@ -65,6 +65,8 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
             kill_vp: None,
             exit_vp: None,
             wave: 0,
+            ends_game: EndsGame::default(),
+            may_exit: true,
         })
         .collect();
     let side = SideSetup {
@@ -112,10 +114,7 @@ pub fn with_entry(s: &Arc<Scenario>, humans_enter: bool) -> Arc<Scenario> {
                 m.start = Start::Enter;
             }
         }
-        s.sides[Side::Humans].entry = vec![Entry {
-            edge: Edge::South,
-            round: 1,
-        }];
+        s.sides[Side::Humans].entry = vec![Entry::whole_edge(Edge::South, 1)];
     }
     Arc::new(s)
 }

@@ -1,0 +1,268 @@
+//! What the AI makes of the victory conditions a scenario writes as data (P28-P31): it
+//! keeps a key model whose death would lose out of the shots it can avoid, does not walk
+//! models held on the board towards the exit, and plays for a zone that wins when held.
+
+use std::sync::Arc;
+
+use ai::{Budget, IsMcts, Player};
+use mars_attacks::bot::Skirmish;
+use mars_attacks::bot::eval::fitted::SHIPPED;
+use mars_attacks::bot::spec::search_config;
+use mars_attacks::rules::scenario_file::parse_scenario;
+use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{m, play, sq};
+
+use Side::Martians as M;
+
+/// A game of `text`, which must load without warnings.
+fn start(text: &str) -> GameState {
+    let loaded = parse_scenario("victory.toml", text).unwrap_or_else(|d| {
+        let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        panic!("{}", lines.join("\n"))
+    });
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    GameState::new(Arc::new(loaded.scenario), &mut rng_from_seed(0))
+}
+
+// ----- the AI keeps its key model out of a shot -------------------------------------------
+
+/// Professor Kessler (m1, range 3: nothing to shoot) on d4, and a Martian (m2, range 4) on
+/// h4, four squares east with a clear shot. A Soldier (m3) far off on a8. `key` makes the
+/// Professor a key model whose death wins for the Martians.
+fn professor(key: bool) -> String {
+    let ends = if key {
+        r#", ends_game = { dies = "martians" }"#
+    } else {
+        ""
+    };
+    format!(
+        r#"name = "Professor"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = []
+
+[profiles.professor]
+name = "Professor Kessler"
+shoot = 7
+fight = 7
+survive = 6
+range = 3
+
+[humans]
+models = [
+  {{ profile = "professor", start = "d4"{ends} }},
+  {{ profile = "soldier", start = "a8" }},
+]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+
+[martians]
+models = [{{ profile = "martian", start = "h4" }}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+"#
+    )
+}
+
+/// The Humans' chance to win by the shipped evaluation with the Professor on `at`, his
+/// action over, the Martians to move.
+fn value_with_professor_on(key: bool, at: &str) -> f64 {
+    let mut g = start(&professor(key));
+    g.edit().place(m(1), sq(at)).activated(m(1), true).turn(M);
+    SHIPPED.weights.value_for_humans(&g)
+}
+
+#[test]
+fn the_ai_keeps_its_key_model_out_of_a_shot_it_can_avoid() {
+    // Out of the Martian's range on c4 (5 squares) against in it on d4 (4 squares, R8).
+    let key_gain = value_with_professor_on(true, "c4") - value_with_professor_on(true, "d4");
+    let plain_gain = value_with_professor_on(false, "c4") - value_with_professor_on(false, "d4");
+    assert!(plain_gain > 0.0, "{plain_gain}");
+    // His death would lose the game, not a VP: stepping out of the shot is worth far more.
+    assert!(key_gain > 3.0 * plain_gain, "{key_gain} vs {plain_gain}");
+    // The search, with him activated, steps out of range (column c), not staying or moving
+    // closer.
+    let mut g = start(&professor(true));
+    play(&mut g, &["activate m1"]);
+    let game = Skirmish::new(g);
+    let mut player = IsMcts::<Skirmish>::new(search_config(Budget::Iterations(1000)));
+    let a = player
+        .choose(&game, &mut ChaCha8Rng::seed_from_u64(3))
+        .unwrap();
+    match a {
+        Action::Move(to) => assert_eq!(to.col(), 2, "{a}"),
+        other => panic!("the Professor should step out of range, not {other}"),
+    }
+}
+
+/// A Soldier (m1) on d6 acting, the Humans' exit the north edge worth 2 VP a model; a
+/// Martian (m2) on h1, out of every range. `held` holds the Soldier on the board.
+fn walker(held: bool) -> GameState {
+    let may = if held { ", may_exit = false" } else { "" };
+    let mut g = start(&format!(
+        r#"name = "Walk"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = []
+
+[humans]
+models = [
+  {{ profile = "soldier", start = "d6"{may} }},
+  {{ profile = "soldier", start = "a3" }},
+]
+exit = "north"
+vp = {{ exit = 2 }}
+
+[martians]
+models = [{{ profile = "martian", start = "h1" }}]
+"#
+    ));
+    play(&mut g, &["activate m1"]);
+    g
+}
+
+/// The square greedy steps the acting Soldier to.
+fn greedy_step(g: &GameState) -> mars_attacks::rules::Square {
+    let mut player = "greedy"
+        .parse::<mars_attacks::bot::PlayerSpec>()
+        .unwrap()
+        .build();
+    let game = Skirmish::new(g.clone());
+    match player.choose(&game, &mut ChaCha8Rng::seed_from_u64(1)) {
+        Some(Action::Move(to)) => to,
+        other => panic!("greedy should step, not {other:?}"),
+    }
+}
+
+#[test]
+fn a_model_held_on_the_board_is_not_walked_towards_the_exit() {
+    // P30: a Soldier free to leave heads for the north edge; one held there goes for its
+    // other goals (the Martian to the south-east).
+    assert_eq!(greedy_step(&walker(false)).row(), 6, "to row 7");
+    let held = greedy_step(&walker(true));
+    assert!(held.row() < 5, "the held Soldier went to {held}");
+    // Nor does the evaluation count the exit for it.
+    let terms = |g: &GameState| mars_attacks::bot::eval::terms::side_terms(g, Side::Humans);
+    let (free, held) = (terms(&walker(false)), terms(&walker(true)));
+    assert!(free.exits > 0.0);
+    assert!(
+        held.exits < free.exits,
+        "only the other Soldier's exit counts"
+    );
+    assert_eq!(
+        held.exits,
+        terms(&{
+            let mut g = walker(true);
+            g.edit().kill(m(1));
+            g
+        })
+        .exits
+    );
+}
+
+/// A Soldier (m1) on `at`, the Humans' zone `zone` (a1-b2), a Martian far off on h8 (out of
+/// every range from a1 to d1, R8).
+fn hill(zone: &str, at: &str) -> f64 {
+    let mut g = start(&format!(
+        r#"name = "Hill"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+round_limit = 8
+
+[map]
+walls = []
+
+[humans]
+models = [{{ profile = "soldier", start = "a1" }}]
+hold = [{zone}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+
+[martians]
+models = [{{ profile = "martian", start = "h8" }}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+"#
+    ));
+    g.edit().place(m(1), sq(at)).activated(m(1), true).turn(M);
+    SHIPPED.weights.value_for_humans(&g)
+}
+
+#[test]
+fn a_zone_that_wins_when_held_is_worth_more_than_its_vp() {
+    // P31: holding a zone that wins after 2 Rounds running is half a win; one worth a VP a
+    // Round is a VP.
+    let gain = |zone: &str| hill(zone, "a1") - hill(zone, "d1");
+    let vp_only = gain(r#"{ zone = "a1-b2", vp = 1 }"#);
+    let wins = gain(r#"{ zone = "a1-b2", vp = 0, win_after = 2 }"#);
+    assert!(vp_only > 0.0, "{vp_only}");
+    assert!(wins > 2.0 * vp_only, "{wins} vs {vp_only}");
+}
+
+/// The target greedy's Martian (m3, on d6) shoots: m1 on d2 has a clear shot at four
+/// squares, m2 on h6 only a partial one past the low wall on f6's east side (R9: 3 dice
+/// against 4). `key` makes m2 the Humans' VIP, whose death wins for the Martians.
+fn hunted(key: bool) -> mars_attacks::rules::ModelId {
+    let ends = if key {
+        r#", ends_game = { dies = "martians" }"#
+    } else {
+        ""
+    };
+    let mut g = start(&format!(
+        r#"name = "Hunt"
+first_turn = "martians"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = [{{ edge = "f6 east", kind = "low" }}]
+
+[humans]
+models = [
+  {{ profile = "soldier", start = "d2" }},
+  {{ profile = "soldier", start = "h6"{ends} }},
+]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+
+[martians]
+models = [{{ profile = "martian", start = "d6" }}]
+vp = {{ shoot_kill = 1, fight_kill = 2 }}
+"#
+    ));
+    play(&mut g, &["activate m3"]);
+    let mut player = "greedy"
+        .parse::<mars_attacks::bot::PlayerSpec>()
+        .unwrap()
+        .build();
+    let mut choose = |g: &GameState| {
+        player
+            .choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap()
+    };
+    // Aiming first is the same choice: the aimed shot's target counts.
+    match choose(&g) {
+        Action::Shoot(t) => t,
+        Action::Aim => {
+            play(&mut g, &["aim"]);
+            match choose(&g) {
+                Action::Shoot(t) => t,
+                other => panic!("after Aiming the Martian should shoot, not {other}"),
+            }
+        }
+        other => panic!("the Martian should shoot, not {other}"),
+    }
+}
+
+#[test]
+fn the_ai_shoots_the_enemy_key_model_before_an_easier_ordinary_one() {
+    // P28: an ordinary Soldier behind the low wall is the worse shot; the VIP there is worth
+    // the game.
+    assert_eq!(hunted(false), m(1));
+    assert_eq!(hunted(true), m(2));
+}
