@@ -573,9 +573,6 @@ pub const ENTRY_SQUARES: Key = Key {
     default: Default::Described("every square of the edge"),
 };
 
-/// The most values a Round or an edge is drawn among.
-pub const MAX_CHOICES: usize = crate::rules::scenario::MAX_CHOICES;
-
 pub const ENTRY_EDGES: Key = Key {
     name: "edges",
     doc: "The edge is drawn at random among these, each listed as likely as another, at \
