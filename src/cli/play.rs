@@ -57,7 +57,7 @@ impl Default for PlayArgs {
         PlayArgs {
             scenario: d.scenario,
             side: d.side,
-            level: d.level,
+            level: d.level.to_string(),
             seed: d.seed,
             load: d.load,
             choose: d.choose,
@@ -72,8 +72,7 @@ fn parse_side(s: &str) -> Result<Side, String> {
 }
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let level = args.level.trim().to_string();
-    let level_bot = match ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
+    let level = match ai_spec_for_level(&args.level) {
         Err(e) => {
             return Err(CliError::Usage(format!(
                 "`{}` is not a level: expected easy, normal or hard ({e})",
@@ -87,8 +86,9 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 args.level.escape_debug()
             )));
         }
-        Ok(spec) => spec.exec.filter(|_| args.load.is_none()),
+        Ok(spec) => spec,
     };
+    let level_bot = level.exec.filter(|_| args.load.is_none());
     // A recorded game: found, its scenario checked and its moves replayed before any
     // window opens, so a game that cannot be watched says why on the command line.
     let replay = match args.replay.as_deref() {
@@ -153,18 +153,13 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         check_bot(bot, &args.scenario, args.side.other())?;
     }
     if let (Some(load), true) = (&args.load, args.allow_exec) {
-        let (save, scenario) = Session::read_save(load).map_err(|e| {
+        let saved = Session::read_save(load).map_err(|e| {
             let _ = writeln!(io.err, "error: {e}");
             CliError::Invalid
         })?;
-        for (side, text) in [
-            (Side::Humans, &save.humans),
-            (Side::Martians, &save.martians),
-        ] {
-            if let Ok(spec) = text.trim().parse::<crate::bot::PlayerSpec>()
-                && let Some(bot) = spec.exec
-            {
-                check_bot(bot, &scenario, side)?;
+        for side in Side::BOTH {
+            if let Some(bot) = saved.setup.controllers[side].spec().and_then(|s| s.exec) {
+                check_bot(bot, &saved.setup.scenario_path, side)?;
             }
         }
     }
@@ -248,8 +243,8 @@ mod tests {
             assert!(e.contains("graphical session"), "{e}");
             assert!(!e.contains("giving up before the hello"), "{e}");
         }
-        assert!(crate::table::brain::make_brain("oracle:20").is_err());
-        assert!(crate::table::brain::make_brain("mcts:20").is_ok());
+        assert!(crate::table::brain::make_brain("oracle:20".parse().unwrap()).is_err());
+        assert!(crate::table::brain::make_brain("mcts:20".parse().unwrap()).is_ok());
     }
 
     #[test]

@@ -526,7 +526,7 @@ impl MarsApp {
                     self.seen = usize::MAX;
                 }
             }
-            Command::NewGame(setup) => match Session::new(setup) {
+            Command::NewGame(setup) => match Session::new(*setup) {
                 Ok(s) => {
                     self.replace_session(s);
                     self.new_game.open = false;

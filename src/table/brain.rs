@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::bot::game::JournalEntry;
+use crate::bot::{PlayerSpec, SpecError};
 use crate::rules::{Action, GameRng, GameState};
 
 /// What the AI thought about a decision.
@@ -102,8 +103,9 @@ impl Brain for BotBrain {
     }
 }
 
-/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
-pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
+/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...), if the
+/// table can play it ([`check_ai`]).
+pub fn make_brain(spec: PlayerSpec) -> Result<Box<dyn Brain>, Unplayable> {
     let spec = check_ai(spec)?;
     let threads = table_threads();
     Ok(Box::new(BotBrain {
@@ -119,15 +121,25 @@ pub fn table_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The player a spec names, when the table can play it: a known player that sees only
-/// what its side may see. A saved game is checked with this before it is loaded, so a
-/// game never starts with an AI that cannot move.
-pub fn check_ai(spec: &str) -> Result<crate::bot::PlayerSpec, String> {
-    let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
-    if !spec.is_fair() {
-        return Err(format!(
-            "`{spec}` sees the other side's hidden cards; the table only offers fair opponents"
-        ));
+/// Why the table cannot play a player: the text names none, or the player sees what its
+/// side may not.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// The text is not a player spec.
+    #[error(transparent)]
+    NotAPlayer(#[from] SpecError),
+    /// The player sees the other side's hidden cards (`oracle`).
+    #[error("`{0}` sees the other side's hidden cards; the table only offers fair opponents")]
+    Unfair(Box<PlayerSpec>),
+}
+
+/// The player, when the table can play it: one that sees only what its side may see. A
+/// saved game's players are checked with this before it is loaded, so a game never
+/// starts with an AI that cannot move.
+pub fn check_ai(spec: PlayerSpec) -> Result<PlayerSpec, Unplayable> {
+    if spec.is_fair() {
+        Ok(spec)
+    } else {
+        Err(Unplayable::Unfair(Box::new(spec)))
     }
-    Ok(spec)
 }

@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Action, BySide, Side};
 
-use super::brain::check_ai;
 use super::session::Session;
 use super::setup::{Controller, GameSetup};
 
@@ -66,8 +65,16 @@ pub struct SaveFile {
     pub actions: Vec<String>,
 }
 
+/// A saved game read and checked ([`Session::read_save`]): its set-up, with the players
+/// read and the scenario found, and its decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    pub setup: GameSetup,
+    pub actions: Vec<Action>,
+}
+
 /// A side a person plays, as a save file writes it (its default).
-pub(super) fn human() -> String {
+fn human() -> String {
     "human".into()
 }
 
@@ -124,8 +131,8 @@ impl Session {
             scenario: self.setup.scenario_path.display().to_string(),
             seed: self.setup.seed,
             dice_seed: self.setup.dice_seed,
-            humans: self.setup.controllers[Side::Humans].as_text(),
-            martians: self.setup.controllers[Side::Martians].as_text(),
+            humans: self.setup.controllers[Side::Humans].to_string(),
+            martians: self.setup.controllers[Side::Martians].to_string(),
             actions,
         }
     }
@@ -164,26 +171,27 @@ impl Session {
             })
     }
 
-    /// Reads a save file, resolving its scenario path relative to the save file's folder
-    /// when it is not found as given.
-    pub fn read_save(path: &Path) -> Result<(SaveFile, PathBuf), String> {
+    /// Reads a save file: who plays each side, read as players the table can play (a
+    /// program is named, never started), the scenario path resolved relative to the save
+    /// file's folder when it is not found as given, and the decisions read.
+    pub fn read_save(path: &Path) -> Result<SavedGame, String> {
         let text = read_save_text(path)?;
         let save: SaveFile = serde_json::from_str(&text)
             .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
-        for (side, text) in [
-            (Side::Humans, &save.humans),
-            (Side::Martians, &save.martians),
-        ] {
-            if let Controller::Ai(spec) = Controller::from_text(text) {
-                check_ai(&spec).map_err(|e| {
-                    format!(
-                        "{}: the {side} are played by `{}`, which the table cannot play: {e}",
-                        path.display(),
-                        spec.escape_debug()
-                    )
-                })?;
-            }
-        }
+        let controller = |side: Side| -> Result<Controller, String> {
+            let text = match side {
+                Side::Humans => &save.humans,
+                Side::Martians => &save.martians,
+            };
+            text.parse().map_err(|e| {
+                format!(
+                    "{}: the {side} are played by `{}`, which the table cannot play: {e}",
+                    path.display(),
+                    text.trim().escape_debug()
+                )
+            })
+        };
+        let controllers = BySide::new(controller(Side::Humans)?, controller(Side::Martians)?);
         let mut scenario = PathBuf::from(&save.scenario);
         if !scenario.exists()
             && scenario.is_relative()
@@ -192,29 +200,26 @@ impl Session {
         {
             scenario = dir.join(&scenario);
         }
-        Ok((save, scenario))
+        Ok(SavedGame {
+            setup: GameSetup {
+                scenario_path: scenario,
+                seed: save.seed,
+                dice_seed: save.dice_seed,
+                controllers,
+            },
+            actions: parse_actions(&save.actions)?,
+        })
     }
 
     /// Loads a saved game and plays on from its end.
     pub fn load(path: &Path) -> Result<Session, String> {
-        let (save, scenario) = Session::read_save(path)?;
-        Session::from_save(&save, scenario)
+        Session::from_saved(Session::read_save(path)?)
     }
 
-    /// A session from a save file, at the end of its decisions.
-    pub fn from_save(save: &SaveFile, scenario_path: PathBuf) -> Result<Session, String> {
-        let actions = parse_actions(&save.actions)?;
-        let setup = GameSetup {
-            scenario_path,
-            seed: save.seed,
-            dice_seed: save.dice_seed,
-            controllers: BySide::new(
-                Controller::from_text(&save.humans),
-                Controller::from_text(&save.martians),
-            ),
-        };
-        let mut s = Session::new(setup)?;
-        s.rebuild(&actions)?;
+    /// A session from a saved game, at the end of its decisions.
+    pub fn from_saved(saved: SavedGame) -> Result<Session, String> {
+        let mut s = Session::new(saved.setup)?;
+        s.rebuild(&saved.actions)?;
         s.loaded = true;
         Ok(s)
     }

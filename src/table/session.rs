@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use crate::bot::exec::ExecBot;
+use crate::bot::PlayerSpec;
+use crate::bot::exec::{BotId, ExecBot};
 use crate::bot::game::JournalEntry;
 use crate::rules::scenario::Scenario;
 use crate::rules::state::{Event, IllegalAction, Phase};
@@ -386,10 +387,10 @@ impl Session {
         let Some(side) = self.state.to_move() else {
             return;
         };
-        let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
+        let Controller::Ai(spec) = self.setup.controllers[side] else {
             return;
         };
-        if program_in(&spec).is_some() && !self.programs_allowed[side] {
+        if spec.exec.is_some() && !self.programs_allowed[side] {
             // Waits for a person to allow it (`program_to_allow`).
             return;
         }
@@ -399,7 +400,7 @@ impl Session {
             return;
         }
         let spec = match self.state.phase() {
-            Phase::Respond(_) | Phase::Escape(_) => window_spec(&spec),
+            Phase::Respond(_) | Phase::Escape(_) => window_spec(spec),
             _ => spec,
         };
         if self.send_job(spec, JobKind::Move, Vec::new()) {
@@ -412,7 +413,12 @@ impl Session {
 
     /// Hands the position to the AI thread (started if need be) for `spec` to decide, or
     /// for a hint; false when the thread is gone (a new one starts next time).
-    pub(super) fn send_job(&mut self, spec: String, kind: JobKind, prefix: Vec<Action>) -> bool {
+    pub(super) fn send_job(
+        &mut self,
+        spec: PlayerSpec,
+        kind: JobKind,
+        prefix: Vec<Action>,
+    ) -> bool {
         let hint = kind != JobKind::Move;
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
@@ -427,9 +433,7 @@ impl Session {
         // may keep its tree from its last decision when this one follows it directly; a
         // hint gets none (its position is the table's plus a prefix, and its brain is not
         // the AI's).
-        let program = spec
-            .parse::<crate::bot::PlayerSpec>()
-            .is_ok_and(|s| s.exec.is_some());
+        let program = spec.exec.is_some();
         let journal = if program || (!hint && prefix.is_empty()) {
             self.history
                 .iter()
@@ -498,10 +502,7 @@ impl Session {
 
     /// The program that plays `side`, if a program does.
     pub fn program_of(&self, side: Side) -> Option<ExecBot> {
-        match &self.setup.controllers[side] {
-            Controller::Ai(spec) => program_in(spec),
-            Controller::Human => None,
-        }
+        self.setup.controllers[side].spec()?.exec.map(BotId::bot)
     }
 
     /// A side played by a program that no person has allowed to start yet, with the
@@ -643,14 +644,6 @@ impl Session {
     }
 }
 
-/// The program a player spec names, if it names one.
-fn program_in(spec: &str) -> Option<ExecBot> {
-    spec.parse::<crate::bot::PlayerSpec>()
-        .ok()?
-        .exec
-        .map(|id| id.bot())
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use std::path::PathBuf;
@@ -669,6 +662,11 @@ pub(super) mod tests {
             controllers: BySide::new(Controller::Human, Controller::Human),
         };
         Session::new(setup).unwrap()
+    }
+
+    /// The `random` player.
+    pub(crate) fn random() -> PlayerSpec {
+        "random".parse().unwrap()
     }
 
     /// Plays the first legal action until `n` decisions are made or the game ends.
@@ -722,7 +720,7 @@ pub(super) mod tests {
 
     #[test]
     fn undo_takes_back_the_ai_replies_too() {
-        let setup = GameSetup::versus_ai(scenario_path(), Side::Martians, "random", 5);
+        let setup = GameSetup::versus_ai(scenario_path(), Side::Martians, random(), 5);
         let mut s = Session::new(setup).unwrap();
         s.ai_delay = Duration::ZERO;
         // Martians deploy first in Scenario 1; a person deploys them.
@@ -754,10 +752,7 @@ pub(super) mod tests {
             scenario_path: scenario_path(),
             seed: 11,
             dice_seed: None,
-            controllers: BySide::new(
-                Controller::Ai("random".into()),
-                Controller::Ai("random".into()),
-            ),
+            controllers: BySide::new(Controller::Ai(random()), Controller::Ai(random())),
         };
         let mut s = Session::new(setup).unwrap();
         s.ai_delay = Duration::ZERO;

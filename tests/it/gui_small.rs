@@ -138,7 +138,7 @@ fn play_choose_starts_no_game_behind_the_new_game_window() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/the-compound.toml"),
         Side::Humans,
-        "normal",
+        "mcts:normal".parse().unwrap(),
         1,
     );
     let app = MarsApp::choosing(setup, root().join("scenarios"), temp_dir("choose"));
@@ -185,7 +185,7 @@ fn a_program_chosen_as_the_opponent_waits_for_the_persons_leave() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "normal",
+        "mcts:normal".parse().unwrap(),
         1,
     );
     let app = MarsApp::choosing(setup, root().join("scenarios"), temp_dir("program-new"));
@@ -209,7 +209,7 @@ fn a_program_chosen_as_the_opponent_waits_for_the_persons_leave() {
     let s = h.state().session.as_ref().expect("the game starts");
     assert_eq!(
         s.controller(Side::Martians),
-        &Controller::Ai(format!("exec:{command}"))
+        &Controller::Ai(format!("exec:{command}").parse().unwrap())
     );
     // The program has not started: the table shows its command and asks.
     assert!(s.program_to_allow().is_some());

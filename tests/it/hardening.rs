@@ -620,7 +620,7 @@ fn the_table_saves_over_a_saved_game_but_never_over_another_file() {
     let session = Session::new(GameSetup::versus_ai(
         whos_there(),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         1,
     ))
     .expect("Scenario 1 loads");

@@ -36,6 +36,7 @@ mod odds;
 mod preview_gui;
 mod replay;
 mod rules;
+mod saves;
 mod scenario_checks;
 mod scenario_damage;
 mod scenario_fuzz;
