@@ -94,7 +94,11 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let replay = match args.replay.as_deref() {
         Some([results, id]) => {
             let game = crate::arena::replay::recorded_game(std::path::Path::new(results), id)
-                .and_then(|g| Session::replay_recorded(&g).map(|_| g));
+                .and_then(|g| {
+                    Session::replay_recorded(&g)
+                        .map(|_| g)
+                        .map_err(|e| e.to_string())
+                });
             match game {
                 Ok(g) => Some(g),
                 Err(e) => {
@@ -137,8 +141,10 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // display (no program starts here: a saved game's are only read).
     let files = match (&args.load, &replay) {
         (_, Some(_)) => Ok(()),
-        (Some(load), None) => Session::load(load).map(drop),
-        (None, None) => load_scenario_text(&args.scenario).map(drop),
+        (Some(load), None) => Session::load(load).map(drop).map_err(|e| e.to_string()),
+        (None, None) => load_scenario_text(&args.scenario)
+            .map(drop)
+            .map_err(|e| e.to_string()),
     };
     if let Err(e) = files {
         writeln!(io.err, "error: {e}")?;

@@ -96,7 +96,7 @@ impl MarsApp {
             Ok(s) => app.session = Some(s),
             Err(e) => {
                 app.new_game.open();
-                app.new_game.error = Some(e);
+                app.new_game.error = Some(e.to_string());
             }
         }
         app
@@ -531,7 +531,7 @@ impl MarsApp {
                     self.replace_session(s);
                     self.new_game.open = false;
                 }
-                Err(e) => self.new_game.error = Some(e),
+                Err(e) => self.new_game.error = Some(e.to_string()),
             },
             Command::MartianDice => self.toggle_dice(),
             Command::OpenNewGame => {
@@ -560,7 +560,7 @@ impl MarsApp {
                     }
                     Err(e) => {
                         self.files.message = None;
-                        self.files.error = Some(e);
+                        self.files.error = Some(e.to_string());
                     }
                 }
             }
@@ -631,7 +631,7 @@ impl MarsApp {
     pub fn open_saved(&mut self, path: &std::path::Path) {
         match Session::load(path) {
             Ok(s) => self.replace_session(s),
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -650,7 +650,7 @@ impl MarsApp {
             }
             Err(e) => {
                 self.files.message = None;
-                self.files.error = Some(e);
+                self.files.error = Some(e.to_string());
             }
         }
     }
@@ -703,7 +703,7 @@ impl MarsApp {
                 break;
             }
             if let Err(e) = s.play(*a) {
-                s.notice = Some(e);
+                s.notice = Some(e.to_string());
                 break;
             }
             s.notice = None;

@@ -170,16 +170,16 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     let startup = frames::Startup::now();
     let setup = options.setup();
     let saved = match (&options.load, &options.replay) {
-        (_, Some(game)) => Some(Session::replay_recorded(game)?),
+        (_, Some(game)) => Some(Session::replay_recorded(game).map_err(|e| e.to_string())?),
         (Some(path), None) => {
-            let mut s = Session::load(path)?;
+            let mut s = Session::load(path).map_err(|e| e.to_string())?;
             if options.allow_exec {
                 s.allow_programs();
             }
             Some(s)
         }
         (None, None) => {
-            load_scenario_text(&setup.scenario_path)?;
+            load_scenario_text(&setup.scenario_path).map_err(|e| e.to_string())?;
             None
         }
     };

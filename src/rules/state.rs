@@ -63,6 +63,7 @@ pub use effects::area_squares;
 pub(crate) use events::logged_roll;
 pub use events::{Event, EventSink, ShotResult, Test};
 pub use illegal::IllegalAction;
+pub use invariants::Broken;
 pub use legal::within_range;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};

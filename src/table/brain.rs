@@ -43,7 +43,7 @@ pub trait Brain: Send {
         state: &GameState,
         journal: &[JournalEntry],
         rng: &mut GameRng,
-    ) -> Result<(Action, AiReport), String>;
+    ) -> Result<(Action, AiReport), AiError>;
 }
 
 /// A player of the AI crate: a search or a baseline, or a program, built from its spec.
@@ -58,7 +58,7 @@ impl Brain for BotBrain {
         state: &GameState,
         journal: &[JournalEntry],
         rng: &mut GameRng,
-    ) -> Result<(Action, AiReport), String> {
+    ) -> Result<(Action, AiReport), AiError> {
         use ai::Player as _;
         let start = Instant::now();
         // The journal: what a program is told, and for a search where the game stands
@@ -69,7 +69,10 @@ impl Brain for BotBrain {
             Some(a) => a,
             None => {
                 if let Some(why) = self.player.forfeit() {
-                    return Err(format!("{} failed: {why}", self.player.name()));
+                    return Err(AiError::Forfeit {
+                        player: self.player.name(),
+                        why,
+                    });
                 }
                 // A player with no answer is a bug there; never stall the table for it.
                 let mut legal = Vec::new();
@@ -119,6 +122,21 @@ pub fn make_brain(spec: PlayerSpec) -> Result<Box<dyn Brain>, Unplayable> {
 /// thread sleeps while the AI thinks, so it does not need a core of its own.
 pub fn table_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Why the AI gave no decision.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AiError {
+    /// The table cannot play this player.
+    #[error(transparent)]
+    Unplayable(#[from] Unplayable),
+    /// The player gave the game up (a program that crashed, broke the protocol or ran
+    /// out of time): its name and why.
+    #[error("{player} failed: {why}")]
+    Forfeit { player: String, why: String },
+    /// The AI broke down while deciding (a panic on the worker thread).
+    #[error("the AI failed to decide")]
+    BrokeDown,
 }
 
 /// Why the table cannot play a player: the text names none, or the player sees what its

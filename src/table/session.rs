@@ -26,12 +26,13 @@ use crate::rules::scenario::Scenario;
 use crate::rules::state::{Event, IllegalAction, Phase};
 use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
 
-use super::brain::AiReport;
+use super::brain::{AiError, AiReport};
 use super::describe::action_text;
+use super::error::{PlayError, SessionError};
 use super::estimate::Estimate;
 use super::hint::Hint;
 use super::replay::Replay;
-use super::setup::{Controller, GameSetup, load_scenario_text};
+use super::setup::{Controller, GameSetup, ScenarioError, load_scenario_text};
 use super::windows::window_spec;
 use super::worker::{AiWorker, Answer, Job, JobKind, Waker};
 
@@ -82,7 +83,7 @@ pub struct Session {
     pub hint: Option<Hint>,
     /// The AI's answer to a response window, kept until [`super::windows::WINDOW_HOLD`]
     /// has passed.
-    held: Option<Result<(Action, AiReport), String>>,
+    held: Option<Result<(Action, AiReport), AiError>>,
     /// Whether a person has allowed the program that plays each side, if one does (see
     /// [`Session::program_to_allow`]). Never saved: a saved game names a program, and
     /// whoever opens it is asked again.
@@ -99,7 +100,7 @@ pub struct Session {
 
 impl Session {
     /// Loads the scenario of `setup` and starts the game.
-    pub fn new(setup: GameSetup) -> Result<Session, String> {
+    pub fn new(setup: GameSetup) -> Result<Session, ScenarioError> {
         let scenario = load_scenario_text(&setup.scenario_path)?;
         Ok(Session::with_scenario(setup, scenario))
     }
@@ -230,14 +231,14 @@ impl Session {
 
     /// A person's decision: applied only if a person controls the side to move and the
     /// action is on the legal list.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
+    pub fn play(&mut self, action: Action) -> Result<(), PlayError> {
         if self.replay.is_some() {
-            return Err("this is a replay: take over to play from here".into());
+            return Err(PlayError::Replay);
         }
         if self.human_to_move().is_none() {
-            return Err("it is not your decision".into());
+            return Err(PlayError::NotYourDecision);
         }
-        self.play_step(action).map_err(|e| e.to_string())
+        Ok(self.play_step(action)?)
     }
 
     pub(super) fn play_step(&mut self, action: Action) -> Result<(), IllegalAction> {
@@ -356,7 +357,7 @@ impl Session {
                 }
             },
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 self.paused = true;
                 false
             }
@@ -571,7 +572,7 @@ impl Session {
     }
 
     /// Replays `actions` from the seed into a fresh state.
-    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), String> {
+    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), SessionError> {
         self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
         self.state = GameState::new_logged(
@@ -591,7 +592,10 @@ impl Session {
                 self.answer_empty_window();
             }
             self.play_step(*a)
-                .map_err(|e| format!("decision {} (`{a}`) is not legal: {}", i + 1, e.reason))?;
+                .map_err(|refused| SessionError::NotLegal {
+                    number: i + 1,
+                    refused,
+                })?;
         }
         self.pass_empty_windows();
         self.last_decision_at = None;
@@ -686,7 +690,11 @@ pub(super) mod tests {
             .into_iter()
             .find(|a| !legal.contains(a))
             .unwrap();
-        assert!(s.play(illegal).is_err());
+        let e = s.play(illegal).unwrap_err();
+        assert!(
+            matches!(&e, PlayError::Illegal(i) if i.action == illegal),
+            "{e:?}"
+        );
         assert!(s.history().is_empty());
         s.play(legal[0]).unwrap();
         assert_eq!(s.history().len(), 1);

@@ -13,7 +13,7 @@ use rand::{Rng, SeedableRng};
 use crate::bot::PlayerSpec;
 use crate::bot::spec::{Effort, Kind, Level, SpecError, Tuning};
 use crate::rules::scenario::Scenario;
-use crate::rules::scenario_file::load_scenario;
+use crate::rules::scenario_file::{Diagnostic, load_scenario};
 use crate::rules::{BySide, GameRng, Side};
 
 use super::brain::{Unplayable, check_ai};
@@ -115,22 +115,46 @@ impl GameSetup {
     }
 }
 
-/// Loads a scenario file, every problem in one message.
-pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, String> {
+/// Loads a scenario file; one that does not load gives every problem found, said in one
+/// message.
+pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, ScenarioError> {
     match load_scenario(path) {
         Ok(loaded) => Ok(Arc::new(loaded.scenario)),
-        Err(diagnostics) => {
-            let mut msg = format!("{} does not load:", path.display());
-            for d in diagnostics.iter().take(10) {
-                msg.push_str(&format!("\n{d}"));
-            }
-            if diagnostics.len() > 10 {
-                msg.push_str(&format!("\n... and {} more", diagnostics.len() - 10));
-            }
-            Err(msg)
-        }
+        Err(problems) => Err(ScenarioError {
+            path: path.to_path_buf(),
+            problems,
+        }),
     }
 }
+
+/// A scenario file that does not load, and every problem found in it. `Display` names
+/// the file and lists the first [`ScenarioError::SHOWN`] problems, a line each, and how
+/// many more there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub path: PathBuf,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl ScenarioError {
+    /// The most problems the message lists.
+    pub const SHOWN: usize = 10;
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} does not load:", self.path.display())?;
+        for d in self.problems.iter().take(Self::SHOWN) {
+            write!(f, "\n{d}")?;
+        }
+        if self.problems.len() > Self::SHOWN {
+            write!(f, "\n... and {} more", self.problems.len() - Self::SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScenarioError {}
 
 /// A fresh seed for a new game.
 pub fn random_seed() -> u64 {

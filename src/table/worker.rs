@@ -14,7 +14,7 @@ use crate::bot::PlayerSpec;
 use crate::bot::game::JournalEntry;
 use crate::rules::{Action, GameRng, GameState};
 
-use super::brain::{AiReport, Brain, make_brain};
+use super::brain::{AiError, AiReport, Brain, make_brain};
 use super::hint::rest_of_move;
 
 /// What the AI thread calls after posting a decision; the window sets it to a repaint
@@ -58,7 +58,7 @@ pub(super) struct Answer {
     pub(super) prefix: Vec<Action>,
     /// For a hint: the decisions after the first that finish the move.
     pub(super) rest: Vec<Action>,
-    pub(super) result: Result<(Action, AiReport), String>,
+    pub(super) result: Result<(Action, AiReport), AiError>,
 }
 
 /// The AI's thread: it takes positions and posts back decisions; the window keeps
@@ -96,7 +96,7 @@ impl AiWorker {
                         Some(b) => Ok(b),
                         None => make_brain(job.spec)
                             .map(|b| brains.entry(key).or_insert(b))
-                            .map_err(|e| e.to_string()),
+                            .map_err(AiError::from),
                     }
                     .and_then(|brain| {
                         let mut rng = GameRng::seed_from_u64(job.seed);
@@ -108,7 +108,7 @@ impl AiWorker {
                             }
                             Ok(first)
                         }))
-                        .map_err(|_| "the AI failed to decide".to_string())
+                        .map_err(|_| AiError::BrokeDown)
                         .and_then(|r| r)
                     });
                     if ans_tx

@@ -76,7 +76,7 @@ fn card_played(a: Action) -> Option<CardId> {
 
 /// Check one state before a decision. Returns the problem, if any.
 fn check_state(g: &GameState, legal: &[Action], space: &[Action], seed: u64) -> Result<(), String> {
-    g.check_invariants()?;
+    g.check_invariants().map_err(|e| e.to_string())?;
     if g.clone() != *g {
         return Err("a clone differs from its original".into());
     }
