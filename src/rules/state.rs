@@ -22,10 +22,12 @@
 //! - `legal`: the legal list, and one legality predicate per kind of model action;
 //! - `resolve`: carrying out a decision, the Shoot and Fight tests, kills;
 //! - `turn`: Turns, Rounds, VP and victory;
+//! - `card_legal`: the legal card plays and answers to a window, and the predicates that
+//!   say why one is not legal, made of the same rules;
 //! - `play`: cards in a game (hands, plays, response windows, Lucky Escapes, refill);
 //! - `effects`: what cards do on the board;
-//! - `illegal`: why an action is not legal;
-//! - `invariants`: the state's checks of its own bookkeeping;
+//! - `illegal`: why an action is not legal, as a typed reason and in words;
+//! - `invariants`: the state's checks of its own bookkeeping, and what a failed one names;
 //! - `editor`: arranging a position by hand.
 
 use std::sync::Arc;
@@ -41,6 +43,7 @@ use crate::rules::scenario::{MAX_MODELS, Scenario, Start};
 use crate::rules::square::{BySide, Side, Square};
 
 mod agenda;
+mod card_legal;
 mod editor;
 mod effects;
 mod events;
@@ -62,7 +65,7 @@ pub use editor::Editor;
 pub use effects::area_squares;
 pub(crate) use events::logged_roll;
 pub use events::{Event, EventSink, ShotResult, Test};
-pub use illegal::IllegalAction;
+pub use illegal::{CardWhy, Illegal, IllegalAction, Needs, ResponseWhy, Waiting, Why};
 pub use invariants::Broken;
 pub use legal::within_range;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
