@@ -67,7 +67,7 @@ impl Default for PlayArgs {
     }
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
+fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
     s.parse()
 }
 

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::action::ActionError;
 use crate::rules::{Action, BySide, Side};
 
 use super::brain::Unplayable;
@@ -85,7 +86,7 @@ pub enum SaveError {
 pub struct UnreadDecision {
     pub number: usize,
     pub text: String,
-    pub why: String,
+    pub why: ActionError,
 }
 
 /// The text of a saved game, read with the [`MAX_SAVE_BYTES`] cap (never more, whatever
