@@ -22,8 +22,8 @@
 //! - `legal`: the legal list, and one legality predicate per kind of model action;
 //! - `resolve`: carrying out a decision, the Shoot and Fight tests, kills;
 //! - `turn`: Turns, Rounds, VP and victory;
-//! - `card_legal`: the legal card plays and answers to a window, and the predicates that
-//!   say why one is not legal, made of the same rules;
+//! - `card_legal`: the rules of one card play or answer to a window, shared by the legal
+//!   list (`play`) and the predicates that say why one is not legal;
 //! - `play`: cards in a game (hands, plays, response windows, Lucky Escapes, refill);
 //! - `effects`: what cards do on the board;
 //! - `illegal`: why an action is not legal, as a typed reason and in words;

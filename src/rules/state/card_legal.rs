@@ -1,16 +1,16 @@
-//! Which card plays and answers to a window are legal now, and why one is not: the card
-//! plays of the Turn player (R11, P11, P16, R19, R21), the answers to a test's response
-//! window (R20, P12, R31) and the Lucky Escapes (P13). The legal list is built here from
-//! the rules of each card, and the predicates [`GameState::card_play_check`] and
-//! [`GameState::response_check`] that explain a refused one use the same rules, as the
-//! predicates of `legal` do for model actions.
+//! The rules of one card play or one answer to a window, and why one is not legal: the
+//! pieces the legal list of `play` is built from (Move One's model, Distract's targets,
+//! Always More's model, a card on an own model, R11, R31, P11, P16), and the predicates
+//! [`GameState::card_play_check`] and [`GameState::response_check`] that explain a refused
+//! card play or answer with the same pieces, as the predicates of `legal` do for model
+//! actions. Nothing here runs on the legal list's path but the `#[inline]` pieces.
 
 use super::illegal::{CardWhy, Needs, ResponseWhy, Why};
-use super::play::{any_nonzero, for_spots};
-use super::{GameState, ModelId, Phase, bits};
+use super::play::for_spots;
+use super::{GameState, ModelId, Phase};
 use crate::rules::action::{Action, Spot, Target};
 use crate::rules::cards::{Aim, Card, CardId, Effect, Kind, Whose};
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Side, Square};
 
 /// Why `side` may not play a card of its own on one of its models now
 /// ([`GameState::own_card_check`]).
@@ -28,133 +28,6 @@ fn aims_at(aim: Aim, spot: Spot) -> bool {
 }
 
 impl GameState {
-    // ----- card plays in a Turn (R11) ------------------------------------------------
-
-    /// Has `side` a card it could play at the start of a Turn with no model left to act
-    /// (R11 option 3)?
-    pub(super) fn has_turn_card(&self, side: Side) -> bool {
-        self.for_card_plays(side, true, &mut |_| true)
-    }
-
-    /// Can the Turn player make a card play now?
-    pub(super) fn any_card_play(&self) -> bool {
-        let side = self.turn_player;
-        self.card_budget(side) && self.for_card_plays(side, false, &mut |_| true)
-    }
-
-    pub(super) fn push_card_plays(&self, out: &mut Vec<Action>) {
-        let side = self.turn_player;
-        if self.card_budget(side) {
-            self.for_card_plays(side, false, &mut |a| {
-                out.push(a);
-                false
-            });
-        }
-    }
-
-    /// Call `f` on every card play `side` could make in its Turn, in a fixed order; stop
-    /// when it returns true (and return true). `fresh`: as at the start of a Turn with no
-    /// model left to act.
-    pub(super) fn for_card_plays(
-        &self,
-        side: Side,
-        fresh: bool,
-        f: &mut dyn FnMut(Action) -> bool,
-    ) -> bool {
-        let deck = &*self.scenario.deck;
-        let s = side.index();
-        let enemy = side.other();
-        let mut held = self.cards.held[s] & deck.turn_mask(side);
-        let own_sets = any_nonzero(&self.cards.sets[s]);
-        if held == 0 && !own_sets {
-            return false;
-        }
-        let laid = if fresh { 0 } else { self.laid };
-        while held != 0 {
-            let t = held.trailing_zeros() as usize;
-            held &= held - 1;
-            let card_type = deck.card(t);
-            let (Some(face), Some(id)) = (card_type.face(side), card_type.card(side)) else {
-                continue;
-            };
-            match face.kind {
-                Kind::Support => {
-                    if self.set_level(side, face.id) < face.cap() && f(Action::Lay(id)) {
-                        return true;
-                    }
-                }
-                Kind::Activation => {
-                    let stop = match face.effect {
-                        Effect::MoveOne => (0..self.n_models).map(ModelId).any(|m| {
-                            self.move_one_square(side, m, fresh).is_some_and(|sq| {
-                                squares_of(self.step_squares(side, sq))
-                                    .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
-                            })
-                        }),
-                        Effect::Distract { models: 1 } => {
-                            (0..self.n_models).map(ModelId).any(|e| {
-                                self.distract_target(enemy, e)
-                                    && f(Action::Play(id, Target::Model(e)))
-                            })
-                        }
-                        Effect::Distract { .. } => (0..self.n_models).map(ModelId).any(|a| {
-                            self.distract_first(enemy, a)
-                                && (a.0 + 1..self.n_models).map(ModelId).any(|b| {
-                                    self.distract_second(enemy, a, b)
-                                        && f(Action::Play(id, Target::Models(a, b)))
-                                })
-                        }),
-                        Effect::Reinforce => match self.reinforce_model(side, fresh) {
-                            Some(_) => squares_of(self.reinforcement_squares(side))
-                                .any(|sq| f(Action::Play(id, Target::Square(sq)))),
-                            None => false,
-                        },
-                        // Jammer and Mind Control act on a set: all the cards of one half
-                        // (R21).
-                        Effect::Jam => self
-                            .support_sets(enemy)
-                            .any(|(set, _)| f(Action::Play(id, Target::Set(set)))),
-                        Effect::MindControl => self.support_sets(enemy).any(|(set, level)| {
-                            let Some(ef) = deck.half(enemy, set) else {
-                                return false;
-                            };
-                            for_spots(ef.aim(level), &mut |spot| {
-                                f(Action::Play(
-                                    id,
-                                    match spot {
-                                        Spot::None => Target::Set(set),
-                                        _ => Target::SetAt(set, spot),
-                                    },
-                                ))
-                            })
-                        }),
-                        _ => false,
-                    };
-                    if stop {
-                        return true;
-                    }
-                }
-                Kind::Response | Kind::Event => {}
-            }
-        }
-        // Calling a set (R21): not the Turn a card was laid to it, and only at a level that
-        // does something (P14).
-        if own_sets {
-            for (half, level) in self.support_sets(side) {
-                if laid & deck.half_mask(side, half) != 0 {
-                    continue;
-                }
-                let Some(face) = deck.half(side, half) else {
-                    continue;
-                };
-                if for_spots(face.aim(level), &mut |spot| f(Action::Call(half, spot))) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// Always More's model is the Turn's acting model (P16): no other model may have acted
     /// or been named by a card this Turn.
     #[inline]
@@ -168,7 +41,7 @@ impl GameState {
     /// board, not Rattled, that may take a card of its side now (one a Turn, R31; in the
     /// own Turn only the Turn's model, P11, unless `fresh`).
     #[inline]
-    fn move_one_square(&self, side: Side, m: ModelId, fresh: bool) -> Option<Square> {
+    pub(super) fn move_one_square(&self, side: Side, m: ModelId, fresh: bool) -> Option<Square> {
         let model = &self.models[m.index()];
         let sq = model.square()?;
         (model.side == side
@@ -180,13 +53,13 @@ impl GameState {
 
     /// May Distract name `e` alone: a model of `enemy` that could still be activated?
     #[inline]
-    fn distract_target(&self, enemy: Side, e: ModelId) -> bool {
+    pub(super) fn distract_target(&self, enemy: Side, e: ModelId) -> bool {
         self.models[e.index()].side == enemy && self.can_activate(e)
     }
 
     /// May Distract name `a` first of two: a model of `enemy` on the board?
     #[inline]
-    fn distract_first(&self, enemy: Side, a: ModelId) -> bool {
+    pub(super) fn distract_first(&self, enemy: Side, a: ModelId) -> bool {
         let ma = &self.models[a.index()];
         ma.side == enemy && ma.square().is_some()
     }
@@ -194,7 +67,7 @@ impl GameState {
     /// May Distract name `b` with `a` (named first, and before it in model order): a
     /// model of `enemy` in `a`'s square, the two not both activated?
     #[inline]
-    fn distract_second(&self, enemy: Side, a: ModelId, b: ModelId) -> bool {
+    pub(super) fn distract_second(&self, enemy: Side, a: ModelId, b: ModelId) -> bool {
         let (ma, mb) = (&self.models[a.index()], &self.models[b.index()]);
         mb.side == enemy && mb.loc == ma.loc && (!ma.activated || !mb.activated)
     }
@@ -202,7 +75,7 @@ impl GameState {
     /// The model Always More brings back for `side` now, if the card may be played: the
     /// reinforcement (P16), which may take a card of its side now and be the Turn's model.
     #[inline]
-    fn reinforce_model(&self, side: Side, fresh: bool) -> Option<ModelId> {
+    pub(super) fn reinforce_model(&self, side: Side, fresh: bool) -> Option<ModelId> {
         self.reinforcement(side).filter(|&r| {
             (fresh || self.own_model_ok(r)) && !self.has_own_card(r) && self.turn_model_free(fresh)
         })
@@ -334,48 +207,6 @@ impl GameState {
 
     // ----- answers to a window (R20, P12, P13, R28, R31) ---------------------------------
 
-    /// Of the card types in `mask`, those `side` may play on the waiting test (as bits):
-    /// one card per player per test (R20), within the Turn's card plays (R11), on the roll
-    /// the card names (P12), on the Turn's acting model in the own Turn (P11), and no
-    /// second card of its own side on a model this Turn (R31).
-    pub(super) fn fitting_test_cards(&self, side: Side, mut mask: u64) -> u64 {
-        let s = side.index();
-        let deck = &*self.scenario.deck;
-        if mask == 0 || self.test.played[s].is_some() || !self.card_budget(side) {
-            return 0;
-        }
-        // The roll an own-model card and an enemy-model card would change, once for all
-        // the cards; an own model that may take no card of its side now has none.
-        let own = self
-            .test_roll(side, Whose::Own)
-            .filter(|&(_, model, _)| self.own_card_check(side, model).is_ok());
-        let enemy = self.test_roll(side, Whose::Enemy);
-        let mut out = 0;
-        while mask != 0 {
-            let t = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let Some(Effect::TestDice { whose, rolls, .. }) =
-                deck.card(t).face(side).map(|f| f.effect)
-            else {
-                continue;
-            };
-            let target = match whose {
-                Whose::Own => own,
-                Whose::Enemy => enemy,
-            };
-            if target.is_some_and(|(_, _, roll)| rolls.has(roll)) {
-                out |= 1 << t;
-            }
-        }
-        out
-    }
-
-    /// Card types `side` holds and may play on the waiting test, as bits.
-    pub(super) fn window_cards(&self, side: Side) -> u64 {
-        let held = self.cards.held[side.index()] & self.scenario.deck.test_mask(side);
-        self.fitting_test_cards(side, held)
-    }
-
     /// May `side` play a card of its own on its model `m` now? Not a second one this Turn
     /// (R31), and in the own Turn only on the Turn's acting model (P11).
     #[inline]
@@ -387,54 +218,6 @@ impl GameState {
             return Err(OwnCard::NotTheTurnModel);
         }
         Ok(())
-    }
-
-    /// Has a card of `id`'s own side been applied to it this Turn (R31)?
-    #[inline]
-    pub(super) fn has_own_card(&self, id: ModelId) -> bool {
-        self.carded & (1u64 << id.index()) != 0
-    }
-
-    pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
-        self.push_answers(side, self.window_cards(side), out);
-    }
-
-    /// `respond` with each card of `cards` (local types, as bits) as `side` names it, then
-    /// `respond none`.
-    fn push_answers(&self, side: Side, cards: u64, out: &mut Vec<Action>) {
-        let deck = &self.scenario.deck;
-        out.extend(
-            bits(cards).filter_map(|t| deck.card(t).card(side).map(|c| Action::Respond(Some(c)))),
-        );
-        out.push(Action::Respond(None));
-    }
-
-    /// Of the card types in `mask`, the Lucky Escapes the side of `id` may play to save it
-    /// now (P13, R31), as bits.
-    pub(super) fn fitting_escapes(&self, id: ModelId, mask: u64) -> u64 {
-        let side = self.models[id.index()].side;
-        let s = side.index();
-        if mask == 0
-            || self.kills.blocked[s]
-            || !self.card_budget(side)
-            || self.own_card_check(side, id).is_err()
-        {
-            return 0;
-        }
-        mask
-    }
-
-    /// Lucky Escape cards the side of `id` holds and may play to save it now (P13), as
-    /// bits.
-    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
-        let side = self.models[id.index()].side;
-        let mask = self.cards.held[side.index()] & self.scenario.deck.escape_mask(side);
-        self.fitting_escapes(id, mask)
-    }
-
-    pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
-        let side = self.models[id.index()].side;
-        self.push_answers(side, self.escape_cards(id), out);
     }
 
     /// Is `side`'s answer with `card` to the window now (a test's response window, or a

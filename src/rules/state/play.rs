@@ -1,14 +1,14 @@
 //! Cards in a game: the deck and the hands, card plays in a Turn resolved (R11, P11),
 //! response windows on tests (R20, P12), kills and Lucky Escapes (P13), the refill (R22,
-//! P17), and what each side may see of it all. Which card plays and answers are legal,
-//! and why one is not, is `card_legal`.
+//! P17), and what each side may see of it all. The legal card plays and answers are listed
+//! here from the rules `card_legal` holds, which also say why one is not legal.
 
 use rand::RngCore;
 
 use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, VpSource, bits};
 use crate::rules::action::Action;
 use crate::rules::action::{Spot, Target};
-use crate::rules::cards::{Aim, Card, CardId, CardType, Effect, MAX_CARD_TYPES, Whose};
+use crate::rules::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TYPES, Whose};
 use crate::rules::dice::D8Stream;
 use crate::rules::profile::Ability;
 use crate::rules::square::{Edge, Side, Square, squares_of};
@@ -39,7 +39,7 @@ fn pick<R: RngCore + ?Sized>(rng: &mut R, counts: &[u8], excluded: u64, n: u32) 
 
 /// Is any count in `counts` above zero? Eight counts at a time.
 #[inline]
-pub(super) fn any_nonzero(counts: &[u8; MAX_CARD_TYPES]) -> bool {
+fn any_nonzero(counts: &[u8; MAX_CARD_TYPES]) -> bool {
     counts
         .chunks_exact(8)
         .any(|c| u64::from_ne_bytes(c.try_into().expect("eight counts")) != 0)
@@ -225,6 +225,28 @@ impl GameState {
 
     // ----- card plays in a Turn (R11) ------------------------------------------------
 
+    /// Has `side` a card it could play at the start of a Turn with no model left to act
+    /// (R11 option 3)?
+    pub(super) fn has_turn_card(&self, side: Side) -> bool {
+        self.for_card_plays(side, true, &mut |_| true)
+    }
+
+    /// Can the Turn player make a card play now?
+    pub(super) fn any_card_play(&self) -> bool {
+        let side = self.turn_player;
+        self.card_budget(side) && self.for_card_plays(side, false, &mut |_| true)
+    }
+
+    pub(super) fn push_card_plays(&self, out: &mut Vec<Action>) {
+        let side = self.turn_player;
+        if self.card_budget(side) {
+            self.for_card_plays(side, false, &mut |a| {
+                out.push(a);
+                false
+            });
+        }
+    }
+
     /// The lowest-numbered killed non-Hero model of `side`: the one Always More brings
     /// back (P16).
     pub(super) fn reinforcement(&self, side: Side) -> Option<ModelId> {
@@ -252,6 +274,109 @@ impl GameState {
         squares_of(self.map.step_targets(sq))
             .filter(|t| self.total(*t) < super::CAPACITY)
             .fold(0, |b, s| b | s.bit())
+    }
+
+    /// Call `f` on every card play `side` could make in its Turn, in a fixed order; stop
+    /// when it returns true (and return true). `fresh`: as at the start of a Turn with no
+    /// model left to act.
+    pub(super) fn for_card_plays(
+        &self,
+        side: Side,
+        fresh: bool,
+        f: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
+        let deck = &*self.scenario.deck;
+        let s = side.index();
+        let enemy = side.other();
+        let mut held = self.cards.held[s] & deck.turn_mask(side);
+        let own_sets = any_nonzero(&self.cards.sets[s]);
+        if held == 0 && !own_sets {
+            return false;
+        }
+        let laid = if fresh { 0 } else { self.laid };
+        while held != 0 {
+            let t = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let card_type = deck.card(t);
+            let (Some(face), Some(id)) = (card_type.face(side), card_type.card(side)) else {
+                continue;
+            };
+            match face.kind {
+                Kind::Support => {
+                    if self.set_level(side, face.id) < face.cap() && f(Action::Lay(id)) {
+                        return true;
+                    }
+                }
+                Kind::Activation => {
+                    let stop = match face.effect {
+                        Effect::MoveOne => (0..self.n_models).map(ModelId).any(|m| {
+                            self.move_one_square(side, m, fresh).is_some_and(|sq| {
+                                squares_of(self.step_squares(side, sq))
+                                    .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
+                            })
+                        }),
+                        Effect::Distract { models: 1 } => {
+                            (0..self.n_models).map(ModelId).any(|e| {
+                                self.distract_target(enemy, e)
+                                    && f(Action::Play(id, Target::Model(e)))
+                            })
+                        }
+                        Effect::Distract { .. } => (0..self.n_models).map(ModelId).any(|a| {
+                            self.distract_first(enemy, a)
+                                && (a.0 + 1..self.n_models).map(ModelId).any(|b| {
+                                    self.distract_second(enemy, a, b)
+                                        && f(Action::Play(id, Target::Models(a, b)))
+                                })
+                        }),
+                        Effect::Reinforce => match self.reinforce_model(side, fresh) {
+                            Some(_) => squares_of(self.reinforcement_squares(side))
+                                .any(|sq| f(Action::Play(id, Target::Square(sq)))),
+                            None => false,
+                        },
+                        // Jammer and Mind Control act on a set: all the cards of one half
+                        // (R21).
+                        Effect::Jam => self
+                            .support_sets(enemy)
+                            .any(|(set, _)| f(Action::Play(id, Target::Set(set)))),
+                        Effect::MindControl => self.support_sets(enemy).any(|(set, level)| {
+                            let Some(ef) = deck.half(enemy, set) else {
+                                return false;
+                            };
+                            for_spots(ef.aim(level), &mut |spot| {
+                                f(Action::Play(
+                                    id,
+                                    match spot {
+                                        Spot::None => Target::Set(set),
+                                        _ => Target::SetAt(set, spot),
+                                    },
+                                ))
+                            })
+                        }),
+                        _ => false,
+                    };
+                    if stop {
+                        return true;
+                    }
+                }
+                Kind::Response | Kind::Event => {}
+            }
+        }
+        // Calling a set (R21): not the Turn a card was laid to it, and only at a level that
+        // does something (P14).
+        if own_sets {
+            for (half, level) in self.support_sets(side) {
+                if laid & deck.half_mask(side, half) != 0 {
+                    continue;
+                }
+                let Some(face) = deck.half(side, half) else {
+                    continue;
+                };
+                if for_spots(face.aim(level), &mut |spot| f(Action::Call(half, spot))) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Resolve a card play of the Turn player (legal by construction).
@@ -495,6 +620,68 @@ impl GameState {
             })
     }
 
+    /// Of the card types in `mask`, those `side` may play on the waiting test (as bits):
+    /// one card per player per test (R20), within the Turn's card plays (R11), on the roll
+    /// the card names (P12), on the Turn's acting model in the own Turn (P11), and no
+    /// second card of its own side on a model this Turn (R31).
+    fn fitting_test_cards(&self, side: Side, mut mask: u64) -> u64 {
+        let s = side.index();
+        let deck = &*self.scenario.deck;
+        if mask == 0 || self.test.played[s].is_some() || !self.card_budget(side) {
+            return 0;
+        }
+        // The roll an own-model card and an enemy-model card would change, once for all
+        // the cards; an own model that may take no card of its side now has none.
+        let own = self
+            .test_roll(side, Whose::Own)
+            .filter(|&(_, model, _)| self.own_card_check(side, model).is_ok());
+        let enemy = self.test_roll(side, Whose::Enemy);
+        let mut out = 0;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let Some(Effect::TestDice { whose, rolls, .. }) =
+                deck.card(t).face(side).map(|f| f.effect)
+            else {
+                continue;
+            };
+            let target = match whose {
+                Whose::Own => own,
+                Whose::Enemy => enemy,
+            };
+            if target.is_some_and(|(_, _, roll)| rolls.has(roll)) {
+                out |= 1 << t;
+            }
+        }
+        out
+    }
+
+    /// Card types `side` holds and may play on the waiting test, as bits.
+    pub(super) fn window_cards(&self, side: Side) -> u64 {
+        let held = self.cards.held[side.index()] & self.scenario.deck.test_mask(side);
+        self.fitting_test_cards(side, held)
+    }
+
+    /// Has a card of `id`'s own side been applied to it this Turn (R31)?
+    #[inline]
+    pub(super) fn has_own_card(&self, id: ModelId) -> bool {
+        self.carded & (1u64 << id.index()) != 0
+    }
+
+    pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
+        self.push_answers(side, self.window_cards(side), out);
+    }
+
+    /// `respond` with each card of `cards` (local types, as bits) as `side` names it, then
+    /// `respond none`.
+    fn push_answers(&self, side: Side, cards: u64, out: &mut Vec<Action>) {
+        let deck = &self.scenario.deck;
+        out.extend(
+            bits(cards).filter_map(|t| deck.card(t).card(side).map(|c| Action::Respond(Some(c)))),
+        );
+        out.push(Action::Respond(None));
+    }
+
     pub(super) fn respond<S: EventSink>(&mut self, side: Side, card: Option<Card>, sink: &mut S) {
         self.phase = Phase::Busy;
         let Some(card) = card else {
@@ -626,6 +813,29 @@ impl GameState {
         }
     }
 
+    /// Of the card types in `mask`, the Lucky Escapes the side of `id` may play to save it
+    /// now (P13, R31), as bits.
+    fn fitting_escapes(&self, id: ModelId, mask: u64) -> u64 {
+        let side = self.models[id.index()].side;
+        let s = side.index();
+        if mask == 0
+            || self.kills.blocked[s]
+            || !self.card_budget(side)
+            || self.own_card_check(side, id).is_err()
+        {
+            return 0;
+        }
+        mask
+    }
+
+    /// Lucky Escape cards the side of `id` holds and may play to save it now (P13), as
+    /// bits.
+    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
+        let side = self.models[id.index()].side;
+        let mask = self.cards.held[side.index()] & self.scenario.deck.escape_mask(side);
+        self.fitting_escapes(id, mask)
+    }
+
     /// Does the side of `id` get a Lucky Escape window now: it holds one it may play, or
     /// every window is open and one of its half could be played (R28)?
     pub(super) fn escape_opens(&self, id: ModelId) -> bool {
@@ -637,6 +847,11 @@ impl GameState {
             self.cards.held[side.index()] & mask
         };
         self.fitting_escapes(id, candidates) != 0
+    }
+
+    pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
+        let side = self.models[id.index()].side;
+        self.push_answers(side, self.escape_cards(id), out);
     }
 
     pub(super) fn escape<S: EventSink>(&mut self, id: ModelId, card: Option<Card>, sink: &mut S) {
