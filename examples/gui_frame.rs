@@ -102,8 +102,8 @@ fn main() {
         seed,
         dice_seed: None,
         controllers: BySide::new(
-            Controller::Ai("random".into()),
-            Controller::Ai("random".into()),
+            Controller::Ai("random".parse().unwrap()),
+            Controller::Ai("random".parse().unwrap()),
         ),
     };
     let app = MarsApp::new(setup, root.join("scenarios"), std::env::temp_dir());
@@ -137,7 +137,7 @@ fn main() {
     {
         let s = t.app.session.as_mut().expect("a game");
         s.set_controller(Side::Humans, Controller::Human);
-        s.set_controller(Side::Martians, Controller::Ai("mcts:hard".into()));
+        s.set_controller(Side::Martians, Controller::Ai("mcts:hard".parse().unwrap()));
         println!(
             "Scenario 1, seed {seed}, after {} decisions, round {}",
             s.history().len(),

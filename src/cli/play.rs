@@ -63,13 +63,12 @@ impl Default for PlayArgs {
     }
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
+fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
     s.parse()
 }
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let level = args.level.trim().to_string();
-    let level_bot = match ai_spec_for_level(&level).parse::<crate::bot::PlayerSpec>() {
+    let level = match ai_spec_for_level(&args.level) {
         Err(e) => {
             return Err(CliError::Usage(format!(
                 "`{}` is not a level: expected easy, normal or hard ({e})",
@@ -83,14 +82,19 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 args.level.escape_debug()
             )));
         }
-        Ok(spec) => spec.exec.filter(|_| args.load.is_none()),
+        Ok(spec) => spec,
     };
+    let level_bot = level.exec.filter(|_| args.load.is_none());
     // A recorded game: found, its scenario checked and its moves replayed before any
     // window opens, so a game that cannot be watched says why on the command line.
     let replay = match args.replay.as_deref() {
         Some([results, id]) => {
             let game = crate::arena::replay::recorded_game(std::path::Path::new(results), id)
-                .and_then(|g| Session::replay_recorded(&g).map(|_| g));
+                .and_then(|g| {
+                    Session::replay_recorded(&g)
+                        .map(|_| g)
+                        .map_err(|e| e.to_string())
+                });
             match game {
                 Ok(g) => Some(g),
                 Err(e) => {
@@ -133,17 +137,19 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // display (no program starts here: a saved game's are only read).
     let files = match (&args.load, &replay) {
         (_, Some(_)) => Ok(()),
-        (Some(load), None) => Session::load(load).map(drop),
-        (None, None) => load_scenario_text(&args.scenario).map(drop),
+        (Some(load), None) => Session::load(load).map(drop).map_err(|e| e.to_string()),
+        (None, None) => load_scenario_text(&args.scenario)
+            .map(drop)
+            .map_err(|e| e.to_string()),
     };
     if let Err(e) = files {
         writeln!(io.err, "error: {e}")?;
         return Err(CliError::Invalid);
     }
-    let args = PlayArgs { level, ..args };
     window::open(
         Window::Table {
             args,
+            level,
             program: level_bot,
             replay,
         },
@@ -195,8 +201,8 @@ mod tests {
                 assert!(!e.contains("giving up before the hello"), "{e}");
             }
         }
-        assert!(crate::table::brain::make_brain("oracle:20").is_err());
-        assert!(crate::table::brain::make_brain("mcts:20").is_ok());
+        assert!(crate::table::brain::make_brain("oracle:20".parse().unwrap()).is_err());
+        assert!(crate::table::brain::make_brain("mcts:20".parse().unwrap()).is_ok());
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub struct PositionArgs {
     pub protocol: u32,
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
+fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
     s.parse()
 }
 

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use super::play::PlayArgs;
 use crate::arena::replay::RecordedGame;
+use crate::bot::PlayerSpec;
 use crate::bot::exec::BotId;
 use crate::table::dice::DiceSetup;
 
@@ -32,11 +33,13 @@ pub use refused::{check, open};
     reason = "one is made in a run of the program, and moved once"
 )]
 pub enum Window {
-    /// The table on a skirmish (`play`). `program` is the opponent named by `--level
-    /// exec:...`, started only once a window can open; `replay` is the recorded game
-    /// `--replay` steps through, its moves already replayed.
+    /// The table on a skirmish (`play`). `level` is the opponent `--level` names, read
+    /// once; `program` is that opponent when it is a program (`exec:...`) for a new game,
+    /// started only once a window can open; `replay` is the recorded game `--replay` steps
+    /// through, its moves already replayed.
     Table {
         args: PlayArgs,
+        level: PlayerSpec,
         program: Option<BotId>,
         replay: Option<RecordedGame>,
     },

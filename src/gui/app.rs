@@ -97,7 +97,7 @@ impl MarsApp {
             Ok(s) => app.session = Some(s),
             Err(e) => {
                 app.new_game.open();
-                app.new_game.error = Some(e);
+                app.new_game.error = Some(e.to_string());
             }
         }
         app
@@ -527,12 +527,12 @@ impl MarsApp {
                     self.seen = usize::MAX;
                 }
             }
-            Command::NewGame(setup) => match Session::new(setup) {
+            Command::NewGame(setup) => match Session::new(*setup) {
                 Ok(s) => {
                     self.replace_session(s);
                     self.new_game.open = false;
                 }
-                Err(e) => self.new_game.error = Some(e),
+                Err(e) => self.new_game.error = Some(e.to_string()),
             },
             Command::MartianDice => self.toggle_dice(),
             Command::OpenNewGame => {
@@ -561,7 +561,7 @@ impl MarsApp {
                     }
                     Err(e) => {
                         self.files.message = None;
-                        self.files.error = Some(e);
+                        self.files.error = Some(e.to_string());
                     }
                 }
             }
@@ -632,7 +632,7 @@ impl MarsApp {
     pub fn open_saved(&mut self, path: &std::path::Path) {
         match Session::load(path) {
             Ok(s) => self.replace_session(s),
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -651,7 +651,7 @@ impl MarsApp {
             }
             Err(e) => {
                 self.files.message = None;
-                self.files.error = Some(e);
+                self.files.error = Some(e.to_string());
             }
         }
     }
@@ -704,7 +704,7 @@ impl MarsApp {
                 break;
             }
             if let Err(e) = s.play(*a) {
-                s.notice = Some(e);
+                s.notice = Some(e.to_string());
                 break;
             }
             s.notice = None;

@@ -21,7 +21,8 @@ pub enum Command {
     /// Pick a card from the hand whose target is then chosen on the board (or none).
     Arm(Option<Card>),
     Undo,
-    NewGame(GameSetup),
+    /// Start this game (boxed: a set-up is large beside the other commands).
+    NewGame(Box<GameSetup>),
     OpenNewGame,
     OpenFile(FileAction),
     Save(PathBuf),

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Align2, RichText, Ui};
 
+use crate::bot::{Level, PlayerSpec};
 use crate::rules::{BySide, Side};
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
-use crate::table::brain::check_ai;
+use crate::table::brain::{Unplayable, check_ai};
 use crate::table::describe::{outcome_text, side_title};
-use crate::table::setup::{Controller, GameSetup, ai_spec_for_level, random_seed};
+use crate::table::setup::{Controller, GameSetup, ai_at_level, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
 use super::panel::{Panel, PanelContext};
@@ -165,15 +166,17 @@ impl NewGameDialog {
     pub fn take_setup(&mut self, s: &GameSetup) {
         self.path = s.scenario_path.display().to_string();
         let mut program = None;
-        let mut level_of = |c: &Controller| match c {
-            Controller::Ai(spec) => match spec.strip_prefix("exec:") {
-                Some(command) => {
-                    program = Some(command.to_string());
-                    PROGRAM.to_string()
-                }
-                None => spec.strip_prefix("mcts:").unwrap_or(spec).to_string(),
-            },
-            Controller::Human => "normal".into(),
+        let mut level_of = |c: &Controller| match c.spec() {
+            Some(spec) if spec.exec.is_some() => {
+                let text = spec.to_string();
+                program = Some(text.strip_prefix("exec:").unwrap_or(&text).to_string());
+                PROGRAM.to_string()
+            }
+            Some(spec) => Level::ALL
+                .into_iter()
+                .find(|l| ai_at_level(*l) == spec)
+                .map_or_else(|| spec.to_string(), |l| l.name().to_string()),
+            None => "normal".into(),
         };
         let (h, m) = (&s.controllers[Side::Humans], &s.controllers[Side::Martians]);
         match (h.is_human(), m.is_human()) {
@@ -256,14 +259,29 @@ impl NewGameDialog {
         // A program is only named here: it starts once the person allows it at the table.
         let ai = |l: &str| -> Result<Controller, String> {
             if l != PROGRAM {
-                return Ok(Controller::Ai(ai_spec_for_level(l)));
+                let spec = ai_spec_for_level(l).map_err(Unplayable::from);
+                return Ok(Controller::Ai(
+                    spec.and_then(check_ai).map_err(|e| e.to_string())?,
+                ));
             }
             let command = self.program.trim();
             if command.is_empty() {
                 return Err("type the program's command (it speaks the bot protocol)".into());
             }
-            let spec = format!("exec:{command}");
-            check_ai(&spec).map_err(|e| format!("the program `{command}`: {e}"))?;
+            // A program with settings is written whole (`exec[dir=bots]:./bot`).
+            let spec = if command
+                .get(..5)
+                .is_some_and(|p| p.eq_ignore_ascii_case("exec["))
+            {
+                command.to_string()
+            } else {
+                format!("exec:{command}")
+            };
+            let spec = spec
+                .parse::<PlayerSpec>()
+                .map_err(Unplayable::from)
+                .and_then(check_ai)
+                .map_err(|e| format!("the program `{command}`: {e}"))?;
             Ok(Controller::Ai(spec))
         };
         let controllers = match self.mode {
@@ -325,7 +343,7 @@ impl NewGameDialog {
                         .clicked()
                     {
                         match self.setup() {
-                            Ok(s) => out.push(Command::NewGame(s)),
+                            Ok(s) => out.push(Command::NewGame(Box::new(s))),
                             Err(e) => self.error = Some(e),
                         }
                     }

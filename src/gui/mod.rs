@@ -66,11 +66,12 @@ use eframe::egui;
 
 pub use app::MarsApp;
 
+use crate::bot::{Level, PlayerSpec};
 use crate::rules::Side;
 use crate::table::dice::DiceSetup;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
-use crate::table::setup::{GameSetup, load_scenario_text, random_seed};
+use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
 
 /// How the table opens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,8 +79,8 @@ pub struct GuiOptions {
     pub scenario: PathBuf,
     /// The side the person plays; the AI plays the other.
     pub side: Side,
-    /// The AI's level (`easy`, `normal`, `hard`) or any player spec.
-    pub level: String,
+    /// The AI: a level's player (`mcts:normal`) or any fair player spec.
+    pub level: PlayerSpec,
     /// The dice seed; a fresh one when `None`.
     pub seed: Option<u64>,
     /// A saved game to open instead of a new one.
@@ -101,7 +102,7 @@ impl Default for GuiOptions {
         GuiOptions {
             scenario: PathBuf::from("scenarios/whos-there.toml"),
             side: Side::Humans,
-            level: "normal".into(),
+            level: ai_at_level(Level::Normal),
             seed: None,
             load: None,
             choose: false,
@@ -118,7 +119,7 @@ impl GuiOptions {
         GameSetup::versus_ai(
             self.scenario.clone(),
             self.side,
-            &self.level,
+            self.level,
             self.seed.unwrap_or_else(random_seed),
         )
     }
@@ -170,16 +171,16 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     let startup = frames::Startup::now();
     let setup = options.setup();
     let saved = match (&options.load, &options.replay) {
-        (_, Some(game)) => Some(Session::replay_recorded(game)?),
+        (_, Some(game)) => Some(Session::replay_recorded(game).map_err(|e| e.to_string())?),
         (Some(path), None) => {
-            let mut s = Session::load(path)?;
+            let mut s = Session::load(path).map_err(|e| e.to_string())?;
             if options.allow_exec {
                 s.allow_programs();
             }
             Some(s)
         }
         (None, None) => {
-            load_scenario_text(&setup.scenario_path)?;
+            load_scenario_text(&setup.scenario_path).map_err(|e| e.to_string())?;
             None
         }
     };

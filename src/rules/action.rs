@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::{Card, CardId};
-use super::square::{Edge, Square};
+use super::cards::{Card, CardError, CardId};
+use super::square::{Edge, EdgeError, Square, SquareError};
 
 /// A model, by its index in the scenario's model list. Written `m1`, `m2`, ... (1-based).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -24,19 +24,29 @@ impl fmt::Display for ModelId {
     }
 }
 
+/// A word that is not a model (given trimmed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// Not `m` and a number.
+    #[error("`{0}` is not a model: expected m1, m2, ...")]
+    Malformed(String),
+    /// `m0`, or past the largest model number.
+    #[error("`{0}` is not a model: numbers run from m1")]
+    OutOfRange(String),
+}
+
 impl FromStr for ModelId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<ModelId, String> {
+    type Err = ModelError;
+    fn from_str(s: &str) -> Result<ModelId, ModelError> {
         let s = s.trim();
+        let malformed = || ModelError::Malformed(s.to_string());
         let digits = s
             .strip_prefix('m')
             .or_else(|| s.strip_prefix('M'))
-            .ok_or_else(|| format!("`{s}` is not a model: expected m1, m2, ..."))?;
-        let n: u32 = digits
-            .parse()
-            .map_err(|_| format!("`{s}` is not a model: expected m1, m2, ..."))?;
+            .ok_or_else(malformed)?;
+        let n: u32 = digits.parse().map_err(|_| malformed())?;
         if n == 0 || n > 255 {
-            return Err(format!("`{s}` is not a model: numbers run from m1"));
+            return Err(ModelError::OutOfRange(s.to_string()));
         }
         Ok(ModelId((n - 1) as u8))
     }
@@ -151,9 +161,9 @@ impl fmt::Display for Spot {
 
 impl Spot {
     /// Read a spot from its words (`row 5`, `column c north`, `c4`, `c3 east`, nothing).
-    pub fn parse_words(words: &[&str]) -> Result<Spot, String> {
-        let edge = |w: Option<&&str>| -> Result<Option<Edge>, String> {
-            w.map(|w| w.parse::<Edge>()).transpose()
+    pub fn parse_words(words: &[&str]) -> Result<Spot, SpotError> {
+        let edge = |w: Option<&&str>| -> Result<Option<Edge>, SpotError> {
+            Ok(w.map(|w| w.parse::<Edge>()).transpose()?)
         };
         match words {
             [] => Ok(Spot::None),
@@ -166,7 +176,7 @@ impl Spot {
                         .parse()
                         .ok()
                         .filter(|r| (1..=8).contains(r))
-                        .ok_or_else(|| format!("`row {n}`: rows run from 1 to 8"))?;
+                        .ok_or_else(|| SpotError::Row(n.to_string()))?;
                     Ok(match dir {
                         None => Spot::Row(r - 1),
                         Some(e) => Spot::RowDir(r - 1, e),
@@ -175,7 +185,7 @@ impl Spot {
                     let c = n.to_ascii_lowercase();
                     let c = match c.as_bytes() {
                         [b @ b'a'..=b'h'] => b - b'a',
-                        _ => return Err(format!("`column {n}`: columns run from a to h")),
+                        _ => return Err(SpotError::Column(n.to_string())),
                     };
                     Ok(match dir {
                         None => Spot::Column(c),
@@ -184,17 +194,16 @@ impl Spot {
                 }
             }
             [sq, rest @ ..] if rest.len() <= 1 => {
-                let s: Square = sq.parse().map_err(|e| format!("`{sq}`: {e}"))?;
+                let s: Square = sq.parse().map_err(|why| SpotError::Square {
+                    word: sq.to_string(),
+                    why,
+                })?;
                 Ok(match edge(rest.first())? {
                     None => Spot::Square(s),
                     Some(e) => Spot::SquareDir(s, e),
                 })
             }
-            _ => Err(format!(
-                "`{}` is not a place to aim at: expected `row 5`, `column c`, a square like \
-                 `c4`, any of them followed by a direction, or nothing",
-                words.join(" ")
-            )),
+            _ => Err(SpotError::Shape(words.join(" "))),
         }
     }
 
@@ -237,7 +246,7 @@ impl fmt::Display for Target {
 impl Target {
     /// Read a card's target from its words, by their shape: `m3`, `m9 m10`, `m3 c4`, `c8`,
     /// `heat-ray`, `heat-ray row 5`, or nothing.
-    pub fn parse_words(words: &[&str]) -> Result<Target, String> {
+    pub fn parse_words(words: &[&str]) -> Result<Target, TargetError> {
         let model = |w: &str| w.parse::<ModelId>().ok();
         let square = |w: &str| w.parse::<Square>().ok();
         match words {
@@ -258,12 +267,7 @@ impl Target {
                     Ok(Target::SetAt(c, Spot::parse_words(rest)?))
                 }
             }
-            _ => Err(format!(
-                "`{}` is not a card's target: expected a model (`m3`), two models (`m9 m10`), \
-                 a model and a square (`m3 c4`), a square (`c8`), or a card (`heat-ray`, \
-                 `heat-ray row 5`)",
-                words.join(" ")
-            )),
+            _ => Err(TargetError::Shape(words.join(" "))),
         }
     }
 }
@@ -378,21 +382,26 @@ impl fmt::Display for Action {
 }
 
 impl FromStr for Action {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Action, String> {
+    type Err = ActionError;
+    fn from_str(s: &str) -> Result<Action, ActionError> {
         let all: Vec<&str> = s.split_whitespace().collect();
-        let verb = all
-            .first()
-            .ok_or_else(|| "empty action".to_string())?
-            .to_ascii_lowercase();
+        let verb = all.first().ok_or(ActionError::Empty)?.to_ascii_lowercase();
         let rest = &all[1..];
-        let card = |w: Option<&&str>| -> Result<Card, String> {
-            let w = w.ok_or_else(|| format!("`{verb}` needs a card"))?;
-            w.parse::<Card>().map_err(|e| format!("`{verb}`: {e}"))
+        let needs = |what: &'static str| ActionError::Needs {
+            verb: verb.clone(),
+            what,
         };
-        let half = |w: Option<&&str>| -> Result<CardId, String> {
-            let w = w.ok_or_else(|| format!("`{verb}` needs a Support set"))?;
-            w.parse::<CardId>().map_err(|e| format!("`{verb}`: {e}"))
+        let card_error = |why: CardError| ActionError::Card {
+            verb: verb.clone(),
+            why,
+        };
+        let card = |w: Option<&&str>| -> Result<Card, ActionError> {
+            let w = w.ok_or_else(|| needs("a card"))?;
+            w.parse::<Card>().map_err(card_error)
+        };
+        let half = |w: Option<&&str>| -> Result<CardId, ActionError> {
+            let w = w.ok_or_else(|| needs("a Support set"))?;
+            w.parse::<CardId>().map_err(card_error)
         };
         match verb.as_str() {
             "play" => {
@@ -417,42 +426,55 @@ impl FromStr for Action {
         }
         let arg = rest.first().copied();
         if let Some(extra) = rest.get(1) {
-            return Err(format!("`{s}`: unexpected `{extra}`"));
+            return Err(ActionError::Unexpected {
+                text: s.to_string(),
+                extra: extra.to_string(),
+            });
         }
-        let need = |what: &str| -> Result<&str, String> {
-            arg.ok_or_else(|| format!("`{verb}` needs {what}"))
-        };
-        let none = |a: Action| -> Result<Action, String> {
+        let need =
+            |what: &'static str| -> Result<&str, ActionError> { arg.ok_or_else(|| needs(what)) };
+        let none = |a: Action| -> Result<Action, ActionError> {
             match arg {
                 None => Ok(a),
-                Some(x) => Err(format!("`{verb}` takes no argument, got `{x}`")),
+                Some(x) => Err(ActionError::NoArgument {
+                    verb: verb.clone(),
+                    got: x.to_string(),
+                }),
             }
         };
         let square = |w: &str| {
-            w.parse::<Square>()
-                .map_err(|e| format!("`{verb} {w}`: {e}"))
+            w.parse::<Square>().map_err(|why| ActionError::Square {
+                verb: verb.clone(),
+                word: w.to_string(),
+                why,
+            })
         };
         let model = |w: &str| {
-            w.parse::<ModelId>()
-                .map_err(|e| format!("`{verb} {w}`: {e}"))
+            w.parse::<ModelId>().map_err(|why| ActionError::Model {
+                verb: verb.clone(),
+                word: w.to_string(),
+                why,
+            })
+        };
+        let edge = |w: &str| {
+            w.parse::<Edge>().map_err(|why| ActionError::Edge {
+                verb: verb.clone(),
+                why,
+            })
         };
         match verb.as_str() {
             "deploy" => Ok(Action::Deploy(square(need("a square")?)?)),
             "activate" => Ok(Action::Activate(model(need("a model")?)?)),
             "stand" => none(Action::Stand),
             "move" => Ok(Action::Move(square(need("a square")?)?)),
-            "exit" => Ok(Action::Exit(
-                need("an edge")?
-                    .parse::<Edge>()
-                    .map_err(|e| format!("`exit`: {e}"))?,
-            )),
+            "exit" => Ok(Action::Exit(edge(need("an edge")?)?)),
             "aim" => none(Action::Aim),
             "shoot" => Ok(Action::Shoot(model(need("a target model")?)?)),
             "fight" => Ok(Action::Fight(model(need("an opponent model")?)?)),
             "defend" => match need("fight or survive")? {
                 "fight" => Ok(Action::Defend(Defence::Fight)),
                 "survive" => Ok(Action::Defend(Defence::Survive)),
-                x => Err(format!("`defend {x}`: expected fight or survive")),
+                x => Err(ActionError::Defence(x.to_string())),
             },
             "defender" => Ok(Action::Defender(model(need("a model")?)?)),
             "done" => none(Action::Done),
@@ -465,19 +487,107 @@ impl FromStr for Action {
             },
             "discard" => Ok(Action::Discard(card(arg.as_ref())?)),
             "keep" => none(Action::Keep),
-            "heading" => Ok(Action::Heading(
-                need("an edge")?
-                    .parse::<Edge>()
-                    .map_err(|e| format!("`heading`: {e}"))?,
-            )),
+            "heading" => Ok(Action::Heading(edge(need("an edge")?)?)),
             "pick" => Ok(Action::Pick(model(need("a model")?)?)),
-            _ => Err(format!(
-                "unknown action `{verb}`: expected deploy, activate, stand, move, exit, aim, \
-                 shoot, fight, defend, defender, done, end-turn, pass, play, lay, call, \
-                 respond, discard, keep, heading or pick"
-            )),
+            _ => Err(ActionError::UnknownVerb(verb.clone())),
         }
     }
+}
+
+/// Words that are not a place to aim a Support set at (`row 5`, `column c`, `c4`, any
+/// followed by a direction, or nothing).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpotError {
+    /// The row number is not 1 to 8.
+    #[error("`row {0}`: rows run from 1 to 8")]
+    Row(String),
+    /// The column is not a to h.
+    #[error("`column {0}`: columns run from a to h")]
+    Column(String),
+    /// The word is not a square.
+    #[error("`{word}`: {why}")]
+    Square { word: String, why: SquareError },
+    /// The direction is not an edge.
+    #[error(transparent)]
+    Edge(#[from] EdgeError),
+    /// The words have none of the shapes of a spot.
+    #[error(
+        "`{0}` is not a place to aim at: expected `row 5`, `column c`, a square like `c4`, \
+         any of them followed by a direction, or nothing"
+    )]
+    Shape(String),
+}
+
+/// Words that are not a card's target.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TargetError {
+    /// The first word names no card half.
+    #[error(transparent)]
+    Card(#[from] CardError),
+    /// The words after the card are not a spot.
+    #[error(transparent)]
+    Spot(#[from] SpotError),
+    /// The words have none of the shapes of a target.
+    #[error(
+        "`{0}` is not a card's target: expected a model (`m3`), two models (`m9 m10`), a \
+         model and a square (`m3 c4`), a square (`c8`), or a card (`heat-ray`, `heat-ray row \
+         5`)"
+    )]
+    Shape(String),
+}
+
+/// Text that is not an action, and what is wrong with it. `verb` is the first word,
+/// lower-cased.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// No words at all.
+    #[error("empty action")]
+    Empty,
+    /// The first word is no action's.
+    #[error(
+        "unknown action `{0}`: expected deploy, activate, stand, move, exit, aim, shoot, \
+         fight, defend, defender, done, end-turn, pass, play, lay, call, respond, discard, \
+         keep, heading or pick"
+    )]
+    UnknownVerb(String),
+    /// The action needs a word that is missing (`a square`, `a card`...).
+    #[error("`{verb}` needs {what}")]
+    Needs { verb: String, what: &'static str },
+    /// The action takes no word, and one was given.
+    #[error("`{verb}` takes no argument, got `{got}`")]
+    NoArgument { verb: String, got: String },
+    /// A word too many after the action (`text` is the whole text).
+    #[error("`{text}`: unexpected `{extra}`")]
+    Unexpected { text: String, extra: String },
+    /// The card or set named is no card half.
+    #[error("`{verb}`: {why}")]
+    Card { verb: String, why: CardError },
+    /// The card's target does not read.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// The spot a set is called at does not read.
+    #[error(transparent)]
+    Spot(#[from] SpotError),
+    /// The word is not a square.
+    #[error("`{verb} {word}`: {why}")]
+    Square {
+        verb: String,
+        word: String,
+        why: SquareError,
+    },
+    /// The word is not a model.
+    #[error("`{verb} {word}`: {why}")]
+    Model {
+        verb: String,
+        word: String,
+        why: ModelError,
+    },
+    /// The word is not an edge.
+    #[error("`{verb}`: {why}")]
+    Edge { verb: String, why: EdgeError },
+    /// A defence other than `fight` or `survive`.
+    #[error("`defend {0}`: expected fight or survive")]
+    Defence(String),
 }
 
 #[cfg(test)]
@@ -515,25 +625,138 @@ mod tests {
 
     #[test]
     fn bad_actions_say_why() {
-        assert!(
-            "move k3"
-                .parse::<Action>()
-                .unwrap_err()
-                .contains("column k")
-        );
-        assert!("shoot".parse::<Action>().unwrap_err().contains("needs"));
-        assert!(
-            "jump a1"
-                .parse::<Action>()
-                .unwrap_err()
-                .contains("unknown action")
-        );
-        assert!(
-            "aim now"
-                .parse::<Action>()
-                .unwrap_err()
-                .contains("no argument")
-        );
+        let err = |text: &str| text.parse::<Action>().unwrap_err();
+        assert!(err("move k3").to_string().contains("column k"));
+        assert!(err("shoot").to_string().contains("needs"));
+        assert!(err("jump a1").to_string().contains("unknown action"));
+        assert!(err("aim now").to_string().contains("no argument"));
         assert!("activate m0".parse::<Action>().is_err());
+    }
+
+    /// Each way text fails to be an action is a value, and reads in the words the command
+    /// line and the bot protocol have always given.
+    #[test]
+    fn bad_actions_are_typed_and_read_as_before() {
+        let err = |text: &str| text.parse::<Action>().unwrap_err();
+        let cases: [(&str, ActionError, &str); 15] = [
+            ("", ActionError::Empty, "empty action"),
+            (
+                "jump a1",
+                ActionError::UnknownVerb("jump".into()),
+                "unknown action `jump`: expected deploy, activate, stand, move, exit, aim, \
+                 shoot, fight, defend, defender, done, end-turn, pass, play, lay, call, respond, \
+                 discard, keep, heading or pick",
+            ),
+            (
+                "Shoot",
+                ActionError::Needs {
+                    verb: "shoot".into(),
+                    what: "a target model",
+                },
+                "`shoot` needs a target model",
+            ),
+            (
+                "aim now",
+                ActionError::NoArgument {
+                    verb: "aim".into(),
+                    got: "now".into(),
+                },
+                "`aim` takes no argument, got `now`",
+            ),
+            (
+                "move a1 b2",
+                ActionError::Unexpected {
+                    text: "move a1 b2".into(),
+                    extra: "b2".into(),
+                },
+                "`move a1 b2`: unexpected `b2`",
+            ),
+            (
+                "move k3",
+                ActionError::Square {
+                    verb: "move".into(),
+                    word: "k3".into(),
+                    why: SquareError::Column('k'),
+                },
+                "`move k3`: column k is off the board (a-h)",
+            ),
+            (
+                "activate m0",
+                ActionError::Model {
+                    verb: "activate".into(),
+                    word: "m0".into(),
+                    why: ModelError::OutOfRange("m0".into()),
+                },
+                "`activate m0`: `m0` is not a model: numbers run from m1",
+            ),
+            (
+                "shoot x1",
+                ActionError::Model {
+                    verb: "shoot".into(),
+                    word: "x1".into(),
+                    why: ModelError::Malformed("x1".into()),
+                },
+                "`shoot x1`: `x1` is not a model: expected m1, m2, ...",
+            ),
+            (
+                "exit up",
+                ActionError::Edge {
+                    verb: "exit".into(),
+                    why: EdgeError("up".into()),
+                },
+                "`exit`: `up` is not an edge: expected north, east, south or west",
+            ),
+            (
+                "defend maybe",
+                ActionError::Defence("maybe".into()),
+                "`defend maybe`: expected fight or survive",
+            ),
+            (
+                "lay",
+                ActionError::Needs {
+                    verb: "lay".into(),
+                    what: "a card",
+                },
+                "`lay` needs a card",
+            ),
+            (
+                "call heat-ray row 9",
+                ActionError::Spot(SpotError::Row("9".into())),
+                "`row 9`: rows run from 1 to 8",
+            ),
+            (
+                "call heat-ray column z",
+                ActionError::Spot(SpotError::Column("z".into())),
+                "`column z`: columns run from a to h",
+            ),
+            (
+                "call heat-ray c4 up",
+                ActionError::Spot(SpotError::Edge(EdgeError("up".into()))),
+                "`up` is not an edge: expected north, east, south or west",
+            ),
+            (
+                "play heat-ray m1 m2 m3",
+                ActionError::Target(TargetError::Shape("m1 m2 m3".into())),
+                "`m1 m2 m3` is not a card's target: expected a model (`m3`), two models \
+                 (`m9 m10`), a model and a square (`m3 c4`), a square (`c8`), or a card \
+                 (`heat-ray`, `heat-ray row 5`)",
+            ),
+        ];
+        for (text, want, words) in cases {
+            let e = err(text);
+            assert_eq!(e, want, "{text:?}");
+            assert_eq!(e.to_string(), words, "{text:?}");
+        }
+        // A card no deck has: the word, and the nearest slug when one is near.
+        let e = err("lay heat-rays");
+        assert!(
+            matches!(&e, ActionError::Card { verb, why } if verb == "lay" && why.slug == "heat-rays"),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("`lay`: `heat-rays` is not a card of any loaded deck"),
+            "{e}"
+        );
     }
 }

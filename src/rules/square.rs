@@ -226,17 +226,20 @@ impl fmt::Display for Edge {
     }
 }
 
+/// A word that is not an edge (given trimmed and lower-cased).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an edge: expected north, east, south or west")]
+pub struct EdgeError(pub String);
+
 impl FromStr for Edge {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Edge, String> {
+    type Err = EdgeError;
+    fn from_str(s: &str) -> Result<Edge, EdgeError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "north" | "n" => Ok(Edge::North),
             "east" | "e" => Ok(Edge::East),
             "south" | "s" => Ok(Edge::South),
             "west" | "w" => Ok(Edge::West),
-            other => Err(format!(
-                "`{other}` is not an edge: expected north, east, south or west"
-            )),
+            other => Err(EdgeError(other.to_string())),
         }
     }
 }
@@ -281,15 +284,18 @@ impl fmt::Display for Side {
     }
 }
 
+/// A word that is not a side (given trimmed and lower-cased).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side: expected humans or martians")]
+pub struct SideError(pub String);
+
 impl FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
+    type Err = SideError;
+    fn from_str(s: &str) -> Result<Side, SideError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "humans" | "human" => Ok(Side::Humans),
             "martians" | "martian" => Ok(Side::Martians),
-            other => Err(format!(
-                "`{other}` is not a side: expected humans or martians"
-            )),
+            other => Err(SideError(other.to_string())),
         }
     }
 }

@@ -22,11 +22,13 @@
 //! - `legal`: the legal list, and one legality predicate per kind of model action;
 //! - `resolve`: carrying out a decision, the Shoot and Fight tests, kills;
 //! - `turn`: Turns, Rounds, VP and victory;
+//! - `card_legal`: the rules of one card play or answer to a window, shared by the legal
+//!   list (`play`) and the predicates that say why one is not legal;
 //! - `play`: cards in a game (hands, plays, response windows, Lucky Escapes, refill);
 //! - `effects`: what cards do on the board;
-//! - `illegal`: why an action is not legal;
+//! - `illegal`: why an action is not legal, as a typed reason and in words;
 //! - `victory`: key models, exits held, zones held Rounds running, arrivals drawn;
-//! - `invariants`: the state's checks of its own bookkeeping;
+//! - `invariants`: the state's checks of its own bookkeeping, and what a failed one names;
 //! - `editor`: arranging a position by hand.
 
 use std::sync::Arc;
@@ -42,6 +44,7 @@ use crate::rules::scenario::{MAX_MODELS, MAX_WIN_ZONES, ModelMasks, Scenario, St
 use crate::rules::square::{BySide, Side, Square};
 
 mod agenda;
+mod card_legal;
 mod editor;
 mod effects;
 mod events;
@@ -64,7 +67,8 @@ pub use editor::Editor;
 pub use effects::area_squares;
 pub(crate) use events::logged_roll;
 pub use events::{Event, EventSink, ShotResult, Test};
-pub use illegal::IllegalAction;
+pub use illegal::{CardWhy, Illegal, IllegalAction, Needs, ResponseWhy, Waiting, Why};
+pub use invariants::Broken;
 pub use legal::within_range;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::bot::game::JournalEntry;
+use crate::bot::{PlayerSpec, SpecError};
 use crate::rules::{Action, GameRng, GameState};
 
 /// What the AI thought about a decision.
@@ -42,7 +43,7 @@ pub trait Brain: Send {
         state: &GameState,
         journal: &[JournalEntry],
         rng: &mut GameRng,
-    ) -> Result<(Action, AiReport), String>;
+    ) -> Result<(Action, AiReport), AiError>;
 }
 
 /// A player of the AI crate: a search or a baseline, or a program, built from its spec.
@@ -57,7 +58,7 @@ impl Brain for BotBrain {
         state: &GameState,
         journal: &[JournalEntry],
         rng: &mut GameRng,
-    ) -> Result<(Action, AiReport), String> {
+    ) -> Result<(Action, AiReport), AiError> {
         use ai::Player as _;
         let start = Instant::now();
         // The journal: what a program is told, and for a search where the game stands
@@ -68,7 +69,10 @@ impl Brain for BotBrain {
             Some(a) => a,
             None => {
                 if let Some(why) = self.player.forfeit() {
-                    return Err(format!("{} failed: {why}", self.player.name()));
+                    return Err(AiError::Forfeit {
+                        player: self.player.name(),
+                        why,
+                    });
                 }
                 // A player with no answer is a bug there; never stall the table for it.
                 let mut legal = Vec::new();
@@ -102,8 +106,9 @@ impl Brain for BotBrain {
     }
 }
 
-/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...).
-pub fn make_brain(spec: &str) -> Result<Box<dyn Brain>, String> {
+/// Makes the brain for a spec (`random`, `greedy`, `mcts:normal`, `mcts:200`, ...), if the
+/// table can play it ([`check_ai`]).
+pub fn make_brain(spec: PlayerSpec) -> Result<Box<dyn Brain>, Unplayable> {
     let spec = check_ai(spec)?;
     let threads = table_threads();
     Ok(Box::new(BotBrain {
@@ -119,15 +124,40 @@ pub fn table_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The player a spec names, when the table can play it: a known player that sees only
-/// what its side may see. A saved game is checked with this before it is loaded, so a
-/// game never starts with an AI that cannot move.
-pub fn check_ai(spec: &str) -> Result<crate::bot::PlayerSpec, String> {
-    let spec: crate::bot::PlayerSpec = spec.parse().map_err(|e| format!("{e}"))?;
-    if !spec.is_fair() {
-        return Err(format!(
-            "`{spec}` sees the other side's hidden cards; the table only offers fair opponents"
-        ));
+/// Why the AI gave no decision.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AiError {
+    /// The table cannot play this player.
+    #[error(transparent)]
+    Unplayable(#[from] Unplayable),
+    /// The player gave the game up (a program that crashed, broke the protocol or ran
+    /// out of time): its name and why.
+    #[error("{player} failed: {why}")]
+    Forfeit { player: String, why: String },
+    /// The AI broke down while deciding (a panic on the worker thread).
+    #[error("the AI failed to decide")]
+    BrokeDown,
+}
+
+/// Why the table cannot play a player: the text names none, or the player sees what its
+/// side may not.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// The text is not a player spec.
+    #[error(transparent)]
+    NotAPlayer(#[from] SpecError),
+    /// The player sees the other side's hidden cards (`oracle`).
+    #[error("`{0}` sees the other side's hidden cards; the table only offers fair opponents")]
+    Unfair(Box<PlayerSpec>),
+}
+
+/// The player, when the table can play it: one that sees only what its side may see. A
+/// saved game's players are checked with this before it is loaded, so a game never
+/// starts with an AI that cannot move.
+pub fn check_ai(spec: PlayerSpec) -> Result<PlayerSpec, Unplayable> {
+    if spec.is_fair() {
+        Ok(spec)
+    } else {
+        Err(Unplayable::Unfair(Box::new(spec)))
     }
-    Ok(spec)
 }

@@ -7,7 +7,6 @@ use crate::rules::Side;
 
 use super::brain::AiReport;
 use super::session::Session;
-use super::setup::Controller;
 use super::worker::{Answer, JobKind};
 
 /// The AI's estimate of a side's chance to win, as a search valued the position: for two
@@ -64,10 +63,7 @@ impl Session {
         let Some(side) = self.human_to_move() else {
             return;
         };
-        let searching_opponent = Side::BOTH.iter().any(|s| {
-            matches!(&self.setup.controllers[*s], Controller::Ai(spec) if spec.starts_with("mcts"))
-        });
-        if !searching_opponent
+        if self.searching_ai().is_none()
             || !self.sees_hand(side)
             || self.replay.is_some()
             || self.estimate_asked == Some(at)

@@ -6,6 +6,8 @@
 
 use rand::SeedableRng;
 
+use crate::bot::PlayerSpec;
+use crate::bot::spec::{Kind, Level};
 use crate::rules::action::{Action, ModelId};
 use crate::rules::{GameRng, GameState, Side};
 
@@ -13,7 +15,7 @@ use super::brain::{AiReport, Brain};
 use super::estimate::Estimate;
 use super::forecast::acting_model;
 use super::session::Session;
-use super::setup::Controller;
+use super::setup::ai_at_level;
 use super::worker::{Answer, JobKind};
 
 /// The AI's advice to a person on one decision: its search for the person's side, from
@@ -25,7 +27,7 @@ pub struct Hint {
     pub at: usize,
     pub side: Side,
     /// The player that searched (`mcts:normal`).
-    pub spec: String,
+    pub spec: PlayerSpec,
     /// The model the person had selected when it was asked: the hint is then that
     /// model's best move (its activation is taken, and the search starts after it).
     pub model: Option<ModelId>,
@@ -46,16 +48,21 @@ impl Hint {
 }
 
 impl Session {
-    /// The player a hint searches with: the table's AI opponent when it searches, else
-    /// `mcts:normal`.
-    pub fn hint_spec(&self) -> String {
-        Side::BOTH
-            .iter()
-            .find_map(|s| match &self.setup.controllers[*s] {
-                Controller::Ai(spec) if spec.starts_with("mcts") => Some(spec.clone()),
-                _ => None,
-            })
-            .unwrap_or_else(|| "mcts:normal".into())
+    /// The table's AI when it is the tree search (`mcts`, at a level or an iteration
+    /// count): hints and the estimate search as it does.
+    pub(super) fn searching_ai(&self) -> Option<PlayerSpec> {
+        Side::BOTH.iter().find_map(|s| {
+            self.setup.controllers[*s]
+                .spec()
+                .filter(|spec| spec.kind == Kind::Mcts)
+        })
+    }
+
+    /// The player a hint searches with: the table's AI opponent when it searches
+    /// ([`Session::searching_ai`]), else `mcts:normal`.
+    pub fn hint_spec(&self) -> PlayerSpec {
+        self.searching_ai()
+            .unwrap_or_else(|| ai_at_level(Level::Normal))
     }
 
     /// Ask the AI what it would play in the person's place. Nothing happens unless a
@@ -82,7 +89,7 @@ impl Session {
         }
         let prefix: Vec<Action> = model.map(Action::Activate).into_iter().collect();
         let spec = self.hint_spec();
-        if self.send_job(spec.clone(), JobKind::Hint, prefix.clone()) {
+        if self.send_job(spec, JobKind::Hint, prefix.clone()) {
             self.hint = Some(Hint {
                 at: self.history.len(),
                 side,

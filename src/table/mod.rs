@@ -16,6 +16,8 @@
 //! * [`brain`]: what decides for the AI, built from a player spec, and its report;
 //!   [`worker`]: the thread it decides on while the window keeps drawing.
 //! * [`estimate`]: the AI's estimate of the chance to win, from its last search.
+//! * [`error`]: what can go wrong with a game at the table (it cannot start, load or
+//!   replay; a person's decision refused), as values with words for the player.
 //! * [`describe`]: words for models, sides, decisions and results; [`victory`]: what the
 //!   scenario's victory conditions beyond VP stand at (key models, zones held, arrivals).
 //! * [`forecast`]: reach, sight and exact odds shown before a decision, read from the
@@ -24,6 +26,7 @@
 pub mod brain;
 pub mod describe;
 pub mod dice;
+pub mod error;
 pub mod estimate;
 pub mod forecast;
 pub mod hint;

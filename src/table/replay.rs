@@ -2,13 +2,15 @@
 //! stands at a decision of the game, goes to any other by replaying from the seed, and
 //! can play on by itself; a person can take over from any point.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::rules::Action;
+use crate::rules::{Action, BySide};
 
-use super::save::{SaveFile, human};
+use super::error::SessionError;
+use super::save::{SavedGame, parse_actions};
 use super::session::Session;
+use super::setup::{Controller, GameSetup};
 
 /// Where a saved game is being stepped through.
 #[derive(Clone, Debug)]
@@ -28,30 +30,38 @@ pub const AUTOPLAY_STEP: Duration = Duration::from_millis(600);
 
 impl Session {
     /// Loads a saved game to step through it from the start.
-    pub fn load_replay(path: &Path) -> Result<Session, String> {
-        let (save, scenario) = Session::read_save(path)?;
-        Session::replay_of(&save, scenario)
+    pub fn load_replay(path: &Path) -> Result<Session, SessionError> {
+        Session::replay_of(Session::read_save(path)?)
     }
 
     /// A game of an arena run, to step through from the start. Both sides are the
     /// person's at the table: nothing the results file names is started, and the game can
     /// be played on from any point as two players at one table.
-    pub fn replay_recorded(game: &crate::arena::replay::RecordedGame) -> Result<Session, String> {
-        let save = SaveFile {
-            scenario: game.scenario_path.display().to_string(),
-            seed: game.game_seed,
-            dice_seed: Some(game.dice_seed),
-            humans: human(),
-            martians: human(),
-            actions: game.moves.clone(),
+    pub fn replay_recorded(
+        game: &crate::arena::replay::RecordedGame,
+    ) -> Result<Session, SessionError> {
+        let saved = || -> Result<SavedGame, SessionError> {
+            Ok(SavedGame {
+                setup: GameSetup {
+                    scenario_path: game.scenario_path.clone(),
+                    seed: game.game_seed,
+                    dice_seed: Some(game.dice_seed),
+                    controllers: BySide::new(Controller::Human, Controller::Human),
+                },
+                actions: parse_actions(&game.moves)?,
+            })
         };
-        Session::replay_of(&save, game.scenario_path.clone())
-            .map_err(|e| format!("game `{}`: {e}", game.id))
+        saved()
+            .and_then(Session::replay_of)
+            .map_err(|e| SessionError::Recorded {
+                id: game.id.clone(),
+                why: Box::new(e),
+            })
     }
 
-    /// `save` on `scenario`, to step through from the start.
-    fn replay_of(save: &SaveFile, scenario: PathBuf) -> Result<Session, String> {
-        let mut s = Session::from_save(save, scenario)?;
+    /// A saved game, to step through from the start.
+    fn replay_of(saved: SavedGame) -> Result<Session, SessionError> {
+        let mut s = Session::from_saved(saved)?;
         let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
         s.rebuild(&[])?;
         s.replay = Some(Replay {
@@ -151,7 +161,11 @@ mod tests {
         s.save_to(&path).unwrap();
         let mut r = Session::load_replay(&path).unwrap();
         assert_eq!(r.history().len(), 0);
-        assert!(r.play(r.legal()[0]).is_err(), "no playing in a replay");
+        assert_eq!(
+            r.play(r.legal()[0]),
+            Err(crate::table::error::PlayError::Replay),
+            "no playing in a replay"
+        );
         r.replay_to(1);
         r.replay_to(2);
         assert_eq!(r.history().len(), 2);

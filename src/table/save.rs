@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::action::ActionError;
 use crate::rules::{Action, BySide, Side};
 
-use super::brain::check_ai;
+use super::brain::Unplayable;
+use super::error::SessionError;
 use super::session::Session;
 use super::setup::{Controller, GameSetup};
 
@@ -17,36 +19,106 @@ use super::setup::{Controller, GameSetup};
 /// and a whole game is a few thousand decisions: a few dozen KiB.
 pub const MAX_SAVE_BYTES: u64 = 16 << 20;
 
+/// Why a saved game cannot be read or written. `Display` names the file and says what
+/// is wrong, in a player's words.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file cannot be read (missing, no permission, ...).
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The path is a folder.
+    #[error("{} is a directory, not a saved game", path.display())]
+    Directory { path: PathBuf },
+    /// The file is larger than any saved game ([`MAX_SAVE_BYTES`]).
+    #[error(
+        "{} is more than {MAX_SAVE_BYTES} bytes, the most a saved game may have (16 MiB); it \
+         is not a saved game",
+        path.display()
+    )]
+    TooLarge { path: PathBuf },
+    /// The file is not UTF-8 text, from byte `at`.
+    #[error("{} is not a saved game: byte {at} is not UTF-8 text", path.display())]
+    NotText { path: PathBuf, at: usize },
+    /// The text is not a saved game's JSON.
+    #[error("{} is not a saved game: {source}", path.display())]
+    NotASave {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    /// A side is played by what the table cannot play: `player` is the text the file
+    /// gives (trimmed).
+    #[error(
+        "{}: the {side} are played by `{}`, which the table cannot play: {why}",
+        path.display(),
+        player.escape_debug()
+    )]
+    Player {
+        path: PathBuf,
+        side: Side,
+        player: String,
+        #[source]
+        why: Unplayable,
+    },
+    /// A decision of the file does not read as a decision.
+    #[error(transparent)]
+    Decision(#[from] UnreadDecision),
+    /// Saving over a file that is not a saved game: it is left as it is.
+    #[error(
+        "{} already exists and is not a saved game; it is left as it is: choose another name",
+        path.display()
+    )]
+    NotOurs { path: PathBuf },
+    /// The file cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// A decision written as text that does not read as one: its number (from 1), its text
+/// and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("decision {number} (`{text}`) does not read: {why}")]
+pub struct UnreadDecision {
+    pub number: usize,
+    pub text: String,
+    pub why: ActionError,
+}
+
 /// The text of a saved game, read with the [`MAX_SAVE_BYTES`] cap (never more, whatever
 /// the file is: a device, a growing file).
-pub fn read_save_text(path: &Path) -> Result<String, String> {
+pub fn read_save_text(path: &Path) -> Result<String, SaveError> {
     use std::io::Read;
-    let name = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    if meta.is_dir() {
-        return Err(format!("{name} is a directory, not a saved game"));
-    }
-    let too_big = || {
-        format!(
-            "{name} is more than {MAX_SAVE_BYTES} bytes, the most a saved game may have \
-             (16 MiB); it is not a saved game"
-        )
+    let read = |source| SaveError::Read {
+        path: path.to_path_buf(),
+        source,
     };
+    let too_big = || SaveError::TooLarge {
+        path: path.to_path_buf(),
+    };
+    let meta = std::fs::metadata(path).map_err(read)?;
+    if meta.is_dir() {
+        return Err(SaveError::Directory {
+            path: path.to_path_buf(),
+        });
+    }
     if meta.len() > MAX_SAVE_BYTES {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
+        .map_err(read)?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {
         return Err(too_big());
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{name} is not a saved game: byte {} is not UTF-8 text",
-            e.utf8_error().valid_up_to()
-        )
+    String::from_utf8(bytes).map_err(|e| SaveError::NotText {
+        path: path.to_path_buf(),
+        at: e.utf8_error().valid_up_to(),
     })
 }
 
@@ -66,19 +138,30 @@ pub struct SaveFile {
     pub actions: Vec<String>,
 }
 
+/// A saved game read and checked ([`Session::read_save`]): its set-up, with the players
+/// read and the scenario found, and its decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    pub setup: GameSetup,
+    pub actions: Vec<Action>,
+}
+
 /// A side a person plays, as a save file writes it (its default).
-pub(super) fn human() -> String {
+fn human() -> String {
     "human".into()
 }
 
 /// Parses decisions written as text; says which one does not parse.
-pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, String> {
+pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, UnreadDecision> {
     texts
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            t.parse::<Action>()
-                .map_err(|e| format!("decision {} (`{t}`) does not read: {e}", i + 1))
+            t.parse::<Action>().map_err(|why| UnreadDecision {
+                number: i + 1,
+                text: t.clone(),
+                why,
+            })
         })
         .collect()
 }
@@ -124,8 +207,8 @@ impl Session {
             scenario: self.setup.scenario_path.display().to_string(),
             seed: self.setup.seed,
             dice_seed: self.setup.dice_seed,
-            humans: self.setup.controllers[Side::Humans].as_text(),
-            martians: self.setup.controllers[Side::Martians].as_text(),
+            humans: self.setup.controllers[Side::Humans].to_string(),
+            martians: self.setup.controllers[Side::Martians].to_string(),
             actions,
         }
     }
@@ -140,17 +223,15 @@ impl Session {
     /// Only a saved game is ever written over: any other file at `path` is left as it is
     /// and the save refused. The new text goes to a file beside it first and then takes
     /// its place, so a failed write never loses the old save.
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        let name = path.display();
+    pub fn save_to(&self, path: &Path) -> Result<(), SaveError> {
         if path.exists() {
             let is_save = read_save_text(path)
                 .ok()
                 .is_some_and(|t| serde_json::from_str::<SaveFile>(&t).is_ok());
             if !is_save {
-                return Err(format!(
-                    "{name} already exists and is not a saved game; it is left as it is: \
-                     choose another name"
-                ));
+                return Err(SaveError::NotOurs {
+                    path: path.to_path_buf(),
+                });
             }
         }
         let mut tmp = path.as_os_str().to_owned();
@@ -158,32 +239,37 @@ impl Session {
         let tmp = PathBuf::from(tmp);
         std::fs::write(&tmp, self.save_json() + "\n")
             .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| {
+            .map_err(|source| {
                 let _ = std::fs::remove_file(&tmp);
-                format!("cannot write {name}: {e}")
+                SaveError::Write {
+                    path: path.to_path_buf(),
+                    source,
+                }
             })
     }
 
-    /// Reads a save file, resolving its scenario path relative to the save file's folder
-    /// when it is not found as given.
-    pub fn read_save(path: &Path) -> Result<(SaveFile, PathBuf), String> {
+    /// Reads a save file: who plays each side, read as players the table can play (a
+    /// program is named, never started), the scenario path resolved relative to the save
+    /// file's folder when it is not found as given, and the decisions read.
+    pub fn read_save(path: &Path) -> Result<SavedGame, SaveError> {
         let text = read_save_text(path)?;
-        let save: SaveFile = serde_json::from_str(&text)
-            .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
-        for (side, text) in [
-            (Side::Humans, &save.humans),
-            (Side::Martians, &save.martians),
-        ] {
-            if let Controller::Ai(spec) = Controller::from_text(text) {
-                check_ai(&spec).map_err(|e| {
-                    format!(
-                        "{}: the {side} are played by `{}`, which the table cannot play: {e}",
-                        path.display(),
-                        spec.escape_debug()
-                    )
-                })?;
-            }
-        }
+        let save: SaveFile = serde_json::from_str(&text).map_err(|source| SaveError::NotASave {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let controller = |side: Side| -> Result<Controller, SaveError> {
+            let text = match side {
+                Side::Humans => &save.humans,
+                Side::Martians => &save.martians,
+            };
+            text.parse().map_err(|why| SaveError::Player {
+                path: path.to_path_buf(),
+                side,
+                player: text.trim().to_string(),
+                why,
+            })
+        };
+        let controllers = BySide::new(controller(Side::Humans)?, controller(Side::Martians)?);
         let mut scenario = PathBuf::from(&save.scenario);
         if !scenario.exists()
             && scenario.is_relative()
@@ -192,29 +278,26 @@ impl Session {
         {
             scenario = dir.join(&scenario);
         }
-        Ok((save, scenario))
+        Ok(SavedGame {
+            setup: GameSetup {
+                scenario_path: scenario,
+                seed: save.seed,
+                dice_seed: save.dice_seed,
+                controllers,
+            },
+            actions: parse_actions(&save.actions)?,
+        })
     }
 
     /// Loads a saved game and plays on from its end.
-    pub fn load(path: &Path) -> Result<Session, String> {
-        let (save, scenario) = Session::read_save(path)?;
-        Session::from_save(&save, scenario)
+    pub fn load(path: &Path) -> Result<Session, SessionError> {
+        Session::from_saved(Session::read_save(path)?)
     }
 
-    /// A session from a save file, at the end of its decisions.
-    pub fn from_save(save: &SaveFile, scenario_path: PathBuf) -> Result<Session, String> {
-        let actions = parse_actions(&save.actions)?;
-        let setup = GameSetup {
-            scenario_path,
-            seed: save.seed,
-            dice_seed: save.dice_seed,
-            controllers: BySide::new(
-                Controller::from_text(&save.humans),
-                Controller::from_text(&save.martians),
-            ),
-        };
-        let mut s = Session::new(setup)?;
-        s.rebuild(&actions)?;
+    /// A session from a saved game, at the end of its decisions.
+    pub fn from_saved(saved: SavedGame) -> Result<Session, SessionError> {
+        let mut s = Session::new(saved.setup)?;
+        s.rebuild(&saved.actions)?;
         s.loaded = true;
         Ok(s)
     }
@@ -252,7 +335,7 @@ mod tests {
 
     fn load_err(p: &Path) -> String {
         match Session::load(p) {
-            Err(e) => e,
+            Err(e) => e.to_string(),
             Ok(_) => panic!("{} loaded", p.display()),
         }
     }
@@ -282,6 +365,10 @@ mod tests {
         )
         .unwrap();
         assert!(load_err(&p).contains("not legal"));
+        assert!(matches!(
+            Session::load(&p),
+            Err(SessionError::NotLegal { number: 1, ref refused }) if refused.action.to_string() == "shoot m1"
+        ));
         // A model the scenario does not have (m1..m48 here) is refused, never looked up.
         for model in ["m49", "m99", "m255"] {
             std::fs::write(
@@ -302,6 +389,93 @@ mod tests {
         .unwrap();
         assert!(load_err(&p).contains("does not load"));
         assert!(Session::load(&dir.join("missing.json")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn each_save_error_names_the_file_and_what_is_wrong() {
+        let dir = std::env::temp_dir().join(format!("ma-save-errors-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = |p: &Path| p.display().to_string();
+        let err = |p: &Path| match Session::read_save(p) {
+            Err(e) => e,
+            Ok(_) => panic!("{} read", p.display()),
+        };
+        // A folder.
+        let e = err(&dir);
+        assert!(matches!(e, SaveError::Directory { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{} is a directory, not a saved game", name(&dir))
+        );
+        // Nothing there.
+        let missing = dir.join("missing.json");
+        let e = err(&missing);
+        assert!(matches!(e, SaveError::Read { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot read {}: ", name(&missing))),
+            "{e}"
+        );
+        // Not text: the first byte that is not UTF-8 is named.
+        let p = dir.join("bytes.json");
+        std::fs::write(&p, b"{\"s\": \xff}").unwrap();
+        let e = err(&p);
+        assert!(matches!(e, SaveError::NotText { at: 6, .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{} is not a saved game: byte 6 is not UTF-8 text", name(&p))
+        );
+        // A side played by a player the table cannot play.
+        std::fs::write(
+            &p,
+            r#"{"scenario": "x.toml", "seed": 1, "humans": " oracle ", "actions": []}"#,
+        )
+        .unwrap();
+        let e = err(&p);
+        assert!(
+            matches!(&e, SaveError::Player { side: Side::Humans, player, why: Unplayable::Unfair(_), .. } if player == "oracle"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: the humans are played by `oracle`, which the table cannot play: \
+                 `oracle:normal` sees the other side's hidden cards; the table only offers \
+                 fair opponents",
+                name(&p)
+            )
+        );
+        // A decision that does not read: its number and text.
+        std::fs::write(
+            &p,
+            r#"{"scenario": "x.toml", "seed": 1, "actions": ["end-turn", "jump a1"]}"#,
+        )
+        .unwrap();
+        let e = err(&p);
+        assert!(
+            matches!(&e, SaveError::Decision(UnreadDecision { number: 2, text, .. }) if text == "jump a1"),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("decision 2 (`jump a1`) does not read: "),
+            "{e}"
+        );
+        // Saving over a file that is not a saved game.
+        let notes = dir.join("notes.txt");
+        std::fs::write(&notes, "mine").unwrap();
+        let e = hot_seat(1).save_to(&notes).unwrap_err();
+        assert!(matches!(e, SaveError::NotOurs { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} already exists and is not a saved game; it is left as it is: choose \
+                 another name",
+                name(&notes)
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
         std::fs::remove_dir_all(&dir).ok();
     }
 

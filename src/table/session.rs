@@ -19,18 +19,20 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use crate::bot::exec::ExecBot;
+use crate::bot::PlayerSpec;
+use crate::bot::exec::{BotId, ExecBot};
 use crate::bot::game::JournalEntry;
 use crate::rules::scenario::Scenario;
 use crate::rules::state::{Event, IllegalAction, Phase};
 use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
 
-use super::brain::AiReport;
+use super::brain::{AiError, AiReport};
 use super::describe::action_text;
+use super::error::{PlayError, SessionError};
 use super::estimate::Estimate;
 use super::hint::Hint;
 use super::replay::Replay;
-use super::setup::{Controller, GameSetup, load_scenario_text};
+use super::setup::{Controller, GameSetup, ScenarioError, load_scenario_text};
 use super::windows::window_spec;
 use super::worker::{AiWorker, Answer, Job, JobKind, Waker};
 
@@ -81,7 +83,7 @@ pub struct Session {
     pub hint: Option<Hint>,
     /// The AI's answer to a response window, kept until [`super::windows::WINDOW_HOLD`]
     /// has passed.
-    held: Option<Result<(Action, AiReport), String>>,
+    held: Option<Result<(Action, AiReport), AiError>>,
     /// Whether a person has allowed the program that plays each side, if one does (see
     /// [`Session::program_to_allow`]). Never saved: a saved game names a program, and
     /// whoever opens it is asked again.
@@ -98,7 +100,7 @@ pub struct Session {
 
 impl Session {
     /// Loads the scenario of `setup` and starts the game.
-    pub fn new(setup: GameSetup) -> Result<Session, String> {
+    pub fn new(setup: GameSetup) -> Result<Session, ScenarioError> {
         let scenario = load_scenario_text(&setup.scenario_path)?;
         Ok(Session::with_scenario(setup, scenario))
     }
@@ -229,14 +231,14 @@ impl Session {
 
     /// A person's decision: applied only if a person controls the side to move and the
     /// action is on the legal list.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
+    pub fn play(&mut self, action: Action) -> Result<(), PlayError> {
         if self.replay.is_some() {
-            return Err("this is a replay: take over to play from here".into());
+            return Err(PlayError::Replay);
         }
         if self.human_to_move().is_none() {
-            return Err("it is not your decision".into());
+            return Err(PlayError::NotYourDecision);
         }
-        self.play_step(action).map_err(|e| e.to_string())
+        Ok(self.play_step(action)?)
     }
 
     pub(super) fn play_step(&mut self, action: Action) -> Result<(), IllegalAction> {
@@ -355,7 +357,7 @@ impl Session {
                 }
             },
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 self.paused = true;
                 false
             }
@@ -386,10 +388,10 @@ impl Session {
         let Some(side) = self.state.to_move() else {
             return;
         };
-        let Controller::Ai(spec) = self.setup.controllers[side].clone() else {
+        let Controller::Ai(spec) = self.setup.controllers[side] else {
             return;
         };
-        if program_in(&spec).is_some() && !self.programs_allowed[side] {
+        if spec.exec.is_some() && !self.programs_allowed[side] {
             // Waits for a person to allow it (`program_to_allow`).
             return;
         }
@@ -399,7 +401,7 @@ impl Session {
             return;
         }
         let spec = match self.state.phase() {
-            Phase::Respond(_) | Phase::Escape(_) => window_spec(&spec),
+            Phase::Respond(_) | Phase::Escape(_) => window_spec(spec),
             _ => spec,
         };
         if self.send_job(spec, JobKind::Move, Vec::new()) {
@@ -412,7 +414,12 @@ impl Session {
 
     /// Hands the position to the AI thread (started if need be) for `spec` to decide, or
     /// for a hint; false when the thread is gone (a new one starts next time).
-    pub(super) fn send_job(&mut self, spec: String, kind: JobKind, prefix: Vec<Action>) -> bool {
+    pub(super) fn send_job(
+        &mut self,
+        spec: PlayerSpec,
+        kind: JobKind,
+        prefix: Vec<Action>,
+    ) -> bool {
         let hint = kind != JobKind::Move;
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
@@ -427,9 +434,7 @@ impl Session {
         // may keep its tree from its last decision when this one follows it directly; a
         // hint gets none (its position is the table's plus a prefix, and its brain is not
         // the AI's).
-        let program = spec
-            .parse::<crate::bot::PlayerSpec>()
-            .is_ok_and(|s| s.exec.is_some());
+        let program = spec.exec.is_some();
         let journal = if program || (!hint && prefix.is_empty()) {
             self.history
                 .iter()
@@ -498,10 +503,7 @@ impl Session {
 
     /// The program that plays `side`, if a program does.
     pub fn program_of(&self, side: Side) -> Option<ExecBot> {
-        match &self.setup.controllers[side] {
-            Controller::Ai(spec) => program_in(spec),
-            Controller::Human => None,
-        }
+        self.setup.controllers[side].spec()?.exec.map(BotId::bot)
     }
 
     /// A side played by a program that no person has allowed to start yet, with the
@@ -570,7 +572,7 @@ impl Session {
     }
 
     /// Replays `actions` from the seed into a fresh state.
-    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), String> {
+    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), SessionError> {
         self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
         self.state = GameState::new_logged(
@@ -590,7 +592,10 @@ impl Session {
                 self.answer_empty_window();
             }
             self.play_step(*a)
-                .map_err(|e| format!("decision {} (`{a}`) is not legal: {}", i + 1, e.reason))?;
+                .map_err(|refused| SessionError::NotLegal {
+                    number: i + 1,
+                    refused,
+                })?;
         }
         self.pass_empty_windows();
         self.last_decision_at = None;
@@ -643,14 +648,6 @@ impl Session {
     }
 }
 
-/// The program a player spec names, if it names one.
-fn program_in(spec: &str) -> Option<ExecBot> {
-    spec.parse::<crate::bot::PlayerSpec>()
-        .ok()?
-        .exec
-        .map(|id| id.bot())
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use std::path::PathBuf;
@@ -671,6 +668,11 @@ pub(super) mod tests {
         Session::new(setup).unwrap()
     }
 
+    /// The `random` player.
+    pub(crate) fn random() -> PlayerSpec {
+        "random".parse().unwrap()
+    }
+
     /// Plays the first legal action until `n` decisions are made or the game ends.
     pub(crate) fn play_first(s: &mut Session, n: usize) {
         for _ in 0..n {
@@ -688,7 +690,11 @@ pub(super) mod tests {
             .into_iter()
             .find(|a| !legal.contains(a))
             .unwrap();
-        assert!(s.play(illegal).is_err());
+        let e = s.play(illegal).unwrap_err();
+        assert!(
+            matches!(&e, PlayError::Illegal(i) if i.action == illegal),
+            "{e:?}"
+        );
         assert!(s.history().is_empty());
         s.play(legal[0]).unwrap();
         assert_eq!(s.history().len(), 1);
@@ -722,7 +728,7 @@ pub(super) mod tests {
 
     #[test]
     fn undo_takes_back_the_ai_replies_too() {
-        let setup = GameSetup::versus_ai(scenario_path(), Side::Martians, "random", 5);
+        let setup = GameSetup::versus_ai(scenario_path(), Side::Martians, random(), 5);
         let mut s = Session::new(setup).unwrap();
         s.ai_delay = Duration::ZERO;
         // Martians deploy first in Scenario 1; a person deploys them.
@@ -754,10 +760,7 @@ pub(super) mod tests {
             scenario_path: scenario_path(),
             seed: 11,
             dice_seed: None,
-            controllers: BySide::new(
-                Controller::Ai("random".into()),
-                Controller::Ai("random".into()),
-            ),
+            controllers: BySide::new(Controller::Ai(random()), Controller::Ai(random())),
         };
         let mut s = Session::new(setup).unwrap();
         s.ai_delay = Duration::ZERO;

@@ -3,22 +3,28 @@
 //! problem in one message, and a fresh seed. A [`GameSetup`] is enough to start a game
 //! again or to save it.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 
+use crate::bot::PlayerSpec;
+use crate::bot::spec::{Effort, Kind, Level, SpecError, Tuning};
 use crate::rules::scenario::Scenario;
-use crate::rules::scenario_file::load_scenario;
+use crate::rules::scenario_file::{Diagnostic, load_scenario};
 use crate::rules::{BySide, GameRng, Side};
 
+use super::brain::{Unplayable, check_ai};
+
 /// Who makes a side's decisions.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Controller {
     /// A person at this computer.
     Human,
-    /// The AI, as a player spec (`mcts:normal`, `random`, ...).
-    Ai(String),
+    /// The AI, as a player spec (`mcts:normal`, `random`, a program...).
+    Ai(PlayerSpec),
 }
 
 impl Controller {
@@ -26,30 +32,55 @@ impl Controller {
         matches!(self, Controller::Human)
     }
 
-    /// The text form used in save files: `human` or the AI's spec.
-    pub fn as_text(&self) -> String {
+    /// The player spec of the AI, if the AI controls the side.
+    pub fn spec(&self) -> Option<PlayerSpec> {
         match self {
-            Controller::Human => "human".into(),
-            Controller::Ai(spec) => spec.clone(),
-        }
-    }
-
-    pub fn from_text(s: &str) -> Controller {
-        match s.trim() {
-            "human" | "" => Controller::Human,
-            spec => Controller::Ai(spec.to_string()),
+            Controller::Human => None,
+            Controller::Ai(spec) => Some(*spec),
         }
     }
 }
 
-/// The AI spec for a level name (`easy`, `normal`, `hard`); any other text is taken as a
-/// spec of its own (`random`, `greedy`, `mcts:200`).
-pub fn ai_spec_for_level(level: &str) -> String {
-    let l = level.trim().to_ascii_lowercase();
-    match l.as_str() {
-        "easy" | "normal" | "hard" => format!("mcts:{l}"),
-        // Specs parse in any case; a program's command keeps the case it was given.
-        _ => level.trim().to_string(),
+/// The text form used in save files: `human` or the AI's spec.
+impl fmt::Display for Controller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Controller::Human => f.write_str("human"),
+            Controller::Ai(spec) => write!(f, "{spec}"),
+        }
+    }
+}
+
+/// A controller as a save file writes it: `human` (or nothing) for a person, else a player
+/// spec the table can play ([`check_ai`]: known and fair).
+impl FromStr for Controller {
+    type Err = Unplayable;
+
+    fn from_str(s: &str) -> Result<Controller, Unplayable> {
+        match s.trim() {
+            "human" | "" => Ok(Controller::Human),
+            spec => Ok(Controller::Ai(check_ai(spec.parse()?)?)),
+        }
+    }
+}
+
+/// The table's AI at a level: the tree search (`mcts`) given the level's time.
+pub fn ai_at_level(level: Level) -> PlayerSpec {
+    PlayerSpec {
+        kind: Kind::Mcts,
+        effort: Some(Effort::Level(level)),
+        tuning: Tuning::default(),
+        exec: None,
+    }
+}
+
+/// The AI for a level name (`easy`, `normal`, `hard`, in any case: [`ai_at_level`]); any
+/// other text is read as a player spec of its own (`random`, `greedy`, `mcts:200`, a
+/// program: `exec:COMMAND`, whose command keeps its case).
+pub fn ai_spec_for_level(level: &str) -> Result<PlayerSpec, SpecError> {
+    match level.parse::<Level>() {
+        Ok(l) => Ok(ai_at_level(l)),
+        Err(_) => level.trim().parse(),
     }
 }
 
@@ -67,9 +98,14 @@ pub struct GameSetup {
 
 impl GameSetup {
     /// One person against the AI.
-    pub fn versus_ai(scenario_path: impl Into<PathBuf>, player: Side, ai: &str, seed: u64) -> Self {
+    pub fn versus_ai(
+        scenario_path: impl Into<PathBuf>,
+        player: Side,
+        ai: PlayerSpec,
+        seed: u64,
+    ) -> Self {
         let mut controllers = BySide::new(Controller::Human, Controller::Human);
-        controllers[player.other()] = Controller::Ai(ai_spec_for_level(ai));
+        controllers[player.other()] = Controller::Ai(ai);
         GameSetup {
             scenario_path: scenario_path.into(),
             seed,
@@ -79,22 +115,46 @@ impl GameSetup {
     }
 }
 
-/// Loads a scenario file, every problem in one message.
-pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, String> {
+/// Loads a scenario file; one that does not load gives every problem found, said in one
+/// message.
+pub fn load_scenario_text(path: &Path) -> Result<Arc<Scenario>, ScenarioError> {
     match load_scenario(path) {
         Ok(loaded) => Ok(Arc::new(loaded.scenario)),
-        Err(diagnostics) => {
-            let mut msg = format!("{} does not load:", path.display());
-            for d in diagnostics.iter().take(10) {
-                msg.push_str(&format!("\n{d}"));
-            }
-            if diagnostics.len() > 10 {
-                msg.push_str(&format!("\n... and {} more", diagnostics.len() - 10));
-            }
-            Err(msg)
-        }
+        Err(problems) => Err(ScenarioError {
+            path: path.to_path_buf(),
+            problems,
+        }),
     }
 }
+
+/// A scenario file that does not load, and every problem found in it. `Display` names
+/// the file and lists the first [`ScenarioError::SHOWN`] problems, a line each, and how
+/// many more there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub path: PathBuf,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl ScenarioError {
+    /// The most problems the message lists.
+    pub const SHOWN: usize = 10;
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} does not load:", self.path.display())?;
+        for d in self.problems.iter().take(Self::SHOWN) {
+            write!(f, "\n{d}")?;
+        }
+        if self.problems.len() > Self::SHOWN {
+            write!(f, "\n... and {} more", self.problems.len() - Self::SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScenarioError {}
 
 /// A fresh seed for a new game.
 pub fn random_seed() -> u64 {
@@ -104,4 +164,39 @@ pub fn random_seed() -> u64 {
         .unwrap_or(0);
     let mut r = GameRng::seed_from_u64(nanos ^ u64::from(std::process::id()));
     r.random_range(1..1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_controller_reads_and_prints_as_a_save_file_writes_it() {
+        for text in [
+            "human",
+            "mcts:normal",
+            "mcts:200",
+            "random",
+            "exec:./bot --fast",
+        ] {
+            let c: Controller = text.parse().unwrap();
+            assert_eq!(c.to_string(), text);
+            assert_eq!(c.is_human(), text == "human");
+        }
+        assert_eq!("".parse::<Controller>(), Ok(Controller::Human));
+        assert_eq!(" human ".parse::<Controller>(), Ok(Controller::Human));
+        // The oracle sees the other side's hand: never a player at the table.
+        let e = "oracle:hard".parse::<Controller>().unwrap_err();
+        assert!(matches!(e, Unplayable::Unfair(ref s) if s.kind == Kind::Oracle));
+        assert_eq!(
+            e.to_string(),
+            "`oracle:hard` sees the other side's hidden cards; the table only offers fair opponents"
+        );
+        let e = "deep-blue".parse::<Controller>().unwrap_err();
+        assert!(matches!(e, Unplayable::NotAPlayer(_)), "{e}");
+        assert!(
+            e.to_string().starts_with("`deep-blue` is not a player"),
+            "{e}"
+        );
+    }
 }

@@ -5,6 +5,8 @@
 
 use std::time::Duration;
 
+use crate::bot::PlayerSpec;
+use crate::bot::spec::{Effort, Level};
 use crate::rules::Action;
 use crate::rules::state::Phase;
 
@@ -19,17 +21,14 @@ pub const WINDOW_HOLD: Duration = Duration::from_millis(450);
 
 /// The player that answers a response window at the table for `spec`: a search whose
 /// level takes longer than [`WINDOW_HOLD`] answers windows at the normal level's time.
-pub fn window_spec(spec: &str) -> String {
-    let Ok(mut p) = spec.parse::<crate::bot::PlayerSpec>() else {
-        return spec.to_string();
-    };
-    use crate::bot::spec::{Effort, Level};
-    if let Some(Effort::Level(l)) = p.effort
-        && l.time() > Level::Normal.time()
-    {
-        p.effort = Some(Effort::Level(Level::Normal));
+pub fn window_spec(spec: PlayerSpec) -> PlayerSpec {
+    match spec.effort {
+        Some(Effort::Level(l)) if l.time() > Level::Normal.time() => PlayerSpec {
+            effort: Some(Effort::Level(Level::Normal)),
+            ..spec
+        },
+        _ => spec,
     }
-    p.to_string()
 }
 
 impl Session {

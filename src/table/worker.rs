@@ -3,17 +3,18 @@
 //! back while the window keeps drawing. A hint is searched by a brain of its own, and
 //! finished into a whole move ([`super::hint::rest_of_move`]).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use rand::SeedableRng;
 
+use crate::bot::PlayerSpec;
 use crate::bot::game::JournalEntry;
 use crate::rules::{Action, GameRng, GameState};
 
-use super::brain::{AiReport, Brain, make_brain};
+use super::brain::{AiError, AiReport, Brain, make_brain};
 use super::hint::rest_of_move;
 
 /// What the AI thread calls after posting a decision; the window sets it to a repaint
@@ -39,7 +40,7 @@ pub(super) struct Job {
     pub(super) state: GameState,
     /// The decisions that led to `state`, for a program (empty for the others).
     pub(super) journal: Vec<JournalEntry>,
-    pub(super) spec: String,
+    pub(super) spec: PlayerSpec,
     pub(super) seed: u64,
     /// The AI's move, a hint or an estimate (the last two searched by brains of their
     /// own).
@@ -57,7 +58,7 @@ pub(super) struct Answer {
     pub(super) prefix: Vec<Action>,
     /// For a hint: the decisions after the first that finish the move.
     pub(super) rest: Vec<Action>,
-    pub(super) result: Result<(Action, AiReport), String>,
+    pub(super) result: Result<(Action, AiReport), AiError>,
 }
 
 /// The AI's thread: it takes positions and posts back decisions; the window keeps
@@ -77,7 +78,9 @@ impl AiWorker {
         let thread = std::thread::Builder::new()
             .name("ai".into())
             .spawn(move || {
-                let mut brains: BTreeMap<String, Box<dyn Brain>> = BTreeMap::new();
+                // A brain per player and use: hints and estimates search with brains of
+                // their own, never the opponent's.
+                let mut brains: HashMap<(PlayerSpec, bool), Box<dyn Brain>> = HashMap::new();
                 let mut waiting: Option<Job> = None;
                 while let Some(job) = waiting.take().or_else(|| job_rx.recv().ok()) {
                     // An estimate that a newer job has overtaken is not searched.
@@ -87,16 +90,13 @@ impl AiWorker {
                         waiting = Some(newer);
                         continue;
                     }
-                    // Hints and estimates search with brains of their own, never the
-                    // opponent's.
-                    let key = match job.kind {
-                        JobKind::Move => job.spec.clone(),
-                        JobKind::Hint | JobKind::Estimate => format!("hint {}", job.spec),
-                    };
+                    let key = (job.spec, job.kind != JobKind::Move);
                     let mut rest = Vec::new();
                     let result = match brains.get_mut(&key) {
                         Some(b) => Ok(b),
-                        None => make_brain(&job.spec).map(|b| brains.entry(key).or_insert(b)),
+                        None => make_brain(job.spec)
+                            .map(|b| brains.entry(key).or_insert(b))
+                            .map_err(AiError::from),
                     }
                     .and_then(|brain| {
                         let mut rng = GameRng::seed_from_u64(job.seed);
@@ -108,7 +108,7 @@ impl AiWorker {
                             }
                             Ok(first)
                         }))
-                        .map_err(|_| "the AI failed to decide".to_string())
+                        .map_err(|_| AiError::BrokeDown)
                         .and_then(|r| r)
                     });
                     if ans_tx

@@ -74,6 +74,7 @@ fn card_actions_print_and_parse_as_text() {
         "lay heat-rays"
             .parse::<Action>()
             .unwrap_err()
+            .to_string()
             .contains("heat-ray")
     );
     assert!("call heat-ray row 9".parse::<Action>().is_err());

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use common::*;
 use mars_attacks::rules::cards::{CardId, Kind, core_deck, parse_deck};
-use mars_attacks::rules::state::{Event, Loc, Phase, Test};
+use mars_attacks::rules::state::{Event, Loc, Needs, Phase, ResponseWhy, Test, Waiting, Why};
 use mars_attacks::rules::{Action, Side};
 
 use Side::{Humans as H, Martians as M};
@@ -814,6 +814,59 @@ fn a_second_own_card_on_a_model_is_refused_with_the_reason() {
     assert!(err.reason.contains("R31"), "{err}");
     assert!(err.reason.contains("m1 has already had a card"), "{err}");
     assert_eq!(g.phase(), Phase::Respond(H), "nothing applied");
+}
+
+/// Why a card play or an answer is refused is a value: a card played out of the own Turn
+/// waits for it, a card not held is named, and a window's answer gives the rule of its card.
+#[test]
+fn why_a_card_is_refused_is_a_value() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "c4")], 4);
+    g.edit()
+        .set(M, card("heat-ray"), 2)
+        .give(H, card("jammer"), 1)
+        .give(H, card("human-ingenuity"), 1)
+        .turn(M);
+    let jammer = held(&g, H, "jammer");
+    play(&mut g, &["activate m2", "shoot m1"]);
+    assert_eq!(g.phase(), Phase::Respond(H));
+    let why = |g: &mars_attacks::rules::GameState, a: &str| {
+        let err = g
+            .clone()
+            .play(a.parse().unwrap(), &mut Dice::new(&[]))
+            .unwrap_err();
+        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        err.why
+    };
+    // A Jammer is played in the own Turn (R32): the game waits for an answer to the test.
+    assert!(matches!(
+        why(&g, &format!("play {jammer} heat-ray")),
+        Why::Phase(
+            Needs::OwnTurn,
+            Waiting {
+                phase: Phase::Respond(H),
+                ..
+            }
+        )
+    ));
+    // An answer with the Jammer names its rule: it is not played on a test.
+    assert!(matches!(
+        why(&g, &format!("respond {jammer}")),
+        Why::Response(ResponseWhy::NotOnATest { ref name }) if name == "Jammer"
+    ));
+    // A card the Humans do not hold.
+    let unheld = core_deck()
+        .cards
+        .iter()
+        .filter_map(|c| c.card(H))
+        .find(|c| g.holds(H, *c) == 0)
+        .unwrap();
+    assert_eq!(
+        why(&g, &format!("respond {unheld}")),
+        Why::NotHeld {
+            side: H,
+            card: unheld
+        }
+    );
 }
 
 // ----- cards not played on a test: the own Turn only (R32) --------------------------------

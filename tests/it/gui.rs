@@ -155,7 +155,7 @@ fn scenario_one_opens_and_a_soldier_comes_on() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir("one"));
@@ -204,7 +204,7 @@ fn the_table_plays_against_a_program_and_shows_what_it_considered() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        &bot,
+        bot.parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir("program"));
@@ -237,7 +237,7 @@ fn a_program_refused_at_the_table_leaves_its_side_to_the_person() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        &bot,
+        bot.parse().unwrap(),
         3,
     );
     let mut h = harness(setup, dir.clone());
@@ -413,7 +413,7 @@ fn save_and_load_through_the_windows() {
     // A different game, then load the saved one back.
     h.state_mut()
         .run(vec![mars_attacks::gui::command::Command::NewGame(
-            hot_seat(skirmish_file(&dir), 99),
+            Box::new(hot_seat(skirmish_file(&dir), 99)),
         )]);
     h.run_steps(4);
     assert!(history(&h).is_empty());
@@ -459,8 +459,8 @@ fn a_whole_game_between_two_fast_ais_ends_with_the_result() {
         seed: 12,
         dice_seed: None,
         controllers: BySide::new(
-            Controller::Ai("random".into()),
-            Controller::Ai("random".into()),
+            Controller::Ai("random".parse().unwrap()),
+            Controller::Ai("random".parse().unwrap()),
         ),
     };
     let mut h = harness(setup, temp_dir("watch"));
@@ -651,14 +651,17 @@ fn a_hint_lists_the_ais_top_three_moves_for_the_person_and_goes_with_the_decisio
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "mcts:200",
+        "mcts:200".parse().unwrap(),
         5,
     );
     let mut h = harness(setup, temp_dir("hint"));
     step_until(&mut h, "the person's first decision", |a| {
         a.session.as_ref().unwrap().human_to_move() == Some(Side::Humans)
     });
-    assert_eq!(h.state().session.as_ref().unwrap().hint_spec(), "mcts:200");
+    assert_eq!(
+        h.state().session.as_ref().unwrap().hint_spec().to_string(),
+        "mcts:200"
+    );
     h.get_by_label("What would the AI play?").click();
     h.run_steps(2);
     step_until(&mut h, "the hint", |a| {
@@ -784,7 +787,7 @@ fn every_card_says_what_it_costs_this_turn_and_the_status_says_what_is_left() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir("cost"));
@@ -831,7 +834,7 @@ fn one_click_moves_a_model_two_squares() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir("two-steps"));
@@ -944,7 +947,8 @@ fn the_ais_window_shows_the_same_text_and_waits_the_same_time_whatever_it_holds(
     });
     let mut seen = Vec::new();
     for seed in [with_card, without] {
-        let setup = GameSetup::versus_ai(path.clone(), Side::Humans, "random", seed);
+        let setup =
+            GameSetup::versus_ai(path.clone(), Side::Humans, "random".parse().unwrap(), seed);
         let mut h = harness(setup, dir.clone());
         // m1 on c3 shoots m3 on c6.
         h.get_by_label("m1").click();

@@ -13,7 +13,12 @@ use super::gui::{harness, skirmish_file, step_until, temp_dir};
 #[test]
 fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
     let dir = temp_dir("estimate");
-    let setup = GameSetup::versus_ai(skirmish_file(&dir), Side::Humans, "mcts:200", 5);
+    let setup = GameSetup::versus_ai(
+        skirmish_file(&dir),
+        Side::Humans,
+        "mcts:200".parse().unwrap(),
+        5,
+    );
     let mut h = harness(setup, dir.clone());
     // Before any search there is no bar; the person's first position is searched at once,
     // quietly, and that is the only estimate there can be.
@@ -101,7 +106,12 @@ fn the_estimate_follows_each_of_the_persons_decisions() {
     use mars_attacks::table::session::Session;
     use mars_attacks::table::setup::Controller;
     let dir = temp_dir("estimate-each");
-    let setup = GameSetup::versus_ai(skirmish_file(&dir), Side::Humans, "mcts:60", 9);
+    let setup = GameSetup::versus_ai(
+        skirmish_file(&dir),
+        Side::Humans,
+        "mcts:60".parse().unwrap(),
+        9,
+    );
     let mut s = Session::new(setup.clone()).unwrap();
     let start = std::time::Instant::now();
     let mut followed = 0;

@@ -19,7 +19,7 @@ fn martian_dice_is_played_in_the_same_window() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir("dice"));
@@ -81,7 +81,7 @@ fn dice_harness(level: &str, seed: u64, name: &str) -> Harness<'static, MarsApp>
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         3,
     );
     let mut h = harness(setup, temp_dir(name));

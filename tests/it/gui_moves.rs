@@ -74,7 +74,12 @@ fn shot_label(
 #[test]
 fn a_hint_is_a_whole_move_drawn_on_the_board_and_follows_the_selected_model() {
     let dir = temp_dir("whole-move");
-    let setup = GameSetup::versus_ai(super::gui::skirmish_file(&dir), Side::Humans, "mcts:200", 5);
+    let setup = GameSetup::versus_ai(
+        super::gui::skirmish_file(&dir),
+        Side::Humans,
+        "mcts:200".parse().unwrap(),
+        5,
+    );
     let mut h = harness(setup, dir.clone());
     h.get_by_label("What would the AI play?").click();
     h.run_steps(2);

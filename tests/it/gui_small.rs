@@ -138,7 +138,7 @@ fn play_choose_starts_no_game_behind_the_new_game_window() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/the-compound.toml"),
         Side::Humans,
-        "normal",
+        "mcts:normal".parse().unwrap(),
         1,
     );
     let app = MarsApp::choosing(setup, root().join("scenarios"), temp_dir("choose"));
@@ -185,7 +185,7 @@ fn a_program_chosen_as_the_opponent_waits_for_the_persons_leave() {
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
-        "normal",
+        "mcts:normal".parse().unwrap(),
         1,
     );
     let app = MarsApp::choosing(setup, root().join("scenarios"), temp_dir("program-new"));
@@ -209,7 +209,7 @@ fn a_program_chosen_as_the_opponent_waits_for_the_persons_leave() {
     let s = h.state().session.as_ref().expect("the game starts");
     assert_eq!(
         s.controller(Side::Martians),
-        &Controller::Ai(format!("exec:{command}"))
+        &Controller::Ai(format!("exec:{command}").parse().unwrap())
     );
     // The program has not started: the table shows its command and asks.
     assert!(s.program_to_allow().is_some());
@@ -222,4 +222,33 @@ fn a_program_chosen_as_the_opponent_waits_for_the_persons_leave() {
     step_until(&mut h, "the program's first decision", |a| {
         !a.session.as_ref().unwrap().history().is_empty()
     });
+}
+
+/// The New game window shows the game it opens on and starts the same players again: a
+/// level by its name, a player that is not a level (an iteration count, `greedy`) by its
+/// spec, and a program, with or without settings, by its command.
+#[test]
+fn the_new_game_window_starts_the_players_it_shows() {
+    use mars_attacks::gui::dialogs::NewGameDialog;
+    let path = root().join("scenarios/whos-there.toml");
+    for (humans, martians, level) in [
+        ("human", "mcts:hard", "hard"),
+        ("human", "mcts:200", "mcts:200"),
+        ("greedy", "human", "greedy"),
+        ("human", "exec:python3 bot.py", "program"),
+        ("human", "exec[dir=bots,limit=0.5]:./bot --fast", "program"),
+        ("mcts:easy", "random", "random"),
+    ] {
+        let c = |t: &str| t.parse::<Controller>().unwrap();
+        let setup = GameSetup {
+            scenario_path: path.clone(),
+            seed: 3,
+            dice_seed: None,
+            controllers: mars_attacks::rules::BySide::new(c(humans), c(martians)),
+        };
+        let mut d = NewGameDialog::new(root().join("scenarios"), &setup);
+        assert_eq!(d.level, level, "{humans} / {martians}");
+        d.seed = "3".into();
+        assert_eq!(d.setup(), Ok(setup), "{humans} / {martians}");
+    }
 }

@@ -369,7 +369,19 @@ fn a_saved_game_naming_an_ai_the_table_cannot_play_is_refused() {
         let e = mars_attacks::table::session::Session::load(&save)
             .err()
             .expect("refused");
-        assert!(e.contains("cannot play"), "{e}");
+        assert!(e.to_string().contains("cannot play"), "{e}");
+        assert!(
+            matches!(
+                e,
+                mars_attacks::table::error::SessionError::Save(
+                    mars_attacks::table::save::SaveError::Player {
+                        side: mars_attacks::rules::Side::Martians,
+                        ..
+                    }
+                )
+            ),
+            "{e:?}"
+        );
     }
 }
 
@@ -622,14 +634,18 @@ fn the_table_saves_over_a_saved_game_but_never_over_another_file() {
     let session = Session::new(GameSetup::versus_ai(
         whos_there(),
         Side::Humans,
-        "random",
+        "random".parse().unwrap(),
         1,
     ))
     .expect("Scenario 1 loads");
     let notes = dir.join("notes.json");
     std::fs::write(&notes, "my notes").unwrap();
     let e = session.save_to(&notes).unwrap_err();
-    assert!(e.contains("is not a saved game"), "{e}");
+    assert!(e.to_string().contains("is not a saved game"), "{e}");
+    assert!(
+        matches!(e, mars_attacks::table::save::SaveError::NotOurs { .. }),
+        "{e:?}"
+    );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     // A saved game is written over, and reads back.
     let save = dir.join("game.json");

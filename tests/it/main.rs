@@ -31,6 +31,7 @@ mod objectives;
 mod odds;
 mod replay;
 mod rules;
+mod saves;
 mod scenario_checks;
 mod scenario_damage;
 mod scenario_fuzz;

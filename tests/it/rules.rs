@@ -4,10 +4,12 @@
 use crate::common;
 
 use common::*;
+use mars_attacks::rules::action::ModelId;
 use mars_attacks::rules::state::{
-    CounterKind, Event, Loc, Outcome, Phase, ShotResult, Test, WinReason,
+    CounterKind, Event, Illegal, Loc, Needs, Outcome, Phase, ShotResult, Test, Waiting, Why,
+    WinReason,
 };
-use mars_attacks::rules::{Edge, Side, WallKind};
+use mars_attacks::rules::{Edge, Side, Square, WallKind};
 
 use Side::{Humans as H, Martians as M};
 
@@ -116,6 +118,66 @@ fn a_square_holds_at_most_six_models_r3() {
         .play("move b1".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
     assert!(err.reason.contains("already holds 6"), "{err}");
+}
+
+/// Why an action is illegal is a value a program matches on: the rule of a model action,
+/// or the kind of decision the game waits for instead; the words are the reason's,
+/// followed by who decides and what is legal now.
+#[test]
+fn why_an_action_is_illegal_is_a_value() {
+    let s = small_scenario(
+        &[("a1", Edge::North, WallKind::High)],
+        &[Place(H, "soldier", "a1"), Place(M, "martian", "h8")],
+    );
+    let mut g = game(&s);
+    play(&mut g, &["activate m1"]);
+    let why = |bad: &str| {
+        let err = g
+            .clone()
+            .play(bad.parse().unwrap(), &mut Dice::new(&[]))
+            .unwrap_err();
+        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        err.why
+    };
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let (m1, m9) = (ModelId(0), ModelId(8));
+    assert_eq!(
+        why("move a2"),
+        Why::Model(Illegal::Wall {
+            from: sq("a1"),
+            to: sq("a2")
+        })
+    );
+    assert_eq!(
+        why("move c3"),
+        Why::Model(Illegal::NotNext {
+            from: sq("a1"),
+            to: sq("c3")
+        })
+    );
+    assert_eq!(
+        why("shoot m1"),
+        Why::Model(Illegal::OwnSide { target: m1, id: m1 })
+    );
+    assert_eq!(
+        why("activate m9"),
+        Why::Model(Illegal::NoSuchModel { id: m9, models: 2 })
+    );
+    assert!(matches!(
+        why("activate m2"),
+        Why::Phase(Needs::Activation, Waiting { turn_player: H, phase: Phase::Acting(a) }) if a.model == m1
+    ));
+    assert!(matches!(why("defend fight"), Why::Phase(Needs::Defence, _)));
+    assert!(matches!(why("end-turn"), Why::Phase(Needs::TurnToEnd, _)));
+    // The whole message: the reason, who decides, and the legal actions.
+    let err = g
+        .play("move a2".parse().unwrap(), &mut Dice::new(&[]))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal action `move a2`: a high wall stands between a1 and a2 (R4); humans to decide, \
+         legal now: move b1, move b2, done"
+    );
 }
 
 #[test]

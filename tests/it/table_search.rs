@@ -16,8 +16,8 @@ fn the_ai_at_the_table_grows_the_tree_of_its_previous_decision() {
         seed: 21,
         dice_seed: None,
         controllers: BySide::new(
-            Controller::Ai("mcts:150".into()),
-            Controller::Ai("mcts:150".into()),
+            Controller::Ai("mcts:150".parse().unwrap()),
+            Controller::Ai("mcts:150".parse().unwrap()),
         ),
     };
     let mut s = Session::new(setup).unwrap();

@@ -31,6 +31,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
         },
         Window::Table {
             args,
+            level,
             program,
             replay,
         } => {
@@ -38,25 +39,20 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                 check_bot(bot, &args.scenario, args.side.other())?;
             }
             if let (Some(load), true) = (&args.load, args.allow_exec) {
-                let (save, scenario) = Session::read_save(load).map_err(|e| {
+                let saved = Session::read_save(load).map_err(|e| {
                     let _ = writeln!(io.err, "error: {e}");
                     CliError::Invalid
                 })?;
-                for (side, text) in [
-                    (Side::Humans, &save.humans),
-                    (Side::Martians, &save.martians),
-                ] {
-                    if let Ok(spec) = text.trim().parse::<crate::bot::PlayerSpec>()
-                        && let Some(bot) = spec.exec
-                    {
-                        check_bot(bot, &scenario, side)?;
+                for side in Side::BOTH {
+                    if let Some(bot) = saved.setup.controllers[side].spec().and_then(|s| s.exec) {
+                        check_bot(bot, &saved.setup.scenario_path, side)?;
                     }
                 }
             }
             GuiOptions {
                 scenario: args.scenario,
                 side: args.side,
-                level: args.level,
+                level,
                 seed: args.seed,
                 load: args.load,
                 choose: args.choose,

@@ -57,18 +57,27 @@ impl fmt::Display for CardId {
     }
 }
 
+/// A word that names no card half of any loaded deck: the word (trimmed, lower-cased) and
+/// the nearest slug offered instead, if one is near (`; did you mean ...?`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{slug}` is not a card of any loaded deck{hint}")]
+pub struct CardError {
+    pub slug: String,
+    pub hint: String,
+}
+
 impl FromStr for CardId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<CardId, String> {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<CardId, CardError> {
         // The core deck's slugs are always known.
         let _ = core_deck();
         let s = s.trim().to_ascii_lowercase();
         lookup(&s).ok_or_else(|| {
             let v = slugs().read().unwrap_or_else(|e| e.into_inner());
-            format!(
-                "`{s}` is not a card of any loaded deck{}",
-                did_you_mean(&s, v.iter().copied())
-            )
+            CardError {
+                hint: did_you_mean(&s, v.iter().copied()),
+                slug: s,
+            }
         })
     }
 }
@@ -100,8 +109,8 @@ impl fmt::Display for Card {
 }
 
 impl FromStr for Card {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Card, String> {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<Card, CardError> {
         match s.split_once('/') {
             Some((half, back)) => Ok(Card {
                 half: half.parse()?,

@@ -18,7 +18,7 @@ mod load;
 
 pub use deck::{CardType, Deck, Face, core_deck};
 pub use effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
-pub use id::{Card, CardId, intern, lookup};
+pub use id::{Card, CardError, CardId, intern, lookup};
 pub(crate) use load::read_deck_text;
 pub use load::{check_deck, load_deck, load_deck_checked, parse_deck};
 

@@ -1,29 +1,411 @@
-//! Why an action is not legal now: `IllegalAction`, the `Illegal` reasons the legality
-//! predicates of `legal` give for model actions, and the explanation in a player's words
-//! of what rule an action breaks, beside the list of what is legal. Card plays and
-//! responses are explained here from their own rules (`play`).
+//! Why an action is not legal now: [`IllegalAction`] with its typed reason [`Why`], and
+//! the reasons themselves, each with a player's words (`Display`): [`Illegal`] for model
+//! actions (given by the legality predicates of `legal`), [`CardWhy`] for card plays and
+//! [`ResponseWhy`] for answers to a window (given by the predicates of `card_legal`),
+//! and [`Needs`] with [`Waiting`] for an action of a kind the game does not wait for now.
+//! Nothing here runs unless an action is refused: the legal list never builds a reason.
 
 use std::fmt;
 
 use crate::rules::action::{Action, ModelId};
-use crate::rules::cards::{self, Card, CardId};
+use crate::rules::cards::{self, Aim, Card, CardId, Roll, Whose};
 use crate::rules::square::{Edge, Side, Square};
 
-use super::{CAPACITY, GameState, Phase};
+use super::{CAPACITY, GameState, Outcome, Phase};
 
 /// An action that is not legal now, and why. The state is unchanged.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("illegal action `{action}`: {reason}")]
 pub struct IllegalAction {
     pub action: Action,
+    /// Why, as a value a program can match on.
+    pub why: Why,
+    /// The explanation in a player's words: [`IllegalAction::why`], who decides now and
+    /// the first of the legal actions (only why, once the game is over).
     pub reason: String,
+}
+
+/// Why an action is not legal now. `Display` gives a player's words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Why {
+    /// The game is over: nothing is legal.
+    GameOver(Outcome),
+    /// A model action (set-up, activation, Stand Up, Aim, Move, Exit, Shoot, the Fight's
+    /// opponent) breaks this rule.
+    Model(Illegal),
+    /// A card play of the Turn (`play`, `lay`, `call`) breaks this rule.
+    Card(CardWhy),
+    /// An answer to a response window or a Lucky Escape breaks this rule.
+    Response(ResponseWhy),
+    /// The action is of a kind the game does not wait for now: what it needs, and what
+    /// the game waits for.
+    Phase(Needs, Waiting),
+    /// The game waits for a decision of this kind, and this is not one it offers: what
+    /// the game waits for.
+    Waits(Waiting),
+    /// `side` does not hold the card it names (to play, lay, answer with or discard).
+    NotHeld { side: Side, card: Card },
+    /// `side` has no card play left this Turn (R11).
+    NoCardPlayLeft(Side),
+    /// Only a player with no model left to act at the start of the Turn may pass (R11).
+    ModelsLeft(Side),
+    /// The Flying Car flies along its row, east or west, not this way.
+    CarHeading(Edge),
+    /// The Bug's target must be in the Bug's square.
+    NotInBugSquare(ModelId),
+    /// There is no Bug on the board.
+    NoBug,
+    /// The acting model cannot Shoot the Bug on `square` now (P21).
+    CannotShootBug { model: ModelId, square: Square },
+    /// The acting model cannot Fight the Bug on `square` now (R27).
+    CannotFightBug { model: ModelId, square: Square },
+    /// The Turn has not started: a model must be chosen to act.
+    TurnNotStarted,
+    /// No rule is named: the action's own predicate accepts it, though the legal list
+    /// leaves it out (the conformance tests look for this disagreement).
+    Unexplained,
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::GameOver(o) => write!(f, "the game is over ({o})"),
+            Why::Model(why) => write!(f, "{why}"),
+            Why::Card(why) => write!(f, "{why}"),
+            Why::Response(why) => write!(f, "{why}"),
+            Why::Phase(needs, waiting) => write!(f, "{needs}: {waiting}"),
+            Why::Waits(waiting) => write!(f, "{waiting}"),
+            Why::NotHeld { side, card } => write!(f, "the {side} hold no {card}"),
+            Why::NoCardPlayLeft(side) => write!(
+                f,
+                "the {side} have no card play left this Turn: one card with one model, or two \
+                 cards with no model left to act (R11)"
+            ),
+            Why::ModelsLeft(side) => write!(
+                f,
+                "the {side} still have a model to act: only a player with none left at the \
+                 start of the Turn may pass (R11)"
+            ),
+            Why::CarHeading(e) => {
+                write!(f, "the car flies along its row, east or west, not {e}")
+            }
+            Why::NotInBugSquare(id) => write!(f, "{id} is not in the Bug's square"),
+            Why::NoBug => f.write_str("there is no Bug on the board"),
+            Why::CannotShootBug { model, square } => write!(
+                f,
+                "{model} cannot Shoot the Bug on {square} now (range, sight, a square with \
+                 enemies or friends, or no Shoot left in its action, P21)"
+            ),
+            Why::CannotFightBug { model, square } => write!(
+                f,
+                "{model} can Fight the Bug only in its square {square}, with no enemy there \
+                 and no Shoot or Aim in its action (R27)"
+            ),
+            Why::TurnNotStarted => f.write_str("the Turn has not started: choose a model to act"),
+            Why::Unexplained => f.write_str("it cannot be played now"),
+        }
+    }
+}
+
+impl From<Illegal> for Why {
+    fn from(why: Illegal) -> Why {
+        Why::Model(why)
+    }
+}
+
+impl From<CardWhy> for Why {
+    fn from(why: CardWhy) -> Why {
+        Why::Card(why)
+    }
+}
+
+impl From<ResponseWhy> for Why {
+    fn from(why: ResponseWhy) -> Why {
+        Why::Response(why)
+    }
+}
+
+/// What an action needs that the game is not waiting for now.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Needs {
+    /// `deploy`: the set-up.
+    SetUp,
+    /// `activate`: the start of a model's action.
+    Activation,
+    /// `stand`: a Rattled model acting.
+    RattledActing,
+    /// A step, an Aim, a Shoot, an exit, the Bug attacked: a model acting.
+    Acting,
+    /// `fight`, `defender`: a Fight starting.
+    FightStarting,
+    /// `defend`: a Fight waiting for a defence.
+    Defence,
+    /// `pass`: the start of a Turn.
+    WholeTurn,
+    /// `play`, `lay`, `call`: the own Turn, before or after a model's action (R11).
+    OwnTurn,
+    /// `respond`: a response window or a Lucky Escape.
+    Window,
+    /// `discard`: the end of a Round (R22).
+    RoundEnd,
+    /// `keep`: cards being discarded.
+    Discarding,
+    /// `heading`: the Flying Car waiting for its heading.
+    FlyingCar,
+    /// `pick`: the Bug picking a target.
+    BugPicking,
+    /// `done`: a model's action that can end.
+    ActionToEnd,
+    /// `end-turn`: a Turn that can end.
+    TurnToEnd,
+}
+
+impl fmt::Display for Needs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Needs::SetUp => "set-up is over",
+            Needs::Activation => "no model can be activated now",
+            Needs::RattledActing => "no Rattled model is acting",
+            Needs::Acting => "no model is acting",
+            Needs::FightStarting => "no Fight is starting",
+            Needs::Defence => "no Fight is waiting for a defence",
+            Needs::WholeTurn => "passing is a whole Turn",
+            Needs::OwnTurn => {
+                "cards are played in the own Turn, before or after a model's action (R11)"
+            }
+            Needs::Window => "nothing waits for a response",
+            Needs::RoundEnd => "cards are discarded at the end of a Round (R22)",
+            Needs::Discarding => "nothing is being discarded",
+            Needs::FlyingCar => "no Flying Car is waiting",
+            Needs::BugPicking => "no Bug is picking a target",
+            Needs::ActionToEnd => "no model's action can end now",
+            Needs::TurnToEnd => "the Turn cannot end now",
+        })
+    }
+}
+
+/// What the game waits for: its phase, and the side whose Turn it is. `Display` says it
+/// in words (`the humans must choose a model to act`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Waiting {
+    pub phase: Phase,
+    pub turn_player: Side,
+}
+
+impl fmt::Display for Waiting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let turn = self.turn_player;
+        match self.phase {
+            Phase::Deploy(side) => write!(f, "the {side} are deploying"),
+            Phase::TurnStart => write!(f, "the {turn} must choose a model to act"),
+            Phase::AfterFirst => {
+                write!(f, "the {turn} may act with a second model or end the Turn")
+            }
+            Phase::Acting(a) => write!(f, "{} is acting", a.model),
+            Phase::FightTarget { attacker, .. } => write!(
+                f,
+                "{attacker} is starting a Fight and an opponent must be picked"
+            ),
+            Phase::Defence { defender, .. } => {
+                write!(f, "{defender} must choose to Fight or Survive")
+            }
+            Phase::Respond(side) => {
+                write!(f, "the {side} may play a card on the test, or none (R20)")
+            }
+            Phase::Escape(id) => write!(f, "{id} would be killed: a Lucky Escape, or none"),
+            Phase::Refill(side) => {
+                write!(f, "the {side} are discarding at the end of the Round (R22)")
+            }
+            Phase::CarHeading(side) => {
+                write!(
+                    f,
+                    "the {side} choose the Flying Car's heading, east or west"
+                )
+            }
+            Phase::BugTarget(side) => write!(f, "the {side} pick the Bug's target"),
+            Phase::BugDefence(id) => write!(f, "{id} must choose to Fight or Survive the Bug"),
+            Phase::Busy => f.write_str("a resolution is under way"),
+            Phase::GameOver(_) => f.write_str("the game is over"),
+        }
+    }
+}
+
+/// Why a card play of the Turn (`play`, `lay`, `call`) is not legal now, as
+/// [`GameState::card_play_check`] finds it (beside [`Why::NotHeld`],
+/// [`Why::NoCardPlayLeft`] and [`Needs::OwnTurn`]). Names are the card halves' names.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum CardWhy {
+    /// `half` is the other side's half of its cards (R19).
+    OtherHalf {
+        half: CardId,
+        owner: Side,
+        side: Side,
+    },
+    /// No card of the deck carries `half` for `side`.
+    NotAHalf { half: CardId, side: Side },
+    /// No card of the deck is `card` as `side` names it (its own half first).
+    NotInDeck { card: Card, side: Side },
+    /// `side` has no Support set of this half to call (R21).
+    NoSet { side: Side, name: String },
+    /// A card was laid to the set this Turn (R21).
+    LaidThisTurn { name: String },
+    /// The set's level does nothing (P14).
+    SetDoesNothing { name: String, level: u8 },
+    /// The set is aimed otherwise than the call says (R21).
+    AimedAt { name: String, level: u8, aim: Aim },
+    /// Only Support cards are laid.
+    NotSupport { name: String },
+    /// The set holds as many cards as it may (R21).
+    SetFull { name: String, cap: u8 },
+    /// The card is not played this way: a Support card is laid and called, a response
+    /// or an Event is played on a test or a kill.
+    WrongKind { name: String, kind: cards::Kind },
+    /// The card cannot be played on that target now (R11, P11, P16).
+    BadTarget { name: String },
+}
+
+impl fmt::Display for CardWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardWhy::OtherHalf { half, owner, side } => write!(
+                f,
+                "{half} is the {owner}' half of its cards: the {side} can only use their own \
+                 half (R19)"
+            ),
+            CardWhy::NotAHalf { half, side } => {
+                write!(
+                    f,
+                    "{half} is not a half the {side} can use in this game's deck"
+                )
+            }
+            CardWhy::NotInDeck { card, side } => write!(
+                f,
+                "no card of this game's deck is {card}: the {side}' half comes first"
+            ),
+            CardWhy::NoSet { side, name } => {
+                write!(f, "the {side} have no {name} set to call (R21)")
+            }
+            CardWhy::LaidThisTurn { name } => {
+                write!(f, "a card was laid to the {name} set this Turn (R21)")
+            }
+            CardWhy::SetDoesNothing { name, level } => {
+                write!(f, "a {name} set of {level} does nothing (P14)")
+            }
+            CardWhy::AimedAt { name, level, aim } => write!(
+                f,
+                "a {name} set of {level} is aimed at {} (R21)",
+                aim.name()
+            ),
+            CardWhy::NotSupport { name } => write!(f, "{name} is not a Support card"),
+            CardWhy::SetFull { name, cap } => {
+                write!(f, "the {name} set is full ({cap} cards, R21)")
+            }
+            CardWhy::WrongKind { name, kind } => write!(
+                f,
+                "{name} is a {} card: it is {}",
+                kind.name(),
+                match kind {
+                    cards::Kind::Support => "laid (`lay`) and called (`call`)",
+                    _ => "played on a test or a kill (`respond`)",
+                }
+            ),
+            CardWhy::BadTarget { name } => write!(
+                f,
+                "{name} cannot be played on that target now (a card on an own model must be on \
+                 the Turn's acting model, R11, P11, P16)"
+            ),
+        }
+    }
+}
+
+/// Why an answer with a card to a response window or a Lucky Escape is not legal now, as
+/// [`GameState::response_check`] finds it (beside [`Why::NotHeld`] and
+/// [`Why::NoCardPlayLeft`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ResponseWhy {
+    /// The deck has no half of `card` for `side`.
+    NoHalf { card: Card, side: Side },
+    /// `model` would be killed: only a Lucky Escape may be played (P13).
+    OnlyLuckyEscape(ModelId),
+    /// A Lucky Escape is played when a model would be killed, not on a test (P13).
+    EscapeNotOnTest { name: String },
+    /// `side` has played a card on this test already (R20).
+    PlayedOnTest(Side),
+    /// `side` played a card on the test that kills `model`: no Lucky Escape on it (P13).
+    EscapeBlocked { side: Side, model: ModelId },
+    /// The card changes a roll of `whose` model, and none is in this test.
+    NoModelInTest { name: String, whose: Whose },
+    /// The card does not change `roll`, which is what `model` rolls in this test (P12).
+    WrongRoll {
+        name: String,
+        roll: Roll,
+        model: ModelId,
+    },
+    /// The card is not played on a test (R32).
+    NotOnATest { name: String },
+    /// `model` has had a card of `side` this Turn: one action and one card is a model's
+    /// limit per Turn (R31).
+    ModelHadCard { model: ModelId, side: Side },
+    /// In its own Turn, a card on an own model must be on the Turn's acting model (P11).
+    NotTheTurnModel,
+}
+
+impl fmt::Display for ResponseWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResponseWhy::NoHalf { card, side } => {
+                write!(f, "{card} has no {side} half in this game's deck")
+            }
+            ResponseWhy::OnlyLuckyEscape(id) => write!(
+                f,
+                "{id} would be killed: only a Lucky Escape may be played now (P13)"
+            ),
+            ResponseWhy::EscapeNotOnTest { name } => write!(
+                f,
+                "{name} is played when a model would be killed, not on a test (P13)"
+            ),
+            ResponseWhy::PlayedOnTest(side) => write!(
+                f,
+                "the {side} have played a card on this test already (R20)"
+            ),
+            ResponseWhy::EscapeBlocked { side, model } => write!(
+                f,
+                "the {side} played a card on the test that kills {model}: no Lucky Escape on \
+                 it (P13)"
+            ),
+            ResponseWhy::NoModelInTest { name, whose } => write!(
+                f,
+                "{name} changes a roll of {} model, and none is in this test",
+                match whose {
+                    Whose::Own => "an own",
+                    Whose::Enemy => "an enemy",
+                }
+            ),
+            ResponseWhy::WrongRoll { name, roll, model } => write!(
+                f,
+                "{name} does not change a {} roll, which is what {model} rolls in this test (P12)",
+                roll.name()
+            ),
+            ResponseWhy::NotOnATest { name } => {
+                write!(f, "{name} is not played on a test (R32)")
+            }
+            ResponseWhy::ModelHadCard { model, side } => write!(
+                f,
+                "{model} has already had a card of the {side} this Turn: one action and one \
+                 card is a model's limit per Turn (R31)"
+            ),
+            ResponseWhy::NotTheTurnModel => f.write_str(
+                "in its own Turn a card on an own model must be on the Turn's acting model (P11)",
+            ),
+        }
+    }
 }
 
 /// Why a model action is not legal now, as the legality predicates of `legal` find it:
 /// the legal list keeps what they accept and the explanation of an illegal action shows
 /// what they reject, so the two cannot disagree. `Display` gives a player's words.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Illegal {
+pub enum Illegal {
     /// The scenario has `models` models and no model `id`.
     NoSuchModel {
         id: ModelId,
@@ -284,93 +666,82 @@ impl fmt::Display for Illegal {
 }
 
 impl GameState {
-    /// Why `action` is not in `legal`, in words a player understands.
-    pub(super) fn explain_illegal(&self, action: Action, legal: &[Action]) -> String {
-        if let Phase::GameOver(o) = self.phase {
-            return format!("the game is over ({o})");
+    /// `action`, which is not in `legal` (the legal actions now), refused: why, and the
+    /// explanation in a player's words.
+    pub(super) fn refuse(&self, action: Action, legal: &[Action]) -> IllegalAction {
+        let why = self.why_not(action);
+        let reason = if let Why::GameOver(_) = why {
+            why.to_string()
+        } else {
+            let mut choices: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
+            if legal.len() > 12 {
+                choices.push(format!("... {} in all", legal.len()));
+            }
+            let who = self.to_move().map(|s| s.name()).unwrap_or("nobody");
+            format!("{why}; {who} to decide, legal now: {}", choices.join(", "))
+        };
+        IllegalAction {
+            action,
+            why,
+            reason,
         }
-        let specific = self.why_not(action);
-        let mut choices: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
-        if legal.len() > 12 {
-            choices.push(format!("... {} in all", legal.len()));
-        }
-        let who = self.to_move().map(|s| s.name()).unwrap_or("nobody");
-        format!(
-            "{specific}; {who} to decide, legal now: {}",
-            choices.join(", ")
-        )
     }
 
-    pub(super) fn why_not(&self, action: Action) -> String {
+    /// What the game waits for now.
+    pub(super) fn waiting(&self) -> Waiting {
+        Waiting {
+            phase: self.phase,
+            turn_player: self.turn_player,
+        }
+    }
+
+    /// Why `action`, which the legal list leaves out, is not legal now: the rule its kind's
+    /// predicate names, or the kind of decision the game waits for instead.
+    pub(super) fn why_not(&self, action: Action) -> Why {
+        if let Phase::GameOver(o) = self.phase {
+            return Why::GameOver(o);
+        }
         let acting = match self.phase {
             Phase::Acting(a) => Some(a),
             _ => None,
         };
-        let phase_text = match self.phase {
-            Phase::Deploy(side) => format!("the {side} are deploying"),
-            Phase::TurnStart => format!("the {} must choose a model to act", self.turn_player),
-            Phase::AfterFirst => format!(
-                "the {} may act with a second model or end the Turn",
-                self.turn_player
-            ),
-            Phase::Acting(a) => format!("{} is acting", a.model),
-            Phase::FightTarget { attacker, .. } => {
-                format!("{attacker} is starting a Fight and an opponent must be picked")
-            }
-            Phase::Defence { defender, .. } => {
-                format!("{defender} must choose to Fight or Survive")
-            }
-            Phase::Respond(side) => {
-                format!("the {side} may play a card on the test, or none (R20)")
-            }
-            Phase::Escape(id) => format!("{id} would be killed: a Lucky Escape, or none"),
-            Phase::Refill(side) => {
-                format!("the {side} are discarding at the end of the Round (R22)")
-            }
-            Phase::CarHeading(side) => {
-                format!("the {side} choose the Flying Car's heading, east or west")
-            }
-            Phase::BugTarget(side) => format!("the {side} pick the Bug's target"),
-            Phase::BugDefence(id) => format!("{id} must choose to Fight or Survive the Bug"),
-            Phase::Busy => "a resolution is under way".to_string(),
-            Phase::GameOver(_) => "the game is over".to_string(),
-        };
+        let phase = |needs: Needs| Why::Phase(needs, self.waiting());
         match action {
             Action::Deploy(sq) => match self.phase {
                 Phase::Deploy(side) => because(self.deploy_check(side, sq)),
-                _ => format!("set-up is over: {phase_text}"),
+                _ => phase(Needs::SetUp),
             },
             Action::Activate(id) => {
                 if let Err(e) = self.model_check(id) {
-                    return e.to_string();
+                    return e.into();
                 }
                 if !matches!(self.phase, Phase::TurnStart | Phase::AfterFirst) {
-                    return format!("no model can be activated now: {phase_text}");
+                    return phase(Needs::Activation);
                 }
                 because(self.activation_check(id))
             }
             Action::Stand => match acting {
                 Some(a) if self.stand_check(a).is_err() => because(self.stand_check(a)),
-                _ => format!("no Rattled model is acting: {phase_text}"),
+                _ => phase(Needs::RattledActing),
             },
             Action::Aim => match acting {
                 Some(a) => because(self.aim_check(a)),
-                None => format!("no model is acting: {phase_text}"),
+                None => phase(Needs::Acting),
             },
             Action::Move(to) => match acting {
                 Some(a) => because(self.move_check(a, to)),
-                None => format!("no model is acting: {phase_text}"),
+                None => phase(Needs::Acting),
             },
             Action::Exit(edge) => match acting {
                 Some(a) => because(self.exit_check(a, edge)),
-                None => format!("no model is acting: {phase_text}"),
+                None => phase(Needs::Acting),
             },
             Action::Shoot(t) => {
                 let Some(a) = acting else {
-                    return format!("no model is acting: {phase_text}");
+                    return phase(Needs::Acting);
                 };
                 if let Err(e) = self.model_check(t) {
-                    return e.to_string();
+                    return e.into();
                 }
                 because(self.shoot_check(a, t))
             }
@@ -379,24 +750,19 @@ impl GameState {
                     let by_attacker = matches!(action, Action::Fight(_));
                     because(self.opponent_check(attacker, t, by_attacker))
                 }
-                _ => format!("no Fight is starting: {phase_text}"),
+                _ => phase(Needs::FightStarting),
             },
             Action::Defend(_) => match self.phase {
-                Phase::Defence { .. } | Phase::BugDefence(_) => phase_text,
-                _ => format!("no Fight is waiting for a defence: {phase_text}"),
+                Phase::Defence { .. } | Phase::BugDefence(_) => Why::Waits(self.waiting()),
+                _ => phase(Needs::Defence),
             },
             Action::Pass => match self.phase {
-                Phase::TurnStart => format!(
-                    "the {} still have a model to act: only a player with none left at the \
-                     start of the Turn may pass (R11)",
-                    self.turn_player
-                ),
-                _ => format!("passing is a whole Turn: {phase_text}"),
+                Phase::TurnStart => Why::ModelsLeft(self.turn_player),
+                _ => phase(Needs::WholeTurn),
             },
-            Action::Play(card, _) | Action::Lay(card) => {
-                self.why_not_card(action, card.half, Some(card), &phase_text)
+            Action::Play(..) | Action::Lay(_) | Action::Call(..) => {
+                because(self.card_play_check(action))
             }
-            Action::Call(half, _) => self.why_not_card(action, half, None, &phase_text),
             Action::Respond(card) => match self.phase {
                 Phase::Respond(_) | Phase::Escape(_) => {
                     let side = match self.phase {
@@ -404,217 +770,57 @@ impl GameState {
                         _ => self.to_move().unwrap_or(self.turn_player),
                     };
                     match card {
-                        None => phase_text,
-                        Some(c) if self.holds(side, c) == 0 => {
-                            format!("the {side} hold no {c}")
-                        }
-                        Some(c) => self.why_not_response(side, c),
+                        None => Why::Waits(self.waiting()),
+                        Some(c) => because(self.response_check(side, c)),
                     }
                 }
-                _ => format!("nothing waits for a response: {phase_text}"),
+                _ => phase(Needs::Window),
             },
-            Action::Discard(c) => match self.phase {
-                Phase::Refill(side) => format!("the {side} hold no {c}"),
-                _ => format!("cards are discarded at the end of a Round (R22): {phase_text}"),
+            Action::Discard(card) => match self.phase {
+                Phase::Refill(side) => Why::NotHeld { side, card },
+                _ => phase(Needs::RoundEnd),
             },
-            Action::Keep => format!("nothing is being discarded: {phase_text}"),
+            Action::Keep => phase(Needs::Discarding),
             Action::Heading(e) => match self.phase {
-                Phase::CarHeading(_) => {
-                    format!("the car flies along its row, east or west, not {e}")
-                }
-                _ => format!("no Flying Car is waiting: {phase_text}"),
+                Phase::CarHeading(_) => Why::CarHeading(e),
+                _ => phase(Needs::FlyingCar),
             },
             Action::Pick(id) => match self.phase {
-                Phase::BugTarget(_) => format!("{id} is not in the Bug's square"),
-                _ => format!("no Bug is picking a target: {phase_text}"),
+                Phase::BugTarget(_) => Why::NotInBugSquare(id),
+                _ => phase(Needs::BugPicking),
             },
             Action::ShootBug => match (acting, self.bug) {
-                (_, None) => "there is no Bug on the board".to_string(),
-                (None, _) => format!("no model is acting: {phase_text}"),
-                (Some(a), Some((sq, _))) => format!(
-                    "{} cannot Shoot the Bug on {sq} now (range, sight, a square with enemies \
-                     or friends, or no Shoot left in its action, P21)",
-                    a.model
-                ),
+                (_, None) => Why::NoBug,
+                (None, _) => phase(Needs::Acting),
+                (Some(a), Some((square, _))) => Why::CannotShootBug {
+                    model: a.model,
+                    square,
+                },
             },
             Action::FightBug => match (acting, self.bug) {
-                (_, None) => "there is no Bug on the board".to_string(),
-                (None, _) => format!("no model is acting: {phase_text}"),
-                (Some(a), Some((sq, _))) => format!(
-                    "{} can Fight the Bug only in its square {sq}, with no enemy there and no \
-                     Shoot or Aim in its action (R27)",
-                    a.model
-                ),
+                (_, None) => Why::NoBug,
+                (None, _) => phase(Needs::Acting),
+                (Some(a), Some((square, _))) => Why::CannotFightBug {
+                    model: a.model,
+                    square,
+                },
             },
-            Action::Done => format!("no model's action can end now: {phase_text}"),
+            Action::Done => phase(Needs::ActionToEnd),
             Action::EndTurn => match self.phase {
-                Phase::TurnStart => "the Turn has not started: choose a model to act".into(),
-                _ => format!("the Turn cannot end now: {phase_text}"),
+                Phase::TurnStart => Why::TurnNotStarted,
+                _ => phase(Needs::TurnToEnd),
             },
-        }
-    }
-
-    /// Why `side` may not answer the open window with `card`, which it holds.
-    pub(super) fn why_not_response(&self, side: Side, card: Card) -> String {
-        let deck = self.deck();
-        let Some(face) = deck.half(side, card.half) else {
-            return format!("{card} has no {side} half in this game's deck");
-        };
-        let name = &face.name;
-        let escape = matches!(face.effect, cards::Effect::LuckyEscape);
-        let (model, test) = match self.phase {
-            Phase::Escape(id) if escape => (Some(id), false),
-            Phase::Escape(id) => {
-                return format!(
-                    "{id} would be killed: only a Lucky Escape may be played now (P13)"
-                );
-            }
-            _ if escape => {
-                return format!(
-                    "{name} is played when a model would be killed, not on a test (P13)"
-                );
-            }
-            _ => (None, true),
-        };
-        if test && self.test.played[side.index()].is_some() {
-            return format!("the {side} have played a card on this test already (R20)");
-        }
-        if let Some(id) = model
-            && self.kills.blocked[side.index()]
-        {
-            return format!(
-                "the {side} played a card on the test that kills {id}: no Lucky Escape on it (P13)"
-            );
-        }
-        if !self.card_budget(side) {
-            return format!(
-                "the {side} have no card play left this Turn: one card with one model, or two \
-                 cards with no model left to act (R11)"
-            );
-        }
-        let own_model = match (model, face.effect) {
-            (Some(id), _) => Some(id),
-            (None, cards::Effect::TestDice { whose, rolls, .. }) => {
-                let Some((_, m, roll)) = self.test_roll(side, whose) else {
-                    return format!(
-                        "{name} changes a roll of {} model, and none is in this test",
-                        match whose {
-                            cards::Whose::Own => "an own",
-                            cards::Whose::Enemy => "an enemy",
-                        }
-                    );
-                };
-                if !rolls.has(roll) {
-                    return format!(
-                        "{name} does not change a {} roll, which is what {m} rolls in this test (P12)",
-                        roll.name()
-                    );
-                }
-                (whose == cards::Whose::Own).then_some(m)
-            }
-            _ => return format!("{name} is not played on a test (R32)"),
-        };
-        if let Some(m) = own_model {
-            if self.has_own_card(m) {
-                return format!(
-                    "{m} has already had a card of the {side} this Turn: one action and one card \
-                     is a model's limit per Turn (R31)"
-                );
-            }
-            if side == self.turn_player && !self.in_round_end && !self.own_model_ok(m) {
-                return "in its own Turn a card on an own model must be on the Turn's acting model (P11)"
-                    .into();
-            }
-        }
-        format!("{card} cannot be played on this now (R20, R28)")
-    }
-
-    /// Why a card play is illegal: `half` is the half played or the set called, `card` the
-    /// physical card played from hand (none for a call).
-    pub(super) fn why_not_card(
-        &self,
-        action: Action,
-        half: CardId,
-        card: Option<Card>,
-        phase_text: &str,
-    ) -> String {
-        let side = self.turn_player;
-        if !matches!(self.phase, Phase::TurnStart | Phase::AfterFirst) {
-            return format!(
-                "cards are played in the own Turn, before or after a model's action (R11): \
-                 {phase_text}"
-            );
-        }
-        let deck = self.deck();
-        let Some(face) = deck.half(side, half) else {
-            return match deck.side_of(half) {
-                Some(owner) => format!(
-                    "{half} is the {owner}' half of its cards: the {side} can only use their \
-                     own half (R19)"
-                ),
-                None => format!("{half} is not a half the {side} can use in this game's deck"),
-            };
-        };
-        if let Some(c) = card
-            && deck.find(side, c).is_none()
-        {
-            return format!("no card of this game's deck is {c}: the {side}' half comes first");
-        }
-        if !self.card_budget(side) {
-            return format!(
-                "the {side} have no card play left this Turn: one card with one model, or two \
-                 cards with no model left to act (R11)"
-            );
-        }
-        let name = &face.name;
-        match action {
-            Action::Call(..) => {
-                let level = self.set_level(side, half);
-                if level == 0 {
-                    format!("the {side} have no {name} set to call (R21)")
-                } else if self.laid & deck.half_mask(side, half) != 0 {
-                    format!("a card was laid to the {name} set this Turn (R21)")
-                } else if face.aim(level) == cards::Aim::Nothing {
-                    format!("a {name} set of {level} does nothing (P14)")
-                } else {
-                    format!(
-                        "a {name} set of {level} is aimed at {} (R21)",
-                        face.aim(level).name()
-                    )
-                }
-            }
-            _ if card.is_some_and(|c| self.holds(side, c) == 0) => {
-                format!(
-                    "the {side} hold no {}",
-                    card.map_or(String::new(), |c| c.to_string())
-                )
-            }
-            Action::Lay(_) if face.kind != cards::Kind::Support => {
-                format!("{name} is not a Support card")
-            }
-            Action::Lay(_) => format!("the {name} set is full ({} cards, R21)", face.cap()),
-            _ if face.kind != cards::Kind::Activation => format!(
-                "{name} is a {} card: it is {}",
-                face.kind.name(),
-                match face.kind {
-                    cards::Kind::Support => "laid (`lay`) and called (`call`)",
-                    _ => "played on a test or a kill (`respond`)",
-                }
-            ),
-            _ => format!(
-                "{name} cannot be played on that target now (a card on an own model must be on \
-                 the Turn's acting model, R11, P11, P16)"
-            ),
         }
     }
 }
 
 /// The reason a legality predicate gives. Called only for an action the legal list left
-/// out, which its predicate rejects, so the second arm is never taken.
-fn because(check: Result<(), Illegal>) -> String {
+/// out, which its predicate rejects, so the second arm is never taken (the conformance
+/// tests check it is not).
+fn because<E: Into<Why>>(check: Result<(), E>) -> Why {
     match check {
-        Err(reason) => reason.to_string(),
-        Ok(()) => "it cannot be played now".to_string(),
+        Err(reason) => reason.into(),
+        Ok(()) => Why::Unexplained,
     }
 }
 

@@ -1,6 +1,7 @@
-//! Cards in a game: the deck and the hands, card plays in a Turn (R11, P11), response
-//! windows on tests (R20, P12), kills and Lucky Escapes (P13), the refill (R22, P17), and
-//! what each side may see of it all.
+//! Cards in a game: the deck and the hands, card plays in a Turn resolved (R11, P11),
+//! response windows on tests (R20, P12), kills and Lucky Escapes (P13), the refill (R22,
+//! P17), and what each side may see of it all. The legal card plays and answers are listed
+//! here from the rules `card_legal` holds, which also say why one is not legal.
 
 use rand::RngCore;
 
@@ -292,7 +293,6 @@ impl GameState {
         if held == 0 && !own_sets {
             return false;
         }
-        let own_ok = |id: ModelId| fresh || self.own_model_ok(id);
         let laid = if fresh { 0 } else { self.laid };
         while held != 0 {
             let t = held.trailing_zeros() as usize;
@@ -310,46 +310,28 @@ impl GameState {
                 Kind::Activation => {
                     let stop = match face.effect {
                         Effect::MoveOne => (0..self.n_models).map(ModelId).any(|m| {
-                            let model = &self.models[m.index()];
-                            let Some(sq) = model.square() else {
-                                return false;
-                            };
-                            model.side == side
-                                && !model.rattled
-                                && own_ok(m)
-                                && !self.has_own_card(m)
-                                && squares_of(self.step_squares(side, sq))
+                            self.move_one_square(side, m, fresh).is_some_and(|sq| {
+                                squares_of(self.step_squares(side, sq))
                                     .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
+                            })
                         }),
                         Effect::Distract { models: 1 } => {
                             (0..self.n_models).map(ModelId).any(|e| {
-                                self.models[e.index()].side == enemy
-                                    && self.can_activate(e)
+                                self.distract_target(enemy, e)
                                     && f(Action::Play(id, Target::Model(e)))
                             })
                         }
                         Effect::Distract { .. } => (0..self.n_models).map(ModelId).any(|a| {
-                            let ma = self.models[a.index()];
-                            ma.side == enemy
-                                && ma.square().is_some()
+                            self.distract_first(enemy, a)
                                 && (a.0 + 1..self.n_models).map(ModelId).any(|b| {
-                                    let mb = self.models[b.index()];
-                                    mb.side == enemy
-                                        && mb.loc == ma.loc
-                                        && (!ma.activated || !mb.activated)
+                                    self.distract_second(enemy, a, b)
                                         && f(Action::Play(id, Target::Models(a, b)))
                                 })
                         }),
-                        Effect::Reinforce => match self.reinforcement(side) {
-                            Some(r)
-                                if own_ok(r)
-                                    && !self.has_own_card(r)
-                                    && self.turn_model_free(fresh) =>
-                            {
-                                squares_of(self.reinforcement_squares(side))
-                                    .any(|sq| f(Action::Play(id, Target::Square(sq))))
-                            }
-                            _ => false,
+                        Effect::Reinforce => match self.reinforce_model(side, fresh) {
+                            Some(_) => squares_of(self.reinforcement_squares(side))
+                                .any(|sq| f(Action::Play(id, Target::Square(sq)))),
+                            None => false,
                         },
                         // Jammer and Mind Control act on a set: all the cards of one half
                         // (R21).
@@ -395,12 +377,6 @@ impl GameState {
             }
         }
         false
-    }
-
-    /// Always More's model is the Turn's acting model (P16): no other model may have acted
-    /// or been named by a card this Turn.
-    fn turn_model_free(&self, fresh: bool) -> bool {
-        fresh || self.no_models_at_start || self.turn_model.is_none()
     }
 
     /// Resolve a card play of the Turn player (legal by construction).
@@ -656,10 +632,9 @@ impl GameState {
         }
         // The roll an own-model card and an enemy-model card would change, once for all
         // the cards; an own model that may take no card of its side now has none.
-        let own = self.test_roll(side, Whose::Own).filter(|&(_, model, _)| {
-            (side != self.turn_player || self.in_round_end || self.own_model_ok(model))
-                && !self.has_own_card(model)
-        });
+        let own = self
+            .test_roll(side, Whose::Own)
+            .filter(|&(_, model, _)| self.own_card_check(side, model).is_ok());
         let enemy = self.test_roll(side, Whose::Enemy);
         let mut out = 0;
         while mask != 0 {
@@ -846,10 +821,11 @@ impl GameState {
     fn fitting_escapes(&self, id: ModelId, mask: u64) -> u64 {
         let side = self.models[id.index()].side;
         let s = side.index();
-        if mask == 0 || self.kills.blocked[s] || !self.card_budget(side) || self.has_own_card(id) {
-            return 0;
-        }
-        if side == self.turn_player && !self.in_round_end && !self.own_model_ok(id) {
+        if mask == 0
+            || self.kills.blocked[s]
+            || !self.card_budget(side)
+            || self.own_card_check(side, id).is_err()
+        {
             return 0;
         }
         mask

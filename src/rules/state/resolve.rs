@@ -62,10 +62,7 @@ impl GameState {
         let mut legal = Vec::with_capacity(32);
         self.legal_actions(&mut legal);
         if !legal.contains(&action) {
-            return Err(IllegalAction {
-                action,
-                reason: self.explain_illegal(action, &legal),
-            });
+            return Err(self.refuse(action, &legal));
         }
         self.apply_logged(action, rng, sink);
         Ok(())

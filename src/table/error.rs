@@ -1,0 +1,47 @@
+//! What can go wrong with a game at the table, as values a program can match on and
+//! `Display` in a player's words: a game that cannot start, load or replay
+//! ([`SessionError`]), and a person's decision refused ([`PlayError`]). The errors of
+//! their parts live with them: a scenario file ([`super::setup::ScenarioError`]), a saved
+//! game ([`super::save::SaveError`]), the AI ([`super::brain::AiError`]).
+
+use crate::rules::state::IllegalAction;
+
+use super::save::{SaveError, UnreadDecision};
+use super::setup::ScenarioError;
+
+/// Why a game cannot be started, loaded or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The scenario file does not load.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    /// The saved game cannot be read.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// A decision of a recorded game does not read as one.
+    #[error(transparent)]
+    Decision(#[from] UnreadDecision),
+    /// Decision `number` (from 1) is not legal where it comes in the game.
+    #[error("decision {number} (`{}`) is not legal: {}", refused.action, refused.reason)]
+    NotLegal {
+        number: usize,
+        refused: IllegalAction,
+    },
+    /// A game of a results file (its id) that cannot be replayed, and why.
+    #[error("game `{id}`: {why}")]
+    Recorded { id: String, why: Box<SessionError> },
+}
+
+/// Why a person's decision at the table is refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is a replay: nobody decides until a person takes over.
+    #[error("this is a replay: take over to play from here")]
+    Replay,
+    /// No person at the table decides now (the AI does, or the game is over).
+    #[error("it is not your decision")]
+    NotYourDecision,
+    /// The rules refuse the decision.
+    #[error(transparent)]
+    Illegal(#[from] IllegalAction),
+}
