@@ -26,7 +26,8 @@
 //! - `effects`: what cards do on the board;
 //! - `illegal`: why an action is not legal;
 //! - `invariants`: the state's checks of its own bookkeeping;
-//! - `editor`: arranging a position by hand.
+//! - `editor`: arranging a position by hand;
+//! - `snapshot`: a position as one side may see it, as bytes and back.
 
 use std::sync::Arc;
 
@@ -51,6 +52,7 @@ mod models;
 mod phase;
 mod play;
 mod resolve;
+mod snapshot;
 mod turn;
 
 use agenda::{Agenda, Step};
