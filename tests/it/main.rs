@@ -29,6 +29,7 @@ mod map_rules;
 mod martian_dice;
 mod objectives;
 mod odds;
+mod python_package;
 mod replay;
 mod rules;
 mod scenario_checks;
