@@ -14,6 +14,7 @@ use mars_attacks::bot::exec::message;
 use mars_attacks::bot::game::JournalEntry;
 use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
 use mars_attacks::rules::scenario_file::load_scenario;
+use mars_attacks::rules::cards::{Effect, Roll, Whose};
 use mars_attacks::rules::state::Event;
 use mars_attacks::rules::{Action, GameState, Side};
 
@@ -23,14 +24,24 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// The messages `side` would be sent now in protocol versions 1 and 2, as text, a line
-/// each.
+/// The messages `side` would be sent now in protocol versions 1 and 2, and in version 2
+/// with everything opted into (annotations and the snapshot), as text, a line each.
 fn message_for(g: &GameState, side: Side, journal: &[JournalEntry]) -> String {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    [1, 2]
-        .map(|v| message::decision(g, side, 1, journal, &legal, v).to_string())
-        .join("\n")
+    let all = message::Asked {
+        annotate: true,
+        snapshot: true,
+        new_game: true,
+        ..message::Asked::version(2)
+    };
+    [
+        message::Asked::version(1),
+        message::Asked::version(2),
+        all,
+    ]
+    .map(|asked| message::decision_asked(g, side, 1, journal, &legal, asked).to_string())
+    .join("\n")
 }
 
 /// The message of protocol version `v` alone, as JSON.
@@ -116,6 +127,109 @@ fn a_bot_is_told_the_same_whatever_it_cannot_see() {
     }];
     assert!(message_for(&a, H, &own_draw).contains("Splat"));
     assert!(message_for(&a, M, &own_draw).contains("the humans draw a card"));
+}
+
+/// The half of `side`'s test card that adds dice to its own `roll`.
+fn dice_card(g: &GameState, side: Side, roll: Roll) -> mars_attacks::rules::CardId {
+    g.deck()
+        .halves(side)
+        .into_iter()
+        .find_map(|f| match f.effect {
+            Effect::TestDice {
+                whose: Whose::Own,
+                rolls,
+                dice,
+            } if rolls.has(roll) && dice > 0 => Some(f.id),
+            _ => None,
+        })
+        .expect("the core deck has such a card")
+}
+
+#[test]
+fn annotations_and_snapshots_tell_nothing_the_side_cannot_see() {
+    // The Soldier acts, with shots, steps and a charge before it; the Martians hold a card
+    // for their Survive roll in one world and none in the other.
+    let acting = |martians_card: bool| {
+        let mut g = setup(
+            &[
+                Place(H, "soldier", "a1"),
+                Place(M, "martian", "a3"),
+                Place(M, "martian", "c2"),
+            ],
+            0,
+        );
+        g.edit().give(H, card("sneak"), 1);
+        let survive = dice_card(&g, M, Roll::Survive);
+        if martians_card {
+            g.edit().give(M, survive, 1);
+        } else {
+            g.edit().give(M, card("heat-ray"), 1);
+        }
+        g
+    };
+    for (before, side) in [(vec![], H), (vec!["activate m1"], H)] {
+        let [mut a, mut b] = [acting(true), acting(false)];
+        play(&mut a, &before);
+        play(&mut b, &before);
+        assert_ne!(a, b);
+        let (ma, mb) = (message_for(&a, side, &[]), message_for(&b, side, &[]));
+        assert_eq!(ma, mb, "after {before:?}");
+        assert!(ma.contains("\"annotations\"") && ma.contains("\"snapshot\""));
+    }
+    // At the Humans' own response window on their shot (theirs comes first, R20): the
+    // test and the odds with each of their answers are the same whatever the Martians
+    // hold, though only in one world will the Martians get a window after them.
+    let window = |martians_card: bool| {
+        let mut g = acting(martians_card);
+        let shoot = dice_card(&g, H, Roll::Shoot);
+        g.edit().give(H, shoot, 1);
+        play(&mut g, &["activate m1", "shoot m2"]);
+        assert_eq!(g.phase(), mars_attacks::rules::state::Phase::Respond(H));
+        g
+    };
+    let (wa, wb) = (window(true), window(false));
+    assert_eq!(message_for(&wa, H, &[]), message_for(&wb, H, &[]));
+    let annotated: serde_json::Value =
+        serde_json::from_str(message_for(&wa, H, &[]).lines().nth(2).unwrap()).unwrap();
+    assert_eq!(annotated["annotations"]["test"]["kind"], "shoot");
+    assert_eq!(
+        annotated["annotations"]["actions"].as_object().unwrap().len(),
+        2,
+        "respond none and respond with the card: {annotated}"
+    );
+    // The control: what the side sees changes the annotations and the snapshot.
+    let mut moved = acting(true);
+    moved.edit().place(mars_attacks::rules::ModelId(1), sq("a4"));
+    play(&mut moved, &["activate m1"]);
+    let mut a = acting(true);
+    play(&mut a, &["activate m1"]);
+    let part = |g: &GameState, key: &str| -> String {
+        let v: serde_json::Value =
+            serde_json::from_str(message_for(g, H, &[]).lines().nth(2).unwrap()).unwrap();
+        v[key].to_string()
+    };
+    assert_ne!(part(&a, "annotations"), part(&moved, "annotations"));
+    assert_ne!(part(&a, "snapshot"), part(&moved, "snapshot"));
+    // Its own hand changes them too: one more card to answer its window with.
+    let mut more = window(true);
+    more.edit().give(H, card("splat"), 1);
+    assert_ne!(part(&wa, "snapshot"), part(&more, "snapshot"));
+    let mut another = window(true);
+    let enemy_survive = another
+        .deck()
+        .halves(H)
+        .into_iter()
+        .find_map(|f| match f.effect {
+            Effect::TestDice {
+                whose: Whose::Enemy,
+                rolls,
+                ..
+            } if rolls.has(Roll::Survive) => Some(f.id),
+            _ => None,
+        })
+        .expect("the core deck has a Humans card for the enemy's Survive roll");
+    another.edit().give(H, enemy_survive, 1);
+    assert_ne!(part(&wa, "annotations"), part(&another, "annotations"));
 }
 
 #[test]

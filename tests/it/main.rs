@@ -12,6 +12,7 @@ mod common;
 mod ai_conformance;
 mod arena;
 mod bot;
+mod bot_annotations;
 mod bot_protocol;
 mod cards;
 mod cli;
