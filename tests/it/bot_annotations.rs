@@ -84,7 +84,9 @@ fn fight(dice: u8, value: u8, def_dice: u8, defend: u8, fights: bool) -> [f64; 3
 }
 
 fn close(got: &Value, want: f64, what: &str) {
-    let got = got.as_f64().unwrap_or_else(|| panic!("{what}: {got} is not a number"));
+    let got = got
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: {got} is not a number"));
     assert!(
         (got - want).abs() < 1e-12,
         "{what}: the annotation says {got}, the rules {want}"
@@ -111,7 +113,11 @@ fn action<'a>(a: &'a Value, text: &str) -> &'a Value {
 /// A Soldier (m1, Shoot 5+, Fight 4+, Survive 6+, range 6) and an armoured Martian (m2,
 /// Shoot 4+, Fight 5+, Survive 6+) three squares apart, the Soldier acting.
 fn duel_position(walls: &[(&str, Edge, WallKind)]) -> GameState {
-    let mut g = setup_walls(walls, &[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 0);
+    let mut g = setup_walls(
+        walls,
+        &[Place(H, "soldier", "a1"), Place(M, "martian", "a4")],
+        0,
+    );
     play(&mut g, &["activate m1"]);
     g
 }
@@ -131,10 +137,25 @@ fn a_shot_is_annotated_with_its_sight_dice_and_exact_odds() {
         // 3 Survive dice and the armour's automatic success.
         assert_eq!(s["sight"], sight);
         assert_eq!(
-            (&s["dice"], &s["shoot"], &s["survive_dice"], &s["survive"], &s["armour"]),
-            (&Value::from(dice), &Value::from(5), &Value::from(3), &Value::from(6), &Value::from(1))
+            (
+                &s["dice"],
+                &s["shoot"],
+                &s["survive_dice"],
+                &s["survive"],
+                &s["armour"]
+            ),
+            (
+                &Value::from(dice),
+                &Value::from(5),
+                &Value::from(3),
+                &Value::from(6),
+                &Value::from(1)
+            )
         );
-        assert_eq!((&s["range"], &s["max_range"]), (&Value::from(3), &Value::from(6)));
+        assert_eq!(
+            (&s["range"], &s["max_range"]),
+            (&Value::from(3), &Value::from(6))
+        );
         let [kill, rattled, miss] = shoot(dice, 5, 3, 6, 1);
         close(&s["kill"], kill, "kill");
         close(&s["rattled"], rattled, "Rattled");
@@ -155,8 +176,15 @@ fn a_step_says_whether_a_shot_is_left_and_what_fight_it_starts() {
     assert_eq!(first["shot_after"], true);
     assert_eq!(first["fight"], Value::Null);
     let shot = &first["shots_after"][0];
-    assert_eq!((&shot["target"], &shot["range"]), (&Value::from("m2"), &Value::from(2)));
-    close(&shot["kill"], shoot(4, 5, 3, 6, 1)[0], "the shot after the step");
+    assert_eq!(
+        (&shot["target"], &shot["range"]),
+        (&Value::from("m2"), &Value::from(2))
+    );
+    close(
+        &shot["kill"],
+        shoot(4, 5, 3, 6, 1)[0],
+        "the shot after the step",
+    );
     play(&mut g, &["move a2"]);
     // A second step leaves none.
     let a = annotations(&g, H);
@@ -174,20 +202,41 @@ fn a_step_says_whether_a_shot_is_left_and_what_fight_it_starts() {
     assert_eq!(charge["fight"]["picked_by"], "attacker");
     let f = &charge["fight"]["opponents"][0];
     assert_eq!(
-        (&f["attacker"], &f["defender"], &f["attacker_dice"], &f["defender_dice"]),
-        (&Value::from("m1"), &Value::from("m2"), &Value::from(4), &Value::from(3))
+        (
+            &f["attacker"],
+            &f["defender"],
+            &f["attacker_dice"],
+            &f["defender_dice"]
+        ),
+        (
+            &Value::from("m1"),
+            &Value::from("m2"),
+            &Value::from(4),
+            &Value::from(3)
+        )
     );
     let [aw, dw, none] = fight(4, 4, 3, 5, true);
     close(&f["if_fight"]["attacker_wins"], aw, "attacker wins");
     close(&f["if_fight"]["defender_wins"], dw, "defender wins");
     close(&f["if_fight"]["no_kill"], none, "no kill");
     let [aw, dw, none] = fight(4, 4, 3, 6, false);
-    close(&f["if_survive"]["attacker_wins"], aw, "attacker wins (Survive)");
-    assert_eq!((dw, f["if_survive"]["defender_wins"].as_f64()), (0.0, Some(0.0)));
+    close(
+        &f["if_survive"]["attacker_wins"],
+        aw,
+        "attacker wins (Survive)",
+    );
+    assert_eq!(
+        (dw, f["if_survive"]["defender_wins"].as_f64()),
+        (0.0, Some(0.0))
+    );
     close(&f["if_survive"]["no_kill"], none, "no kill (Survive)");
     // The defence, once it is the Martians' to choose, is annotated with the same odds.
     play(&mut g, &["move a4", "fight m2"]);
-    assert!(matches!(g.phase(), Phase::Defence { .. }), "{:?}", g.phase());
+    assert!(
+        matches!(g.phase(), Phase::Defence { .. }),
+        "{:?}",
+        g.phase()
+    );
     let a = annotations(&g, M);
     close(
         &action(&a, "defend fight")["fight"]["if_fight"]["defender_wins"],
@@ -226,8 +275,16 @@ fn an_area_attack_is_annotated_with_the_squares_it_may_hit_and_the_expected_kill
     let soldier = shoot(5, 5, 3, 6, 0)[0];
     let martian = shoot(5, 5, 3, 6, 1);
     close(&at["expected"]["humans"], soldier, "one Soldier (b2) hit");
-    close(&at["expected"]["martians"], 2.0 * martian[0], "two Martians (c3, d4)");
-    close(&at["expected_rattled"]["martians"], 2.0 * martian[1], "Rattled by armour");
+    close(
+        &at["expected"]["martians"],
+        2.0 * martian[0],
+        "two Martians (c3, d4)",
+    );
+    close(
+        &at["expected_rattled"]["martians"],
+        2.0 * martian[1],
+        "Rattled by armour",
+    );
     // Along row 3 the centre's column is rolled (a D8, R1): a square of the row is covered
     // when the centre is in its column or next to it.
     let a = annotations(&laid(2), H);
@@ -237,8 +294,16 @@ fn an_area_attack_is_annotated_with_the_squares_it_may_hit_and_the_expected_kill
     }
     // Expected: c3's Martian is covered with centres b, c, d; d4's with c, d, e; f3's
     // with e, f, g; b2's Soldier with a, b, c.
-    close(&row["expected"]["martians"], 9.0 / 8.0 * martian[0], "Martians on row 3");
-    close(&row["expected"]["humans"], 3.0 / 8.0 * soldier, "the Soldier on b2");
+    close(
+        &row["expected"]["martians"],
+        9.0 / 8.0 * martian[0],
+        "Martians on row 3",
+    );
+    close(
+        &row["expected"]["humans"],
+        3.0 / 8.0 * soldier,
+        "the Soldier on b2",
+    );
 }
 
 #[test]
@@ -264,7 +329,13 @@ fn a_response_window_names_its_test_and_the_odds_with_each_answer() {
     let a = annotations(&g, M);
     let t = &a["test"];
     assert_eq!(
-        (&t["kind"], &t["attacker"], &t["defender"], &t["sight"], &t["aimed"]),
+        (
+            &t["kind"],
+            &t["attacker"],
+            &t["defender"],
+            &t["sight"],
+            &t["aimed"]
+        ),
         (
             &Value::from("shoot"),
             &Value::from("m1"),

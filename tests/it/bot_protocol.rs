@@ -13,8 +13,8 @@ use mars_attacks::arena::{ArenaScenario, Entrant, Plan, Reason, Status, Winner};
 use mars_attacks::bot::exec::message;
 use mars_attacks::bot::game::JournalEntry;
 use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
-use mars_attacks::rules::scenario_file::load_scenario;
 use mars_attacks::rules::cards::{Effect, Roll, Whose};
+use mars_attacks::rules::scenario_file::load_scenario;
 use mars_attacks::rules::state::Event;
 use mars_attacks::rules::{Action, GameState, Side};
 
@@ -35,13 +35,9 @@ fn message_for(g: &GameState, side: Side, journal: &[JournalEntry]) -> String {
         new_game: true,
         ..message::Asked::version(2)
     };
-    [
-        message::Asked::version(1),
-        message::Asked::version(2),
-        all,
-    ]
-    .map(|asked| message::decision_asked(g, side, 1, journal, &legal, asked).to_string())
-    .join("\n")
+    [message::Asked::version(1), message::Asked::version(2), all]
+        .map(|asked| message::decision_asked(g, side, 1, journal, &legal, asked).to_string())
+        .join("\n")
 }
 
 /// The message of protocol version `v` alone, as JSON.
@@ -193,13 +189,18 @@ fn annotations_and_snapshots_tell_nothing_the_side_cannot_see() {
         serde_json::from_str(message_for(&wa, H, &[]).lines().nth(2).unwrap()).unwrap();
     assert_eq!(annotated["annotations"]["test"]["kind"], "shoot");
     assert_eq!(
-        annotated["annotations"]["actions"].as_object().unwrap().len(),
+        annotated["annotations"]["actions"]
+            .as_object()
+            .unwrap()
+            .len(),
         2,
         "respond none and respond with the card: {annotated}"
     );
     // The control: what the side sees changes the annotations and the snapshot.
     let mut moved = acting(true);
-    moved.edit().place(mars_attacks::rules::ModelId(1), sq("a4"));
+    moved
+        .edit()
+        .place(mars_attacks::rules::ModelId(1), sq("a4"));
     play(&mut moved, &["activate m1"]);
     let mut a = acting(true);
     play(&mut a, &["activate m1"]);

@@ -14,6 +14,7 @@ mod arena;
 mod bot;
 mod bot_annotations;
 mod bot_protocol;
+mod bot_serve;
 mod cards;
 mod cli;
 mod conformance;
