@@ -13,6 +13,7 @@ mod ai_conformance;
 mod arena;
 mod bot;
 mod bot_annotations;
+mod bot_new_game;
 mod bot_protocol;
 mod bot_serve;
 mod cards;
