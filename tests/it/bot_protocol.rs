@@ -417,6 +417,42 @@ fn the_example_bots_play_a_seeded_duel_that_replays() {
     assert_eq!(r.completed(), 6);
 }
 
+/// The version 2 example bot plays whole games from the hello, the game message and the
+/// annotations alone: it opens no file and starts no program, and loses no game by
+/// breaking the protocol, on a scenario of fights and one of counters.
+#[test]
+fn the_version_2_example_bot_plays_from_what_the_engine_tells_it() {
+    use mars_attacks::bot::{DuelConfig, duel};
+    let source = std::fs::read_to_string(root().join("examples/bots/tactician_bot.py")).unwrap();
+    for reads_or_runs in ["open(", "import os", "subprocess", "popen", "system("] {
+        assert!(
+            !source.contains(reads_or_runs),
+            "the example bot uses `{reads_or_runs}`"
+        );
+    }
+    let bot: PlayerSpec = format!(
+        "exec:python3 {}/examples/bots/tactician_bot.py",
+        root().display()
+    )
+    .parse()
+    .unwrap();
+    for file in ["scenarios/ambush.toml", "scenarios/saucer-down.toml"] {
+        let scenario = Arc::new(load_scenario(&root().join(file)).unwrap().scenario);
+        let r = duel(
+            &scenario,
+            bot,
+            "greedy".parse().unwrap(),
+            &DuelConfig::new(4, 1),
+            |_| {},
+        );
+        assert!(
+            r.forfeits.is_empty() && r.failures.is_empty(),
+            "{file}: {r}"
+        );
+        assert_eq!(r.completed(), 4, "{file}");
+    }
+}
+
 /// `arena --strict`: a run where a program forfeited exits with code 1 and says so; without
 /// it the forfeit is a result like any other (exit 0); a run with no forfeit passes either way.
 #[test]
