@@ -34,6 +34,7 @@ mod objectives;
 mod odds;
 mod python_package;
 mod replay;
+mod report_by_scenario;
 mod rules;
 mod scenario_checks;
 mod scenario_damage;
