@@ -410,3 +410,36 @@ fn malformed_requests_get_one_error_line_and_change_nothing() {
         lines.len()
     );
 }
+
+/// docs/bot-protocol.md's table of `serve`'s requests names every request the server
+/// knows, and nothing else.
+#[test]
+fn the_reference_lists_every_request_of_serve() {
+    let doc = std::fs::read_to_string(root().join("docs/bot-protocol.md")).unwrap();
+    let section = doc
+        .split("\n## A forward model: `mars-attacks serve`\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the reference has a section on serve");
+    let mut listed: Vec<String> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .filter_map(|l| l.split('`').nth(1).map(str::to_string))
+        .collect();
+    listed.dedup();
+    let mut server = Server::new();
+    for request in &listed {
+        let answer = server.answer_line(&json!({ "type": request }).to_string());
+        assert!(!answer.contains("is not a request"), "{request}: {answer}");
+    }
+    // The server's own list, as its error for an unknown request gives it.
+    let answer: Value = serde_json::from_str(&server.answer_line(r#"{"type": "fly"}"#)).unwrap();
+    let known = answer["error"]
+        .as_str()
+        .unwrap()
+        .split(": ")
+        .nth(1)
+        .unwrap();
+    let known: Vec<String> = known.split(", ").map(str::to_string).collect();
+    assert_eq!(listed, known);
+}
