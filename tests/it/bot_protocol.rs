@@ -453,7 +453,7 @@ fn the_version_2_example_bot_plays_from_what_the_engine_tells_it() {
     }
 }
 
-/// `arena --strict`: a run where a program forfeited exits with code 1 and says so; without
+/// `arena --strict` and `duel --strict`: a run where a program forfeited exits with code 1 and says so; without
 /// it the forfeit is a result like any other (exit 0); a run with no forfeit passes either way.
 #[test]
 fn strict_runs_fail_when_a_program_forfeits() {
@@ -494,6 +494,32 @@ fn strict_runs_fail_when_a_program_forfeits() {
     );
     assert_eq!(run(&crash, false).0, 0);
     assert_eq!(run("greedy", true).0, 0);
+    // `duel --strict` likewise.
+    let duel = |player: &str, strict: bool| {
+        let mut args = vec![
+            "mars-attacks".to_string(),
+            "duel".into(),
+            scenario.display().to_string(),
+            player.into(),
+            "random".into(),
+            "--games".into(),
+            "2".into(),
+        ];
+        if strict {
+            args.push("--strict".into());
+        }
+        let (mut o, mut e) = (Vec::new(), Vec::new());
+        let code = mars_attacks::cli::run_from(args, &mut o, &mut e);
+        (code, String::from_utf8(e).unwrap())
+    };
+    let (code, err) = duel(&crash, true);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("2 game(s) were forfeited by a program (--strict)"),
+        "{err}"
+    );
+    assert_eq!(duel(&crash, false).0, 0);
+    assert_eq!(duel("greedy", true).0, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
