@@ -353,8 +353,8 @@ class Tactician:
                 o = f["if_fight"] if action.endswith("fight") else f["if_survive"]
                 return o["defender_wins"] * g.worth(f["attacker"], True) - \
                     o["attacker_wins"] * g.worth(f["defender"], True)
-            if "respond" in info:  # against the Bug
-                o = info["respond"]
+            if "bug_fight" in info:  # against the Bug: the Bug attacks
+                o = info["bug_fight"]
                 return o["defender_wins"] - o["attacker_wins"]
             return 0.0
         if verb in ("call", "play") and "area" in info:

@@ -66,6 +66,8 @@ pub enum ActionInfo {
     CardFight(FightStart),
     /// The test waiting, with this answer to the response window (R20).
     Respond(TestOddsInfo),
+    /// The Bug's attack, met with this defence (P21).
+    BugFight(TestOddsInfo),
 }
 
 /// A Shoot test by `shooter` at `target`, as the rules would roll it (R9, R14, R15).
@@ -525,7 +527,7 @@ fn bug_defence(g: &GameState, model: ModelId, a: Action) -> Option<ActionInfo> {
         defence,
     });
     let o = test_odds::test_odds(g, &t)?;
-    Some(ActionInfo::Respond(TestOddsInfo::of(&o)))
+    Some(ActionInfo::BugFight(TestOddsInfo::of(&o)))
 }
 
 /// Catches the first area attack a play makes.
