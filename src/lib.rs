@@ -11,6 +11,7 @@ pub mod cli;
 pub mod gui;
 pub mod limits;
 pub mod rules;
+pub mod serve;
 pub mod shelf;
 pub mod sim;
 pub mod staged;

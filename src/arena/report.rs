@@ -182,25 +182,18 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             p.second_wins_as.1
         )?;
         // Scenario by scenario, when the pairing met on more than one.
-        let on: Vec<&(String, super::summary::PairingSummary)> = s
-            .pairings_by_scenario
-            .iter()
-            .filter(|(_, q)| q.first == p.first && q.second == p.second)
-            .collect();
-        if on.len() > 1 {
-            for (scenario, q) in on {
-                writeln!(
-                    out,
-                    "  on {scenario}: {} games, {}-{}-{}, score {:.3} [{:.3}, {:.3}]",
-                    q.games,
-                    q.first_wins,
-                    q.draws,
-                    q.second_wins,
-                    q.first_score,
-                    q.first_low,
-                    q.first_high
-                )?;
-            }
+        for (scenario, q) in pairing_by_scenario(s, p) {
+            writeln!(
+                out,
+                "  on {scenario}: {} games, {}-{}-{}, score {:.3} [{:.3}, {:.3}]",
+                q.games,
+                q.first_wins,
+                q.draws,
+                q.second_wins,
+                q.first_score,
+                q.first_low,
+                q.first_high
+            )?;
         }
     }
     super::sequential::write_text(&s.verdicts, &s.paired, out)?;
@@ -399,10 +392,12 @@ pub fn players_csv(s: &Summary) -> String {
     out
 }
 
-/// The CSV table of pairings.
+/// The CSV table of pairings: each pairing over all its games (`scenario` is `all`), then,
+/// when it met on more than one scenario, scenario by scenario.
 pub fn pairings_csv(s: &Summary) -> String {
     let mut out = csv_row(
         &[
+            "scenario",
             "first",
             "second",
             "games",
@@ -419,8 +414,9 @@ pub fn pairings_csv(s: &Summary) -> String {
         ]
         .map(String::from),
     );
-    for p in &s.pairings {
-        out += &csv_row(&[
+    let row = |scenario: &str, p: &super::summary::PairingSummary| {
+        csv_row(&[
+            scenario.to_string(),
             p.first.clone(),
             p.second.clone(),
             p.games.to_string(),
@@ -434,9 +430,29 @@ pub fn pairings_csv(s: &Summary) -> String {
             p.first_wins_as.1.to_string(),
             p.second_wins_as.0.to_string(),
             p.second_wins_as.1.to_string(),
-        ]);
+        ])
+    };
+    for p in &s.pairings {
+        out += &row("all", p);
+        for (scenario, q) in pairing_by_scenario(s, p) {
+            out += &row(scenario, q);
+        }
     }
     out
+}
+
+/// A pairing's results scenario by scenario, when it met on more than one.
+fn pairing_by_scenario<'a>(
+    s: &'a Summary,
+    p: &super::summary::PairingSummary,
+) -> Vec<(&'a str, &'a super::summary::PairingSummary)> {
+    let on: Vec<(&str, &super::summary::PairingSummary)> = s
+        .pairings_by_scenario
+        .iter()
+        .filter(|(_, q)| q.first == p.first && q.second == p.second)
+        .map(|(scenario, q)| (scenario.as_str(), q))
+        .collect();
+    if on.len() > 1 { on } else { Vec::new() }
 }
 
 const HUMANS: RGBColor = RGBColor(0x2f, 0x6f, 0xb5);
@@ -818,6 +834,25 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
                 p.second_wins_as.0,
                 p.second_wins_as.1
             );
+            for (scenario, q) in pairing_by_scenario(s, p) {
+                let _ = write!(
+                    h,
+                    "<tr><td>&nbsp;&nbsp;on {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+                     <td>{:.3}</td><td>{:.3} to {:.3}</td><td>{} / {}</td><td>{} / {}</td></tr>",
+                    e(scenario),
+                    q.games,
+                    q.first_wins,
+                    q.draws,
+                    q.second_wins,
+                    q.first_score,
+                    q.first_low,
+                    q.first_high,
+                    q.first_wins_as.0,
+                    q.first_wins_as.1,
+                    q.second_wins_as.0,
+                    q.second_wins_as.1
+                );
+            }
         }
         h += "</table>\n";
     }

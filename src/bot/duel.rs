@@ -9,6 +9,7 @@ use ai::arena::{GameRecord, MatchConfig, MatchReport};
 use crate::rules::rng_from_seed;
 use crate::rules::scenario::Scenario;
 
+use super::exec::Kept;
 use super::game::Skirmish;
 use super::spec::{BoxedPlayer, PlayerSpec};
 
@@ -55,7 +56,16 @@ pub fn duel<F>(
 where
     F: Fn(&GameRecord) + Sync,
 {
-    duel_players(scenario, || a.build(), || b.build(), config, on_game)
+    // A program that asks for it plays the duel's games in one process (a `new_game`
+    // between them); those left are stopped when the duel ends.
+    let kept = Kept::new();
+    duel_players(
+        scenario,
+        || a.build_kept(&kept),
+        || b.build_kept(&kept),
+        config,
+        on_game,
+    )
 }
 
 /// [`duel`] between players made by `make_a` and `make_b` (fresh ones for every game), for

@@ -11,10 +11,11 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, Puct, RandomPlayer};
 
-use super::exec::{BotId, ExecBot, ExecPlayer};
+use super::exec::{BotId, ExecBot, ExecPlayer, Kept};
 use super::game::{Heuristics, Skirmish};
 use super::greedy::Greedy;
 pub use super::tuning::Tuning;
@@ -300,6 +301,17 @@ impl PlayerSpec {
     /// Makes the player, searching on one thread.
     pub fn build(&self) -> BoxedPlayer {
         self.build_with_threads(1)
+    }
+
+    /// Makes the player for a game of a run whose programs are kept between games
+    /// (`duel`, `arena`): a program that asked for `new_game` plays on in the process it
+    /// played the run's last game in. Other players are as [`PlayerSpec::build`] makes
+    /// them.
+    pub fn build_kept(&self, kept: &Arc<Kept>) -> BoxedPlayer {
+        match (self.kind, self.exec) {
+            (Kind::Exec, Some(id)) => Box::new(ExecPlayer::kept(id, kept.clone())),
+            _ => self.build(),
+        }
     }
 
     /// Makes the player; `mcts` and `oracle` grow one tree per thread (root parallelism) on

@@ -305,7 +305,10 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         std::io::stderr().is_terminal(),
     ));
     let mut write_error = None;
-    let make = |spec: &PlayerSpec| spec.build();
+    // Programs that ask for it play the run's games in one process each (per thread);
+    // those left are stopped when the run ends.
+    let kept = crate::bot::exec::Kept::new();
+    let make = |spec: &PlayerSpec| spec.build_kept(&kept);
     play_job_stream(
         &plan,
         todo,

@@ -77,6 +77,11 @@ pub struct DuelArgs {
     /// Print a line to stderr as each game ends.
     #[arg(long)]
     pub progress: bool,
+    /// Exit with code 1 when a program playing through the bot protocol forfeited a game
+    /// (crashed, broke the protocol, answered an illegal action or ran out of time), as
+    /// for a failed game: for test runs of a bot, where a forfeit is a bug.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Run `duel`.
@@ -202,6 +207,13 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "error: {} games failed in all; the first {LISTED_FAILURES} are listed above",
             report.failures.len()
         )?;
+    }
+    if args.strict && listed > 0 {
+        writeln!(
+            io.err,
+            "error: {listed} game(s) were forfeited by a program (--strict)"
+        )?;
+        return Err(CliError::Invalid);
     }
     if report.failures.is_empty() && not_started == 0 {
         Ok(())

@@ -42,6 +42,7 @@ pub mod render;
 pub mod report;
 pub mod scenarios;
 pub mod schema;
+pub mod serve;
 pub mod shard;
 pub mod simulate;
 pub mod steps;
@@ -96,6 +97,9 @@ pub enum Command {
     /// The exact `decide` message a bot was sent at one decision of a recorded game
     /// (an arena run with --record-moves).
     Position(position::PositionArgs),
+    /// The rules as a forward model for bots: JSON requests on standard input (load,
+    /// legal, apply, determinize, odds, state), one answer a line on standard output.
+    Serve(serve::ServeArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
     /// The strength record (docs/strength.md) from arena results: scores by budget and
@@ -227,6 +231,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Position(args) => position::run(args, io),
+        Command::Serve(args) => serve::run(args, io),
         Command::Render(args) => render::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),

@@ -35,6 +35,12 @@ pub struct PositionArgs {
     /// The protocol version of the message (1 or 2).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub protocol: u32,
+    /// The message of a version 2 bot that asked for annotated legal actions.
+    #[arg(long)]
+    pub annotate: bool,
+    /// The message of a version 2 bot that asked for snapshots (for `serve`).
+    #[arg(long)]
+    pub snapshot: bool,
 }
 
 fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
@@ -43,6 +49,11 @@ fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
 
 /// Print the decide message.
 pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if args.protocol < 2 && (args.annotate || args.snapshot) {
+        return Err(CliError::Usage(
+            "--annotate and --snapshot are protocol version 2's: drop --protocol 1".into(),
+        ));
+    }
     let fail = |io: &mut Io<'_>, e: String| -> Result<(), CliError> {
         writeln!(io.err, "error: {e}")?;
         Err(CliError::Invalid)
@@ -117,8 +128,12 @@ pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 );
             }
             let since = journal.get(told[k]..).unwrap_or(&[]);
-            let msg =
-                message::decision(state.state(), side, asked[k], since, &legal, args.protocol);
+            let what = message::Asked {
+                annotate: args.annotate,
+                snapshot: args.snapshot,
+                ..message::Asked::version(args.protocol)
+            };
+            let msg = message::decision_asked(state.state(), side, asked[k], since, &legal, what);
             writeln!(io.out, "{msg}")?;
             return Ok(());
         }

@@ -145,8 +145,9 @@ pub fn display_available() -> bool {
 macro_rules! command_line_works {
     () => {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
-         duel, arena, report, position, scenarios, render, odds, los, steps, deck, schema, \
-         bench, fit-evaluation, strength, dice-game and martian-dice perfect, optimal and turns"
+         duel, arena, report, position, serve, scenarios, render, odds, los, steps, deck, \
+         schema, bench, fit-evaluation, strength, dice-game and martian-dice perfect, optimal \
+         and turns"
     };
 }
 

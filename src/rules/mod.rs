@@ -14,6 +14,7 @@ pub mod scenario_file;
 pub mod schema;
 pub mod square;
 pub mod state;
+pub mod test_odds;
 
 pub use action::{Action, ModelId, Spot, Target};
 pub use cards::{CardId, Deck};

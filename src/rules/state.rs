@@ -29,7 +29,8 @@
 //! - `illegal`: why an action is not legal, as a typed reason and in words;
 //! - `victory`: key models, exits held, zones held Rounds running, arrivals drawn;
 //! - `invariants`: the state's checks of its own bookkeeping, and what a failed one names;
-//! - `editor`: arranging a position by hand.
+//! - `editor`: arranging a position by hand;
+//! - `snapshot`: a position as one side may see it, as bytes and back.
 
 use std::sync::Arc;
 
@@ -55,6 +56,7 @@ mod models;
 mod phase;
 mod play;
 mod resolve;
+mod snapshot;
 mod turn;
 mod victory;
 

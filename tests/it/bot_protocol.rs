@@ -13,6 +13,7 @@ use mars_attacks::arena::{ArenaScenario, Entrant, Plan, Reason, Status, Winner};
 use mars_attacks::bot::exec::message;
 use mars_attacks::bot::game::JournalEntry;
 use mars_attacks::bot::spec::{BoxedPlayer, PlayerSpec};
+use mars_attacks::rules::cards::{Effect, Roll, Whose};
 use mars_attacks::rules::scenario_file::load_scenario;
 use mars_attacks::rules::state::Event;
 use mars_attacks::rules::{Action, GameState, Side};
@@ -23,13 +24,19 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// The messages `side` would be sent now in protocol versions 1 and 2, as text, a line
-/// each.
+/// The messages `side` would be sent now in protocol versions 1 and 2, and in version 2
+/// with everything opted into (annotations and the snapshot), as text, a line each.
 fn message_for(g: &GameState, side: Side, journal: &[JournalEntry]) -> String {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    [1, 2]
-        .map(|v| message::decision(g, side, 1, journal, &legal, v).to_string())
+    let all = message::Asked {
+        annotate: true,
+        snapshot: true,
+        new_game: true,
+        ..message::Asked::version(2)
+    };
+    [message::Asked::version(1), message::Asked::version(2), all]
+        .map(|asked| message::decision_asked(g, side, 1, journal, &legal, asked).to_string())
         .join("\n")
 }
 
@@ -118,17 +125,131 @@ fn a_bot_is_told_the_same_whatever_it_cannot_see() {
     assert!(message_for(&a, M, &own_draw).contains("the humans draw a card"));
 }
 
+/// The half of `side`'s test card that adds dice to its own `roll`.
+fn dice_card(g: &GameState, side: Side, roll: Roll) -> mars_attacks::rules::CardId {
+    g.deck()
+        .halves(side)
+        .into_iter()
+        .find_map(|f| match f.effect {
+            Effect::TestDice {
+                whose: Whose::Own,
+                rolls,
+                dice,
+            } if rolls.has(roll) && dice > 0 => Some(f.id),
+            _ => None,
+        })
+        .expect("the core deck has such a card")
+}
+
+#[test]
+fn annotations_and_snapshots_tell_nothing_the_side_cannot_see() {
+    // The Soldier acts, with shots, steps and a charge before it; the Martians hold a card
+    // for their Survive roll in one world and none in the other.
+    let acting = |martians_card: bool| {
+        let mut g = setup(
+            &[
+                Place(H, "soldier", "a1"),
+                Place(M, "martian", "a3"),
+                Place(M, "martian", "c2"),
+            ],
+            0,
+        );
+        g.edit().give(H, card("sneak"), 1);
+        let survive = dice_card(&g, M, Roll::Survive);
+        if martians_card {
+            g.edit().give(M, survive, 1);
+        } else {
+            g.edit().give(M, card("heat-ray"), 1);
+        }
+        g
+    };
+    for (before, side) in [(vec![], H), (vec!["activate m1"], H)] {
+        let [mut a, mut b] = [acting(true), acting(false)];
+        play(&mut a, &before);
+        play(&mut b, &before);
+        assert_ne!(a, b);
+        let (ma, mb) = (message_for(&a, side, &[]), message_for(&b, side, &[]));
+        assert_eq!(ma, mb, "after {before:?}");
+        assert!(ma.contains("\"annotations\"") && ma.contains("\"snapshot\""));
+    }
+    // At the Humans' own response window on their shot (theirs comes first, R20): the
+    // test and the odds with each of their answers are the same whatever the Martians
+    // hold, though only in one world will the Martians get a window after them.
+    let window = |martians_card: bool| {
+        let mut g = acting(martians_card);
+        let shoot = dice_card(&g, H, Roll::Shoot);
+        g.edit().give(H, shoot, 1);
+        play(&mut g, &["activate m1", "shoot m2"]);
+        assert_eq!(g.phase(), mars_attacks::rules::state::Phase::Respond(H));
+        g
+    };
+    let (wa, wb) = (window(true), window(false));
+    assert_eq!(message_for(&wa, H, &[]), message_for(&wb, H, &[]));
+    let annotated: serde_json::Value =
+        serde_json::from_str(message_for(&wa, H, &[]).lines().nth(2).unwrap()).unwrap();
+    assert_eq!(annotated["annotations"]["test"]["kind"], "shoot");
+    assert_eq!(
+        annotated["annotations"]["actions"]
+            .as_object()
+            .unwrap()
+            .len(),
+        2,
+        "respond none and respond with the card: {annotated}"
+    );
+    // The control: what the side sees changes the annotations and the snapshot.
+    let mut moved = acting(true);
+    moved
+        .edit()
+        .place(mars_attacks::rules::ModelId(1), sq("a4"));
+    play(&mut moved, &["activate m1"]);
+    let mut a = acting(true);
+    play(&mut a, &["activate m1"]);
+    let part = |g: &GameState, key: &str| -> String {
+        let v: serde_json::Value =
+            serde_json::from_str(message_for(g, H, &[]).lines().nth(2).unwrap()).unwrap();
+        v[key].to_string()
+    };
+    assert_ne!(part(&a, "annotations"), part(&moved, "annotations"));
+    assert_ne!(part(&a, "snapshot"), part(&moved, "snapshot"));
+    // Its own hand changes them too: one more card to answer its window with.
+    let mut more = window(true);
+    more.edit().give(H, card("splat"), 1);
+    assert_ne!(part(&wa, "snapshot"), part(&more, "snapshot"));
+    let mut another = window(true);
+    let enemy_survive = another
+        .deck()
+        .halves(H)
+        .into_iter()
+        .find_map(|f| match f.effect {
+            Effect::TestDice {
+                whose: Whose::Enemy,
+                rolls,
+                ..
+            } if rolls.has(Roll::Survive) => Some(f.id),
+            _ => None,
+        })
+        .expect("the core deck has a Humans card for the enemy's Survive roll");
+    another.edit().give(H, enemy_survive, 1);
+    assert_ne!(part(&wa, "annotations"), part(&another, "annotations"));
+}
+
 #[test]
 fn the_message_lists_what_the_protocol_promises() {
     let g = position(&["heat-ray"]);
     let v = message_v(&g, H, 1);
     assert_eq!(v["type"], "decide");
     assert!(v.get("happened").is_none() && v["state"].get("blockers").is_none());
-    // Version 2 adds the blockers and the typed events, and changes nothing else.
+    // Version 2 adds the blockers, the Event cards' things on the board and the typed
+    // events, and changes nothing else.
     let mut v2 = message_v(&g, H, 2);
     assert_eq!(v2["state"]["blockers"], serde_json::json!([]));
+    assert_eq!(v2["state"]["bug"], serde_json::Value::Null);
+    assert_eq!(v2["state"]["cows"], serde_json::Value::Null);
+    assert_eq!(v2["state"]["civilians"], serde_json::json!([]));
     assert_eq!(v2["happened"], serde_json::json!([]));
-    v2["state"].as_object_mut().unwrap().remove("blockers");
+    for key in ["blockers", "bug", "cows", "civilians"] {
+        v2["state"].as_object_mut().unwrap().remove(key);
+    }
     v2.as_object_mut().unwrap().remove("happened");
     assert_eq!(v, v2);
     assert_eq!(v["hand"].as_array().unwrap().len(), 2);
@@ -296,7 +417,43 @@ fn the_example_bots_play_a_seeded_duel_that_replays() {
     assert_eq!(r.completed(), 6);
 }
 
-/// `arena --strict`: a run where a program forfeited exits with code 1 and says so; without
+/// The version 2 example bot plays whole games from the hello, the game message and the
+/// annotations alone: it opens no file and starts no program, and loses no game by
+/// breaking the protocol, on a scenario of fights and one of counters.
+#[test]
+fn the_version_2_example_bot_plays_from_what_the_engine_tells_it() {
+    use mars_attacks::bot::{DuelConfig, duel};
+    let source = std::fs::read_to_string(root().join("examples/bots/tactician_bot.py")).unwrap();
+    for reads_or_runs in ["open(", "import os", "subprocess", "popen", "system("] {
+        assert!(
+            !source.contains(reads_or_runs),
+            "the example bot uses `{reads_or_runs}`"
+        );
+    }
+    let bot: PlayerSpec = format!(
+        "exec:python3 {}/examples/bots/tactician_bot.py",
+        root().display()
+    )
+    .parse()
+    .unwrap();
+    for file in ["scenarios/ambush.toml", "scenarios/saucer-down.toml"] {
+        let scenario = Arc::new(load_scenario(&root().join(file)).unwrap().scenario);
+        let r = duel(
+            &scenario,
+            bot,
+            "greedy".parse().unwrap(),
+            &DuelConfig::new(4, 1),
+            |_| {},
+        );
+        assert!(
+            r.forfeits.is_empty() && r.failures.is_empty(),
+            "{file}: {r}"
+        );
+        assert_eq!(r.completed(), 4, "{file}");
+    }
+}
+
+/// `arena --strict` and `duel --strict`: a run where a program forfeited exits with code 1 and says so; without
 /// it the forfeit is a result like any other (exit 0); a run with no forfeit passes either way.
 #[test]
 fn strict_runs_fail_when_a_program_forfeits() {
@@ -337,6 +494,32 @@ fn strict_runs_fail_when_a_program_forfeits() {
     );
     assert_eq!(run(&crash, false).0, 0);
     assert_eq!(run("greedy", true).0, 0);
+    // `duel --strict` likewise.
+    let duel = |player: &str, strict: bool| {
+        let mut args = vec![
+            "mars-attacks".to_string(),
+            "duel".into(),
+            scenario.display().to_string(),
+            player.into(),
+            "random".into(),
+            "--games".into(),
+            "2".into(),
+        ];
+        if strict {
+            args.push("--strict".into());
+        }
+        let (mut o, mut e) = (Vec::new(), Vec::new());
+        let code = mars_attacks::cli::run_from(args, &mut o, &mut e);
+        (code, String::from_utf8(e).unwrap())
+    };
+    let (code, err) = duel(&crash, true);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("2 game(s) were forfeited by a program (--strict)"),
+        "{err}"
+    );
+    assert_eq!(duel(&crash, false).0, 0);
+    assert_eq!(duel("greedy", true).0, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -13,7 +13,9 @@ use crate::rules::state::{CounterKind, Event, Loc, Outcome, Phase};
 use crate::rules::{GameState, Side, Square};
 use crate::sim::describe;
 
+use super::annotate::annotate;
 use super::events::happened_seen_by;
+use super::snapshot::snapshot_of;
 use super::statics::{GameInfo, square_names};
 use super::{PROTOCOL_LATEST, PROTOCOL_VERSION};
 
@@ -48,9 +50,40 @@ pub fn hello(g: &GameState, side: Side, limit_ms: u64, seed: u64) -> Value {
     })
 }
 
+/// The next game of a run, to a bot kept from the last one (it asked for `new_game`):
+/// that game's hello, answered as a hello is.
+pub fn new_game(hello: &Value) -> Value {
+    json!({ "type": "new_game", "hello": hello })
+}
+
 /// The static game, told (not asked) to a bot that chose version 2 in its hello answer.
 pub fn game(g: &GameState) -> Value {
     json!({ "type": "game", "game": GameInfo::of(g.scenario()) })
+}
+
+/// What a bot asked for in its hello answer: the protocol version, and the parts of
+/// version 2 it opts into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asked {
+    pub version: u32,
+    /// Annotated legal actions (`"annotate": true`, [`super::annotate`]).
+    pub annotate: bool,
+    /// The decision's snapshot for `serve` (`"snapshot": true`).
+    pub snapshot: bool,
+    /// To be kept between the games of a run (`"new_game": true`).
+    pub new_game: bool,
+}
+
+impl Asked {
+    /// A version alone, with nothing opted into.
+    pub const fn version(version: u32) -> Asked {
+        Asked {
+            version,
+            annotate: false,
+            snapshot: false,
+            new_game: false,
+        }
+    }
 }
 
 /// A decision of `side`: what it sees now, what happened since `journal` began (the part
@@ -65,11 +98,31 @@ pub fn decision(
     legal: &[Action],
     version: u32,
 ) -> Value {
+    decision_asked(g, side, number, journal, legal, Asked::version(version))
+}
+
+/// [`decision`] with what the bot opted into: version 2's annotations of the legal
+/// actions and the snapshot `serve` loads.
+pub fn decision_asked(
+    g: &GameState,
+    side: Side,
+    number: u64,
+    journal: &[JournalEntry],
+    legal: &[Action],
+    asked: Asked,
+) -> Value {
     let mut msg = decision_v1(g, side, number, journal, legal);
-    if version >= 2 {
+    if asked.version >= 2 {
         msg["state"]["blockers"] = json!(square_names(g.map().blockers()));
+        board_objects(g, &mut msg["state"]);
         msg["happened"] = json!(happened_seen_by(side, journal));
         victory_state(g, &mut msg["state"]);
+        if asked.annotate {
+            msg["annotations"] = json!(annotate(g, side, legal));
+        }
+        if asked.snapshot {
+            msg["snapshot"] = json!(snapshot_of(g, side));
+        }
     }
     msg
 }
@@ -104,6 +157,22 @@ fn victory_state(g: &GameState, state: &mut Value) {
         state["holds_running"] =
             json!({ "humans": running(Side::Humans), "martians": running(Side::Martians) });
     }
+}
+
+/// The things of Event cards on the board (version 2): the Bug and the burning cows with
+/// their squares and the side that drew them, and the Civilians' squares (P20-P22).
+fn board_objects(g: &GameState, state: &mut Value) {
+    let drawn = |o: Option<(Square, Side)>| {
+        o.map(|(sq, by)| json!({ "square": sq.to_string(), "drawn_by": by.name() }))
+    };
+    state["bug"] = json!(drawn(g.bug()));
+    state["cows"] = json!(drawn(g.cows()));
+    state["civilians"] = json!(
+        g.civilians()
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+    );
 }
 
 fn decision_v1(

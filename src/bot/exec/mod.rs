@@ -6,16 +6,22 @@
 //! * [`message`]: what the program is told, built only from what its side may see.
 //! * [`statics`]: the static game sent to a version 2 bot (tables, zones, rules, deck).
 //! * [`events`]: the typed events of version 2, beside the prose lines.
+//! * [`annotate`]: version 2's annotated legal actions, for a bot that asks for them.
+//! * [`snapshot`]: version 2's snapshot of a decision, for `serve` to go on from.
 //! * [`process`]: the child process, its lines and its time limit.
+//! * [`kept`]: programs kept between the games of a run, for bots that ask for `new_game`.
 //! * [`ExecPlayer`]: an [`ai::Player`] that asks the program for each decision of its side
 //!   and gives the game up ([`ai::Player::forfeit`]) when the program fails.
 //!
 //! [`PlayerSpec`]: super::PlayerSpec
 
+pub mod annotate;
 pub mod events;
+pub mod kept;
 pub mod message;
 mod player;
 pub mod process;
+pub mod snapshot;
 pub mod statics;
 
 use std::fmt;
@@ -25,6 +31,7 @@ use std::time::Duration;
 
 use super::tuning::parse_hundredths;
 
+pub use kept::Kept;
 pub use player::{ExecPlayer, check_hello};
 
 /// The protocol's first version, sent in the hello: the version every bot speaks unless

@@ -1,5 +1,6 @@
 //! [`ExecPlayer`]: a bot program playing one side of one game.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ai::{ActionStat, SearchReport};
@@ -10,7 +11,8 @@ use serde_json::Value;
 use crate::bot::game::{JournalEntry, Skirmish, player_of};
 use crate::rules::{Action, GameState, Side};
 
-use super::message;
+use super::kept::Kept;
+use super::message::{self, Asked};
 use super::process::{BotProcess, NoAnswer};
 use super::{BotId, ExecBot, PROTOCOL_LATEST, PROTOCOL_VERSION};
 
@@ -22,19 +24,22 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 const INFO_LINES: usize = 10;
 
 /// A bot program playing the side it is first asked to decide for. Started at its first
-/// decision, stopped when the game is over or it fails; a failure is kept as the reason
-/// it gives the game up ([`ai::Player::forfeit`]).
+/// decision, stopped when the game is over or it fails (or, in a run, kept for the next
+/// game when it asked for `new_game`); a failure is kept as the reason it gives the game
+/// up ([`ai::Player::forfeit`]).
 pub struct ExecPlayer {
     id: BotId,
     bot: ExecBot,
     process: Option<BotProcess>,
+    /// The run's waiting programs, when the player plays in a run that keeps them.
+    kept: Option<Arc<Kept>>,
     side: Option<Side>,
     /// How much of the game's journal the bot has been told, and the last entry told.
     told: usize,
     last_told: Option<JournalEntry>,
     decisions: u64,
-    /// The protocol version the bot chose in its hello answer.
-    version: u32,
+    /// What the bot chose in its hello answer: the protocol version and its opt-ins.
+    asked: Asked,
     failure: Option<String>,
     report: Option<SearchReport<Action>>,
 }
@@ -45,13 +50,24 @@ impl ExecPlayer {
             id,
             bot: id.bot(),
             process: None,
+            kept: None,
             side: None,
             told: 0,
             last_told: None,
             decisions: 0,
-            version: PROTOCOL_VERSION,
+            asked: Asked::version(PROTOCOL_VERSION),
             failure: None,
             report: None,
+        }
+    }
+
+    /// A player in a run that keeps programs between games (`duel`, `arena`): it takes a
+    /// waiting process of its program if there is one, and leaves its own there when its
+    /// game is over, if the bot asked for `new_game`.
+    pub fn kept(id: BotId, kept: Arc<Kept>) -> ExecPlayer {
+        ExecPlayer {
+            kept: Some(kept),
+            ..ExecPlayer::new(id)
         }
     }
 
@@ -72,18 +88,48 @@ impl ExecPlayer {
     }
 
     fn start(&mut self, g: &GameState, side: Side, seed: u64) -> Result<(), String> {
-        self.process = Some(BotProcess::spawn(&self.bot)?);
         let limit = self.bot.limit.max(HELLO_LIMIT);
         let hello = message::hello(g, side, self.bot.limit.as_millis() as u64, seed);
+        // A program kept from the run's last game is told of the new one; one that does
+        // not answer is stopped, and a fresh one started.
+        let waiting = self.kept.as_ref().and_then(|k| k.take(self.id));
+        if let Some(p) = waiting {
+            self.process = Some(p);
+            let msg = message::new_game(&hello).to_string();
+            match self.exchange(&msg, limit, "new_game") {
+                Ok(answer) => {
+                    if let Some(k) = &self.kept {
+                        k.count_reuse();
+                    }
+                    return self.accept_hello(g, &answer, limit);
+                }
+                Err(_) => self.process = None,
+            }
+        }
+        self.process = Some(BotProcess::spawn(&self.bot)?);
+        if let Some(k) = &self.kept {
+            k.count_start();
+        }
         let answer = self.exchange(&hello.to_string(), limit, "the hello")?;
+        self.accept_hello(g, &answer, limit)
+    }
+
+    /// Reads a hello answer (to a hello or a `new_game`): what the bot chose; to a version
+    /// 2 bot, the static game follows.
+    fn accept_hello(
+        &mut self,
+        g: &GameState,
+        answer: &Value,
+        limit: Duration,
+    ) -> Result<(), String> {
         if answer.get("type").and_then(Value::as_str) != Some("hello") {
             return Err(format!(
                 "it answered the hello with {}, not {{\"type\": \"hello\", ...}}",
                 shorten(&answer.to_string())
             ));
         }
-        self.version = chosen_version(&answer)?;
-        if self.version >= 2 {
+        self.asked = asked_of(answer)?;
+        if self.asked.version >= 2 {
             let game = message::game(g).to_string();
             let p = self.process.as_mut().ok_or("it is not running")?;
             p.tell(&game, limit)
@@ -142,7 +188,7 @@ impl ExecPlayer {
         let journal = game.journal().unwrap_or(&[]);
         let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
         self.decisions += 1;
-        let msg = message::decision(g, side, self.decisions, since, &legal, self.version);
+        let msg = message::decision_asked(g, side, self.decisions, since, &legal, self.asked);
         self.told = journal.len();
         self.last_told = journal.last().cloned();
         let t0 = Instant::now();
@@ -179,11 +225,12 @@ impl ExecPlayer {
     }
 }
 
-/// The protocol version a bot's hello answer asks for: its `"protocol"`, the first
-/// version when it gives none.
-fn chosen_version(answer: &Value) -> Result<u32, String> {
-    match answer.get("protocol") {
-        None | Some(Value::Null) => Ok(PROTOCOL_VERSION),
+/// What a bot's hello answer asks for: its `"protocol"` (the first version when it gives
+/// none), and, in version 2, `"annotate"`, `"snapshot"` and `"new_game"` (each `true` or
+/// `false`, `false` when left out).
+fn asked_of(answer: &Value) -> Result<Asked, String> {
+    let version = match answer.get("protocol") {
+        None | Some(Value::Null) => PROTOCOL_VERSION,
         Some(v) => v
             .as_u64()
             .filter(|n| (u64::from(PROTOCOL_VERSION)..=u64::from(PROTOCOL_LATEST)).contains(n))
@@ -193,8 +240,28 @@ fn chosen_version(answer: &Value) -> Result<u32, String> {
                     "its hello answer asks for protocol {v}: this engine speaks versions \
                      {PROTOCOL_VERSION} to {PROTOCOL_LATEST}"
                 )
-            }),
-    }
+            })?,
+    };
+    let flag = |key: &str| -> Result<bool, String> {
+        match answer.get(key) {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(false),
+            Some(Value::Bool(true)) if version >= 2 => Ok(true),
+            Some(Value::Bool(true)) => Err(format!(
+                "its hello answer asks for `{key}`, which is protocol version 2's: add \
+                 \"protocol\": 2"
+            )),
+            Some(v) => Err(format!(
+                "its hello answer gives `{key}` as {}, not true or false",
+                shorten(&v.to_string())
+            )),
+        }
+    };
+    Ok(Asked {
+        version,
+        annotate: flag("annotate")?,
+        snapshot: flag("snapshot")?,
+        new_game: flag("new_game")?,
+    })
 }
 
 /// The bot's "info" as a search report, for the table's AI panel: each line an action
@@ -259,7 +326,10 @@ impl ai::Player<Skirmish> for ExecPlayer {
             || (journal.len() >= self.told
                 && self.last_told.as_ref() == journal.get(self.told - 1));
         if !same_line || self.side.is_some_and(|s| s != side) {
-            *self = ExecPlayer::new(self.id);
+            *self = ExecPlayer {
+                kept: self.kept.take(),
+                ..ExecPlayer::new(self.id)
+            };
         }
         if self.failure.is_some() {
             return None;
@@ -288,10 +358,17 @@ impl ai::Player<Skirmish> for ExecPlayer {
         };
         let journal = game.journal().unwrap_or(&[]);
         let since = journal.get(self.told.min(journal.len())..).unwrap_or(&[]);
-        let msg = message::game_over(game.state(), side, since, self.version);
-        let _ = p.tell(&msg.to_string(), EXIT_GRACE);
-        p.finish(EXIT_GRACE);
-        self.process = None;
+        let msg = message::game_over(game.state(), side, since, self.asked.version);
+        let told = p.tell(&msg.to_string(), EXIT_GRACE).is_ok();
+        let process = self.process.take();
+        match (process, &self.kept) {
+            // It asked to be kept: it waits for the run's next game.
+            (Some(p), Some(kept)) if told && self.asked.new_game && self.failure.is_none() => {
+                kept.give(self.id, p)
+            }
+            (Some(mut p), _) => p.finish(EXIT_GRACE),
+            (None, _) => {}
+        }
     }
 }
 
@@ -321,13 +398,36 @@ mod tests {
 
     #[test]
     fn a_bot_chooses_a_version_the_engine_speaks_or_is_refused() {
-        assert_eq!(chosen_version(&json!({"type": "hello"})), Ok(1));
-        assert_eq!(chosen_version(&json!({"protocol": null})), Ok(1));
-        assert_eq!(chosen_version(&json!({"protocol": 1})), Ok(1));
-        assert_eq!(chosen_version(&json!({"protocol": 2})), Ok(2));
+        let version = |v: Value| asked_of(&v).map(|a| a.version);
+        assert_eq!(version(json!({"type": "hello"})), Ok(1));
+        assert_eq!(version(json!({"protocol": null})), Ok(1));
+        assert_eq!(version(json!({"protocol": 1})), Ok(1));
+        assert_eq!(version(json!({"protocol": 2})), Ok(2));
         for bad in [json!(0), json!(3), json!("2"), json!(2.5), json!(-1)] {
-            let e = chosen_version(&json!({ "protocol": bad })).unwrap_err();
+            let e = asked_of(&json!({ "protocol": bad })).unwrap_err();
             assert!(e.contains("versions 1 to 2"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn version_2_bots_opt_into_annotations_snapshots_and_new_games() {
+        let a = asked_of(&json!({"protocol": 2, "annotate": true, "new_game": true})).unwrap();
+        assert_eq!(
+            a,
+            Asked {
+                version: 2,
+                annotate: true,
+                snapshot: false,
+                new_game: true
+            }
+        );
+        assert_eq!(
+            asked_of(&json!({"protocol": 2})).unwrap(),
+            Asked::version(2)
+        );
+        let e = asked_of(&json!({"annotate": true})).unwrap_err();
+        assert!(e.contains("protocol version 2"), "{e}");
+        let e = asked_of(&json!({"protocol": 2, "snapshot": "yes"})).unwrap_err();
+        assert!(e.contains("not true or false"), "{e}");
     }
 }

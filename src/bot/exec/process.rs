@@ -193,6 +193,17 @@ impl BotProcess {
         Ok(p)
     }
 
+    /// Whether the program is still running (a kept program is looked at before it is
+    /// given a new game).
+    pub fn is_running(&self) -> bool {
+        !self.has_exited()
+    }
+
+    /// The program's process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Writes `line` (a newline is added) and reads the line it answers with, both
     /// within `limit`; past it, the program is stopped.
     pub fn exchange(&mut self, line: &str, limit: Duration) -> Result<String, NoAnswer> {

@@ -4,7 +4,7 @@
 //! Round limit and VP rules of both sides, the profiles with their abilities, the deck's
 //! halves with their effects as fields, and the scenario's fingerprint).
 //!
-//! [`GameInfo`] is sent in the `new_game` message. It describes the scenario completely, so
+//! [`GameInfo`] is sent in the `game` message. It describes the scenario completely, so
 //! `mars-attacks serve` rebuilds the same scenario from it ([`GameInfo::to_scenario`]) when
 //! a bot hands back a decision's snapshot; the sight and step tables and the deck's fields
 //! are derived, for the bot only, and not read back.

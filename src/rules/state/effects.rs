@@ -20,7 +20,7 @@ use crate::rules::square::{Dir, Edge, Side, Square, squares_of};
 
 /// The map with a blocker added, from a process-wide cache: a Flying Car landing costs one
 /// table look-up after the first time (R9: the tables are recomputed per map).
-fn map_with_blocker(map: &Arc<Map>, sq: Square) -> Arc<Map> {
+pub(super) fn map_with_blocker(map: &Arc<Map>, sq: Square) -> Arc<Map> {
     type Key = (Walls, u64);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Map>>>> = OnceLock::new();
     let blockers = map.blockers() | sq.bit();

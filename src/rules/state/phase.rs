@@ -20,6 +20,13 @@ pub struct Act {
     pub stood: bool,
 }
 
+impl Act {
+    /// What the model may still do in this action: (move a step, shoot) (R12).
+    pub fn options(self) -> (bool, bool) {
+        act_options(self)
+    }
+}
+
 /// What the game is waiting for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {

@@ -1,0 +1,155 @@
+"""`Engine`: a `mars-attacks serve` process and its requests as methods."""
+
+import json
+import os
+import shutil
+import subprocess
+
+
+class EngineError(Exception):
+    """An error answer of the engine: what is wrong (`error`), the request's `field` at
+    fault if one is, and the request's `line` number in the session."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.error = answer.get("error", "")
+        self.field = answer.get("field")
+        self.line = answer.get("line")
+        where = f" (field `{self.field}`)" if self.field else ""
+        super().__init__(f"{self.error}{where}")
+
+
+def find_program():
+    """The `mars-attacks` program: $MARS_ATTACKS, else `mars-attacks` on the PATH."""
+    program = os.environ.get("MARS_ATTACKS") or shutil.which("mars-attacks")
+    if not program:
+        raise FileNotFoundError(
+            "no mars-attacks program: set MARS_ATTACKS to its path or put it on the PATH")
+    return program
+
+
+class Engine:
+    """The rules as a forward model: one `mars-attacks serve` process, its positions kept
+    by name (`main` unless a method is given `state=`).
+
+    Each method sends one request and returns the engine's answer as a dict; an error
+    answer raises `EngineError`, and no position is changed by it.
+    """
+
+    def __init__(self, program=None):
+        self.program = program or find_program()
+        self._process = subprocess.Popen(
+            [self.program, "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self._known = set()  # fingerprints of the scenarios the engine has seen
+
+    # ----- the process ----------------------------------------------------------------
+
+    def close(self):
+        """Ends the engine's process."""
+        if self._process.poll() is None:
+            self._process.stdin.close()
+            try:
+                self._process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        self._process.stdout.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def request(self, request):
+        """Sends one request (a dict with a `type`) and returns its answer."""
+        line = json.dumps(request, separators=(",", ":"))
+        if "\n" in line:
+            raise ValueError("a request is one line")
+        try:
+            self._process.stdin.write(line + "\n")
+            self._process.stdin.flush()
+        except BrokenPipeError:
+            raise EngineError({"error": "the engine has exited"}) from None
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise EngineError({"error": "the engine has exited"})
+        answer = json.loads(answer)
+        if answer.get("type") == "error":
+            raise EngineError(answer)
+        if "fingerprint" in answer:
+            self._known.add(answer["fingerprint"])
+        return answer
+
+    @staticmethod
+    def _with(request, **fields):
+        request.update({k: v for k, v in fields.items() if v is not None})
+        return request
+
+    # ----- the requests ------------------------------------------------------------------
+
+    def load(self, scenario=None, seed=None, save=None, snapshot=None, game=None,
+             fingerprint=None, decide=None, dice_seed=None, state=None):
+        """Loads a position: a new game of a `scenario` file from `seed`; a `save`d game
+        at its end; or a decision's `snapshot` (or the whole `decide` message holding
+        one) with its scenario given as `game` (the game message's), `fingerprint` or
+        `scenario`, the other hand dealt from `seed`. The static game is sent once: after
+        that, its fingerprint stands for it."""
+        if game is not None and fingerprint is None and game.get("fingerprint") in self._known:
+            fingerprint, game = game["fingerprint"], None
+        return self.request(self._with(
+            {"type": "load"}, scenario=scenario, seed=seed, save=save, snapshot=snapshot,
+            game=game, fingerprint=fingerprint, decide=decide, dice_seed=dice_seed,
+            state=state))
+
+    def load_decision(self, decide, game, seed=0, state=None):
+        """Loads the position of a `decide` message (sent with "snapshot": true) of the
+        game whose `game` message is `game`, the other hand dealt from `seed`."""
+        return self.load(decide=decide, game=game, seed=seed, state=state)
+
+    def legal(self, annotate=False, state=None):
+        """The legal actions (`legal`), and their `annotations` when asked."""
+        return self.request(self._with(
+            {"type": "legal"}, annotate=annotate or None, state=state))
+
+    def apply(self, action, seed=None, dice=None, side=None, state=None, into=None):
+        """Plays `action`: its chance from `seed`, or the `dice` given (a list of rolls,
+        each the list of its faces), or else the position's own generator. The result
+        replaces the position, or goes `into` another. `side` hides what it may not see
+        in the events."""
+        return self.request(self._with(
+            {"type": "apply", "action": action}, seed=seed, dice=dice, side=side,
+            state=state, into=into))
+
+    def determinize(self, side, seed, state=None, into=None):
+        """Deals afresh, from `seed`, what `side` cannot see (the other hand)."""
+        return self.request(self._with(
+            {"type": "determinize", "side": side, "seed": seed}, state=state, into=into))
+
+    def odds(self, action=None, shoot=None, fight=None, state=None):
+        """The annotation of a legal `action`, or the odds of a Shoot test (`shoot`: dice,
+        value, survive_dice, survive, armour) or a Fight (`fight`: dice, value,
+        defender_dice, defend, defender_fights)."""
+        return self.request(self._with(
+            {"type": "odds"}, action=action, shoot=shoot, fight=fight, state=state))
+
+    def state(self, side=None, annotate=False, snapshot=False, state=None):
+        """The position as a decide message shows it to `side` (the side to move if
+        none): the answer's `decide`."""
+        return self.request(self._with(
+            {"type": "state"}, side=side, annotate=annotate or None,
+            snapshot=snapshot or None, state=state))
+
+    def copy(self, into, state=None):
+        """Copies a position to the name `into`."""
+        return self.request(self._with({"type": "copy", "into": into}, state=state))
+
+    def drop(self, state):
+        """Forgets a position."""
+        return self.request({"type": "drop", "state": state})

@@ -1,0 +1,362 @@
+//! Annotated legal actions (protocol version 2, `"annotate": true`): each annotation is
+//! checked against numbers derived from the rules here, not from the engine's odds: an
+//! exploding D8's closed form convolved (R14), the dice of R15 and R16 counted by hand,
+//! the squares of an area attack counted over the aim's die (R1, P14).
+
+use crate::common::*;
+
+use mars_attacks::bot::exec::message::{self, Asked};
+use mars_attacks::rules::cards::{Effect, Roll, Whose};
+use mars_attacks::rules::state::Phase;
+use mars_attacks::rules::{Edge, GameState, Los, Side, WallKind};
+use serde_json::Value;
+
+use Side::{Humans as H, Martians as M};
+
+/// P(k successes) of `dice` D8 at `value`+ (R14): one die is `(v-1)/8` for none and
+/// `(1/8)^k (v-1)/8 + (1/8)^(k-1) (8-v)/8` for `k`, and the dice are convolved.
+fn successes(dice: u8, value: u8) -> Vec<f64> {
+    const TOP: usize = 90;
+    let v = f64::from(value);
+    let one: Vec<f64> = (0..TOP)
+        .map(|k| {
+            if k == 0 {
+                (v - 1.0) / 8.0
+            } else {
+                0.125f64.powi(k as i32) * (v - 1.0) / 8.0
+                    + 0.125f64.powi(k as i32 - 1) * (8.0 - v) / 8.0
+            }
+        })
+        .collect();
+    let mut dist = vec![1.0];
+    for _ in 0..dice {
+        let mut next = vec![0.0; TOP];
+        for (i, p) in dist.iter().enumerate() {
+            for (j, q) in one.iter().enumerate() {
+                if i + j < TOP {
+                    next[i + j] += p * q;
+                }
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+/// A Shoot test's (kill, Rattled, miss): the shot beats Survive plus armour, beats Survive
+/// alone, or not (R15).
+fn shoot(dice: u8, value: u8, survive_dice: u8, survive: u8, armour: usize) -> [f64; 3] {
+    let (a, d) = (successes(dice, value), successes(survive_dice, survive));
+    let mut out = [0.0; 3];
+    for (k, pa) in a.iter().enumerate() {
+        for (s, pd) in d.iter().enumerate() {
+            let i = if k > s + armour {
+                0
+            } else if k > s {
+                1
+            } else {
+                2
+            };
+            out[i] += pa * pd;
+        }
+    }
+    out
+}
+
+/// A Fight's (attacker wins, defender wins, no kill): more successes win; a defender that
+/// Survives never wins (R16).
+fn fight(dice: u8, value: u8, def_dice: u8, defend: u8, fights: bool) -> [f64; 3] {
+    let (a, d) = (successes(dice, value), successes(def_dice, defend));
+    let mut out = [0.0; 3];
+    for (k, pa) in a.iter().enumerate() {
+        for (s, pd) in d.iter().enumerate() {
+            let i = if k > s {
+                0
+            } else if k < s && fights {
+                1
+            } else {
+                2
+            };
+            out[i] += pa * pd;
+        }
+    }
+    out
+}
+
+fn close(got: &Value, want: f64, what: &str) {
+    let got = got
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: {got} is not a number"));
+    assert!(
+        (got - want).abs() < 1e-12,
+        "{what}: the annotation says {got}, the rules {want}"
+    );
+}
+
+/// The annotations `side` is sent now.
+fn annotations(g: &GameState, side: Side) -> Value {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let asked = Asked {
+        annotate: true,
+        ..Asked::version(2)
+    };
+    message::decision_asked(g, side, 1, &[], &legal, asked)["annotations"].clone()
+}
+
+fn action<'a>(a: &'a Value, text: &str) -> &'a Value {
+    a["actions"]
+        .get(text)
+        .unwrap_or_else(|| panic!("no annotation of `{text}` in {a}"))
+}
+
+/// A Soldier (m1, Shoot 5+, Fight 4+, Survive 6+, range 6) and an armoured Martian (m2,
+/// Shoot 4+, Fight 5+, Survive 6+) three squares apart, the Soldier acting.
+fn duel_position(walls: &[(&str, Edge, WallKind)]) -> GameState {
+    let mut g = setup_walls(
+        walls,
+        &[Place(H, "soldier", "a1"), Place(M, "martian", "a4")],
+        0,
+    );
+    play(&mut g, &["activate m1"]);
+    g
+}
+
+#[test]
+fn a_shot_is_annotated_with_its_sight_dice_and_exact_odds() {
+    for (walls, sight, dice) in [
+        (vec![], "clear", 4),
+        (vec![("a2", Edge::North, WallKind::Low)], "partial", 3),
+    ] {
+        let g = duel_position(&walls);
+        let los = g.map().los(sq("a1"), sq("a4"));
+        assert_eq!(los == Los::Clear, sight == "clear", "R9: the wall decides");
+        let a = annotations(&g, H);
+        let s = &action(&a, "shoot m2")["shoot"];
+        // R15: 4 dice for a clear shot, 3 for a partial one, at the Shoot value, against
+        // 3 Survive dice and the armour's automatic success.
+        assert_eq!(s["sight"], sight);
+        assert_eq!(
+            (
+                &s["dice"],
+                &s["shoot"],
+                &s["survive_dice"],
+                &s["survive"],
+                &s["armour"]
+            ),
+            (
+                &Value::from(dice),
+                &Value::from(5),
+                &Value::from(3),
+                &Value::from(6),
+                &Value::from(1)
+            )
+        );
+        assert_eq!(
+            (&s["range"], &s["max_range"]),
+            (&Value::from(3), &Value::from(6))
+        );
+        let [kill, rattled, miss] = shoot(dice, 5, 3, 6, 1);
+        close(&s["kill"], kill, "kill");
+        close(&s["rattled"], rattled, "Rattled");
+        close(&s["miss"], miss, "miss");
+        // An Aim adds a die (R12, R15).
+        let aimed = &action(&a, "aim")["aim"]["shots"][0];
+        assert_eq!(aimed["dice"], dice + 1);
+        close(&aimed["kill"], shoot(dice + 1, 5, 3, 6, 1)[0], "aimed kill");
+    }
+}
+
+#[test]
+fn a_step_says_whether_a_shot_is_left_and_what_fight_it_starts() {
+    let mut g = duel_position(&[]);
+    let a = annotations(&g, H);
+    // The first step leaves a shot (R12), from the new square: two squares, clear.
+    let first = &action(&a, "move a2")["move"];
+    assert_eq!(first["shot_after"], true);
+    assert_eq!(first["fight"], Value::Null);
+    let shot = &first["shots_after"][0];
+    assert_eq!(
+        (&shot["target"], &shot["range"]),
+        (&Value::from("m2"), &Value::from(2))
+    );
+    close(
+        &shot["kill"],
+        shoot(4, 5, 3, 6, 1)[0],
+        "the shot after the step",
+    );
+    play(&mut g, &["move a2"]);
+    // A second step leaves none.
+    let a = annotations(&g, H);
+    let second = &action(&a, "move a3")["move"];
+    assert_eq!(second["shot_after"], false);
+    assert_eq!(second["shots_after"], serde_json::json!([]));
+
+    // A step into the enemy's square is a charge (R7): 3 Fight dice and 1 for moving in
+    // (R16), against the Martian's 3, at Fight 4+ against its Fight 5+ or Survive 6+.
+    let mut g = setup(&[Place(H, "soldier", "a3"), Place(M, "martian", "a4")], 0);
+    play(&mut g, &["activate m1"]);
+    let a = annotations(&g, H);
+    let charge = &action(&a, "move a4")["move"];
+    assert_eq!(charge["shot_after"], false);
+    assert_eq!(charge["fight"]["picked_by"], "attacker");
+    let f = &charge["fight"]["opponents"][0];
+    assert_eq!(
+        (
+            &f["attacker"],
+            &f["defender"],
+            &f["attacker_dice"],
+            &f["defender_dice"]
+        ),
+        (
+            &Value::from("m1"),
+            &Value::from("m2"),
+            &Value::from(4),
+            &Value::from(3)
+        )
+    );
+    let [aw, dw, none] = fight(4, 4, 3, 5, true);
+    close(&f["if_fight"]["attacker_wins"], aw, "attacker wins");
+    close(&f["if_fight"]["defender_wins"], dw, "defender wins");
+    close(&f["if_fight"]["no_kill"], none, "no kill");
+    let [aw, dw, none] = fight(4, 4, 3, 6, false);
+    close(
+        &f["if_survive"]["attacker_wins"],
+        aw,
+        "attacker wins (Survive)",
+    );
+    assert_eq!(
+        (dw, f["if_survive"]["defender_wins"].as_f64()),
+        (0.0, Some(0.0))
+    );
+    close(&f["if_survive"]["no_kill"], none, "no kill (Survive)");
+    // The defence, once it is the Martians' to choose, is annotated with the same odds.
+    play(&mut g, &["move a4", "fight m2"]);
+    assert!(
+        matches!(g.phase(), Phase::Defence { .. }),
+        "{:?}",
+        g.phase()
+    );
+    let a = annotations(&g, M);
+    close(
+        &action(&a, "defend fight")["fight"]["if_fight"]["defender_wins"],
+        fight(4, 4, 3, 5, true)[1],
+        "defend fight",
+    );
+}
+
+#[test]
+fn an_area_attack_is_annotated_with_the_squares_it_may_hit_and_the_expected_kills() {
+    // Three Soldiers and a Martian around c3; the Humans have three Artillery Strikes laid
+    // (5 dice at 5+ on a square and its 8 neighbours, R21: level 3 aims at a square, level
+    // 2 at a row or column, the square in it rolled).
+    let laid = |level: u8| {
+        let mut g = setup(
+            &[
+                Place(H, "soldier", "h8"),
+                Place(H, "soldier", "b2"),
+                Place(M, "martian", "c3"),
+                Place(M, "martian", "d4"),
+                Place(M, "martian", "f3"),
+            ],
+            0,
+        );
+        g.edit().set(H, card("artillery-strike"), level);
+        g
+    };
+    let a = annotations(&laid(3), H);
+    let at = &action(&a, "call artillery-strike c3")["area"];
+    assert_eq!(at["effect"], "killed");
+    let squares = at["squares"].as_object().unwrap();
+    assert_eq!(squares.len(), 9, "c3 and its 8 neighbours");
+    assert!(squares.values().all(|p| p.as_f64() == Some(1.0)));
+    // Expected kills: each model covered, its own Shoot test (R30): a Soldier Survives on
+    // 6+ with 3 dice, a Martian the same with its armour.
+    let soldier = shoot(5, 5, 3, 6, 0)[0];
+    let martian = shoot(5, 5, 3, 6, 1);
+    close(&at["expected"]["humans"], soldier, "one Soldier (b2) hit");
+    close(
+        &at["expected"]["martians"],
+        2.0 * martian[0],
+        "two Martians (c3, d4)",
+    );
+    close(
+        &at["expected_rattled"]["martians"],
+        2.0 * martian[1],
+        "Rattled by armour",
+    );
+    // Along row 3 the centre's column is rolled (a D8, R1): a square of the row is covered
+    // when the centre is in its column or next to it.
+    let a = annotations(&laid(2), H);
+    let row = &action(&a, "call artillery-strike row 3")["area"];
+    for (square, columns) in [("a3", 2.0), ("c3", 3.0), ("h3", 2.0), ("c4", 3.0)] {
+        close(&row["squares"][square], columns / 8.0, square);
+    }
+    // Expected: c3's Martian is covered with centres b, c, d; d4's with c, d, e; f3's
+    // with e, f, g; b2's Soldier with a, b, c.
+    close(
+        &row["expected"]["martians"],
+        9.0 / 8.0 * martian[0],
+        "Martians on row 3",
+    );
+    close(
+        &row["expected"]["humans"],
+        3.0 / 8.0 * soldier,
+        "the Soldier on b2",
+    );
+}
+
+#[test]
+fn a_response_window_names_its_test_and_the_odds_with_each_answer() {
+    // The Soldier shoots the Martian; the Martians hold a card for its Survive roll.
+    let mut g = duel_position(&[]);
+    let (half, extra) = g
+        .deck()
+        .halves(M)
+        .into_iter()
+        .find_map(|f| match f.effect {
+            Effect::TestDice {
+                whose: Whose::Own,
+                rolls,
+                dice,
+            } if rolls.has(Roll::Survive) && dice > 0 => Some((f.id, dice)),
+            _ => None,
+        })
+        .expect("the core deck has a Martian card adding Survive dice");
+    g.edit().give(M, half, 1);
+    play(&mut g, &["shoot m2"]);
+    assert_eq!(g.phase(), Phase::Respond(M), "the Martians' window");
+    let a = annotations(&g, M);
+    let t = &a["test"];
+    assert_eq!(
+        (
+            &t["kind"],
+            &t["attacker"],
+            &t["defender"],
+            &t["sight"],
+            &t["aimed"]
+        ),
+        (
+            &Value::from("shoot"),
+            &Value::from("m1"),
+            &Value::from("m2"),
+            &Value::from("clear"),
+            &Value::from(false)
+        )
+    );
+    assert_eq!(t["rolls"], serde_json::json!(["shoot", "survive"]));
+    close(&t["odds"]["kill"], shoot(4, 5, 3, 6, 1)[0], "as it stands");
+    close(
+        &action(&a, "respond none")["respond"]["kill"],
+        shoot(4, 5, 3, 6, 1)[0],
+        "no card",
+    );
+    let card = held(&g, M, &half.to_string());
+    let with = &action(&a, &format!("respond {card}"))["respond"];
+    assert_eq!(with["survive_dice"], 3 + i64::from(extra));
+    close(
+        &with["kill"],
+        shoot(4, 5, 3 + extra as u8, 6, 1)[0],
+        "with the card's dice",
+    );
+}
