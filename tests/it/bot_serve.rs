@@ -98,6 +98,9 @@ fn result_of(record: &mars_attacks::arena::Record) -> (Option<&'static str>, &'s
         Reason::WipeOut => "WipeOut",
         Reason::MoreVp => "MoreVp",
         Reason::Survived => "Survived",
+        Reason::KeyModelDied => "KeyModelDied",
+        Reason::KeyModelLeft => "KeyModelLeft",
+        Reason::HeldZone => "HeldZone",
         Reason::Draw => "Draw",
         Reason::Forfeit => "Forfeit",
     };
@@ -143,7 +146,10 @@ fn a_game_replayed_through_serve_equals_the_arena_record() {
 }
 
 /// A seeded random game from `start`: each decision with the faces of the rolls it made.
-fn random_rolls(start: &GameState, seed: u64) -> (GameState, Vec<(Action, Vec<Vec<u8>>)>) {
+/// A game's decisions, each with the dice its rolls came up with.
+type Rolled = Vec<(Action, Vec<Vec<u8>>)>;
+
+fn random_rolls(start: &GameState, seed: u64) -> (GameState, Rolled) {
     let mut g = start.clone();
     let mut dice = rng_from_seed(seed);
     let mut pick = rng_from_seed(seed + 1);
