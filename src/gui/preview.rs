@@ -735,15 +735,15 @@ mod tests {
 
     #[test]
     fn the_hovered_square_says_what_it_is_in_the_scenario() {
-        // Get Them Out: the Humans deploy in a2-h3 and (the Professor and his escort)
+        // Get Them Out: the Humans deploy in a1-h2 and (the Professor and his escort)
         // leave by the north edge; the Martians come on across the east edge in Round 1.
         let s = scenario("evacuation.toml");
         assert_eq!(
-            square_roles(&s, sq("a3")),
+            square_roles(&s, sq("a2")),
             ["In the Humans' deployment zone."]
         );
         assert_eq!(
-            square_roles(&s, sq("h3")),
+            square_roles(&s, sq("h2")),
             [
                 "In the Humans' deployment zone.",
                 "On the east edge the Martians come on by, from Round 1."
