@@ -388,7 +388,7 @@ where
 /// ([`crate::pool::run`]): games `2k` and `2k + 1` (which share a deal when seats are
 /// swapped) are one job, handed to the next free thread, and the jobs' reports are merged,
 /// so the report is the one thread's up to the order of its lists. `on_game` is called from
-/// the thread that played the game.
+/// the thread that played the game; with one job, that is the calling thread.
 pub fn play_match_on_threads<G, NG, FA, FB, PA, PB, OG>(
     config: &MatchConfig,
     jobs: usize,
@@ -406,6 +406,11 @@ where
     PB: Player<G>,
     OG: Fn(&GameRecord) + Sync,
 {
+    if jobs <= 1 {
+        // On the calling thread, as `play_match_with`: `on_game` may then use what the
+        // caller holds (its locked standard error, say).
+        return play_games_with(config, 0..config.games, new_game, make_a, make_b, on_game);
+    }
     // Pairs of games dealt alike go to one job; the pool hands them out as threads free up.
     let pairs = config.games.div_ceil(2);
     let play = |pair: u32| {

@@ -157,9 +157,10 @@ impl From<io::Error> for CliError {
 /// exit code.
 pub fn main() -> i32 {
     let stdout = io::stdout();
-    let stderr = io::stderr();
     let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    // Standard error is not held locked: worker threads report progress on it (`duel
+    // --progress` on several jobs), and would wait on the lock for ever.
+    let mut err = io::stderr();
     let code = run_from(std::env::args_os(), &mut out, &mut err);
     let _ = out.flush();
     // No bot outlives the engine, whatever was under way when it finished (a window
