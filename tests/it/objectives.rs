@@ -15,7 +15,7 @@ use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use common::{Place, game, m, small_scenario, sq};
+use common::{Place, end_the_round_with, game, idle_action, m, small_scenario, sq};
 
 /// A Soldier (m1) on d8, one step from the north edge, where leaving scores the Humans
 /// `exit_vp`; a Martian (m2) on h1, out of every range (7 squares, R8). Humans to act.
@@ -370,31 +370,9 @@ vp = { shoot_kill = 1 }
 hold = [{ zone = "h8" }]
 "#;
 
-/// What a side does when it only passes the time: end the model's action or the Turn, else
-/// activate a model, else the first legal action.
-fn idle_action(legal: &[Action]) -> Action {
-    [Action::Done, Action::EndTurn]
-        .into_iter()
-        .chain(
-            legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Activate(_))),
-        )
-        .find(|a| legal.contains(a))
-        .unwrap_or(legal[0])
-}
-
 /// Plays the Round out: each side activates its one model and does nothing else.
 fn end_the_round(g: &mut GameState) {
-    let mut dice = rng_from_seed(0);
-    let round = g.round();
-    let mut legal = Vec::new();
-    while g.round() == round && !g.is_over() {
-        g.legal_actions(&mut legal);
-        let a = idle_action(&legal);
-        g.play(a, &mut dice).unwrap();
-    }
+    end_the_round_with(g, &mut rng_from_seed(0));
 }
 
 #[test]

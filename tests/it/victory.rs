@@ -12,7 +12,10 @@ use mars_attacks::rules::scenario_file::parse_scenario;
 use mars_attacks::rules::state::{Event, Outcome, Phase, VpSource, WinReason};
 use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
 
-use common::{Dice, Place, card, events, game, legal, m, play, small_scenario, sq, with_cards};
+use common::{
+    Dice, Place, card, end_the_round_with, events, game, legal, m, play, small_scenario, sq,
+    with_cards,
+};
 
 use Side::{Humans as H, Martians as M};
 
@@ -257,36 +260,9 @@ hold = [{{ zone = "h8", vp = 0, win_after = 1 }}]
     )
 }
 
-/// What a side does when it only passes the time.
-fn idle_action(legal: &[Action]) -> Action {
-    [Action::Done, Action::EndTurn]
-        .into_iter()
-        .chain(
-            legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Activate(_))),
-        )
-        .find(|a| legal.contains(a))
-        .unwrap_or(legal[0])
-}
-
 /// Plays the Round out, each model doing nothing; returns the events.
 fn end_the_round(g: &mut GameState) -> Vec<Event> {
     end_the_round_with(g, &mut rng_from_seed(0))
-}
-
-/// [`end_the_round`] with the game's generator.
-fn end_the_round_with(g: &mut GameState, dice: &mut mars_attacks::rules::GameRng) -> Vec<Event> {
-    let round = g.round();
-    let mut legal = Vec::new();
-    let mut e = Vec::new();
-    while g.round() == round && !g.is_over() {
-        g.legal_actions(&mut legal);
-        let a = idle_action(&legal);
-        g.play_logged(a, dice, &mut e).unwrap();
-    }
-    e
 }
 
 #[test]

@@ -384,3 +384,35 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(err).unwrap(),
     )
 }
+
+/// What a side does when it only passes the time: end the model's action or the Turn, else
+/// activate a model, else the first legal action.
+pub fn idle_action(legal: &[Action]) -> Action {
+    [Action::Done, Action::EndTurn]
+        .into_iter()
+        .chain(
+            legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Activate(_))),
+        )
+        .find(|a| legal.contains(a))
+        .unwrap_or(legal[0])
+}
+
+/// Plays the Round out with `dice`, each side only passing the time ([`idle_action`]);
+/// returns what happened.
+pub fn end_the_round_with(
+    g: &mut GameState,
+    dice: &mut mars_attacks::rules::GameRng,
+) -> Vec<Event> {
+    let round = g.round();
+    let mut legal = Vec::new();
+    let mut e = Vec::new();
+    while g.round() == round && !g.is_over() {
+        g.legal_actions(&mut legal);
+        let a = idle_action(&legal);
+        g.play_logged(a, dice, &mut e).unwrap();
+    }
+    e
+}
