@@ -163,6 +163,7 @@ impl Entry {
     }
 
     /// Is its Round or its edge drawn at random (P33)?
+    #[inline]
     pub fn is_drawn(&self) -> bool {
         !self.rounds.is_empty() || !self.edges.is_empty()
     }
@@ -295,12 +296,13 @@ impl Scenario {
     }
 
     /// Where and when `model` comes on, if it starts off the board (R6).
-    pub fn entry_of(&self, model: usize) -> Option<Entry> {
+    #[inline]
+    pub fn entry_of(&self, model: usize) -> Option<&Entry> {
         let m = &self.models[model];
         if m.start != Start::Enter {
             return None;
         }
-        self.sides[m.side].entry.get(usize::from(m.wave)).copied()
+        self.sides[m.side].entry.get(usize::from(m.wave))
     }
 
     /// The side that wins by surviving, with the Round it must last to.

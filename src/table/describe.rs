@@ -325,7 +325,7 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
     // (Round, edges in order of first appearance, models); `None`: no way on.
     let mut groups: Vec<(Option<u16>, Vec<crate::rules::Edge>, usize)> = Vec::new();
     for id in waiting {
-        let e: Option<Entry> = g.scenario().entry_of(id.index());
+        let e: Option<Entry> = g.scenario().entry_of(id.index()).copied();
         if let (Some(e), Some(a)) = (e, g.arrival_of(*id))
             && (a.round.is_none() || a.edge.is_none())
         {

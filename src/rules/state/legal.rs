@@ -226,7 +226,7 @@ impl GameState {
                 return Err(match self.scenario.entry_of(id.index()) {
                     Some(e) if !e.is_drawn() => Illegal::EntersInRound { id, round: e.round },
                     // Drawn at random (P33): the Round drawn, or not drawn yet.
-                    Some(e) => match self.drawn_entry(id, &e).0 {
+                    Some(e) => match self.drawn_entry(id, e).0 {
                         u16::MAX => Illegal::ArrivalNotDrawn { id, round: e.round },
                         round => Illegal::EntersInRound { id, round },
                     },
@@ -315,7 +315,7 @@ impl GameState {
                     // The whole edge or the part of it the scenario names (P32), the edge
                     // drawn when it is drawn (P33).
                     let squares = if entry.is_drawn() {
-                        self.drawn_entry(id, &entry).1
+                        self.drawn_entry(id, entry).1
                     } else {
                         entry.squares
                     };

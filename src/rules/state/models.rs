@@ -5,7 +5,7 @@
 use rand::{Rng, RngCore};
 
 use crate::rules::action::ModelId;
-use crate::rules::square::{Side, Square};
+use crate::rules::square::{BySide, Side, Square};
 
 use super::{Event, EventSink, GameState, VpSource};
 
@@ -97,6 +97,7 @@ impl GameState {
     }
 
     /// Can this model be activated now by its side (ignoring whose Turn it is)?
+    #[inline(always)]
     pub fn can_activate(&self, id: ModelId) -> bool {
         let m = &self.models[id.index()];
         if m.activated {
@@ -110,9 +111,10 @@ impl GameState {
     }
 
     /// May `id`, waiting off the board, come on this Round (R6, P33)?
+    #[cold]
     pub(super) fn entry_open(&self, id: ModelId) -> bool {
         self.scenario.entry_of(id.index()).is_some_and(|e| {
-            e.round <= self.round && (!e.is_drawn() || self.drawn_entry(id, &e).0 <= self.round)
+            e.round <= self.round && (!e.is_drawn() || self.drawn_entry(id, e).0 <= self.round)
         })
     }
 
@@ -121,6 +123,23 @@ impl GameState {
         (0..self.n_models)
             .map(ModelId)
             .any(|id| self.models[id.index()].side == side && self.can_activate(id))
+    }
+
+    /// Which sides have a model left to act this Round, in one look at the models (the end
+    /// of a Turn asks it of both sides several times).
+    pub(super) fn sides_able_to_act(&self) -> BySide<bool> {
+        let mut able = BySide::new(false, false);
+        for i in 0..self.n_models {
+            let id = ModelId(i);
+            let side = self.models[id.index()].side;
+            if !able[side] && self.can_activate(id) {
+                able[side] = true;
+                if able[side.other()] {
+                    break;
+                }
+            }
+        }
+        able
     }
 
     /// R24: reveal a face-down counter in `sq`; the model's side claims counters of its

@@ -127,11 +127,12 @@ impl GameState {
     /// After a model's action or a card play: carry on with the Turn if anything is left to
     /// do in it (R11), else end it.
     pub(super) fn turn_continue<S: EventSink>(&mut self, sink: &mut S) {
-        self.note_ran_out();
+        let able = self.sides_able_to_act();
+        self.note_ran_out_of(able);
         if (self.may_activate_more() && self.any_activation()) || self.any_card_play() {
             self.phase = Phase::AfterFirst;
         } else {
-            self.end_turn(sink);
+            self.end_turn_knowing(able, sink);
         }
     }
 
@@ -181,31 +182,44 @@ impl GameState {
     /// R13: remember which side first had no model left to act this Round. If both ran
     /// out at once, the Turn player's own action did it, so it counts as first.
     pub(super) fn note_ran_out(&mut self) {
+        if self.ran_out_first.is_none() {
+            self.note_ran_out_of(self.sides_able_to_act());
+        }
+    }
+
+    /// `note_ran_out` with which sides may still act already known.
+    fn note_ran_out_of(&mut self, able: BySide<bool>) {
         if self.ran_out_first.is_some() {
             return;
         }
         let me = self.turn_player;
-        if !self.can_act(me) {
+        if !able[me] {
             self.ran_out_first = Some(me);
-        } else if !self.can_act(me.other()) {
+        } else if !able[me.other()] {
             self.ran_out_first = Some(me.other());
         }
     }
 
     pub(super) fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+        self.end_turn_knowing(self.sides_able_to_act(), sink);
+    }
+
+    /// `end_turn`, with which sides have a model left to act already known: nothing below
+    /// changes that until the next Turn starts.
+    fn end_turn_knowing<S: EventSink>(&mut self, able: BySide<bool>, sink: &mut S) {
         for m in &mut self.models[..self.n_models as usize] {
             m.moved_in = false;
         }
-        self.note_ran_out();
+        self.note_ran_out_of(able);
         // R13: the Round ends when every model has acted, whatever cards are left.
-        if !self.can_act(Side::Humans) && !self.can_act(Side::Martians) {
+        if !able[Side::Humans] && !able[Side::Martians] {
             self.end_round(sink);
             return;
         }
         let next = self.turn_player.other();
-        if self.can_take_turn(next) {
+        if self.takes_turn(next, able[next]) {
             self.turn_player = next;
-        } else if !self.can_take_turn(self.turn_player) {
+        } else if !self.takes_turn(self.turn_player, able[self.turn_player]) {
             self.end_round(sink);
             return;
         }
@@ -215,23 +229,28 @@ impl GameState {
             });
         }
         self.phase = Phase::TurnStart;
-        self.start_turn();
+        self.start_turn_knowing(able[self.turn_player]);
     }
 
     pub(super) fn start_turn(&mut self) {
+        self.start_turn_knowing(self.can_act(self.turn_player));
+    }
+
+    /// Start the Turn player's Turn, knowing whether they have a model left to act.
+    fn start_turn_knowing(&mut self, models_to_act: bool) {
         self.turn += 1;
         self.turn_models = 0;
         self.turn_cards = 0;
         self.turn_model = None;
         self.carded = 0;
         self.laid = 0;
-        self.no_models_at_start = !self.can_act(self.turn_player);
+        self.no_models_at_start = !models_to_act;
     }
 
-    /// Does `side` get a Turn now: a model to act with, or (not having passed) a card it
-    /// can play (R11 options 3 and 4)?
-    pub(super) fn can_take_turn(&self, side: Side) -> bool {
-        self.can_act(side) || (!self.passed[side] && self.has_turn_card(side))
+    /// Does `side` get a Turn now: a model to act with (`models_to_act`, known to the
+    /// caller), or (not having passed) a card it can play (R11 options 3 and 4)?
+    fn takes_turn(&self, side: Side, models_to_act: bool) -> bool {
+        models_to_act || (!self.passed[side] && self.has_turn_card(side))
     }
 
     /// R13: the Round ends when every model has acted. Then the end of Round (P17): the
@@ -317,16 +336,17 @@ impl GameState {
         if self.phase != Phase::TurnStart {
             return;
         }
-        if !self.can_act(Side::Humans) && !self.can_act(Side::Martians) {
+        let able = self.sides_able_to_act();
+        if !able[Side::Humans] && !able[Side::Martians] {
             // Nobody can act at all: a scenario where no side has models in play.
             let o = self.more_vp_outcome(None);
             self.game_over(o, sink);
             return;
         }
-        if !self.can_take_turn(self.turn_player) {
+        if !self.takes_turn(self.turn_player, able[self.turn_player]) {
             self.turn_player = self.turn_player.other();
         }
-        self.start_turn();
+        self.start_turn_knowing(able[self.turn_player]);
     }
 
     pub(super) fn more_vp_outcome(&self, tie: Option<Side>) -> Outcome {

@@ -63,7 +63,7 @@ impl GameState {
     pub fn arrival_of(&self, id: ModelId) -> Option<Arrival> {
         let m = self.scenario.models.get(id.index())?;
         let e = self.scenario.entry_of(id.index())?;
-        Some(self.arrival_by(m.side, usize::from(m.wave), &e))
+        Some(self.arrival_by(m.side, usize::from(m.wave), e))
     }
 
     fn arrival_by(&self, side: Side, wave: usize, e: &Entry) -> Arrival {
