@@ -27,7 +27,7 @@ pub enum Mode {
 
 /// The AI levels offered, with words.
 pub const LEVELS: [(&str, &str); 6] = [
-    ("easy", "easy (0.05 s a decision)"),
+    ("easy", "easy (a quick search of 50 iterations)"),
     ("normal", "normal (0.3 s)"),
     ("hard", "hard (1.5 s)"),
     ("greedy", "greedy (scripted)"),
