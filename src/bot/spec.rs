@@ -283,10 +283,9 @@ pub const WIDENING: u32 = 32;
 /// 3,000 iterations, and each of the time levels thinks well past that, so by time alone
 /// `easy` played level with `normal` (0.53). With 50 iterations it stays a search that
 /// sees every decision a player makes and scores 0.562 [0.495, 0.628] against `greedy`
-/// (seed 94), yet `mcts:3000`
-/// scores 0.659 [0.592, 0.720] against it (`arena --scenario scenarios/*.toml --players
-/// mcts:3000 mcts:50 --games 26 --seed 93`, 208 games): a level a player can beat before
-/// `normal`. An iteration count also makes `easy` the same opponent on any machine.
+/// (seed 94), yet `mcts:3000` scores 0.659 [0.592, 0.720] against it (`arena --scenario
+/// scenarios/*.toml --players mcts:3000 mcts:50 --games 26 --seed 93`, 208 games): a
+/// level a player can beat before `normal`. An iteration count also makes `easy` the same opponent on any machine.
 pub const EASY_ITERATIONS: u64 = 50;
 
 /// Determinizations per decision of `pimc`.
