@@ -22,6 +22,7 @@ mod conformance;
 mod deck;
 mod deck_schema;
 mod dice_game;
+mod dice_game_table;
 mod evaluation_scale;
 mod golden;
 mod hardening;
