@@ -223,7 +223,7 @@ pub struct CardLook<'a> {
 /// The size the cards are drawn at, from the width of the row of five.
 pub fn card_size(row_width: f32) -> egui::Vec2 {
     let w = ((row_width - 4.0 * 14.0) / 5.0 - 8.0).clamp(120.0, 170.0);
-    vec2(w, w * 1.6)
+    vec2(w, w * 1.5)
 }
 
 /// Room for the stack beneath a card.
@@ -330,9 +330,15 @@ pub fn location_card(ui: &mut Ui, look: &CardLook<'_>, size: egui::Vec2) -> Resp
             .filter(|(space, _)| *space == n)
             .map(|(_, seat)| *seat)
             .collect();
+        // Tokens side by side along the space's foot, overlapping when many.
+        let step = if here.len() > 1 {
+            ((cell - 12.0) / (here.len() - 1) as f32).min(8.0)
+        } else {
+            0.0
+        };
         for (k, seat) in here.iter().enumerate() {
-            let c = r.right_bottom() - vec2(5.0 + 5.0 * k as f32, 5.0);
-            token(p, c, 5.0, theme::seat_color(*seat));
+            let c = r.left_bottom() + vec2(6.0 + step * k as f32, -6.0);
+            token(p, c, 5.5, theme::seat_color(*seat));
         }
     }
     // The special rule, in its outline.

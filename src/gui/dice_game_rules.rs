@@ -130,7 +130,8 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
                 }
             });
             egui::ScrollArea::vertical()
-                .max_height(560.0)
+                .min_scrolled_height(520.0)
+                .max_height(600.0)
                 .show(ui, |ui| {
                     for (head, text) in rules() {
                         section(ui, head, &text);

@@ -65,12 +65,7 @@ fn seats_ui(view: &DiceGameView, ui: &mut Ui) {
             ui.end_row();
             for p in 0..g.players() {
                 let to_move = !g.is_over() && g.player() == p;
-                let mut name = RichText::new(format!(
-                    "{}{}",
-                    if to_move { "▶ " } else { "" },
-                    t.name(p)
-                ))
-                .color(theme::seat_color(p));
+                let mut name = RichText::new(t.name(p)).color(theme::seat_color(p));
                 if to_move || g.winner() == Some(p) {
                     name = name.strong();
                 }
@@ -93,18 +88,13 @@ fn seats_ui(view: &DiceGameView, ui: &mut Ui) {
                         if sets == 1 { "die" } else { "dice" }
                     ));
                 }
-                ui.label(name).on_hover_text(tip);
+                ui.horizontal(|ui| {
+                    seat_disc(ui, p, to_move);
+                    ui.label(name).on_hover_text(tip);
+                });
                 ui.label(g.vp(p).to_string());
                 ui.label(g.cards_claimed(p).to_string());
-                let left = g.tokens_left(p);
-                ui.label(
-                    RichText::new(format!(
-                        "{}{}",
-                        "●".repeat(usize::from(left)),
-                        "○".repeat(usize::from(TOKENS - left))
-                    ))
-                    .color(theme::seat_color(p)),
-                );
+                tokens_left(ui, p, g.tokens_left(p));
                 ui.end_row();
             }
         });
@@ -154,6 +144,34 @@ fn considered_ui(view: &DiceGameView, ui: &mut Ui, c: crate::table::dice_game_ai
                 ui.end_row();
             }
         });
+}
+
+/// Seat `seat`'s token before its name, ringed when the seat is to play.
+fn seat_disc(ui: &mut Ui, seat: usize, to_move: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    super::dice_game_pieces::token(ui.painter(), rect.center(), 5.5, theme::seat_color(seat));
+    if to_move {
+        ui.painter()
+            .circle_stroke(rect.center(), 7.5, egui::Stroke::new(2.0, theme::SELECT));
+    }
+}
+
+/// A seat's tokens: filled for each not placed, hollow for each on a card.
+fn tokens_left(ui: &mut Ui, seat: usize, left: u8) {
+    let (rect, resp) = ui.allocate_exact_size(
+        egui::vec2(14.0 * f32::from(TOKENS), 14.0),
+        egui::Sense::hover(),
+    );
+    resp.on_hover_text(format!("{left} of {TOKENS} tokens not on a card"));
+    let p = ui.painter();
+    for i in 0..TOKENS {
+        let c = rect.left_center() + egui::vec2(7.0 + 14.0 * f32::from(i), 0.0);
+        if i < left {
+            super::dice_game_pieces::token(p, c, 5.0, theme::seat_color(seat));
+        } else {
+            p.circle_stroke(c, 5.0, egui::Stroke::new(1.0, theme::seat_color(seat)));
+        }
+    }
 }
 
 /// The name of a seat's choice in its list.
@@ -208,7 +226,7 @@ fn new_game_ui(
             }
             if n > 2
                 && ui
-                    .small_button("✕")
+                    .small_button("remove")
                     .on_hover_text("Remove this seat")
                     .clicked()
             {

@@ -9,7 +9,7 @@
 //! The game itself, its generator, its AI thread and its log are
 //! [`crate::table::dice_game`]'s: this file only draws them and hands it the clicks.
 
-use dice_game::dice::{Symbol, Tally};
+use dice_game::dice::{DICE, Symbol, Tally};
 use dice_game::game::STACKS;
 use dice_game::turn::{Action, Phase};
 use eframe::egui::{self, CornerRadius, RichText, Stroke, Ui};
@@ -115,6 +115,32 @@ impl DiceGameView {
             ui.add_space(6.0);
             ui.colored_label(theme::BAD, r);
         }
+        ui.add_space(14.0);
+        self.claimed_ui(ui);
+    }
+
+    /// The cards each seat has claimed, face up in front of it.
+    fn claimed_ui(&self, ui: &mut Ui) {
+        let t = &self.table;
+        let g = t.game();
+        if (0..g.players()).all(|p| g.cards_claimed(p) == 0) {
+            return;
+        }
+        ui.label(RichText::new("Cards claimed").strong());
+        for p in 0..g.players() {
+            if g.cards_claimed(p) == 0 {
+                continue;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{}, {} VP:", t.name(p), g.vp(p)))
+                        .color(theme::seat_color(p)),
+                );
+                for c in g.claimed(p) {
+                    claimed_chip(ui, g.card(c));
+                }
+            });
+        }
     }
 
     fn heading_ui(&self, ui: &mut Ui) {
@@ -140,11 +166,15 @@ impl DiceGameView {
                     .to_string()
             }
             Phase::Target => "Choosing a target.".into(),
-            Phase::Prepare => format!(
-                "Before rolling at {}: {} die to set, as the ongoing rule allows.",
-                self.target_name(),
-                g.set_dice(who) - g.turn.set.total()
-            ),
+            Phase::Prepare => {
+                let left = g.set_dice(who) - g.turn.set.total();
+                format!(
+                    "Before rolling at {}: {left} {} to set to any symbol, as the ongoing rule \
+                     allows, or roll.",
+                    self.target_name(),
+                    if left == 1 { "die" } else { "dice" }
+                )
+            }
             Phase::Decide => format!(
                 "At {}: re-roll the Martians, or stop and record what the dice match.",
                 self.target_name()
@@ -237,15 +267,18 @@ impl DiceGameView {
                 };
                 let resp = resp.on_hover_ui(|ui| {
                     ui.set_max_width(380.0);
-                    ui.label(RichText::new(&card.name).strong());
-                    ui.label(format!(
-                        "{} · needs {} · {} VP · {} Nuke symbol{}",
-                        card.kind.name(),
-                        card.needs(),
-                        card.vp,
-                        card.nukes,
-                        if card.nukes == 1 { "" } else { "s" }
-                    ));
+                    ui.label(
+                        RichText::new(format!(
+                            "{}: {} needing {}, {} VP, {} Nuke symbol{}",
+                            card.name,
+                            card.kind.name(),
+                            card.needs(),
+                            card.vp,
+                            card.nukes,
+                            if card.nukes == 1 { "" } else { "s" }
+                        ))
+                        .strong(),
+                    );
                     if let Some(w) = card.rule_words() {
                         ui.label(w);
                     }
@@ -299,7 +332,7 @@ impl DiceGameView {
                 ui.label(format!(
                     "Dice set so far: {}; {} to roll.",
                     g.turn.set,
-                    10 - g.turn.set.total()
+                    DICE - g.turn.set.total()
                 ));
             } else {
                 ui.label(
@@ -401,7 +434,7 @@ impl DiceGameView {
                             chosen = Some(Action::Set(x));
                         }
                     }
-                    let roll = format!("Roll {} dice", 10 - g.turn.set.total());
+                    let roll = format!("Roll {} dice", DICE - g.turn.set.total());
                     let odds = self.table.odds(target);
                     if ui
                         .button(RichText::new(roll).size(17.0))
@@ -489,6 +522,37 @@ impl DiceGameView {
             .small()
             .color(theme::MUTED),
         );
+    }
+}
+
+/// A claimed card, small: its name and VP on its kind's colour, an ongoing rule's outline
+/// in green.
+fn claimed_chip(ui: &mut Ui, card: &dice_game::card::Location) {
+    let band = match card.kind {
+        dice_game::card::Kind::City => theme::CITY_BAND,
+        dice_game::card::Kind::Monument => theme::MONUMENT_BAND,
+    };
+    let mut frame = egui::Frame::new()
+        .fill(band)
+        .corner_radius(CornerRadius::same(4))
+        .inner_margin(egui::Margin::symmetric(6, 2));
+    if card
+        .rule
+        .is_some_and(|r| r.colour() == dice_game::card::Colour::Green)
+    {
+        frame = frame.stroke(Stroke::new(2.0, theme::RULE_GREEN));
+    }
+    let resp = frame
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(format!("{} · {} VP", card.name, card.vp))
+                    .small()
+                    .color(egui::Color32::WHITE),
+            );
+        })
+        .response;
+    if let Some(w) = card.rule_words() {
+        resp.on_hover_text(w);
     }
 }
 

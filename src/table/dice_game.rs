@@ -129,7 +129,7 @@ impl DiceGameTable {
         t.log.push(LogLine {
             seat: Some(0),
             heading: true,
-            text: super::dice_game_words::possessive(&t.setup.name(0)) + " Turn",
+            text: format!("Turn 1: {}", t.setup.name(0)),
         });
         Ok(t)
     }

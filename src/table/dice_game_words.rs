@@ -19,10 +19,12 @@ pub fn event_words(before: &Game, setup: &DiceGameSetup, e: &Event) -> String {
     let card = |c: usize| before.card(c).name.as_str();
     match e {
         Event::TurnBegins { player, extra } => {
+            // The Turn that ended is counted by now: this one is the one after it.
+            let n = before.turns() + 2;
             if *extra {
-                format!("An extra Turn for {}", name(*player))
+                format!("Turn {n}: {} again (an extra Turn)", name(*player))
             } else {
-                format!("{} Turn", possessive(&name(*player)))
+                format!("Turn {n}: {}", name(*player))
             }
         }
         Event::Targeted {

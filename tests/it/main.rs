@@ -60,6 +60,8 @@ mod gui_analysis;
 #[cfg(feature = "gui")]
 mod gui_cards;
 #[cfg(feature = "gui")]
+mod gui_dice_game;
+#[cfg(feature = "gui")]
 mod gui_estimate;
 #[cfg(feature = "gui")]
 mod gui_martian_dice;
