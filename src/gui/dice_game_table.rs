@@ -305,6 +305,17 @@ impl DiceGameView {
                         for line in odds_words(o) {
                             ui.label(line);
                         }
+                        let sets = g.set_dice(g.player());
+                        if g.turn.phase == Phase::Target && sets > 0 {
+                            ui.label(
+                                RichText::new(format!(
+                                    "These are the odds of rolling all ten; {} may set {sets} \
+                                     first, and the odds on Roll count them.",
+                                    self.table.name(g.player())
+                                ))
+                                .color(theme::MUTED),
+                            );
+                        }
                     }
                 });
                 if resp.clicked() {
