@@ -24,8 +24,7 @@ use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::frames::FrameHistory;
 pub use super::frames::Startup;
 use super::log::LogView;
-pub use super::modes::Mode;
-use super::modes::{DICE_GAME_BUTTON, DICE_GAME_HOVER, dice_mode_buttons};
+use super::modes::{DICE_GAME_BUTTON, DICE_GAME_HOVER, Mode, dice_mode_buttons};
 use super::panel::{Panel, PanelContext};
 use super::prompt::AnswerPrompt;
 use super::sidebar::Sidebar;
@@ -267,19 +266,7 @@ impl MarsApp {
             {
                 self.open_dice_game(setup);
             }
-            if let Some(e) = &self.error {
-                let mut close = false;
-                egui::Window::new("Problem")
-                    .collapsible(false)
-                    .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
-                    .show(&ctx, |ui| {
-                        ui.colored_label(theme::BAD, e);
-                        close = ui.button("OK").clicked();
-                    });
-                if close {
-                    self.error = None;
-                }
-            }
+            self.problem_ui(&ctx);
             if let Some(m) = to {
                 self.switch_to(m);
             }
@@ -358,21 +345,25 @@ impl MarsApp {
             self.frames
                 .overlay(&ctx, board_rect, &self.startup, self.session.as_ref());
         }
-        if let Some(e) = &self.error {
-            let mut close = false;
-            egui::Window::new("Problem")
-                .collapsible(false)
-                .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
-                .show(&ctx, |ui| {
-                    ui.colored_label(theme::BAD, e);
-                    close = ui.button("OK").clicked();
-                });
-            if close {
-                self.error = None;
-            }
-        }
+        self.problem_ui(&ctx);
         commands.dedup();
         self.run(commands);
+    }
+
+    /// The problem with the last command, if any, until the person closes it.
+    fn problem_ui(&mut self, ctx: &egui::Context) {
+        let Some(e) = &self.error else { return };
+        let mut close = false;
+        egui::Window::new("Problem")
+            .collapsible(false)
+            .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
+            .show(ctx, |ui| {
+                ui.colored_label(theme::BAD, e);
+                close = ui.button("OK").clicked();
+            });
+        if close {
+            self.error = None;
+        }
     }
 
     fn top_bar(&mut self, ui: &mut Ui) -> Vec<Command> {

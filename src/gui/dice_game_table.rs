@@ -29,8 +29,10 @@ pub struct DiceGameView {
     pub rules_open: bool,
     /// The next game's set-up, as the side panel edits it.
     pub next: DiceGameSetup,
-    /// Why the person's last click was refused (cleared by the next decision played).
+    /// Why the person's last click was refused (until the next decision is played).
     pub refusal: Option<String>,
+    /// The decisions made when it was refused.
+    refused_at: usize,
 }
 
 impl DiceGameView {
@@ -41,12 +43,14 @@ impl DiceGameView {
             rules_open: false,
             next,
             refusal: None,
+            refused_at: 0,
         })
     }
 
     /// A person's decision, from a click: played, or its refusal shown.
     pub fn decide(&mut self, a: Action) {
         self.refusal = self.table.decide(a).err().map(|e| e.to_string());
+        self.refused_at = self.table.decisions().len();
         if let Some(r) = &mut self.refusal {
             let mut first = r.chars();
             if let Some(c) = first.next() {
@@ -58,6 +62,9 @@ impl DiceGameView {
     /// Draws the mode; returns a set-up when the person starts a new game.
     pub fn ui(&mut self, ui: &mut Ui) -> Option<DiceGameSetup> {
         self.table.tick();
+        if self.table.decisions().len() != self.refused_at {
+            self.refusal = None;
+        }
         match self.table.wake_in() {
             Some(w) if w.is_zero() => ui.ctx().request_repaint(),
             Some(w) => ui.ctx().request_repaint_after(w),

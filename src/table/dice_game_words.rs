@@ -224,7 +224,7 @@ pub fn standings(game: &Game) -> Vec<Standing> {
             cards: game.cards_claimed(seat),
         })
         .collect();
-    v.sort_by(|a, b| (b.vp, b.cards, b.seat).cmp(&(a.vp, a.cards, a.seat)));
+    v.sort_by_key(|s| std::cmp::Reverse((s.vp, s.cards, s.seat)));
     v
 }
 
@@ -298,7 +298,7 @@ pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
