@@ -1,5 +1,5 @@
 //! `mars-attacks dice-game ...`: Mars Attacks: The Dice Game, the third game on the same
-//! search. `cards` lists a deck file (the stand-in `cards/dice-game.toml` when none is
+//! search. `play` opens the table on it (2 to 6 seats of people and AIs), `cards` lists a deck file (the stand-in `cards/dice-game.toml` when none is
 //! named), `odds` prints the exact odds of rolling at a card, and `table` plays seeded games
 //! of 2 to 6 players with the seats rotated and prints each player's wins with its Wilson
 //! interval.
@@ -15,9 +15,11 @@ use dice_game::dice::{DICE, Tally};
 use dice_game::odds::{Situation, next_roll, to_the_end};
 use dice_game::seats::{TableConfig, play_table};
 
+use super::window::{self, Window};
 use super::{CliError, Io};
 use crate::limits;
 use crate::rules::dice_deck::{load_dice_deck, stand_in_deck};
+use crate::table::dice_game_setup::DiceGameSetup;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct DiceGameArgs {
@@ -27,6 +29,22 @@ pub struct DiceGameArgs {
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum What {
+    /// Play at the table: 2 to 6 seats of people and AIs (the window's Dice Game mode).
+    Play {
+        /// The seats in turn order, comma-separated: `you` for a person, or an AI level:
+        /// easy, normal, hard, mcts:N, greedy, random.
+        #[arg(long, default_value = "you,normal", value_name = "SEATS")]
+        seats: String,
+        /// easy (the difficulty card's 2-Nuke side) or hard (1 Nuke).
+        #[arg(long, default_value = "easy")]
+        difficulty: String,
+        /// The deck file; the stand-in deck when omitted.
+        #[arg(long, value_name = "FILE")]
+        deck: Option<PathBuf>,
+        /// The seed of the deal and the dice (a fresh one when omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// List a deck's locations: kind, numbered spaces, VP, Nuke symbols and special rule.
     /// Errors in the file are printed as file:line:column: message.
     Cards {
@@ -114,6 +132,26 @@ fn card_json(l: &Location) -> serde_json::Value {
 
 pub fn run(args: DiceGameArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     match args.what {
+        What::Play {
+            seats,
+            difficulty,
+            deck: file,
+            seed,
+        } => {
+            let setup = DiceGameSetup {
+                seats: DiceGameSetup::parse_seats(&seats)
+                    .map_err(|e| CliError::Usage(format!("--seats: {e}")))?,
+                difficulty: difficulty
+                    .parse::<Difficulty>()
+                    .map_err(|e| CliError::Usage(format!("--difficulty: {e}")))?,
+                deck: deck(&file, io)?,
+                seed: seed.unwrap_or_else(crate::table::setup::random_seed),
+            };
+            // Seats that name no player, or more than the deck deals for, are refused
+            // before any window opens.
+            setup.check().map_err(CliError::Usage)?;
+            window::open(Window::DiceGame(Box::new(setup)), io)
+        }
         What::Cards { file, json } => {
             let d = deck(&file, io)?;
             if json {

@@ -1,6 +1,7 @@
 //! The commands that open a window, and the one place they open it: `play` (and no
 //! subcommand) opens the table on a skirmish, `martian-dice play` the table on Martian
-//! Dice, `preview` the scenario designer's window.
+//! Dice, `dice-game play` the table on Mars Attacks: The Dice Game, `preview` the scenario
+//! designer's window.
 //!
 //! Each command checks its options and reads its files first, without a window, so a
 //! mistake is reported alike on every machine; then it hands [`open`] the [`Window`] it
@@ -17,6 +18,7 @@ use crate::arena::replay::RecordedGame;
 use crate::bot::PlayerSpec;
 use crate::bot::exec::BotId;
 use crate::table::dice::DiceSetup;
+use crate::table::dice_game_setup::DiceGameSetup;
 
 #[cfg(feature = "gui")]
 mod open;
@@ -45,6 +47,9 @@ pub enum Window {
     },
     /// The table on Martian Dice (`martian-dice play`), its opponents' level checked.
     MartianDice(DiceSetup),
+    /// The table on Mars Attacks: The Dice Game (`dice-game play`), its seats and deck
+    /// checked.
+    DiceGame(Box<DiceGameSetup>),
     /// The scenario designer's window on this file (`preview`).
     Preview(PathBuf),
 }
@@ -55,6 +60,7 @@ impl Window {
         match self {
             Window::Table { .. } => "play",
             Window::MartianDice(_) => "martian-dice play",
+            Window::DiceGame(_) => "dice-game play",
             Window::Preview(_) => "preview",
         }
     }

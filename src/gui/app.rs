@@ -12,6 +12,7 @@ use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 use crate::table::describe::{action_text, side_title};
 use crate::table::dice::DiceSetup;
+use crate::table::dice_game_setup::DiceGameSetup;
 use crate::table::forecast::acting_model;
 use crate::table::session::Session;
 use crate::table::setup::GameSetup;
@@ -23,6 +24,7 @@ use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::frames::FrameHistory;
 pub use super::frames::Startup;
 use super::log::LogView;
+use super::modes::{DICE_GAME_BUTTON, DICE_GAME_HOVER, Mode, dice_mode_buttons};
 use super::panel::{Panel, PanelContext};
 use super::prompt::AnswerPrompt;
 use super::sidebar::Sidebar;
@@ -58,8 +60,12 @@ pub struct MarsApp {
     pub analysis_iterations: u64,
     /// Martian Dice, when the window shows it instead of the skirmish.
     pub dice: Option<super::dice_table::DiceTable>,
-    /// The last Martian Dice game, kept while the skirmish is shown.
+    /// The last Martian Dice game, kept while another game is shown.
     parked_dice: Option<super::dice_table::DiceTable>,
+    /// Mars Attacks: The Dice Game, when the window shows it.
+    pub dice_game: Option<super::dice_game_table::DiceGameView>,
+    /// The last Dice Game, kept while another game is shown.
+    parked_dice_game: Option<super::dice_game_table::DiceGameView>,
 
     // ----- the panels and windows -----
     pub board: BoardView,
@@ -135,25 +141,72 @@ impl MarsApp {
             pass_screen: true,
             dice: None,
             parked_dice: None,
+            dice_game: None,
+            parked_dice_game: None,
         }
     }
 
     /// Shows Martian Dice, a new game of `setup`.
     pub fn open_dice(&mut self, setup: DiceSetup) {
         match super::dice_table::DiceTable::new(setup) {
-            Ok(t) => self.dice = Some(t),
+            Ok(t) => {
+                self.park();
+                self.parked_dice = None;
+                self.dice = Some(t);
+            }
             Err(e) => self.error = Some(e),
         }
     }
 
-    /// Between the skirmish and Martian Dice, each game kept as it was.
-    fn toggle_dice(&mut self) {
+    /// Shows Mars Attacks: The Dice Game, a new game of `setup`.
+    pub fn open_dice_game(&mut self, setup: DiceGameSetup) {
+        match super::dice_game_table::DiceGameView::new(setup) {
+            Ok(t) => {
+                self.park();
+                self.parked_dice_game = None;
+                self.dice_game = Some(t);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The game the window shows now.
+    pub fn mode(&self) -> Mode {
+        if self.dice.is_some() {
+            Mode::MartianDice
+        } else if self.dice_game.is_some() {
+            Mode::DiceGame
+        } else {
+            Mode::Skirmish
+        }
+    }
+
+    /// Keeps the dice game shown, if any, as it is while another is shown.
+    fn park(&mut self) {
         if let Some(d) = self.dice.take() {
             self.parked_dice = Some(d);
-        } else if let Some(d) = self.parked_dice.take() {
-            self.dice = Some(d);
-        } else {
-            self.open_dice(DiceSetup::default());
+        }
+        if let Some(d) = self.dice_game.take() {
+            self.parked_dice_game = Some(d);
+        }
+    }
+
+    /// Shows `mode`'s game as it was left, or a new one of the default set-up.
+    fn switch_to(&mut self, mode: Mode) {
+        if mode == self.mode() {
+            return;
+        }
+        self.park();
+        match mode {
+            Mode::Skirmish => {}
+            Mode::MartianDice => match self.parked_dice.take() {
+                Some(d) => self.dice = Some(d),
+                None => self.open_dice(DiceSetup::default()),
+            },
+            Mode::DiceGame => match self.parked_dice_game.take() {
+                Some(d) => self.dice_game = Some(d),
+                None => self.open_dice_game(DiceGameSetup::default()),
+            },
         }
     }
 
@@ -194,23 +247,28 @@ impl MarsApp {
         }
         self.catch_up();
 
-        if self.dice.is_some() {
-            let mut back = false;
+        let mode = self.mode();
+        if mode != Mode::Skirmish {
+            let mut to = None;
             top_bar_panel().show(ui, |ui| {
                 ui.horizontal(|ui| {
                     title_label(ui);
-                    back = ui
-                        .button("Back to the skirmish")
-                        .on_hover_text("The Martian Dice game waits until you come back")
-                        .clicked();
+                    to = dice_mode_buttons(ui, mode);
                 });
             });
-            let again = self.dice.as_mut().and_then(|d| d.ui(ui));
-            if let Some(setup) = again {
+            if let Some(d) = &mut self.dice
+                && let Some(setup) = d.ui(ui)
+            {
                 self.open_dice(setup);
             }
-            if back {
-                self.toggle_dice();
+            if let Some(d) = &mut self.dice_game
+                && let Some(setup) = d.ui(ui)
+            {
+                self.open_dice_game(setup);
+            }
+            self.problem_ui(&ctx);
+            if let Some(m) = to {
+                self.switch_to(m);
             }
             return;
         }
@@ -287,21 +345,25 @@ impl MarsApp {
             self.frames
                 .overlay(&ctx, board_rect, &self.startup, self.session.as_ref());
         }
-        if let Some(e) = &self.error {
-            let mut close = false;
-            egui::Window::new("Problem")
-                .collapsible(false)
-                .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
-                .show(&ctx, |ui| {
-                    ui.colored_label(theme::BAD, e);
-                    close = ui.button("OK").clicked();
-                });
-            if close {
-                self.error = None;
-            }
-        }
+        self.problem_ui(&ctx);
         commands.dedup();
         self.run(commands);
+    }
+
+    /// The problem with the last command, if any, until the person closes it.
+    fn problem_ui(&mut self, ctx: &egui::Context) {
+        let Some(e) = &self.error else { return };
+        let mut close = false;
+        egui::Window::new("Problem")
+            .collapsible(false)
+            .anchor(Align2::CENTER_BOTTOM, [0.0, -20.0])
+            .show(ctx, |ui| {
+                ui.colored_label(theme::BAD, e);
+                close = ui.button("OK").clicked();
+            });
+        if close {
+            self.error = None;
+        }
     }
 
     fn top_bar(&mut self, ui: &mut Ui) -> Vec<Command> {
@@ -381,6 +443,13 @@ impl MarsApp {
                 .clicked()
             {
                 out.push(Command::MartianDice);
+            }
+            if ui
+                .button(DICE_GAME_BUTTON)
+                .on_hover_text(DICE_GAME_HOVER)
+                .clicked()
+            {
+                out.push(Command::DiceGame);
             }
             // Watching two AIs: the controls clicked again and again stay in one place.
             if let Some(s) = self.session.as_ref().filter(|s| s.is_watch()) {
@@ -534,7 +603,8 @@ impl MarsApp {
                 }
                 Err(e) => self.new_game.error = Some(e.to_string()),
             },
-            Command::MartianDice => self.toggle_dice(),
+            Command::MartianDice => self.switch_to(Mode::MartianDice),
+            Command::DiceGame => self.switch_to(Mode::DiceGame),
             Command::OpenNewGame => {
                 if let Some(s) = &self.session {
                     let setup = s.setup().clone();
@@ -762,7 +832,7 @@ fn pass_screen_ui(ui: &mut Ui, side: Side) -> bool {
     ready
 }
 
-/// The bar across the top of the window, in either game.
+/// The bar across the top of the window, in every game.
 fn top_bar_panel() -> egui::Panel {
     egui::Panel::top("top-bar").frame(
         egui::Frame::new()

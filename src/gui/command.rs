@@ -15,6 +15,8 @@ use crate::table::setup::GameSetup;
 pub enum Command {
     /// Show Martian Dice (the skirmish waits).
     MartianDice,
+    /// Show Mars Attacks: The Dice Game (the skirmish waits).
+    DiceGame,
     /// Play these decisions in turn, each only if it is legal when its turn comes.
     Play(Vec<Action>),
     Select(Option<ModelId>),

@@ -27,6 +27,12 @@
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
 //! * [`dice_table`]: Martian Dice, a mode of the same window (its button in the top bar,
 //!   or `mars-attacks martian-dice play`).
+//! * [`dice_game_table`]: Mars Attacks: The Dice Game, a third mode (its button in the top
+//!   bar, or `mars-attacks dice-game play`), drawn with [`dice_game_pieces`] (dice, cards,
+//!   tokens, Nuke symbols) beside [`dice_game_side`] (seats, the AI, a new game, the log);
+//!   its rules in plain words in [`dice_game_rules`].
+//! * [`modes`]: the games the window shows, one at a time, and the top bar's buttons
+//!   between them.
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
 //!   its own on the same drawing code.
 //! * [`display`]: whether a window can be opened, checked before anything starts.
@@ -48,11 +54,16 @@ pub mod board_tooltip;
 pub mod board_tray;
 pub mod command;
 pub mod dialogs;
+pub mod dice_game_pieces;
+pub mod dice_game_rules;
+pub mod dice_game_side;
+pub mod dice_game_table;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
 pub mod frames;
 pub mod log;
+pub mod modes;
 pub mod panel;
 pub mod preview;
 pub mod prompt;
@@ -69,6 +80,7 @@ pub use app::MarsApp;
 use crate::bot::{Level, PlayerSpec};
 use crate::rules::Side;
 use crate::table::dice::DiceSetup;
+use crate::table::dice_game_setup::DiceGameSetup;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
 use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
@@ -89,6 +101,8 @@ pub struct GuiOptions {
     pub choose: bool,
     /// Open on Martian Dice with this setup instead of the skirmish.
     pub dice: Option<DiceSetup>,
+    /// Open on Mars Attacks: The Dice Game with this setup instead of the skirmish.
+    pub dice_game: Option<DiceGameSetup>,
     /// The person allows the programs the saved game names to play without being asked
     /// at the table (`play --load SAVE --allow-exec`).
     pub allow_exec: bool,
@@ -107,6 +121,7 @@ impl Default for GuiOptions {
             load: None,
             choose: false,
             dice: None,
+            dice_game: None,
             allow_exec: false,
             replay: None,
         }
@@ -189,6 +204,7 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     let dir = scenario_dir(&options);
     let choose = options.choose;
     let dice = options.dice.clone();
+    let dice_game = options.dice_game.clone();
     let title = app::title_for(Some(options.side));
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -221,6 +237,9 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             }
             if let Some(d) = dice {
                 app.open_dice(d);
+            }
+            if let Some(d) = dice_game {
+                app.open_dice_game(d);
             }
             Ok(Box::new(app))
         }),

@@ -130,6 +130,47 @@ pub const DIE_COW: Color32 = Color32::from_rgb(0xe8, 0xe4, 0xd0);
 pub const DIE_CHICKEN: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2e);
 pub const CHICKEN_BEAK: Color32 = Color32::from_rgb(0xd8, 0x4a, 0x2a);
 
+// ----- Mars Attacks: The Dice Game -----
+/// A location card's face, its ink, and the band across its top by kind.
+pub const LOCATION_FACE: Color32 = Color32::from_rgb(0xee, 0xe6, 0xd2);
+pub const LOCATION_INK: Color32 = Color32::from_rgb(0x2a, 0x24, 0x1c);
+pub const CITY_BAND: Color32 = Color32::from_rgb(0x3d, 0x5a, 0x80);
+pub const MONUMENT_BAND: Color32 = Color32::from_rgb(0x8a, 0x62, 0x22);
+pub const DIFFICULTY_BAND: Color32 = Color32::from_rgb(0x70, 0x26, 0x22);
+/// A numbered space, and one this Turn's dice fill.
+pub const SPACE_CELL: Color32 = Color32::from_rgb(0xd8, 0xcd, 0xb0);
+pub const SPACE_FILLED: Color32 = Color32::from_rgb(0xf6, 0xd0, 0x4a);
+/// The outline of a special rule: red while the card is in play, green once claimed.
+pub const RULE_RED: Color32 = Color32::from_rgb(0xc0, 0x30, 0x28);
+pub const RULE_GREEN: Color32 = Color32::from_rgb(0x2e, 0x8a, 0x3a);
+/// The backs of the cards face down in a stack.
+pub const CARD_BACK: Color32 = Color32::from_rgb(0x5a, 0x26, 0x24);
+pub const CARD_BACK_EDGE: Color32 = Color32::from_rgb(0x2e, 0x12, 0x10);
+/// The Nuke symbol's disc and trefoil, and the shade of a die covering one.
+pub const NUKE_YELLOW: Color32 = Color32::from_rgb(0xf2, 0xc2, 0x1a);
+pub const NUKE_INK: Color32 = Color32::from_rgb(0x20, 0x1c, 0x14);
+pub const NUKE_COVERED: Color32 = Color32::from_rgb(0xb8, 0x2a, 0x1e);
+/// The Martian on a die: its face, brain and helmet.
+pub const MARTIAN_SKIN: Color32 = Color32::from_rgb(0x7c, 0xc8, 0x4a);
+pub const MARTIAN_HELMET: Color32 = Color32::from_rgb(0x8a, 0xc8, 0xe8);
+/// The Ray Gun on a die: its body and its fins.
+pub const RAY_GUN_BODY: Color32 = Color32::from_rgb(0xc8, 0x3a, 0x2a);
+pub const RAY_GUN_METAL: Color32 = Color32::from_rgb(0x7a, 0x80, 0x88);
+/// Each seat's tokens, in turn order.
+pub const SEATS: [Color32; 6] = [
+    Color32::from_rgb(0xf0, 0x9a, 0x2a),
+    Color32::from_rgb(0x3f, 0x9c, 0xe6),
+    Color32::from_rgb(0x9a, 0x5a, 0xe0),
+    Color32::from_rgb(0xe0, 0x4a, 0x6a),
+    Color32::from_rgb(0x3a, 0xc8, 0xb8),
+    Color32::from_rgb(0xe8, 0xe0, 0x50),
+];
+
+/// Seat `seat`'s colour.
+pub fn seat_color(seat: usize) -> Color32 {
+    SEATS[seat % SEATS.len()]
+}
+
 // ----- the scenario designer's preview and the map pictures -----
 /// Over the board while the file on disk no longer loads (the last good design shown).
 pub const STALE_DESIGN: Color32 = Color32::from_rgba_unmultiplied_const(0x30, 0x10, 0x10, 60);

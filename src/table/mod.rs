@@ -13,6 +13,11 @@
 //! * [`setup`]: how a game is set up: who controls each side, the level names, the
 //!   scenario file, a fresh seed.
 //! * [`dice`]: how a game of Martian Dice at the table is set up, and checked.
+//! * Mars Attacks: The Dice Game at the table: [`dice_game_setup`], its seats, difficulty,
+//!   deck and seed, checked; [`dice_game`], the game being played (its one generator, the
+//!   decisions, the log, a person's decisions refused with the reason, the exact odds);
+//!   [`dice_game_ai`], an AI seat deciding on its own thread on what its seat may see;
+//!   [`dice_game_words`], the log's words and the end of the game's.
 //! * [`brain`]: what decides for the AI, built from a player spec, and its report;
 //!   [`worker`]: the thread it decides on while the window keeps drawing.
 //! * [`estimate`]: the AI's estimate of the chance to win, from its last search.
@@ -26,6 +31,10 @@
 pub mod brain;
 pub mod describe;
 pub mod dice;
+pub mod dice_game;
+pub mod dice_game_ai;
+pub mod dice_game_setup;
+pub mod dice_game_words;
 pub mod error;
 pub mod estimate;
 pub mod forecast;

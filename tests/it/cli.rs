@@ -600,14 +600,28 @@ fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
             "{command}: {help}"
         );
     }
-    let dice = stdout(&run(&["martian-dice", "--help"]));
-    assert!(dice.contains("\n  play "), "{dice}");
+    for game in ["martian-dice", "dice-game"] {
+        let help = stdout(&run(&[game, "--help"]));
+        assert!(help.contains("\n  play "), "{game}: {help}");
+    }
     for (args, says) in [
         (&["play", "--level", "silly"][..], "`silly` is not a level"),
         (&["play", "--side", "aliens"], "aliens"),
         (&["preview", "no/such/file.toml"], "no/such/file.toml"),
         (&["martian-dice", "play", "--level", "silly"], "silly"),
         (&["martian-dice", "play", "--players", "9"], "9"),
+        (
+            &["dice-game", "play", "--seats", "you,perfect"],
+            "`perfect` is not an AI level",
+        ),
+        (
+            &["dice-game", "play", "--seats", "you"],
+            "the Dice Game is for 2 to 6 players, not 1",
+        ),
+        (
+            &["dice-game", "play", "--difficulty", "medium"],
+            "--difficulty: `medium` is not a difficulty",
+        ),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -635,6 +649,10 @@ fn a_build_without_the_table_says_so() {
         (
             &["martian-dice", "play", "--players", "3"],
             "martian-dice play",
+        ),
+        (
+            &["dice-game", "play", "--seats", "you,greedy,hard"],
+            "dice-game play",
         ),
     ] {
         for display in [None, Some(":0")] {

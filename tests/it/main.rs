@@ -22,6 +22,7 @@ mod conformance;
 mod deck;
 mod deck_schema;
 mod dice_game;
+mod dice_game_table;
 mod evaluation_scale;
 mod golden;
 mod hardening;
@@ -58,6 +59,8 @@ mod gui;
 mod gui_analysis;
 #[cfg(feature = "gui")]
 mod gui_cards;
+#[cfg(feature = "gui")]
+mod gui_dice_game;
 #[cfg(feature = "gui")]
 mod gui_estimate;
 #[cfg(feature = "gui")]

@@ -29,6 +29,10 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
             dice: Some(setup),
             ..GuiOptions::default()
         },
+        Window::DiceGame(setup) => GuiOptions {
+            dice_game: Some(*setup),
+            ..GuiOptions::default()
+        },
         Window::Table {
             args,
             level,
@@ -57,6 +61,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                 load: args.load,
                 choose: args.choose,
                 dice: None,
+                dice_game: None,
                 allow_exec: args.allow_exec,
                 replay,
             }
