@@ -45,6 +45,7 @@ mod schema;
 mod shelf;
 mod strength;
 mod sweep;
+mod table_companion;
 mod table_search;
 mod victory;
 mod victory_ai;
