@@ -291,7 +291,7 @@ pub fn board_steps(
             Event::CounterPlaced(sq) => board(&mut out, format!("put a counter face down on {sq}")),
             Event::Revealed(sq, kind) => board(
                 &mut out,
-                format!("flip the counter on {sq}: {}", kind.name()),
+                format!("flip the counter on {sq}: {}", a_counter(kind)),
             ),
             Event::Claimed(m, kind) => board(
                 &mut out,
@@ -392,6 +392,17 @@ pub fn board_steps(
         }
     }
     out
+}
+
+/// A counter's kind with its article: `a Critter`, `an Alien Secret`.
+fn a_counter(kind: crate::rules::state::CounterKind) -> String {
+    let name = kind.name();
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
 }
 
 /// The set-up at the table, square by square: each counter put face down where the

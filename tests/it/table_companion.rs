@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 
 use mars_attacks::rules::state::Event;
-use mars_attacks::rules::{Action, BySide, GameRng, Side};
+use mars_attacks::rules::{Action, BySide, GameRng, GameState, Side};
 use mars_attacks::sim::state_text;
 use mars_attacks::table::companion::{DiceError, DiceProgress, TableRoll};
+use mars_attacks::table::instructions::TableStep;
 use mars_attacks::table::rolls::{DiceInputError, RollAsk, Roller};
 use mars_attacks::table::session::{Session, Step};
 use mars_attacks::table::setup::{Controller, GameSetup};
@@ -68,7 +69,9 @@ pub(crate) struct Asked {
     pub rolls: usize,
     pub extra_dice: usize,
     pub ai_decisions_waiting: usize,
-    pub table_steps: Vec<String>,
+    pub table_steps: Vec<TableStep>,
+    /// The positions where the AI was to decide, in order.
+    pub ai_positions: Vec<GameState>,
 }
 
 /// Plays `s` until it is over or has `limit` decisions: a person's decisions by
@@ -82,6 +85,7 @@ pub(crate) fn drive(
     mut dice: impl FnMut(&RollAsk, usize) -> Vec<u8>,
 ) -> Asked {
     let mut asked = Asked::default();
+    let mut seen = None;
     let start = Instant::now();
     while !s.state().is_over() && s.history().len() < limit {
         assert!(
@@ -119,8 +123,15 @@ pub(crate) fn drive(
             continue;
         }
         if let Some(step) = s.confirm_table_step() {
-            asked.table_steps.push(step.text);
+            asked.table_steps.push(step);
             continue;
+        }
+        if let Some(side) = s.state().to_move()
+            && !s.controller(side).is_human()
+            && seen != Some(s.history().len())
+        {
+            seen = Some(s.history().len());
+            asked.ai_positions.push(s.state().clone());
         }
         if s.human_to_move().is_some() {
             let a = person(s, seed);
