@@ -219,17 +219,36 @@ pub enum DiceError {
     NotYours,
 }
 
+/// How many rolls `events` made (a model's or a card's test, a Rattle test).
+fn rolls_in(events: &[crate::rules::state::Event]) -> usize {
+    use crate::rules::state::Event;
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Roll { .. } | Event::EffectRoll { .. } | Event::RattleTest { .. }
+            )
+        })
+        .count()
+}
+
 impl Session {
     // ----- the mode --------------------------------------------------------------------
 
     /// Plays this game at a real table from now on, with these rollers (see [`Roller`]).
-    /// Decisions already made keep the dice they were drawn with.
+    /// Decisions already made keep the dice they were drawn with (recorded as the
+    /// program's).
     pub fn set_companion(&mut self, rolled_by: BySide<Roller>) {
         match &mut self.companion {
             Some(c) => c.rolled_by = rolled_by,
             None => {
                 let mut c = Companion::new(rolled_by);
-                c.dice = vec![Vec::new(); self.history.len()];
+                c.dice = self
+                    .history
+                    .iter()
+                    .map(|s| vec![TableRoll::Program; rolls_in(&s.events)])
+                    .collect();
                 self.companion = Some(c);
                 if self.history.is_empty() {
                     self.table_steps

@@ -577,3 +577,40 @@ fn a_save_of_a_game_on_the_screen_is_written_as_before() {
     assert!(again.companion().is_none());
     assert_eq!(again.save_json() + "\n", text);
 }
+
+/// A game begun on the screen goes on at a real table: the rolls made before are
+/// recorded as the program's, those after are typed, and the save loads and replays.
+#[test]
+fn a_game_begun_on_the_screen_goes_on_at_the_table() {
+    let mut s = session(9, Controller::Human, ai("random"));
+    drive(&mut s, 9, 80, |_, _| {
+        unreachable!("no dice asked on the screen")
+    });
+    let before: usize = s
+        .history()
+        .iter()
+        .map(|st| faces_of(&st.events).len())
+        .sum();
+    assert!(before > 0, "rolls on the screen");
+    s.set_companion(BySide::new(Roller::Table, Roller::Table));
+    let asked = drive(&mut s, 9, 160, |ask, made| {
+        let n = if ask.rattle { 1 } else { usize::from(ask.dice) };
+        (0..n).map(|i| ((made + i) % 7) as u8 + 1).collect()
+    });
+    assert!(asked.rolls > 0);
+    let record = s.companion().unwrap().all_rolls();
+    let program = record[..80]
+        .iter()
+        .flatten()
+        .filter(|r| **r == TableRoll::Program)
+        .count();
+    assert_eq!(program, before);
+    let dir = scratch_dir("companion-late");
+    let path = dir.join("late.json");
+    s.save_to(&path).unwrap();
+    let loaded = Session::load(&path).unwrap();
+    assert_same_records(s.history(), loaded.history());
+    let mut replay = Session::load_replay(&path).unwrap();
+    replay.replay_to(s.history().len());
+    assert_same_records(s.history(), replay.history());
+}
