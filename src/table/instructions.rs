@@ -1,6 +1,6 @@
 //! The game at a real table in steps a person follows: each AI decision in words, with the
 //! labels on the models' bases and their squares ("Martian 3 (c5): shoot Soldier 2 (d8):
-//! clear shot, 4 dice at 4+ against 3 Survive dice at 6+: kill 41%, miss 59%"), and what
+//! clear shot, 4 dice at 4+ against 3 Survive dice at 6+: kill 75%, miss 25%"), and what
 //! the rules did on the board that the table must show (a counter flipped, a model dead,
 //! lying down, brought back), and the set-up square by square. The odds are the rules'
 //! own ([`super::forecast`]); nothing here reads what the person's side may not see: an
