@@ -238,8 +238,11 @@ impl Session {
 
     /// Plays this game at a real table from now on, with these rollers (see [`Roller`]).
     /// Decisions already made keep the dice they were drawn with (recorded as the
-    /// program's).
+    /// program's). Not in a replay (nobody plays there until a person takes over).
     pub fn set_companion(&mut self, rolled_by: BySide<Roller>) {
+        if self.replay.is_some() {
+            return;
+        }
         match &mut self.companion {
             Some(c) => c.rolled_by = rolled_by,
             None => {
