@@ -50,6 +50,11 @@ pub struct PlayArgs {
     #[arg(long, num_args = 2, value_names = ["RESULTS", "ID"],
           conflicts_with_all = ["load", "scenario", "side", "level", "seed", "choose"])]
     pub replay: Option<Vec<String>>,
+    /// Play at a real table, with your miniatures and dice: the program keeps the rules,
+    /// the cards and the hidden counters and decides for the AI's side (docs/companion.md).
+    /// The desktop table does not offer it yet: the option says so and opens nothing.
+    #[arg(long, conflicts_with = "replay")]
+    pub companion: bool,
 }
 
 impl Default for PlayArgs {
@@ -67,7 +72,16 @@ fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
     s.parse()
 }
 
+/// Why `play --companion` opens nothing yet.
+pub const NO_COMPANION_TABLE: &str = "--companion: the desktop table cannot play a game at a \
+     real table yet (the dice rolled there typed in, the AI's moves shown as steps to make on \
+     the table); the game's side of it is built and tested (docs/companion.md), its window is \
+     not: play on the screen without --companion";
+
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if args.companion {
+        return Err(CliError::Usage(NO_COMPANION_TABLE.into()));
+    }
     let level = match ai_spec_for_level(&args.level) {
         Err(e) => {
             return Err(CliError::Usage(format!(

@@ -8,7 +8,7 @@
 //!   the server has seen it, or a scenario file), the other hand dealt from a seed;
 //! - `legal`: the legal actions, annotated if asked;
 //! - `apply`: an action, its chance from a seed, the position's own generator, or the dice
-//!   given ([`chance`]);
+//!   given ([`crate::given_dice`]);
 //! - `determinize`: what a side cannot see (the other hand) dealt afresh from a seed;
 //! - `odds`: a legal action's annotation, or a Shoot or Fight test's odds from its dice;
 //! - `state`: the position as a `decide` message shows it to a side;
@@ -18,8 +18,6 @@
 //! (or the command line) names. A request that is not understood, or that the rules
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
-
-pub mod chance;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,6 +31,7 @@ use crate::bot::exec::message::{self, Asked};
 use crate::bot::exec::snapshot::load_snapshot;
 use crate::bot::exec::statics::GameInfo;
 use crate::bot::game::Skirmish;
+use crate::given_dice;
 use crate::rules::odds;
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::load_scenario;
@@ -423,20 +422,15 @@ impl Server {
             None => p.dice.clone(),
         };
         let played = match &given {
-            Some(faces) => chance::play_with_dice(&p.game, action, faces, &generator)
+            Some(faces) => given_dice::play_with_dice(&p.game, action, faces, &generator)
                 .map_err(|e| refuse("dice", e))?,
-            None => {
-                let mut game = p.game.clone();
-                let mut dice = generator;
-                let mut events: Vec<Event> = Vec::new();
-                game.play_logged(action, &mut dice, &mut events)
-                    .map_err(|e| refuse("action", e.to_string()))?;
-                chance::Played {
-                    state: game,
-                    events,
-                    dice,
-                }
-            }
+            None => given_dice::play_with_rolls(&p.game, &[], &generator, |g, tape, sink| {
+                g.play_logged(action, tape, sink)
+            })
+            .map_err(|e| match e {
+                given_dice::Unplayed::Play(e) => refuse("action", e.to_string()),
+                given_dice::Unplayed::Dice(why) => refuse("dice", why),
+            })?,
         };
         let events: Vec<EventInfo> = played
             .events
@@ -693,16 +687,16 @@ fn dice_in(req: &Map<String, Value>) -> Result<Option<Vec<Vec<u8>>>, Refusal> {
         )
     };
     let rolls = v.as_array().ok_or_else(bad)?;
-    if rolls.len() > chance::MAX_ROLLS {
+    if rolls.len() > given_dice::MAX_ROLLS {
         return Err(refuse(
             "dice",
-            format!("{} rolls: at most {}", rolls.len(), chance::MAX_ROLLS),
+            format!("{} rolls: at most {}", rolls.len(), given_dice::MAX_ROLLS),
         ));
     }
     let mut out = Vec::with_capacity(rolls.len());
     for r in rolls {
         let faces = r.as_array().ok_or_else(bad)?;
-        if faces.len() > chance::MAX_FACES {
+        if faces.len() > given_dice::MAX_FACES {
             return Err(bad());
         }
         let mut f = Vec::with_capacity(faces.len());

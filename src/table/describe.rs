@@ -385,3 +385,43 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
             .join("; "),
     }
 }
+
+/// The label of a model's base at a real table: its profile's name and its number among
+/// the models of that profile, from 1 in model order (`Soldier 2`, `Martian 3`). A troop
+/// (a profile fielded more than once) goes by the last word of its name unless another
+/// profile of the game ends in the same word; a model alone of its profile goes by its
+/// whole name and no number (`Professor Kessler`).
+pub fn base_label(g: &GameState, id: ModelId) -> String {
+    let n = g.models().len();
+    if id.index() >= n {
+        return id.to_string();
+    }
+    let key = |i: usize| &g.profile(ModelId(i as u8)).key;
+    let name = &g.profile(id).name;
+    let same: Vec<usize> = (0..n).filter(|i| key(*i) == key(id.index())).collect();
+    if same.len() == 1 {
+        return name.clone();
+    }
+    let number = same.iter().position(|i| *i == id.index()).unwrap_or(0) + 1;
+    let last = |s: &str| s.split_whitespace().last().unwrap_or(s).to_string();
+    let short = last(name);
+    let shared = (0..n)
+        .any(|i| key(i) != key(id.index()) && last(&g.profile(ModelId(i as u8)).name) == short);
+    if shared {
+        format!("{name} {number}")
+    } else {
+        format!("{short} {number}")
+    }
+}
+
+/// A model's base label and where it stands: `Martian 3 (c5)`; off the board, the label
+/// alone.
+pub fn label_at(g: &GameState, id: ModelId) -> String {
+    if id.index() >= g.models().len() {
+        return id.to_string();
+    }
+    match g.model(id).square() {
+        Some(sq) => format!("{} ({sq})", base_label(g, id)),
+        None => base_label(g, id),
+    }
+}

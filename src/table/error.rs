@@ -27,6 +27,10 @@ pub enum SessionError {
         number: usize,
         refused: IllegalAction,
     },
+    /// At a real table, what the saved game records for decision `number` (from 1; 0
+    /// before any) does not fit the game: its rolls or a correction after it.
+    #[error("decision {number}: {why}")]
+    TableRecord { number: usize, why: String },
     /// A game of a results file (its id) that cannot be replayed, and why.
     #[error("game `{id}`: {why}")]
     Recorded { id: String, why: Box<SessionError> },
@@ -41,6 +45,9 @@ pub enum PlayError {
     /// No person at the table decides now (the AI does, or the game is over).
     #[error("it is not your decision")]
     NotYourDecision,
+    /// At a real table, a decision waits for its dice: they are typed first.
+    #[error("a decision waits for dice from the table: type them first")]
+    AwaitingDice,
     /// The rules refuse the decision.
     #[error(transparent)]
     Illegal(#[from] IllegalAction),

@@ -9,7 +9,13 @@
 //!   * [`hint`]: the AI's advice to a person, as a whole move;
 //!   * [`save`]: the saved-game format, read with a size cap, written safely, and the
 //!     folder saves go to;
-//!   * [`replay`]: stepping through a saved game or a recorded arena game.
+//!   * [`replay`]: stepping through a saved game or a recorded arena game;
+//!   * [`companion`]: the game at a real table: dice typed from the table, each decision's
+//!     rolls and the corrections of the table recorded.
+//! * [`rolls`]: dice at a real table: who rolls, what to roll next and why, the faces
+//!   typed read and checked; [`correction`]: "the table differs", a correction made to
+//!   match it; [`instructions`]: the AI's decisions and what the rules do as steps a
+//!   person follows at the table (labels on the bases, squares, counters to flip).
 //! * [`setup`]: how a game is set up: who controls each side, the level names, the
 //!   scenario file, a fresh seed.
 //! * [`dice`]: how a game of Martian Dice at the table is set up, and checked.
@@ -29,6 +35,8 @@
 //!   rules' legal lists on throwaway copies of the state.
 
 pub mod brain;
+pub mod companion;
+pub mod correction;
 pub mod describe;
 pub mod dice;
 pub mod dice_game;
@@ -39,7 +47,9 @@ pub mod error;
 pub mod estimate;
 pub mod forecast;
 pub mod hint;
+pub mod instructions;
 pub mod replay;
+pub mod rolls;
 pub mod save;
 pub mod session;
 pub mod setup;

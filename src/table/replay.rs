@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Action, BySide};
 
+use super::companion::Companion;
 use super::error::SessionError;
 use super::save::{SavedGame, parse_actions};
 use super::session::Session;
@@ -16,6 +17,8 @@ use super::setup::{Controller, GameSetup};
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub actions: Vec<Action>,
+    /// At a real table, the whole game's rolls and corrections.
+    pub companion: Option<Companion>,
     /// Decisions applied so far.
     pub pos: usize,
     /// Playing on by itself, one decision every [`Replay::speed`].
@@ -49,6 +52,7 @@ impl Session {
                     controllers: BySide::new(Controller::Human, Controller::Human),
                 },
                 actions: parse_actions(&game.moves)?,
+                companion: None,
             })
         };
         saved()
@@ -63,9 +67,11 @@ impl Session {
     fn replay_of(saved: SavedGame) -> Result<Session, SessionError> {
         let mut s = Session::from_saved(saved)?;
         let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
+        let companion = s.companion.clone();
         s.rebuild(&[])?;
         s.replay = Some(Replay {
             actions,
+            companion,
             pos: 0,
             playing: false,
             speed: AUTOPLAY_STEP,
@@ -81,7 +87,8 @@ impl Session {
         };
         let pos = pos.min(r.actions.len());
         let actions = r.actions.clone();
-        if pos == self.history.len() + 1 {
+        // At a real table each step is replayed from the start with its recorded rolls.
+        if pos == self.history.len() + 1 && r.companion.is_none() {
             // One step forward: apply it rather than replaying everything.
             let _ = self.play_step(actions[pos - 1]);
         } else {

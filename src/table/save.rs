@@ -1,8 +1,10 @@
 //! Saved games: the [`SaveFile`] format (the scenario, the seed, who plays and the
-//! decisions, as JSON text), read with a size cap and checked before anything is loaded,
-//! written only over a saved game and never half-written, and the folder the table saves
-//! in. A game is loaded by replaying its decisions from the seed.
+//! decisions, as JSON text; for a game at a real table also who rolled, the dice typed
+//! and the corrections of the table), read with a size cap and checked before anything is
+//! loaded, written only over a saved game and never half-written, and the folder the
+//! table saves in. A game is loaded by replaying its decisions from the seed.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -11,7 +13,10 @@ use crate::rules::action::ActionError;
 use crate::rules::{Action, BySide, Side};
 
 use super::brain::Unplayable;
+use super::companion::{Companion, DecisionRolls, TableRoll};
+use super::correction::{Correction, UnreadCorrection};
 use super::error::SessionError;
+use super::rolls::Roller;
 use super::session::Session;
 use super::setup::{Controller, GameSetup};
 
@@ -65,6 +70,9 @@ pub enum SaveError {
     /// A decision of the file does not read as a decision.
     #[error(transparent)]
     Decision(#[from] UnreadDecision),
+    /// What a game at a real table records does not read: which record and why.
+    #[error("{}: {why}", path.display())]
+    Table { path: PathBuf, why: String },
     /// Saving over a file that is not a saved game: it is left as it is.
     #[error(
         "{} already exists and is not a saved game; it is left as it is: choose another name",
@@ -136,6 +144,34 @@ pub struct SaveFile {
     #[serde(default = "human")]
     pub martians: String,
     pub actions: Vec<String>,
+    /// A game at a real table (the companion mode): who rolls each side's dice. Absent
+    /// for a game played on the screen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub companion: Option<RollersFile>,
+    /// At a real table, the rolls of each decision that rolled, by its number (from 1):
+    /// the rolls it made and those of the response windows answered after it, in order,
+    /// each the faces typed (each 8's extra die after them) or `null` where the program
+    /// rolled.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dice: BTreeMap<usize, Vec<Option<Vec<u8>>>>,
+    /// At a real table, the corrections made to match it, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<CorrectionFile>,
+}
+
+/// Who rolls each side's dice at a real table, as a save file writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollersFile {
+    pub humans: Roller,
+    pub martians: Roller,
+}
+
+/// A correction of the table, as a save file writes it: the number of decisions made
+/// before it and the change (`place m3 d4`, see [`Correction`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorrectionFile {
+    pub after: usize,
+    pub change: String,
 }
 
 /// A saved game read and checked ([`Session::read_save`]): its set-up, with the players
@@ -144,6 +180,8 @@ pub struct SaveFile {
 pub struct SavedGame {
     pub setup: GameSetup,
     pub actions: Vec<Action>,
+    /// At a real table: who rolled, the rolls and the corrections.
+    pub companion: Option<Companion>,
 }
 
 /// A side a person plays, as a save file writes it (its default).
@@ -164,6 +202,72 @@ pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, UnreadDecision> {
             })
         })
         .collect()
+}
+
+/// What a save of a game at a real table records beyond its decisions, read and checked
+/// against their number: the rollers, the rolls by decision, the corrections in order.
+fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Companion>, String> {
+    let Some(rollers) = save.companion else {
+        if let Some(n) = save.dice.keys().next() {
+            return Err(format!(
+                "dice are recorded for decision {n}, but the game is not one at a real table \
+                 (it has no `companion`)"
+            ));
+        }
+        if !save.corrections.is_empty() {
+            return Err(
+                "corrections of the table are recorded, but the game is not one at a real \
+                 table (it has no `companion`)"
+                    .into(),
+            );
+        }
+        return Ok(None);
+    };
+    let mut dice: Vec<DecisionRolls> = vec![Vec::new(); decisions];
+    for (n, rolls) in &save.dice {
+        if *n == 0 || *n > decisions {
+            return Err(format!(
+                "dice are recorded for decision {n}, but the game has {decisions} decision(s)"
+            ));
+        }
+        if rolls.len() > crate::given_dice::MAX_ROLLS {
+            return Err(format!(
+                "decision {n}: {} rolls recorded, at most {}",
+                rolls.len(),
+                crate::given_dice::MAX_ROLLS
+            ));
+        }
+        dice[n - 1] = rolls
+            .iter()
+            .map(|r| match r {
+                Some(f) => TableRoll::Typed(f.clone()),
+                None => TableRoll::Program,
+            })
+            .collect();
+    }
+    let mut corrections = Vec::with_capacity(save.corrections.len());
+    let mut last = 0;
+    for (i, c) in save.corrections.iter().enumerate() {
+        if c.after > decisions || c.after < last {
+            return Err(format!(
+                "correction {} comes after decision {}, but the game has {decisions} \
+                 decision(s) and the corrections are in order",
+                i + 1,
+                c.after
+            ));
+        }
+        last = c.after;
+        let change: Correction = c
+            .change
+            .parse()
+            .map_err(|e: UnreadCorrection| format!("correction {}: {e}", i + 1))?;
+        corrections.push((c.after, change));
+    }
+    Ok(Some(Companion::recorded(
+        BySide::new(rollers.humans, rollers.martians),
+        dice,
+        corrections,
+    )))
 }
 
 /// Where the table saves games unless told otherwise: `saves` in the user's data
@@ -199,10 +303,32 @@ pub fn saves_dir_from(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> PathB
 impl Session {
     /// The game as a save file.
     pub fn to_save(&self) -> SaveFile {
-        let actions = match &self.replay {
+        let actions: Vec<String> = match &self.replay {
             Some(r) => r.actions.iter().map(|a| a.to_string()).collect(),
             None => self.history.iter().map(|s| s.action.to_string()).collect(),
         };
+        // A replay keeps the whole game's record; a game played on, its own.
+        let companion = match &self.replay {
+            Some(r) => r.companion.as_ref(),
+            None => self.companion.as_ref(),
+        };
+        let mut dice = BTreeMap::new();
+        let mut corrections = Vec::new();
+        if let Some(c) = companion {
+            for (i, rolls) in c.all_rolls().iter().enumerate().take(actions.len()) {
+                if !rolls.is_empty() {
+                    dice.insert(i + 1, rolls.iter().map(TableRoll::faces).collect());
+                }
+            }
+            corrections = c
+                .corrections()
+                .iter()
+                .map(|(after, change)| CorrectionFile {
+                    after: *after,
+                    change: change.to_string(),
+                })
+                .collect();
+        }
         SaveFile {
             scenario: self.setup.scenario_path.display().to_string(),
             seed: self.setup.seed,
@@ -210,6 +336,12 @@ impl Session {
             humans: self.setup.controllers[Side::Humans].to_string(),
             martians: self.setup.controllers[Side::Martians].to_string(),
             actions,
+            companion: companion.map(|c| RollersFile {
+                humans: c.rolled_by[Side::Humans],
+                martians: c.rolled_by[Side::Martians],
+            }),
+            dice,
+            corrections,
         }
     }
 
@@ -278,6 +410,12 @@ impl Session {
         {
             scenario = dir.join(&scenario);
         }
+        let actions = parse_actions(&save.actions)?;
+        let companion =
+            read_table_record(&save, actions.len()).map_err(|why| SaveError::Table {
+                path: path.to_path_buf(),
+                why,
+            })?;
         Ok(SavedGame {
             setup: GameSetup {
                 scenario_path: scenario,
@@ -285,7 +423,8 @@ impl Session {
                 dice_seed: save.dice_seed,
                 controllers,
             },
-            actions: parse_actions(&save.actions)?,
+            actions,
+            companion,
         })
     }
 
@@ -297,6 +436,7 @@ impl Session {
     /// A session from a saved game, at the end of its decisions.
     pub fn from_saved(saved: SavedGame) -> Result<Session, SessionError> {
         let mut s = Session::new(saved.setup)?;
+        s.companion = saved.companion;
         s.rebuild(&saved.actions)?;
         s.loaded = true;
         Ok(s)

@@ -11,7 +11,8 @@
 //! Here: the session's state, a person's decisions and the AI's, programs allowed to
 //! play, undo and the result. Its other parts are `impl Session` blocks in the files of
 //! their own concepts: response windows ([`super::windows`]), hints ([`super::hint`]),
-//! saves ([`super::save`]) and replays ([`super::replay`]).
+//! saves ([`super::save`]), replays ([`super::replay`]) and the game at a real table
+//! ([`super::companion`]).
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -27,6 +28,7 @@ use crate::rules::state::{Event, IllegalAction, Phase};
 use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
 
 use super::brain::{AiError, AiReport};
+use super::companion::{Companion, PendingDice};
 use super::describe::action_text;
 use super::error::{PlayError, SessionError};
 use super::estimate::Estimate;
@@ -96,6 +98,16 @@ pub struct Session {
     /// The decision (the number made before it) a quiet estimate was last asked for, so
     /// it is asked once ([`Session::request_estimate`]).
     pub(super) estimate_asked: Option<usize>,
+    /// The game is played at a real table ([`super::companion`]): who rolls, and what the
+    /// table gave.
+    pub(super) companion: Option<Companion>,
+    /// At a real table, the decision waiting for dice, if any.
+    pub(super) pending: Option<PendingDice>,
+    /// The corrections made to match a real table, in words, each with the number of
+    /// decisions made before it.
+    pub(super) table_log: Vec<(usize, String)>,
+    /// At a real table, the steps to make there not yet confirmed, oldest first.
+    pub(super) table_steps: std::collections::VecDeque<super::instructions::TableStep>,
 }
 
 impl Session {
@@ -137,6 +149,10 @@ impl Session {
             loaded: false,
             estimate: None,
             estimate_asked: None,
+            companion: None,
+            pending: None,
+            table_log: Vec::new(),
+            table_steps: std::collections::VecDeque::new(),
         }
     }
 
@@ -187,7 +203,7 @@ impl Session {
     /// The side a person at the table decides for now, if any (none while the AI is to
     /// move, in a replay or once the game is over).
     pub fn human_to_move(&self) -> Option<Side> {
-        if self.replay.is_some() {
+        if self.replay.is_some() || self.pending.is_some() {
             return None;
         }
         self.state
@@ -235,6 +251,9 @@ impl Session {
         if self.replay.is_some() {
             return Err(PlayError::Replay);
         }
+        if self.pending.is_some() {
+            return Err(PlayError::AwaitingDice);
+        }
         if self.human_to_move().is_none() {
             return Err(PlayError::NotYourDecision);
         }
@@ -242,6 +261,9 @@ impl Session {
     }
 
     pub(super) fn play_step(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.companion.is_some() {
+            return self.companion_step(action);
+        }
         if self.state.is_empty_window() {
             if action != Action::Respond(None) {
                 return self.state.play(action, &mut self.dice);
@@ -367,7 +389,14 @@ impl Session {
     /// Time left before the AI may start its next decision (the pause between AI moves).
     pub fn ai_wait(&self) -> Option<Duration> {
         let side = self.state.to_move()?;
-        if self.replay.is_some() || self.paused || self.is_thinking() {
+        // At a real table the AI waits for its dice, and for the steps it asked for to be
+        // made there.
+        if self.replay.is_some()
+            || self.paused
+            || self.is_thinking()
+            || self.pending.is_some()
+            || !self.table_steps.is_empty()
+        {
             return None;
         }
         if self.setup.controllers[side].is_human() {
@@ -421,6 +450,7 @@ impl Session {
         prefix: Vec<Action>,
     ) -> bool {
         let hint = kind != JobKind::Move;
+        let corrected = spec.exec.is_none() && self.corrected_since_last_decision();
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
         // The AI's own generator: fixed by the game's seed and the move number (a hint's
@@ -435,7 +465,9 @@ impl Session {
         // hint gets none (its position is the table's plus a prefix, and its brain is not
         // the AI's).
         let program = spec.exec.is_some();
-        let journal = if program || (!hint && prefix.is_empty()) {
+        // After a correction of the table, the search starts afresh: what it kept from its
+        // last decision stood on the position before the correction.
+        let journal = if !corrected && (program || (!hint && prefix.is_empty())) {
             self.history
                 .iter()
                 .map(|s| JournalEntry {
@@ -494,6 +526,8 @@ impl Session {
     pub fn set_controller(&mut self, side: Side, c: Controller) {
         if self.setup.controllers[side] != c {
             self.cancel_ai();
+            // A decision waiting for dice was made by whoever played the side before.
+            self.pending = None;
             self.setup.controllers[side] = c;
             self.programs_allowed[side] = false;
         }
@@ -537,12 +571,13 @@ impl Session {
     /// decision a person made, never past a decision that rolled dice or drew. `None`
     /// when nothing can be undone.
     pub fn undo_depth(&self) -> Option<usize> {
-        if self.replay.is_some() {
+        if self.replay.is_some() || self.pending.is_some() {
             return None;
         }
         let mut n = 0;
-        for step in self.history.iter().rev() {
-            if step.random {
+        for (i, step) in self.history.iter().enumerate().rev() {
+            // Nor past a correction of the table made after it.
+            if step.random || self.corrected_after(i) {
                 return None;
             }
             n += 1;
@@ -571,8 +606,8 @@ impl Session {
         true
     }
 
-    /// Replays `actions` from the seed into a fresh state.
-    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), SessionError> {
+    /// The game at its start, from the seed: nothing decided yet.
+    pub(super) fn reset_to_start(&mut self) {
         self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
         self.state = GameState::new_logged(
@@ -585,6 +620,21 @@ impl Session {
         }
         self.state.set_every_window(true);
         self.history.clear();
+        self.table_log.clear();
+        self.table_steps.clear();
+    }
+
+    /// Replays `actions` from the seed into a fresh state (at a real table, with the
+    /// rolls and corrections recorded: a replay's whole record, else the game's own).
+    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), SessionError> {
+        let record = match &self.replay {
+            Some(r) => r.companion.clone(),
+            None => self.companion.clone(),
+        };
+        if let Some(record) = record {
+            return self.rebuild_companion(actions, &record);
+        }
+        self.reset_to_start();
         for (i, a) in actions.iter().enumerate() {
             // Empty windows are not decisions: saves hold none, so each is answered
             // again on the way.

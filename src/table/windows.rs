@@ -47,10 +47,14 @@ impl Session {
     /// person (the AI's windows against a person, every window in a hot-seat game), and
     /// never in a replay. The others are answered at once.
     pub(super) fn empty_window_shown(&self) -> bool {
+        self.empty_window_shown_in(&self.state)
+    }
+
+    /// [`Session::empty_window_shown`] for an empty window of `g` (a copy of the game
+    /// played forward).
+    pub(super) fn empty_window_shown_in(&self, g: &crate::rules::GameState) -> bool {
         self.replay.is_none()
-            && self
-                .state
-                .to_move()
+            && g.to_move()
                 .is_some_and(|s| self.setup.controllers[s.other()].is_human())
     }
 

@@ -400,6 +400,22 @@ fn decisions_depend_only_on_what_the_side_to_move_may_see() {
         .filter(|g| legal(g).len() > 1)
         .collect();
     assert!(positions.len() > 20);
+    assert_decisions_blind_to_hidden(&positions);
+    // And the search itself sees the game only through determinizations for the side to
+    // move: every root action it reports is legal for that side.
+    let g = &positions[0];
+    let mut p = IsMcts::<Skirmish>::new(search_config(Budget::Iterations(500)));
+    p.choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(1));
+    let report = p.last_report().unwrap();
+    assert_eq!(side_of(report.player), g.to_move().unwrap());
+    assert!(report.top.iter().all(|s| legal(g).contains(&s.action)));
+}
+
+/// Each fair player decides alike at each of `positions` and at the same position with
+/// everything its side may not see dealt afresh (`GameState::determinize`); the oracle,
+/// which sees the other hand, does not at some of them (so the positions hold hidden
+/// cards that matter, and the check can fail).
+fn assert_decisions_blind_to_hidden(positions: &[GameState]) {
     for s in ["mcts:300", "pimc:300", "flat:300", "greedy", "random"] {
         for (i, g) in positions.iter().enumerate() {
             let me = g.to_move().unwrap();
@@ -440,14 +456,45 @@ fn decisions_depend_only_on_what_the_side_to_move_may_see() {
         })
         .count();
     assert!(differ > 0, "the oracle searched alike in all positions");
-    // And the search itself sees the game only through determinizations for the side to
-    // move: every root action it reports is legal for that side.
-    let g = &positions[0];
-    let mut p = IsMcts::<Skirmish>::new(search_config(Budget::Iterations(500)));
-    p.choose(&Skirmish::new(g.clone()), &mut ChaCha8Rng::seed_from_u64(1));
-    let report = p.last_report().unwrap();
-    assert_eq!(side_of(report.player), g.to_move().unwrap());
-    assert!(report.top.iter().all(|s| legal(g).contains(&s.action)));
+}
+
+/// Fairness at a real table: the positions where the AI was to decide in a game played
+/// with dice typed from the table (the person's own dice, not the game's generator, for
+/// both sides' rolls), a person against the AI. The AI is handed the position and its
+/// own generator, never the dice or the person's hand: at each of these positions every
+/// fair player decides as it does with the person's hand and the deck dealt afresh.
+#[test]
+fn at_a_real_table_decisions_depend_only_on_what_the_side_may_see() {
+    use crate::table_companion::{ai, drive, session};
+    use mars_attacks::rules::BySide;
+    use mars_attacks::table::rolls::Roller;
+    use mars_attacks::table::setup::Controller;
+    use rand::Rng;
+    let mut s = session(31, Controller::Human, ai("random"));
+    s.set_companion(BySide::new(Roller::Table, Roller::Table));
+    let mut table_dice = ChaCha8Rng::seed_from_u64(4);
+    let asked = drive(&mut s, 31, 10_000, |ask, _| {
+        let mut faces = Vec::new();
+        let mut left = if ask.rattle { 1 } else { ask.dice };
+        while left > 0 {
+            left -= 1;
+            let f = table_dice.random_range(1..=8u8);
+            faces.push(f);
+            if f == 8 && !ask.rattle {
+                left += 1;
+            }
+        }
+        faces
+    });
+    assert!(asked.rolls > 20, "{} rolls typed", asked.rolls);
+    let positions: Vec<GameState> = asked
+        .ai_positions
+        .into_iter()
+        .filter(|g| legal(g).len() > 1)
+        .step_by(4)
+        .collect();
+    assert!(positions.len() > 20, "{} positions", positions.len());
+    assert_decisions_blind_to_hidden(&positions);
 }
 
 /// A short seeded duel: MCTS with a few hundred iterations against uniform random play.

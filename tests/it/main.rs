@@ -46,6 +46,8 @@ mod schema;
 mod shelf;
 mod strength;
 mod sweep;
+mod table_companion;
+mod table_companion_steps;
 mod table_search;
 mod victory;
 mod victory_ai;

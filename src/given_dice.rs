@@ -1,6 +1,8 @@
-//! A decision played with the dice given: the faces of each roll it makes are the ones the
+//! Decisions played with the dice given: the faces of each roll they make are the ones the
 //! caller lists, everything else random (a card drawn, a counter's identity, a scatter)
-//! comes from the generator as usual.
+//! comes from the generator as usual. `serve` plays a bot's decision with the dice it
+//! gives ([`play_with_dice`]); the table's companion mode plays a decision with the dice
+//! rolled at a real table, roll by roll ([`play_with_rolls`]).
 //!
 //! The rules draw every roll from the generator through a stream of D8 faces, three bits
 //! of a 64-bit word each (`rules::dice::D8Stream`): a model's or a card's test starts a
@@ -12,14 +14,16 @@
 //! one more roll, so after as many plays as there are rolls given, the rolls are the ones
 //! listed, or the caller is told which roll does not fit and why. The generator answers
 //! every request as it would have (a fixed word replaces its answer, it does not skip it),
-//! so when the dice given are the dice a game rolled, what follows is that game's.
+//! and a word keeps the generator's bits where no face given is written, so when the dice
+//! given are the dice a game rolled, what follows is that game's, and a roll left to the
+//! generator beside rolls given (`None`) is the one it would have drawn there.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use rand::RngCore;
 
-use crate::rules::state::{Event, EventSink};
+use crate::rules::state::{Event, EventSink, IllegalAction};
 use crate::rules::{Action, GameRng, GameState};
 
 /// The most faces a D8 stream reads from one word.
@@ -29,15 +33,17 @@ const FACES_PER_WORD: usize = 21;
 pub const MAX_ROLLS: usize = 1000;
 pub const MAX_FACES: usize = 255;
 
-/// What a play on a copy logged: the generator's requests so far at each event.
+/// What a play on a copy logged: the generator's answers so far, and the requests made
+/// before each event.
 #[derive(Default)]
 struct Log {
-    requests: usize,
+    /// The generator's own answer to each request (before any word fixed replaced it).
+    drawn: Vec<u64>,
     events: Vec<(usize, Event)>,
 }
 
 /// The generator of a copy: `base`'s answers, some replaced by the words fixed.
-struct Tape {
+pub struct Tape {
     base: GameRng,
     fixed: Vec<Option<u64>>,
     log: Rc<RefCell<Log>>,
@@ -46,8 +52,8 @@ struct Tape {
 impl Tape {
     fn answer(&mut self, drawn: u64) -> u64 {
         let mut log = self.log.borrow_mut();
-        let i = log.requests;
-        log.requests += 1;
+        let i = log.drawn.len();
+        log.drawn.push(drawn);
         self.fixed.get(i).copied().flatten().unwrap_or(drawn)
     }
 }
@@ -70,13 +76,20 @@ impl RngCore for Tape {
 }
 
 /// Logs events with the number of requests made before each.
-struct TapeSink(Rc<RefCell<Log>>);
+pub struct TapeSink(Rc<RefCell<Log>>);
+
+impl TapeSink {
+    /// The events logged so far in this play.
+    pub fn events_so_far(&self) -> usize {
+        self.0.borrow().events.len()
+    }
+}
 
 impl EventSink for TapeSink {
     const ENABLED: bool = true;
     fn event(&mut self, e: Event) {
         let mut log = self.0.borrow_mut();
-        let at = log.requests;
+        let at = log.drawn.len();
         log.events.push((at, e));
     }
 }
@@ -84,6 +97,8 @@ impl EventSink for TapeSink {
 /// A roll made, where its faces came from: the words (by request) and the place of its
 /// first face in the first of them.
 struct RollMade {
+    /// Its event, by place in the play's events.
+    event: usize,
     what: String,
     faces: Vec<u8>,
     words: Vec<usize>,
@@ -96,7 +111,7 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
     let mut before = 0usize;
     // The Rattle tests' shared stream: its last word and the next place in it.
     let mut rattle: Option<(usize, usize)> = None;
-    for (at, e) in events {
+    for (i, (at, e)) in events.iter().enumerate() {
         let new = at - before;
         before = *at;
         match e {
@@ -106,6 +121,7 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
                 rattle = None;
                 let n = faces.len().max(1).div_ceil(FACES_PER_WORD);
                 out.push(RollMade {
+                    event: i,
                     what: format!(
                         "{model}'s {} roll",
                         crate::bot::exec::events::test_name(*test)
@@ -121,6 +137,7 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
                 rattle = None;
                 let n = faces.len().max(1).div_ceil(FACES_PER_WORD);
                 out.push(RollMade {
+                    event: i,
                     what: format!(
                         "{card}'s {} roll",
                         crate::bot::exec::events::test_name(*test)
@@ -137,6 +154,7 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
                 };
                 rattle = Some((word, place + 1));
                 out.push(RollMade {
+                    event: i,
                     what: format!("{model}'s Rattle test"),
                     faces: vec![*roll],
                     words: vec![word],
@@ -153,12 +171,116 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
     out
 }
 
+/// A roll a play made: its event (by place in [`Played::events`]) and its faces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rolled {
+    pub event: usize,
+    pub faces: Vec<u8>,
+}
+
 /// The outcome of a decision played with the dice given.
+#[derive(Clone)]
 pub struct Played {
     pub state: GameState,
     pub events: Vec<Event>,
+    /// Every roll the play made, in order: those given first, then any the generator
+    /// rolled after them.
+    pub rolls: Vec<Rolled>,
     /// The generator after the decision.
     pub dice: GameRng,
+}
+
+/// Why a play with the dice given cannot be made.
+#[derive(Debug)]
+pub enum Unplayed<E> {
+    /// The play itself refused (an illegal decision).
+    Play(E),
+    /// The dice given do not fit the rolls made, and why.
+    Dice(String),
+}
+
+/// Plays `play` on a copy of `g` with the faces of its rolls as `given` lists them, in
+/// the order the rolls are made (a test's faces in rolling order, an 8's extra die after
+/// them; a Rattle test's one face), `None` for a roll the generator rolls; any roll after
+/// those given comes from `dice` too. The play may be several decisions; it is made on the
+/// copy handed to it with the generator and the event sink handed to it. `g` is never
+/// changed.
+pub fn play_with_rolls<E>(
+    g: &GameState,
+    given: &[Option<Vec<u8>>],
+    dice: &GameRng,
+    mut play: impl FnMut(&mut GameState, &mut Tape, &mut TapeSink) -> Result<(), E>,
+) -> Result<Played, Unplayed<E>> {
+    if given.len() > MAX_ROLLS {
+        return Err(Unplayed::Dice(format!(
+            "{} rolls given: at most {MAX_ROLLS}",
+            given.len()
+        )));
+    }
+    for (k, faces) in given.iter().enumerate() {
+        let Some(faces) = faces else { continue };
+        if faces.is_empty() || faces.len() > MAX_FACES {
+            return Err(Unplayed::Dice(format!(
+                "roll {}: give 1 to {MAX_FACES} faces, not {}",
+                k + 1,
+                faces.len()
+            )));
+        }
+        if let Some(f) = faces.iter().find(|f| !(1..=8).contains(*f)) {
+            return Err(Unplayed::Dice(format!(
+                "roll {}: {f} is not a face of a D8 (1 to 8)",
+                k + 1
+            )));
+        }
+    }
+    let mut fixed: Vec<Option<u64>> = Vec::new();
+    for _ in 0..=given.len() + 1 {
+        let log = Rc::new(RefCell::new(Log::default()));
+        let mut tape = Tape {
+            base: dice.clone(),
+            fixed: fixed.clone(),
+            log: log.clone(),
+        };
+        let mut c = g.clone();
+        play(&mut c, &mut tape, &mut TapeSink(log.clone())).map_err(Unplayed::Play)?;
+        let (events, drawn) = {
+            let mut l = log.borrow_mut();
+            (std::mem::take(&mut l.events), std::mem::take(&mut l.drawn))
+        };
+        let made = rolls_made(&events);
+        let fits = made.len() >= given.len()
+            && made
+                .iter()
+                .zip(given)
+                .all(|(m, faces)| faces.as_ref().is_none_or(|f| m.faces == *f));
+        if fits {
+            return Ok(Played {
+                state: c,
+                rolls: made
+                    .into_iter()
+                    .map(|m| Rolled {
+                        event: m.event,
+                        faces: m.faces,
+                    })
+                    .collect(),
+                events: events.into_iter().map(|(_, e)| e).collect(),
+                dice: tape.base,
+            });
+        }
+        let mut next = fixed.clone();
+        for (m, faces) in made.iter().zip(given) {
+            if let Some(faces) = faces {
+                write_faces(&mut next, &drawn, m, faces);
+            }
+        }
+        if next == fixed {
+            return Err(Unplayed::Dice(misfit(&made, given)));
+        }
+        fixed = next;
+    }
+    Err(Unplayed::Dice(
+        "the dice given do not settle into the rolls the decision makes".into(),
+    ))
 }
 
 /// Plays `action` on a copy of `g` with the faces of its rolls as `given` lists them (one
@@ -171,60 +293,19 @@ pub fn play_with_dice(
     given: &[Vec<u8>],
     dice: &GameRng,
 ) -> Result<Played, String> {
-    if given.len() > MAX_ROLLS {
-        return Err(format!("{} rolls given: at most {MAX_ROLLS}", given.len()));
-    }
-    for (k, faces) in given.iter().enumerate() {
-        if faces.is_empty() || faces.len() > MAX_FACES {
-            return Err(format!(
-                "roll {}: give 1 to {MAX_FACES} faces, not {}",
-                k + 1,
-                faces.len()
-            ));
-        }
-        if let Some(f) = faces.iter().find(|f| !(1..=8).contains(*f)) {
-            return Err(format!(
-                "roll {}: {f} is not a face of a D8 (1 to 8)",
-                k + 1
-            ));
-        }
-    }
-    let mut fixed: Vec<Option<u64>> = Vec::new();
-    for _ in 0..=given.len() + 1 {
-        let log = Rc::new(RefCell::new(Log::default()));
-        let mut tape = Tape {
-            base: dice.clone(),
-            fixed: fixed.clone(),
-            log: log.clone(),
-        };
-        let mut c = g.clone();
-        c.play_logged(action, &mut tape, &mut TapeSink(log.clone()))
-            .map_err(|e| e.to_string())?;
-        let events = std::mem::take(&mut log.borrow_mut().events);
-        let made = rolls_made(&events);
-        let fits =
-            made.len() >= given.len() && made.iter().zip(given).all(|(m, faces)| m.faces == *faces);
-        if fits {
-            return Ok(Played {
-                state: c,
-                events: events.into_iter().map(|(_, e)| e).collect(),
-                dice: tape.base,
-            });
-        }
-        let mut next = fixed.clone();
-        for (m, faces) in made.iter().zip(given) {
-            write_faces(&mut next, m, faces);
-        }
-        if next == fixed {
-            return Err(misfit(&made, given));
-        }
-        fixed = next;
-    }
-    Err("the dice given do not settle into the rolls the decision makes".into())
+    let given: Vec<Option<Vec<u8>>> = given.iter().cloned().map(Some).collect();
+    play_with_rolls(g, &given, dice, |c, tape, sink| {
+        c.play_logged(action, tape, sink)
+    })
+    .map_err(|e: Unplayed<IllegalAction>| match e {
+        Unplayed::Play(e) => e.to_string(),
+        Unplayed::Dice(why) => why,
+    })
 }
 
-/// Writes `faces` into the words `roll` read its faces from, from its first place on.
-fn write_faces(words: &mut Vec<Option<u64>>, roll: &RollMade, faces: &[u8]) {
+/// Writes `faces` into the words `roll` read its faces from, from its first place on; the
+/// rest of a word not fixed before keeps the generator's bits (`drawn`).
+fn write_faces(words: &mut Vec<Option<u64>>, drawn: &[u64], roll: &RollMade, faces: &[u8]) {
     let mut places = roll
         .words
         .iter()
@@ -248,14 +329,14 @@ fn write_faces(words: &mut Vec<Option<u64>>, roll: &RollMade, faces: &[u8]) {
         if words.len() <= w {
             words.resize(w + 1, None);
         }
-        let word = words[w].unwrap_or(0);
+        let word = words[w].unwrap_or_else(|| drawn.get(w).copied().unwrap_or(0));
         let mask = 7u64 << (3 * p);
         words[w] = Some((word & !mask) | ((u64::from(f) - 1) << (3 * p)));
     }
 }
 
 /// Why the rolls made cannot be the ones given.
-fn misfit(made: &[RollMade], given: &[Vec<u8>]) -> String {
+fn misfit(made: &[RollMade], given: &[Option<Vec<u8>>]) -> String {
     if made.len() < given.len() {
         return format!(
             "the decision makes {} roll(s); {} are given",
@@ -264,7 +345,9 @@ fn misfit(made: &[RollMade], given: &[Vec<u8>]) -> String {
         );
     }
     for (k, (m, faces)) in made.iter().zip(given).enumerate() {
-        if m.faces != *faces {
+        if let Some(faces) = faces
+            && m.faces != *faces
+        {
             return format!(
                 "roll {} ({}) read the faces {:?} from the dice given {:?}: give each face it \
                  rolls, in order, an 8's extra die after it",
