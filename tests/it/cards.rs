@@ -11,7 +11,7 @@ use common::*;
 use mars_attacks::rules::cards::{CardId, CardType, core_deck};
 use mars_attacks::rules::scenario::Scenario;
 use mars_attacks::rules::state::{Event, Loc, Phase, ShotResult, Test};
-use mars_attacks::rules::{Action, Edge, GameState, Los, Side, WallKind, rng_from_seed};
+use mars_attacks::rules::{Action, Bitboard, Edge, GameState, Los, Side, WallKind, rng_from_seed};
 
 use Side::{Humans as H, Martians as M};
 
@@ -410,7 +410,7 @@ fn always_more_brings_back_a_killed_martian_who_may_shoot_or_move() {
         ],
     );
     let mut s = (*with_cards(&s, 4)).clone();
-    s.sides[M].deployment = 0xFFFF_0000_0000_0000; // rows 7-8
+    s.sides[M].deployment = Bitboard::rect(0, 7, 6, 7); // rows 7-8
     let s = Arc::new(s);
     let mut g = game(&s);
     g.edit()
@@ -503,10 +503,9 @@ fn heat_ray_level_2_hits_one_square_of_the_chosen_row() {
     // D8 3 on row 4: c4. One 6-dice 3+ roll, then a Survive per model there; d4 untouched.
     let mut dice = Dice::new(&[&[3], &[3, 3, 1, 1, 1, 1], &[1, 1, 1], &[6, 6, 1], &[2]]);
     let e = events(&mut g, "call heat-ray row 4", &mut dice);
-    assert!(
-        e.iter()
-            .any(|x| matches!(x, Event::AreaAttack { squares, .. } if *squares == sq("c4").bit()))
-    );
+    assert!(e.iter().any(
+        |x| matches!(x, Event::AreaAttack { squares, .. } if *squares == Bitboard::single(sq("c4")))
+    ));
     assert_eq!(
         rolls(&e),
         [
@@ -542,9 +541,7 @@ fn artillery_strike_level_3_hits_the_square_and_its_8_neighbours_friend_or_foe()
     // b3 (square order first): 5 dice at 5+; then d5; e5 is outside.
     let mut dice = Dice::new(&[&[5, 5, 1, 1, 1], &[1, 1, 1], &[5, 5, 5, 1, 1], &[1, 1, 1]]);
     let e = events(&mut g, "call artillery-strike c4", &mut dice);
-    let hit = ["b3", "c3", "d3", "b4", "c4", "d4", "b5", "c5", "d5"]
-        .iter()
-        .fold(0u64, |b, s| b | sq(s).bit());
+    let hit = squares(&["b3", "c3", "d3", "b4", "c4", "d4", "b5", "c5", "d5"]);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::AreaAttack { squares, .. } if *squares == hit))
@@ -584,7 +581,7 @@ fn strafing_run_covers_four_squares_in_a_line() {
     assert_eq!(calls.len(), 32);
     let mut dice = Dice::new(&[&[6], &[4, 4, 4], &[1, 1, 1]]);
     let e = events(&mut g, "call strafing-run row 1 east", &mut dice);
-    let hit = sq("f1").bit() | sq("g1").bit() | sq("h1").bit();
+    let hit = squares(&["f1", "g1", "h1"]);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::AreaAttack { squares, .. } if *squares == hit))
@@ -600,9 +597,7 @@ fn strafing_run_covers_four_squares_in_a_line() {
     g.edit().set(H, card("strafing-run"), 3);
     let mut dice = Dice::new(&[&[1, 1, 1], &[1, 1, 1]]);
     let e = events(&mut g, "call strafing-run c3 north", &mut dice);
-    let hit = ["c3", "c4", "c5", "c6"]
-        .iter()
-        .fold(0u64, |b, s| b | sq(s).bit());
+    let hit = squares(&["c3", "c4", "c5", "c6"]);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::AreaAttack { squares, .. } if *squares == hit))
@@ -1040,7 +1035,7 @@ fn the_flying_car_lands_three_times_and_leaves_a_blocker() {
     );
     assert_eq!(g.model(m(2)).loc, Loc::Dead);
     // At rest on f3: a blocker; sight across it is recomputed (R9, R10, P1).
-    assert_eq!(g.map().blockers(), sq("f3").bit());
+    assert_eq!(g.map().blockers(), squares(&["f3"]));
     assert_ne!(g.map().los(sq("e3"), sq("g3")), Los::Clear);
     assert_eq!(count(g.events_in_play(), "flying-car"), 1);
     assert!(dice.is_empty());
@@ -1056,7 +1051,7 @@ fn the_flying_car_lands_three_times_and_leaves_a_blocker() {
     let mut dice = Dice::new(&[&[5, 2], DRAW]);
     let e = events(&mut g, "heading west", &mut dice);
     assert!(e.contains(&Event::CarLeft));
-    assert_eq!(g.map().blockers(), 0);
+    assert_eq!(g.map().blockers(), Bitboard::EMPTY);
     // Discarded (and, the deck being empty, already shuffled back in for the next draw).
     assert_eq!(count(g.events_in_play(), "flying-car"), 0);
 }

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mars_attacks::rules::cards::Card;
 use mars_attacks::rules::state::{Event, EventSink, Phase, TestKind, Why};
-use mars_attacks::rules::{Action, CardId, GameState, Side, rng_from_seed};
+use mars_attacks::rules::{Action, Bitboard, CardId, GameState, Side, rng_from_seed};
 use mars_attacks::sim::{decision_rng, replay};
 use rand::Rng;
 
@@ -28,7 +28,7 @@ const LISTED_TRIED: usize = 24;
 #[derive(Default)]
 struct Drawn {
     cards: BTreeSet<CardId>,
-    rolled: u64,
+    rolled: Bitboard,
 }
 
 impl EventSink for Drawn {
@@ -38,8 +38,8 @@ impl EventSink for Drawn {
             Event::EventDrawn { card, .. } => {
                 self.cards.insert(card);
             }
-            Event::AreaAttack { .. } | Event::CarLanded(_) => self.rolled = 0,
-            Event::EffectRoll { square, .. } => self.rolled |= square.bit(),
+            Event::AreaAttack { .. } | Event::CarLanded(_) => self.rolled = Bitboard::EMPTY,
+            Event::EffectRoll { square, .. } => self.rolled.insert(square),
             _ => {}
         }
     }
@@ -58,7 +58,7 @@ fn area_window_before_its_roll(g: &GameState, drawn: &Drawn) -> Result<bool, Str
         .model(model)
         .square()
         .ok_or("an area test of a model off the board")?;
-    if drawn.rolled & sq.bit() != 0 {
+    if drawn.rolled.contains(sq) {
         return Err(format!(
             "a window on {model}'s area test after {sq}'s attack roll (R30)"
         ));

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use common::*;
 use mars_attacks::rules::cards::{CardId, Kind, core_deck, parse_deck};
 use mars_attacks::rules::state::{Event, Loc, Needs, Phase, ResponseWhy, Test, Waiting, Why};
-use mars_attacks::rules::{Action, Side};
+use mars_attacks::rules::{Action, Bitboard, Side};
 
 use Side::{Humans as H, Martians as M};
 
@@ -130,7 +130,7 @@ fn the_core_deck_is_the_42_cards_of_r19() {
     // 25, 5 and 17, 20 and 29, 2 and 11 are pairs of copies), plus the 6 Events.
     assert_eq!(d.types(), 38);
     assert_eq!(d.card(d.by_number(5).unwrap()).numbers, [5, 17]);
-    assert_eq!(d.event_mask().count_ones(), 6);
+    assert_eq!(d.event_mask().count(), 6);
 }
 
 #[test]
@@ -275,8 +275,8 @@ fn every_turn_half_is_played_by_its_own_side() {
         ],
     );
     let mut s = (*with_cards(&s, 4)).clone();
-    s.sides[M].deployment = 0xFFFF_0000_0000_0000; // rows 7-8
-    s.sides[H].deployment = 0xFFFF; // rows 1-2
+    s.sides[M].deployment = Bitboard::rect(0, 7, 6, 7); // rows 7-8
+    s.sides[H].deployment = Bitboard::rect(0, 7, 0, 1); // rows 1-2
     let s = Arc::new(s);
     let deck = core_deck();
     for side in [H, M] {

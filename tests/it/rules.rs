@@ -594,7 +594,7 @@ fn a_counter_of_the_other_kind_stays_face_up_for_the_enemy_r24() {
     play(&mut g, &["activate m1"]);
     let mut dice = Dice::new(&[&[1]]);
     events(&mut g, "move a2", &mut dice);
-    assert_eq!(g.face_up_counters(CounterKind::Critter), sq("a2").bit());
+    assert_eq!(g.face_up_counters(CounterKind::Critter), squares(&["a2"]));
     assert_eq!(g.claimed(H), 0);
     play(&mut g, &["done"]);
     // The Martian claims it by moving in (R24).
@@ -602,7 +602,7 @@ fn a_counter_of_the_other_kind_stays_face_up_for_the_enemy_r24() {
     // m2 moved into a square holding the Soldier: the claim comes first (P8), then the
     // Fight starts.
     assert_eq!(g.claimed(M), 1);
-    assert_eq!(g.face_up_counters(CounterKind::Critter), 0);
+    assert!(g.face_up_counters(CounterKind::Critter).is_empty());
     assert!(matches!(g.phase(), Phase::FightTarget { .. }));
 }
 

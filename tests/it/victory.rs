@@ -295,7 +295,7 @@ fn a_zone_held_alone_rounds_running_wins_and_a_break_starts_the_count_again() {
     assert_eq!(g.hold_running(H, 0), Some(0));
     assert!(e.contains(&Event::HoldRunning {
         side: H,
-        zone: sq("d4").bit() | sq("e4").bit() | sq("d5").bit() | sq("e5").bit(),
+        zone: common::squares(&["d4", "e4", "d5", "e5"]),
         rounds: 0,
         needed: 2,
     }));
@@ -427,7 +427,7 @@ fn a_drawn_arrival_is_unknown_until_its_first_round_and_replays_from_the_seed() 
             g.legal_actions(&mut moves);
             assert_eq!(moves.len(), 8, "{moves:?}");
             assert!(moves.iter().all(|x| match x {
-                Action::Move(to) => edge.board_squares() & to.bit() != 0,
+                Action::Move(to) => edge.board_squares().contains(*to),
                 _ => false,
             }));
         }

@@ -251,12 +251,12 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
 /// minus the same for the side's own models caught in it; a Survive attack counts 0.3 for
 /// each Rattled enemy and 0.25 for each enemy marked activated before it acted, from the
 /// chance `(survive - 1) / 8` that one die fails.
-pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
+pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: Bitboard) -> f64 {
     let unit = vp_unit(g, side);
     let mut v = 0.0;
     for (i, m) in g.models().iter().enumerate() {
         let Loc::Board(sq) = m.loc else { continue };
-        if squares & sq.bit() == 0 {
+        if !squares.contains(sq) {
             continue;
         }
         let p = &g.scenario().profiles[usize::from(m.profile)];

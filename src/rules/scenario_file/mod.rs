@@ -25,10 +25,11 @@ use std::sync::{Arc, OnceLock};
 use serde_spanned::Spanned;
 use toml::de::{DeArray, DeTable, DeValue};
 
+use super::bitboard::Bitboard;
 use super::map::{Los, Map, WallKind, Walls};
 use super::profile::{Abilities, Ability, Profile};
 use super::schema::{self, Kind, scenario as keys};
-use super::square::{BySide, Edge, Side, Square, SquareError, squares_of};
+use super::square::{BySide, Edge, Side, Square, SquareError};
 use crate::rules::scenario::{
     CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };

@@ -81,7 +81,7 @@ pub(super) struct ZoneFile {
     pub(super) path: String,
     pub(super) text: String,
     pub(super) span: Range<usize>,
-    pub(super) squares: Option<u64>,
+    pub(super) squares: Option<Bitboard>,
 }
 
 #[derive(Debug)]

@@ -558,8 +558,8 @@ pub(super) fn square(s: &str) -> Result<Square, String> {
     })
 }
 
-/// `c4` or a rectangle `a7-h8` (corners in any order), as a bitboard.
-pub(super) fn parse_zone(s: &str) -> Result<u64, String> {
+/// `c4` or a rectangle `a7-h8` (corners in any order), as a set of squares.
+pub(super) fn parse_zone(s: &str) -> Result<Bitboard, String> {
     let s = s.trim();
     // Other ways of writing a rectangle, answered with the one the format uses.
     for sep in [":", "..", " to ", "_", "/", " "] {
@@ -576,18 +576,15 @@ pub(super) fn parse_zone(s: &str) -> Result<u64, String> {
         }
     }
     let Some((a, b)) = s.split_once('-') else {
-        return square(s).map(Square::bit);
+        return square(s).map(Bitboard::single);
     };
     let (a, b) = (square(a)?, square(b)?);
-    let mut bb = 0;
-    for row in a.row().min(b.row())..=a.row().max(b.row()) {
-        for col in a.col().min(b.col())..=a.col().max(b.col()) {
-            if let Some(sq) = Square::new(col, row) {
-                bb |= sq.bit();
-            }
-        }
-    }
-    Ok(bb)
+    Ok(Bitboard::rect(
+        a.col().min(b.col()),
+        a.col().max(b.col()),
+        a.row().min(b.row()),
+        a.row().max(b.row()),
+    ))
 }
 
 /// `"c3 north"` (one piece) or a straight run `"d3-f3 north"` (one piece per square).
@@ -698,8 +695,8 @@ pub(super) fn describe_edge(sq: Square, edge: Edge) -> String {
     }
 }
 
-pub(super) fn list_squares(bb: u64) -> String {
-    let all: Vec<String> = squares_of(bb).map(|s| s.to_string()).collect();
+pub(super) fn list_squares(bb: Bitboard) -> String {
+    let all: Vec<String> = bb.iter().map(|s| s.to_string()).collect();
     if all.len() > 12 {
         format!("{} and {} more", all[..12].join(", "), all.len() - 12)
     } else {

@@ -56,7 +56,7 @@ pub(super) fn read_hold_window(sink: &mut Sink, h: &Tbl) -> (Option<Hold>, HoldK
         return (None, spans);
     }
     let window = Hold {
-        zone: 0,
+        zone: Bitboard::EMPTY,
         vp: 0,
         from: from.given().copied().unwrap_or(1),
         until: until.given().copied(),
@@ -204,7 +204,7 @@ pub(super) fn build_entry(
     sink: &mut Sink,
     e: &EntryFile,
     last_round: Option<u16>,
-    blockers: u64,
+    blockers: Bitboard,
 ) -> Option<(Entry, Range<usize>, String)> {
     let mut ok = true;
     // The Round, or the Rounds drawn among.
@@ -244,7 +244,7 @@ pub(super) fn build_entry(
     }
     // The edge, part of one, or the edges drawn among.
     let open_edge = |sink: &mut Sink, edge: Edge, span: &Range<usize>, path: &str| -> bool {
-        if edge.board_squares() & !blockers == 0 {
+        if edge.board_squares().is_subset(blockers) {
             sink.error(
                 span,
                 format!(
@@ -263,7 +263,9 @@ pub(super) fn build_entry(
                 ok &= open_edge(sink, x.value, &x.span, &format!("{}.edges[{i}]", e.path));
             }
             let values: Vec<Edge> = list.value.iter().map(|x| x.value).collect();
-            let all = values.iter().fold(0, |bb, x| bb | x.board_squares());
+            let all = values
+                .iter()
+                .fold(Bitboard::EMPTY, |bb, x| bb | x.board_squares());
             (
                 values[0],
                 all,
@@ -275,10 +277,10 @@ pub(super) fn build_entry(
             let squares = part.squares?;
             let along: Vec<Edge> = Edge::ALL
                 .into_iter()
-                .filter(|x| squares & !x.board_squares() == 0)
+                .filter(|x| squares.is_subset(x.board_squares()))
                 .collect();
             let edge = match edge.given() {
-                Some(x) if squares & !x.value.board_squares() != 0 => {
+                Some(x) if !squares.is_subset(x.value.board_squares()) => {
                     sink.error(
                         &part.span,
                         format!(
@@ -320,7 +322,7 @@ pub(super) fn build_entry(
                     }
                 },
             };
-            if squares & !blockers == 0 {
+            if squares.is_subset(blockers) {
                 sink.error(
                     &part.span,
                     format!(
