@@ -155,7 +155,9 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 /// side that wins by surviving adds its [`survival_chance`] times a win.
 pub(super) fn side_score_at(g: &GameState, side: Side, w: &Weights, t: f64) -> f64 {
     let survival = match g.scenario().survivor() {
-        Some((s, _)) if s == side => survival_chance(g, models_in_play(g, side)) * win_worth(g),
+        Some((s, _)) if s == side => {
+            survival_chance(g, models_on_or_entering(g, side)) * win_worth(g)
+        }
         _ => 0.0,
     };
     f64::from(g.vp(side)) + t * position_score(g, side, w) + survival
@@ -239,7 +241,7 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             continue;
         }
         let profile = &scenario.profiles[usize::from(m.profile)];
-        let squares = shot_squares_at(g, id, sq);
+        let squares = g.shot_squares(id, sq);
         if squares.is_empty() {
             if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
                 let gap = i32::from(d) - i32::from(profile.range);

@@ -43,22 +43,6 @@ pub fn shot_kill(g: &GameState, shooter: ModelId, target: ModelId, aimed: bool) 
     }
 }
 
-/// Squares `shooter` could Shoot into if it stood on `from` (R8, R9, R12), other models
-/// staying where they are.
-#[inline]
-pub fn shot_squares_at(g: &GameState, shooter: ModelId, from: Square) -> Bitboard {
-    let side = g.model(shooter).side;
-    let enemy = side.other();
-    if g.occupied(enemy).contains(from) {
-        return Bitboard::EMPTY;
-    }
-    (g.occupied(enemy)
-        & !g.occupied(side)
-        & g.map().seen_from(from)
-        & Bitboard::within(from, g.profile(shooter).range))
-    .without(from)
-}
-
 /// The best Shoot target of `shooter` from `from`, with its kill probability.
 pub fn best_shot_from(
     g: &GameState,
@@ -66,7 +50,7 @@ pub fn best_shot_from(
     from: Square,
     aimed: bool,
 ) -> Option<(ModelId, f64)> {
-    let squares = shot_squares_at(g, shooter, from);
+    let squares = g.shot_squares(shooter, from);
     if squares.is_empty() {
         return None;
     }

@@ -12,8 +12,8 @@ use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc};
 
 use super::{
-    best_fight_in, cards_score, distance_to, exit_worth, hold_worth, models_in_play, own_kind,
-    scoring_exit, shot_squares_at, survival_chance, worth,
+    best_fight_in, cards_score, distance_to, exit_worth, hold_worth, models_on_or_entering,
+    own_kind, scoring_exit, survival_chance, worth,
 };
 
 /// Discount per square of walking distance to a counter, an exit or a zone.
@@ -124,7 +124,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             continue;
         }
         let profile = &scenario.profiles[usize::from(m.profile)];
-        let squares = shot_squares_at(g, id, sq);
+        let squares = g.shot_squares(id, sq);
         if squares.is_empty() {
             if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
                 let gap = i32::from(d) - i32::from(profile.range);
@@ -257,7 +257,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
     if let Some((s, _)) = scenario.survivor()
         && s == side
     {
-        t.survival = survival_chance(g, models_in_play(g, side));
+        t.survival = survival_chance(g, models_on_or_entering(g, side));
     }
     t
 }

@@ -496,8 +496,10 @@ impl GameState {
         Ok(())
     }
 
-    /// Squares `shooter` standing in `sq` may Shoot into.
-    pub(super) fn shot_squares(&self, shooter: ModelId, sq: Square) -> Bitboard {
+    /// Squares `shooter` may Shoot into standing on `sq` (R8, R9, R12), the other models
+    /// where they are: its own square, or one the search weighs it moving to.
+    #[inline]
+    pub fn shot_squares(&self, shooter: ModelId, sq: Square) -> Bitboard {
         let side = self.models[shooter.index()].side;
         let enemy = side.other();
         if self.count[enemy][sq.index()] > 0 {

@@ -252,8 +252,9 @@ impl GameState {
         self.models[id.index()].moved_in = true;
     }
 
-    /// Models of `side` still in the game (on the board or waiting to enter).
-    pub fn models_in_play(&self, side: Side) -> usize {
+    /// Models of `side` still in the game: on the board, waiting to come on, or yet to
+    /// deploy (not dead, not gone by an exit).
+    pub fn models_left(&self, side: Side) -> usize {
         self.models()
             .iter()
             .filter(|m| {
