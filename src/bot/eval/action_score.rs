@@ -1,11 +1,16 @@
 //! A quick preference for each legal action: the tree's prior, the rollout policy and the
 //! greedy player's choice.
 
+use crate::bot::eval::cards::card_action_score;
+use crate::bot::eval::tactics::{
+    best_fight_in, best_shot_from, distance_to, exposure, fight_value, model_goals, scoring_exit,
+    shot_kill,
+};
+use crate::bot::eval::worth::{exit_worth, vp_unit, worth};
 use crate::rules::action::{Action, ModelId};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{GameState, Loc, Phase};
-
-use super::*;
 
 /// For a key model whose death would lose the game, deploying next (P28): how much `sq`
 /// is better for it than an ordinary model's square, far from where the enemy is or comes

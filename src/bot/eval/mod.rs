@@ -57,11 +57,20 @@ mod tactics;
 pub mod terms;
 mod worth;
 
-pub use action_score::*;
-pub use cards::*;
-pub use search::*;
-pub use tactics::*;
-pub use worth::*;
+pub use action_score::{EXPOSURE, Scoring, action_score, action_score_with};
+pub use cards::{call_value, card_value, response_gain, set_value};
+pub use search::{chance_signature, decision_weight, settled_action};
+pub use tactics::{
+    best_shot_from, distance_to, exposure, fight_value, goals, hold_squares, model_goals, own_kind,
+    scoring_exit, shot_kill, shot_kill_from,
+};
+pub use worth::{
+    LASTS_A_ROUND, exit_worth, hold_worth, lacking, survival_chance, survival_stake, vp_unit,
+};
+
+use cards::cards_score;
+use tactics::best_fight_in;
+use worth::{models_on_or_entering, win_worth, worth};
 
 use crate::rules::action::ModelId;
 use crate::rules::bitboard::Bitboard;

@@ -1,12 +1,12 @@
 //! What the search asks of the game beyond scores: the public outcome of the dice, the
 //! decisions the odds settle, and how much of the time a decision gets.
 
+use crate::bot::eval::cards::response_gain;
+use crate::bot::eval::tactics::fight_value;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::model_set::ModelSet;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc, Phase};
-
-use super::*;
 
 /// A summary of what the dice have decided that both sides see (see
 /// [`ai::Game::chance_signature`]): which models are dead or Rattled, the counters face

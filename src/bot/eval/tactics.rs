@@ -1,15 +1,14 @@
 //! The exact odds of the shots and Fights a model has from a square (R8-R16), and where
 //! its goals are: enemies, counters, exits and zones to hold.
 
+use crate::bot::eval::worth::{exit_worth, worth};
+use crate::bot::table;
 use crate::rules::action::{Defence, ModelId};
 use crate::rules::profile::Ability;
 use crate::rules::scenario::Scenario;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc};
 use crate::rules::{Bitboard, Los, Map};
-
-use super::*;
-use crate::bot::table;
 
 /// Kill probability of a Shoot test by `shooter` standing on `from` at `target` (R15).
 #[inline]

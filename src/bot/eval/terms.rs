@@ -3,6 +3,11 @@
 //! and what the side's models and cards can still do about it. The weights that turn them
 //! into a chance to win are fitted to the outcomes of games ([`super::fitted`]).
 
+use crate::bot::eval::cards::cards_score;
+use crate::bot::eval::tactics::{best_fight_in, distance_to, own_kind, scoring_exit};
+use crate::bot::eval::worth::{
+    exit_worth, hold_worth, models_on_or_entering, survival_chance, worth,
+};
 use crate::bot::table;
 use crate::rules::action::ModelId;
 use crate::rules::bitboard::Bitboard;
@@ -10,11 +15,6 @@ use crate::rules::profile::Ability;
 use crate::rules::scenario::MAX_MODELS;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc};
-
-use super::{
-    best_fight_in, cards_score, distance_to, exit_worth, hold_worth, models_on_or_entering,
-    own_kind, scoring_exit, survival_chance, worth,
-};
 
 /// Discount per square of walking distance to a counter, an exit or a zone.
 pub const DECAY: f64 = 0.7;

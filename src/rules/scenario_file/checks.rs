@@ -1,8 +1,25 @@
 //! Stage 2: checking the file as a whole and building the [`Scenario`]: profiles that exist,
 //! capacities, walls, deployment zones, entry edges and counters.
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::map::{Map, WallKind, Walls};
+use crate::rules::profile::Profile;
+use crate::rules::scenario::{
+    CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start,
+};
+use crate::rules::scenario_file::raw::{Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp};
+use crate::rules::scenario_file::reach::{analyse_ending, analyse_reach};
+use crate::rules::scenario_file::read::{canonical, describe_edge, edge_index, list_squares};
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{did_you_mean, quote, shorten};
+use crate::rules::scenario_file::victory::{
+    build_entry, check_exit_used, check_holds, check_model_keys, model_victory,
+};
+use crate::rules::scenario_file::{DEFAULT_VP_TARGET, SQUARE_CAPACITY};
+use crate::rules::square::{BySide, Edge, Side};
 
 /// One model as the file sets it up, before its side is known to be valid.
 #[derive(Clone, Copy)]

@@ -1,8 +1,14 @@
 //! What the map lets models do: zones that cannot reach the enemy, squares a side can
 //! never reach, and whether a game of the scenario can end at all.
 
-#[allow(unused_imports)]
-use super::*;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::map::{Los, Map};
+use crate::rules::scenario::{Scenario, Start};
+use crate::rules::scenario_file::checks::SideSummary;
+use crate::rules::scenario_file::raw::ScenarioFile;
+use crate::rules::scenario_file::read::list_squares;
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::square::Side;
 
 /// The squares a side's models may start on: its deployment zone, its entry edge's
 /// squares and its fixed start squares, less blockers.

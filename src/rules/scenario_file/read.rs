@@ -1,8 +1,26 @@
 //! Stage 1: walking the parsed TOML document into a [`ScenarioFile`]: unknown and missing
 //! keys, values of the wrong type or out of range, squares, zones and wall runs.
 
-#[allow(unused_imports)]
-use super::*;
+use std::sync::Arc;
+
+use serde_spanned::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::profile::{Abilities, Ability, Profile};
+use crate::rules::scenario::{Start, VpAwards};
+use crate::rules::scenario_file::raw::{
+    CountersFile, EntryFile, Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp, VpSpans,
+    WallFile, ZoneFile,
+};
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{
+    EDGE_WORDS, KIND_WORDS, Tbl, Value, did_you_mean, quote, read_array, read_bool, read_edge_word,
+    read_key_int, read_key_text, read_side_word, read_str, read_table, read_word, wrong_type,
+};
+use crate::rules::scenario_file::victory::{read_ends_game, read_entry, read_hold_window};
+use crate::rules::schema::{self, scenario as keys};
+use crate::rules::square::{Edge, Side, Square, SquareError};
 
 pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
     let root = Tbl::root(doc, Some(&keys::ROOT));

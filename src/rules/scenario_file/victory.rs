@@ -4,10 +4,21 @@
 //! running (`from`, `until`, `win_after`, P31), and entries on part of an edge or drawn at
 //! random (`squares`, `edges`, `rounds`, P32, P33).
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
 
-use crate::rules::scenario::{Choices, EndsGame, Hold, MAX_CHOICES, MAX_WIN_ZONES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::scenario::{Choices, EndsGame, Entry, Hold, MAX_CHOICES, MAX_WIN_ZONES};
+use crate::rules::scenario_file::raw::{
+    EndsGameFile, EntryFile, Field, HoldKeySpans, ModelFile, ScenarioFile, SideFile, Sp, ZoneFile,
+};
+use crate::rules::scenario_file::read::parse_zone;
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{
+    Tbl, Value, quote, read_array, read_edge_word, read_int, read_key_int, read_side_word,
+    read_str, read_table,
+};
+use crate::rules::schema::scenario as keys;
+use crate::rules::square::{Edge, Side};
 
 // ===== stage 1: single tables ===========================================================
 
