@@ -75,7 +75,7 @@ pub use editor::Editor;
 pub use effects::area_squares;
 pub(crate) use events::logged_roll;
 pub use events::{Event, EventSink, ShotResult, Test};
-pub use illegal::{CardWhy, Illegal, IllegalAction, Needs, ResponseWhy, Waiting, Why};
+pub use illegal::{CardWhy, Illegal, IllegalAction, Instead, Needs, ResponseWhy, Waiting, Why};
 pub use invariants::Broken;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};

@@ -126,7 +126,7 @@ fn check_state(g: &GameState, legal: &[Action], space: &[Action], seed: u64) -> 
         match c.play(a, &mut dice) {
             Ok(()) => return Err(format!("unlisted action `{a}` was accepted")),
             Err(e) => {
-                if e.reason.is_empty() {
+                if e.reason().is_empty() {
                     return Err(format!("`{a}` rejected without a reason"));
                 }
                 if c != *g {
@@ -368,7 +368,7 @@ fn every_model_action_left_out_of_the_list_is_rejected_with_its_rule() {
                         .play(a, &mut rng_from_seed(0))
                         .expect_err("an unlisted action is rejected");
                     assert!(
-                        !e.reason.starts_with("it cannot be played now"),
+                        !e.reason().starts_with("it cannot be played now"),
                         "{file} seed {seed}: `{a}` is left out of the list but its predicate \
                          accepts it ({:?})",
                         g.phase()
@@ -484,7 +484,7 @@ fn every_card_play_and_answer_left_out_of_the_list_is_rejected_with_its_rule() {
                         e.why,
                         g.phase()
                     );
-                    assert!(e.reason.starts_with(&e.why.to_string()), "{e}");
+                    assert!(e.reason().starts_with(&e.why.to_string()), "{e}");
                     by_rule.insert(std::mem::discriminant(&e.why));
                     rejected += 1;
                 }

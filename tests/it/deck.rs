@@ -811,8 +811,8 @@ fn a_second_own_card_on_a_model_is_refused_with_the_reason() {
             &mut Dice::new(&[]),
         )
         .unwrap_err();
-    assert!(err.reason.contains("R31"), "{err}");
-    assert!(err.reason.contains("m1 has already had a card"), "{err}");
+    assert!(err.reason().contains("R31"), "{err}");
+    assert!(err.reason().contains("m1 has already had a card"), "{err}");
     assert_eq!(g.phase(), Phase::Respond(H), "nothing applied");
 }
 
@@ -834,7 +834,7 @@ fn why_a_card_is_refused_is_a_value() {
             .clone()
             .play(a.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        assert!(err.reason().starts_with(&err.why.to_string()), "{err}");
         err.why
     };
     // A Jammer is played in the own Turn (R32): the game waits for an answer to the test.
@@ -898,7 +898,7 @@ fn cards_that_are_not_played_on_a_test_wait_for_the_own_turn() {
             &mut Dice::new(&[]),
         )
         .unwrap_err();
-    assert!(err.reason.contains("own Turn"), "{err}");
+    assert!(err.reason().contains("own Turn"), "{err}");
 }
 
 // ----- the deck runs out (R22, P17) -------------------------------------------------------

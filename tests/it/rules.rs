@@ -68,7 +68,7 @@ fn ending_the_turn_after_one_model_r11() {
     let err = g
         .play("activate m1".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("already acted"), "{err}");
+    assert!(err.reason().contains("already acted"), "{err}");
 }
 
 // ----- Moving (R4-R7) --------------------------------------------------------------
@@ -117,7 +117,7 @@ fn a_square_holds_at_most_six_models_r3() {
     let err = g
         .play("move b1".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("already holds 6"), "{err}");
+    assert!(err.reason().contains("already holds 6"), "{err}");
 }
 
 /// Why an action is illegal is a value a program matches on: the rule of a model action,
@@ -136,7 +136,7 @@ fn why_an_action_is_illegal_is_a_value() {
             .clone()
             .play(bad.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        assert!(err.reason().starts_with(&err.why.to_string()), "{err}");
         err.why
     };
     let sq = |s: &str| s.parse::<Square>().unwrap();
@@ -201,7 +201,7 @@ fn illegal_actions_leave_the_state_unchanged() {
         let err = g
             .play(bad.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.contains(why), "{bad}: {err}");
+        assert!(err.reason().contains(why), "{bad}: {err}");
         assert_eq!(g, before, "{bad} changed the state");
     }
 }
@@ -469,7 +469,7 @@ fn no_shooting_from_an_enemy_square_or_into_a_mixed_square_r12() {
     let err = g
         .play("shoot m3".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("both sides"), "{err}");
+    assert!(err.reason().contains("both sides"), "{err}");
 }
 
 #[test]
