@@ -16,6 +16,7 @@
 //! a game starts, and read access):
 //!
 //! - `models`: where models are, square bookkeeping, counters revealed and claimed;
+//! - `by_counter_kind`, `by_vp_source`: one value per kind of counter, per source of VP;
 //! - `phase`: what the game waits for, the acting model's progress, the waiting test;
 //! - `events`: what happened, and the sink that receives it;
 //! - `agenda`: the steps left to do once the current decision is made;
