@@ -268,7 +268,7 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         }
         Event::ZoneHeld { side, zone } => format!(
             "the {side} hold the zone {} alone",
-            crate::rules::square::squares_of(*zone)
+            zone.iter()
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -280,7 +280,7 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             ..
         } => format!(
             "the {side} no longer hold {} alone: their Rounds running start again",
-            crate::rules::square::zone_text(*zone)
+            zone.zone_text()
         ),
         Event::HoldRunning {
             side,
@@ -289,7 +289,7 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             needed,
         } => format!(
             "the {side} have held {} alone {rounds} of the {needed} Rounds running that win",
-            crate::rules::square::zone_text(*zone)
+            zone.zone_text()
         ),
         Event::ArrivalDrawn {
             side,
@@ -348,14 +348,7 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             format!("the {side} drew the Event {}", card_name(g, *card))
         }
         Event::AreaAttack { card, at, squares } => {
-            let list: Vec<String> = crate::rules::square::squares_of(*squares)
-                .map(|q| q.to_string())
-                .collect();
-            format!(
-                "{} strikes at {at}: {}",
-                card_name(g, *card),
-                list.join(" ")
-            )
+            format!("{} strikes at {at}: {squares}", card_name(g, *card))
         }
         Event::EffectRoll {
             card,
@@ -471,22 +464,16 @@ pub fn state_text(g: &GameState) -> String {
             g.claimed(side)
         );
     }
-    let squares = |bb: u64| -> String {
-        crate::rules::square::squares_of(bb)
-            .map(|q| q.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let _ = writeln!(s, "face-down counters: [{}]", squares(g.hidden_counters()));
+    let _ = writeln!(s, "face-down counters: [{}]", g.hidden_counters());
     let _ = writeln!(
         s,
         "face-up Critters: [{}], face-up Alien Secrets: [{}]",
-        squares(g.face_up_counters(CounterKind::Critter)),
-        squares(g.face_up_counters(CounterKind::AlienSecret))
+        g.face_up_counters(CounterKind::Critter),
+        g.face_up_counters(CounterKind::AlienSecret)
     );
     let objectives = g.face_up_counters(CounterKind::Objective);
-    if objectives != 0 || g.objective_pool() > 0 {
-        let _ = writeln!(s, "face-up objectives: [{}]", squares(objectives));
+    if objectives.any() || g.objective_pool() > 0 {
+        let _ = writeln!(s, "face-up objectives: [{objectives}]");
     }
     if !g.deck().is_empty() {
         let list = |it: &mut dyn Iterator<Item = (&crate::rules::cards::CardType, u8)>| -> String {
@@ -525,8 +512,8 @@ pub fn state_text(g: &GameState) -> String {
             let list: Vec<String> = g.civilians().iter().map(|q| q.to_string()).collect();
             let _ = writeln!(s, "Civilians on [{}]", list.join(" "));
         }
-        if g.map().blockers() != 0 {
-            let _ = writeln!(s, "blockers on [{}]", squares(g.map().blockers()));
+        if g.map().blockers().any() {
+            let _ = writeln!(s, "blockers on [{}]", g.map().blockers());
         }
     }
     for (i, m) in g.models().iter().enumerate() {

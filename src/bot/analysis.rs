@@ -187,7 +187,9 @@ pub fn analyse(
         events.clear();
         state
             .play_logged(action, &mut dice, &mut events)
-            .map_err(|e: IllegalAction| format!("decision {} (`{action}`): {}", i + 1, e.reason))?;
+            .map_err(|e: IllegalAction| {
+                format!("decision {} (`{action}`): {}", i + 1, e.reason())
+            })?;
         round += events
             .iter()
             .filter(|e| matches!(e, Event::RoundEnded { .. }))

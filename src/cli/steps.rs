@@ -13,7 +13,7 @@ use clap::Args;
 
 use super::{CliError, Io, json_str, load_scenario};
 use crate::rules::map::Map;
-use crate::rules::square::{Square, squares_of};
+use crate::rules::square::Square;
 
 /// Arguments of `steps`.
 #[derive(Args, Debug)]
@@ -35,8 +35,10 @@ pub fn steps_json(map: &Map) -> String {
     let mut s = String::with_capacity(64 * 48);
     s.push_str("{\n");
     for (i, from) in Square::all().enumerate() {
-        // `squares_of` yields the lowest index first.
-        let targets: Vec<String> = squares_of(map.step_targets(from))
+        // A set of squares yields the lowest index first.
+        let targets: Vec<String> = map
+            .step_targets(from)
+            .iter()
             .map(|t| json_str(&t.to_string()))
             .collect();
         let _ = write!(

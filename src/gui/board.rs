@@ -23,7 +23,7 @@ use eframe::egui::{
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::Loc;
-use crate::rules::{GameState, Side, Square};
+use crate::rules::{Bitboard, GameState, Side, Square};
 use crate::table::describe::model_name;
 use crate::table::forecast::{Reach, Target, acting_model, reach, spot_of};
 use crate::table::session::Session;
@@ -66,7 +66,7 @@ pub struct BoardView {
     pub geom: Option<Geom>,
     /// The squares lit as the aim of the card being played under the pointer (a whole
     /// row or column for a Support set aimed by line), this frame.
-    pub aim: u64,
+    pub aim: Bitboard,
     /// The sight drawn this frame: where from, and each enemy square's sight both ways.
     pub sight: Option<(
         super::board_sight::Viewpoint,

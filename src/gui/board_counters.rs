@@ -6,7 +6,6 @@ use eframe::egui::{
     Align2, Color32, CornerRadius, FontId, Painter, Rect, Stroke, StrokeKind, Vec2, pos2, vec2,
 };
 
-use crate::rules::square::squares_of;
 use crate::rules::state::CounterKind;
 use crate::rules::{GameState, Square};
 
@@ -19,12 +18,12 @@ pub(super) fn counters(painter: &Painter, geom: &Geom, g: &GameState) {
     let critters = g.face_up_counters(CounterKind::Critter);
     let secrets = g.face_up_counters(CounterKind::AlienSecret);
     let objectives = g.face_up_counters(CounterKind::Objective);
-    for s in squares_of(hidden | critters | secrets | objectives) {
+    for s in hidden | critters | secrets | objectives {
         let r = geom.rect(s);
         // Well inside its square, and the square itself tinted, so that no one
         // wonders which square holds it.
         let p = pos2(r.right() - geom.sq * 0.24, r.top() + geom.sq * 0.24);
-        let (fill, text, tip) = if hidden & s.bit() != 0 {
+        let (fill, text, tip) = if hidden.contains(s) {
             (
                 theme::COUNTER_BACK,
                 "?",
@@ -34,9 +33,9 @@ pub(super) fn counters(painter: &Painter, geom: &Geom, g: &GameState) {
                     "a face-down counter: a Critter or an Alien Secret"
                 },
             )
-        } else if critters & s.bit() != 0 {
+        } else if critters.contains(s) {
             (theme::CRITTER, "C", "a Critter (the Martians claim it)")
-        } else if objectives & s.bit() != 0 {
+        } else if objectives.contains(s) {
             (
                 theme::OBJECTIVE,
                 "O",

@@ -7,12 +7,17 @@ use eframe::egui::{
 
 use crate::rules::action::ModelId;
 use crate::rules::map::WallKind;
-use crate::rules::{Edge, Side, Square};
+use crate::rules::{Bitboard, Edge, Side, Square};
 
 use super::board_geom::Geom;
 use super::theme;
 
-pub(super) fn draw_zone_outline(painter: &egui::Painter, geom: &Geom, zone: u64, color: Color32) {
+pub(super) fn draw_zone_outline(
+    painter: &egui::Painter,
+    geom: &Geom,
+    zone: Bitboard,
+    color: Color32,
+) {
     let st = Stroke::new(2.0, color);
     for segment in geom.outline(zone) {
         painter.extend(Shape::dashed_line(&segment, st, 6.0, 4.0));
@@ -98,10 +103,10 @@ pub(super) fn draw_edge_band(
     edge: Edge,
     side: Side,
     entry: bool,
-    squares: u64,
+    squares: Bitboard,
 ) {
     let squares = squares & edge.board_squares();
-    if squares != edge.board_squares() && squares != 0 {
+    if squares != edge.board_squares() && squares.any() {
         return draw_edge_part(painter, geom, edge, side, squares);
     }
     let b = geom.board;
@@ -163,11 +168,11 @@ pub(super) fn draw_edge_band(
 
 /// An entry on part of an edge (P32): a band and an inward chevron beside each of its
 /// squares only.
-fn draw_edge_part(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, squares: u64) {
+fn draw_edge_part(painter: &egui::Painter, geom: &Geom, edge: Edge, side: Side, squares: Bitboard) {
     let t = 5.0;
     let c = theme::side_color(side);
     let size = geom.sq * 0.06;
-    for s in crate::rules::square::squares_of(squares) {
+    for s in squares {
         let r = geom.rect(s);
         let (band, inward, mid) = match edge {
             Edge::South => (

@@ -4,8 +4,8 @@
 
 use eframe::egui::{Pos2, Rect, Vec2, pos2, vec2};
 
+use crate::rules::bitboard::Bitboard;
 use crate::rules::map::Los;
-use crate::rules::square::squares_of;
 use crate::rules::{Edge, GameState, Side, Square};
 
 /// Where the board is on screen: the square-to-screen transform and its inverse.
@@ -23,9 +23,9 @@ pub struct Geom {
 impl Geom {
     /// The segments of the outline of the squares of `zone`: each square's edge that has
     /// no square of the zone beyond it (the board's edge included).
-    pub(super) fn outline(&self, zone: u64) -> Vec<[Pos2; 2]> {
+    pub(super) fn outline(&self, zone: Bitboard) -> Vec<[Pos2; 2]> {
         let mut out = Vec::new();
-        for s in squares_of(zone) {
+        for s in zone {
             let r = self.rect(s);
             for (edge, a, b) in [
                 (Edge::North, r.left_top(), r.right_top()),
@@ -33,7 +33,7 @@ impl Geom {
                 (Edge::West, r.left_top(), r.left_bottom()),
                 (Edge::East, r.right_top(), r.right_bottom()),
             ] {
-                if s.step(edge.dir()).is_none_or(|n| zone & n.bit() == 0) {
+                if s.step(edge.dir()).is_none_or(|n| !zone.contains(n)) {
                     out.push([a, b]);
                 }
             }
@@ -172,9 +172,9 @@ pub(super) fn tray_is_north(g: &GameState, side: Side) -> bool {
         Some(Edge::South) => return false,
         _ => {}
     }
-    if setup.deployment != 0 {
-        let rows: i32 = squares_of(setup.deployment).map(|s| s.row() as i32).sum();
-        let n = setup.deployment.count_ones() as i32;
+    if setup.deployment.any() {
+        let rows: i32 = setup.deployment.iter().map(|s| s.row() as i32).sum();
+        let n = setup.deployment.count() as i32;
         return rows * 2 >= n * 7;
     }
     side == Side::Martians

@@ -4,7 +4,6 @@
 
 use eframe::egui::{Align2, CornerRadius, FontId, Painter, Rect, Stroke, pos2, vec2};
 
-use crate::rules::square::squares_of;
 use crate::rules::state::Phase;
 use crate::rules::{GameState, Side, Square};
 
@@ -50,14 +49,14 @@ pub(super) fn zones(painter: &Painter, geom: &Geom, g: &GameState) {
         let zone = g.scenario().sides[side].deployment;
         let deploying = matches!(g.phase(), Phase::Deploy(s) if s == side);
         let a = if deploying { 70 } else { 22 };
-        for s in squares_of(zone) {
+        for s in zone {
             painter.rect_filled(
                 geom.rect(s),
                 CornerRadius::ZERO,
                 theme::alpha(theme::side_color(side), a),
             );
         }
-        if zone != 0 {
+        if zone.any() {
             draw_zone_outline(
                 painter,
                 geom,
@@ -87,7 +86,7 @@ pub(super) fn grid(painter: &Painter, geom: &Geom) {
 
 /// The squares no model may enter, crossed out.
 pub(super) fn blockers(painter: &Painter, geom: &Geom, g: &GameState) {
-    for s in squares_of(g.map().blockers()) {
+    for s in g.map().blockers() {
         let r = geom.rect(s).shrink(geom.sq * 0.06);
         painter.rect_filled(r, CornerRadius::same(4), theme::BLOCKER);
         let st = Stroke::new(2.0, theme::alpha(theme::LOW_WALL, 160));
@@ -140,9 +139,10 @@ pub(super) fn holds(painter: &Painter, geom: &Geom, g: &GameState) {
                 h.zone,
                 theme::alpha(theme::side_light(side), a),
             );
-            if let (Some(needed), Some(running)) = (h.win_after, g.hold_running(side, i)) {
-                let first = Square::from_index(63 - h.zone.leading_zeros() as usize);
-                let r = geom.rect(first);
+            if let (Some(needed), Some(running), Some(highest)) =
+                (h.win_after, g.hold_running(side, i), h.zone.last())
+            {
+                let r = geom.rect(highest);
                 painter.text(
                     r.left_top() + vec2(4.0, 2.0),
                     Align2::LEFT_TOP,

@@ -7,8 +7,8 @@ use eframe::egui::{
 };
 
 use crate::rules::action::{Action, Spot};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::Card;
-use crate::rules::square::squares_of;
 use crate::rules::{Edge, GameState, Square};
 use crate::table::describe::card_of;
 use crate::table::forecast::{Reach, Target, spot_of, targets_of};
@@ -19,7 +19,7 @@ use super::theme;
 /// The squares the selected model reaches in one move and in two, in its side's colour
 /// `c`, each marked with how many moves it takes.
 pub(super) fn reach(painter: &Painter, geom: &Geom, c: Color32, sel_reach: Reach) {
-    for s in squares_of(sel_reach.two) {
+    for s in sel_reach.two {
         let r = geom.rect(s).shrink(2.0);
         painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 50));
         painter.rect_stroke(
@@ -31,7 +31,7 @@ pub(super) fn reach(painter: &Painter, geom: &Geom, c: Color32, sel_reach: Reach
     }
     // How many moves each square takes, in its corner.
     for (bb, n) in [(sel_reach.one, "1"), (sel_reach.two, "2")] {
-        for s in squares_of(bb) {
+        for s in bb {
             let r = geom.rect(s);
             painter.text(
                 r.left_bottom() + vec2(geom.sq * 0.08, -geom.sq * 0.06),
@@ -42,7 +42,7 @@ pub(super) fn reach(painter: &Painter, geom: &Geom, c: Color32, sel_reach: Reach
             );
         }
     }
-    for s in squares_of(sel_reach.one) {
+    for s in sel_reach.one {
         let r = geom.rect(s).shrink(2.0);
         painter.rect_filled(r, CornerRadius::same(3), theme::alpha(c, 80));
         painter.rect_stroke(
@@ -62,20 +62,20 @@ pub(super) fn card_targets(
     legal: &[Action],
     card: Card,
 ) {
-    let mut bb = 0u64;
+    let mut bb = Bitboard::EMPTY;
     for a in legal.iter().filter(|a| card_of(a) == Some(card)) {
         for t in targets_of(a) {
             match t {
-                Target::Square(s) => bb |= s.bit(),
+                Target::Square(s) => bb.insert(s),
                 Target::Model(m) => {
                     if let Some(s) = g.model(m).square() {
-                        bb |= s.bit();
+                        bb.insert(s);
                     }
                 }
             }
         }
     }
-    for s in squares_of(bb) {
+    for s in bb {
         let r = geom.rect(s).shrink(2.0);
         painter.rect_filled(r, CornerRadius::same(3), theme::alpha(theme::SELECT, 50));
         painter.rect_stroke(
@@ -90,20 +90,20 @@ pub(super) fn card_targets(
 /// Lights what the card decisions under the pointer would pick: the whole row or column
 /// (a D8 then picks the square along it), or the square, with an arrow for each direction
 /// offered. The squares lit, and the shapes.
-pub(super) fn aim_shapes(geom: &Geom, actions: &[Action]) -> (u64, Vec<Shape>) {
+pub(super) fn aim_shapes(geom: &Geom, actions: &[Action]) -> (Bitboard, Vec<Shape>) {
     let mut out = Vec::new();
-    let mut bb = 0u64;
+    let mut bb = Bitboard::EMPTY;
     for a in actions {
         for t in targets_of(a) {
             if let Target::Square(s) = t {
-                bb |= s.bit();
+                bb.insert(s);
             }
         }
     }
-    if bb == 0 {
-        return (0, out);
+    if bb.is_empty() {
+        return (bb, out);
     }
-    for s in squares_of(bb) {
+    for s in bb {
         out.push(Shape::rect_filled(
             geom.rect(s),
             CornerRadius::ZERO,

@@ -12,7 +12,7 @@ use eframe::egui::{
 use crate::rules::action::{Action, ModelId};
 use crate::rules::map::Los;
 use crate::rules::state::{Loc, Phase};
-use crate::rules::{GameState, Side, Square};
+use crate::rules::{Bitboard, GameState, Side, Square};
 
 use super::board_geom::Geom;
 use super::theme;
@@ -87,7 +87,7 @@ const LONG_TAGS_UP_TO: usize = 3;
 pub fn viewpoint(
     g: &GameState,
     selected: Option<ModelId>,
-    steps: u64,
+    steps: Bitboard,
     hovered: Option<Square>,
     legal: &[Action],
 ) -> Option<Viewpoint> {
@@ -105,7 +105,7 @@ pub fn viewpoint(
     }
     let m = selected?;
     let square = hovered
-        .filter(|s| steps & s.bit() != 0)
+        .filter(|s| steps.contains(*s))
         .or(g.model(m).square())?;
     Some(Viewpoint {
         square,

@@ -755,7 +755,7 @@ impl Panel for GameOverWindow {
                         ui.end_row();
                         ui.label("models left");
                         for s in Side::BOTH {
-                            ui.label(g.models_in_play(s).to_string());
+                            ui.label(g.models_left(s).to_string());
                         }
                         ui.end_row();
                         // Counted as the sidebar counts them: every counter claimed, the

@@ -15,7 +15,7 @@ use eframe::egui::{
 
 use crate::rules::Scenario;
 use crate::rules::scenario_file::Severity;
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Side, Square};
 use crate::shelf::picture::{MapPicture, square_origin};
 use crate::table::describe::side_title;
 use crate::workbench::reload::Reload;
@@ -286,24 +286,24 @@ impl PreviewApp {
         }
         ui.label(format!(
             "Sees {} squares clear and {} partly; {} not at all.",
-            (view.clear & !sq.bit()).count_ones(),
-            view.partial.count_ones(),
-            view.unseen().count_ones()
+            view.clear.without(sq).count(),
+            view.partial.count(),
+            view.unseen().count()
         ));
         for side in [Side::Humans, Side::Martians] {
             match view.range[side] {
                 Some(r) => ui.label(format!(
                     "The {} (range {r}) could shoot at {} squares from here.",
                     side_title(side),
-                    (view.in_range[side] & !sq.bit()).count_ones()
+                    view.in_range[side].without(sq).count()
                 )),
                 None => ui.label(format!("The {} have no models.", side_title(side))),
             };
         }
         ui.label(format!(
             "Walks to {} squares with a Move of 1, and {} more with a Move of 2.",
-            view.walk1.count_ones(),
-            view.walk2.count_ones()
+            view.walk1.count(),
+            view.walk2.count()
         ));
         if let Some(d) = self.drawn() {
             for (i, side) in [Side::Humans, Side::Martians].into_iter().enumerate() {
@@ -311,7 +311,7 @@ impl PreviewApp {
                     "Seen from {} of the {}' {} start squares.",
                     d.cover[i].at(sq),
                     side_title(side),
-                    d.cover[i].from.count_ones()
+                    d.cover[i].from.count()
                 ));
             }
         }
@@ -397,10 +397,10 @@ fn square_roles(s: &Scenario, sq: Square) -> Vec<String> {
     for side in [Side::Humans, Side::Martians] {
         let setup = &s.sides[side];
         let name = side_title(side);
-        if setup.deployment & sq.bit() != 0 {
+        if setup.deployment.contains(sq) {
             out.push(format!("In the {name}' deployment zone."));
         }
-        for h in setup.hold.iter().filter(|h| h.zone & sq.bit() != 0) {
+        for h in setup.hold.iter().filter(|h| h.zone.contains(sq)) {
             if h.from == 1 && h.until.is_none() && h.win_after.is_none() {
                 out.push(format!(
                     "In a zone the {name} score {} VP a Round for holding.",
@@ -419,7 +419,7 @@ fn square_roles(s: &Scenario, sq: Square) -> Vec<String> {
             }
         }
         for e in &setup.entry {
-            if e.squares & sq.bit() == 0 {
+            if !e.squares.contains(sq) {
                 continue;
             }
             if e.is_drawn() || e.squares != e.edge.board_squares() {
@@ -434,10 +434,7 @@ fn square_roles(s: &Scenario, sq: Square) -> Vec<String> {
                 ));
             }
         }
-        if setup
-            .exit
-            .is_some_and(|e| e.board_squares() & sq.bit() != 0)
-        {
+        if setup.exit.is_some_and(|e| e.board_squares().contains(sq)) {
             out.push(format!("On the edge the {name} may leave by."));
         }
         let starts = s
@@ -500,7 +497,7 @@ fn paint_cover(painter: &Painter, board: Rect, cover: &CoverMap) {
             theme::COVER_COUNT,
         );
     }
-    for s in squares_of(cover.from) {
+    for s in cover.from {
         painter.rect_stroke(
             square_rect(board, s).shrink(2.0),
             CornerRadius::ZERO,
@@ -548,7 +545,7 @@ fn paint_view(painter: &Painter, board: Rect, view: &SquareView) {
         }
     }
     for (set, label) in [(view.walk1, "1"), (view.walk2, "2")] {
-        for s in squares_of(set) {
+        for s in set {
             let c = square_rect(board, s).left_top() + vec2(sq * 0.16, sq * 0.16);
             painter.circle_filled(c, sq * 0.11, theme::WALK_BADGE);
             painter.text(

@@ -7,7 +7,7 @@ use eframe::egui::{
 };
 
 use crate::rules::WallKind;
-use crate::rules::square::squares_of;
+use crate::rules::bitboard::Bitboard;
 use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band_of, square_origin};
 
 use super::theme;
@@ -61,7 +61,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
         );
     }
     for (side, zone) in &picture.zones {
-        for s in squares_of(*zone) {
+        for s in *zone {
             let fill = colors::zone(*side, colors::square(s));
             painter.rect_filled(
                 square_rect(s),
@@ -70,7 +70,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             );
         }
     }
-    for s in squares_of(picture.blockers) {
+    for s in picture.blockers {
         painter.rect_filled(
             square_rect(s),
             CornerRadius::ZERO,
@@ -78,7 +78,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
         );
     }
     for h in &picture.holds {
-        for s in squares_of(h.zone) {
+        for s in h.zone {
             dashed_square(
                 painter,
                 square_rect(s).shrink(sq * 0.17),
@@ -87,7 +87,7 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             );
         }
     }
-    for s in squares_of(picture.counter_zone.unwrap_or(0)) {
+    for s in picture.counter_zone.unwrap_or(Bitboard::EMPTY) {
         let r = square_rect(s).shrink(sq * 0.08);
         let c = theme::picture_color(colors::COUNTER_ZONE);
         for (a, b) in [

@@ -214,7 +214,7 @@ impl Panel for Score {
                 filled.set_width(rect.width() * frac);
                 ui.painter()
                     .rect_filled(filled, CornerRadius::same(2), theme::side_color(side));
-                let in_play = g.models_in_play(side);
+                let in_play = g.models_left(side);
                 let total = g.models().iter().filter(|m| m.side == side).count();
                 let acted = g
                     .models()

@@ -19,8 +19,9 @@
 //! - No LOS: every line blocked. Clear: some shooter point sees every target point with
 //!   no line blocked or obscured. Partial: otherwise. A square sees itself clearly.
 
+use super::bitboard::Bitboard;
 use super::map::{Los, Walls};
-use super::square::{Edge, Square, squares_of};
+use super::square::{Edge, Square};
 
 /// Board coordinates are scaled by this factor, so a square is 10 units wide (R9).
 pub const SCALE: i32 = 10;
@@ -204,7 +205,7 @@ struct Piece {
     seg: Segment,
     bbox: (i32, i32, i32, i32),
     /// The two squares this piece is an edge of.
-    bounds: u64,
+    bounds: Bitboard,
 }
 
 /// Every wall piece once, high and low apart.
@@ -214,7 +215,7 @@ fn pieces(walls: &Walls) -> (Vec<Piece>, Vec<Piece>) {
     for edge in [Edge::North, Edge::East] {
         let i = edge.index();
         for (bb, out) in [(walls.high[i], &mut high), (walls.low[i], &mut low)] {
-            for sq in squares_of(bb) {
+            for sq in bb {
                 let Some(other) = sq.step(edge.dir()) else {
                     continue;
                 };
@@ -222,7 +223,7 @@ fn pieces(walls: &Walls) -> (Vec<Piece>, Vec<Piece>) {
                 out.push(Piece {
                     seg,
                     bbox: seg.bbox(),
-                    bounds: sq.bit() | other.bit(),
+                    bounds: Bitboard::single(sq).with(other),
                 });
             }
         }
@@ -246,20 +247,20 @@ fn judge_segment(
     t: Square,
     high: &[Piece],
     low: &[Piece],
-    blockers: u64,
+    blockers: Bitboard,
 ) -> u8 {
     if high.iter().any(|p| segments_touch(seg, &p.seg))
-        || squares_of(blockers).any(|b| crosses_open_square(seg, b))
+        || blockers.iter().any(|b| crosses_open_square(seg, b))
     {
         return BLOCKED;
     }
     let mut bits = 0;
     for p in low {
         if segments_touch(seg, &p.seg) {
-            if p.bounds & s.bit() == 0 {
+            if !p.bounds.contains(s) {
                 bits |= OBSCURED_FROM_S;
             }
-            if p.bounds & t.bit() == 0 {
+            if !p.bounds.contains(t) {
                 bits |= OBSCURED_FROM_T;
             }
             if bits == OBSCURED_FROM_S | OBSCURED_FROM_T {
@@ -283,9 +284,14 @@ fn view(bits: u8, obscured_bit: u8) -> LineView {
 /// All 25 sight lines from `from` to `to`: `lines[i][j]` is the line from the shooter's
 /// sample point `i` to the target's sample point `j` (order of [`sample_points`]).
 /// This is the unfiltered reference computation; [`los_table`] must agree with it.
-pub fn sight_lines(walls: &Walls, blockers: u64, from: Square, to: Square) -> [[LineView; 5]; 5] {
+pub fn sight_lines(
+    walls: &Walls,
+    blockers: Bitboard,
+    from: Square,
+    to: Square,
+) -> [[LineView; 5]; 5] {
     let (high, low) = pieces(walls);
-    let blockers = blockers & !from.bit() & !to.bit();
+    let blockers = blockers.without(from).without(to);
     let ps = sample_points(from);
     let pt = sample_points(to);
     let mut out = [[LineView::Open; 5]; 5];
@@ -313,7 +319,7 @@ pub fn judge(lines: &[[LineView; 5]; 5]) -> Los {
 }
 
 /// Line of sight from `from` to `to` on its own (R9). A square sees itself clearly.
-pub fn los_between(walls: &Walls, blockers: u64, from: Square, to: Square) -> Los {
+pub fn los_between(walls: &Walls, blockers: Bitboard, from: Square, to: Square) -> Los {
     if from == to {
         return Los::Clear;
     }
@@ -325,8 +331,8 @@ pub fn los_between(walls: &Walls, blockers: u64, from: Square, to: Square) -> Lo
 /// clearly.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LosTable {
-    pub seen: [u64; 64],
-    pub clear: [u64; 64],
+    pub seen: [Bitboard; 64],
+    pub clear: [Bitboard; 64],
 }
 
 /// Build the tables for all 64 x 64 ordered pairs (R9, R10).
@@ -335,7 +341,7 @@ pub struct LosTable {
 /// direction, and whether it is obscured is recorded for each of the two possible
 /// shooters. Only wall pieces and blockers inside the rectangle spanned by the two squares
 /// are tried, since every sight line stays within it.
-pub fn los_table(walls: &Walls, blockers: u64) -> LosTable {
+pub fn los_table(walls: &Walls, blockers: Bitboard) -> LosTable {
     los_table_reusing(walls, blockers, None)
 }
 
@@ -345,35 +351,40 @@ pub fn los_table(walls: &Walls, blockers: u64) -> LosTable {
 /// copied from `before` instead of traced again. The result is the same table.
 pub fn los_table_with_added_blockers(
     walls: &Walls,
-    blockers: u64,
+    blockers: Bitboard,
     before: &LosTable,
-    added: u64,
+    added: Bitboard,
 ) -> LosTable {
     los_table_reusing(walls, blockers, Some((before, added)))
 }
 
-fn los_table_reusing(walls: &Walls, blockers: u64, reuse: Option<(&LosTable, u64)>) -> LosTable {
+fn los_table_reusing(
+    walls: &Walls,
+    blockers: Bitboard,
+    reuse: Option<(&LosTable, Bitboard)>,
+) -> LosTable {
     let (high, low) = pieces(walls);
-    let mut seen = [0u64; 64];
-    let mut clear = [0u64; 64];
+    let mut seen = [Bitboard::EMPTY; 64];
+    let mut clear = [Bitboard::EMPTY; 64];
     let mut near_high: Vec<Piece> = Vec::with_capacity(high.len());
     let mut near_low: Vec<Piece> = Vec::with_capacity(low.len());
     let samples: Vec<[Point; 5]> = Square::all().map(sample_points).collect();
     for s in Square::all() {
-        seen[s.index()] |= s.bit();
-        clear[s.index()] |= s.bit();
+        seen[s.index()].insert(s);
+        clear[s.index()].insert(s);
         for t in Square::all().skip(s.index() + 1) {
             let (c0, c1) = (s.col().min(t.col()), s.col().max(t.col()));
             let (r0, r1) = (s.row().min(t.row()), s.row().max(t.row()));
-            let rect = rect_mask(c0, c1, r0, r1);
+            let rect = Bitboard::rect(c0, c1, r0, r1);
+            let ends = Bitboard::single(s).with(t);
             // A blocker outside the box (or on either end) does not touch this pair.
             if let Some((before, added)) = reuse
-                && rect & added & !s.bit() & !t.bit() == 0
+                && (rect & added).difference(ends).is_empty()
             {
-                seen[s.index()] |= before.seen[s.index()] & t.bit();
-                seen[t.index()] |= before.seen[t.index()] & s.bit();
-                clear[s.index()] |= before.clear[s.index()] & t.bit();
-                clear[t.index()] |= before.clear[t.index()] & s.bit();
+                seen[s.index()] |= before.seen[s.index()] & Bitboard::single(t);
+                seen[t.index()] |= before.seen[t.index()] & Bitboard::single(s);
+                clear[s.index()] |= before.clear[s.index()] & Bitboard::single(t);
+                clear[t.index()] |= before.clear[t.index()] & Bitboard::single(s);
                 continue;
             }
             // Every sight line lies within the box of the sample points.
@@ -389,7 +400,7 @@ fn los_table_reusing(walls: &Walls, blockers: u64, reuse: Option<(&LosTable, u64
             near_high.extend(high.iter().filter(near));
             near_low.clear();
             near_low.extend(low.iter().filter(near));
-            let near_blockers = blockers & rect & !s.bit() & !t.bit();
+            let near_blockers = (blockers & rect).difference(ends);
 
             // bits[i][j]: line from s's point i to t's point j.
             let mut bits = [[0u8; 5]; 5];
@@ -411,29 +422,19 @@ fn los_table_reusing(walls: &Walls, blockers: u64, reuse: Option<(&LosTable, u64
             if !any_unblocked {
                 continue;
             }
-            seen[s.index()] |= t.bit();
-            seen[t.index()] |= s.bit();
+            seen[s.index()].insert(t);
+            seen[t.index()].insert(s);
             let bad_s = BLOCKED | OBSCURED_FROM_S;
             if bits.iter().any(|row| row.iter().all(|&v| v & bad_s == 0)) {
-                clear[s.index()] |= t.bit();
+                clear[s.index()].insert(t);
             }
             let bad_t = BLOCKED | OBSCURED_FROM_T;
             if (0..5).any(|j| bits.iter().all(|row| row[j] & bad_t == 0)) {
-                clear[t.index()] |= s.bit();
+                clear[t.index()].insert(s);
             }
         }
     }
     LosTable { seen, clear }
-}
-
-/// Squares in columns `c0..=c1` and rows `r0..=r1`.
-fn rect_mask(c0: i8, c1: i8, r0: i8, r1: i8) -> u64 {
-    let row_bits: u64 = ((1u64 << (c1 - c0 + 1)) - 1) << c0;
-    let mut m = 0;
-    for r in r0..=r1 {
-        m |= row_bits << (8 * r as u32);
-    }
-    m
 }
 
 #[cfg(test)]
@@ -543,14 +544,19 @@ mod tests {
     }
 
     #[test]
-    fn rect_mask_covers_the_rectangle() {
-        assert_eq!(rect_mask(0, 0, 0, 0), 1);
-        assert_eq!(rect_mask(0, 7, 0, 7), u64::MAX);
+    fn rect_covers_the_rectangle() {
+        assert_eq!(Bitboard::rect(0, 0, 0, 0).bits(), 1);
+        assert_eq!(Bitboard::rect(0, 7, 0, 7), Bitboard::FULL);
         // b2..c3
-        assert_eq!(
-            rect_mask(1, 2, 1, 2),
-            sq("b2").bit() | sq("c2").bit() | sq("b3").bit() | sq("c3").bit()
-        );
+        let b2_c3: Bitboard = ["b2", "c2", "b3", "c3"].into_iter().map(sq).collect();
+        assert_eq!(Bitboard::rect(1, 2, 1, 2), b2_c3);
+        // Every rectangle of the board, against its squares one by one.
+        for (c0, c1, r0, r1) in [(0, 0, 7, 7), (3, 5, 0, 7), (0, 7, 2, 2), (6, 7, 6, 7)] {
+            let one_by_one: Bitboard = Square::all()
+                .filter(|s| (c0..=c1).contains(&s.col()) && (r0..=r1).contains(&s.row()))
+                .collect();
+            assert_eq!(Bitboard::rect(c0, c1, r0, r1), one_by_one);
+        }
     }
 
     /// The filtered, pair-at-once table agrees with the unfiltered reference on a busy map.
@@ -574,15 +580,14 @@ mod tests {
                 }
             }
         }
-        let blockers = sq("d4").bit() | sq("f2").bit();
+        let blockers = Bitboard::single(sq("d4")).with(sq("f2"));
         let table = los_table(&walls, blockers);
         for s in Square::all() {
             for t in Square::all() {
                 let reference = los_between(&walls, blockers, s, t);
-                let b = t.bit();
-                let got = if table.clear[s.index()] & b != 0 {
+                let got = if table.clear[s.index()].contains(t) {
                     Los::Clear
-                } else if table.seen[s.index()] & b != 0 {
+                } else if table.seen[s.index()].contains(t) {
                     Los::Partial
                 } else {
                     Los::None

@@ -8,8 +8,9 @@
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use super::bitboard::Bitboard;
 use super::los;
-use super::square::{Dir, Edge, Square, squares_of};
+use super::square::{Dir, Edge, Square};
 
 /// What a wall piece is made of (R2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -59,8 +60,8 @@ impl std::fmt::Display for Los {
 /// carry walls (the boundary is impassable anyway unless it is an exit, R2, R6).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Walls {
-    pub high: [u64; 4],
-    pub low: [u64; 4],
+    pub high: [Bitboard; 4],
+    pub low: [Bitboard; 4],
 }
 
 impl Walls {
@@ -81,19 +82,19 @@ impl Walls {
             WallKind::High => (&mut self.high, &mut self.low),
             WallKind::Low => (&mut self.low, &mut self.high),
         };
-        add[edge.index()] |= sq.bit();
-        add[opposite.index()] |= other.bit();
-        remove[edge.index()] &= !sq.bit();
-        remove[opposite.index()] &= !other.bit();
+        add[edge.index()].insert(sq);
+        add[opposite.index()].insert(other);
+        remove[edge.index()].remove(sq);
+        remove[opposite.index()].remove(other);
         true
     }
 
     /// The wall on the `edge` side of `sq`, if any.
     #[inline]
     pub fn get(&self, sq: Square, edge: Edge) -> Option<WallKind> {
-        if self.high[edge.index()] & sq.bit() != 0 {
+        if self.high[edge.index()].contains(sq) {
             Some(WallKind::High)
-        } else if self.low[edge.index()] & sq.bit() != 0 {
+        } else if self.low[edge.index()].contains(sq) {
             Some(WallKind::Low)
         } else {
             None
@@ -102,7 +103,7 @@ impl Walls {
 
     #[inline]
     pub fn is_high(&self, sq: Square, edge: Edge) -> bool {
-        self.high[edge.index()] & sq.bit() != 0
+        self.high[edge.index()].contains(sq)
     }
 
     /// Do the walls alone forbid a step from `from` in direction `d` (R4, R5)? Off the
@@ -153,15 +154,15 @@ impl Walls {
 #[derive(Clone, Debug)]
 pub struct Map {
     walls: Walls,
-    blockers: u64,
+    blockers: Bitboard,
     /// `steps[s]` has bit `d` set when a step from `s` in `Dir::ALL[d]` is allowed.
     steps: [u8; 64],
     /// `step_bb[s]`: the squares a model may step to from `s` (ignoring models).
-    step_bb: [u64; 64],
+    step_bb: [Bitboard; 64],
     /// `seen[s]`: squares with line of sight (partial or clear) from `s`.
-    seen: [u64; 64],
+    seen: [Bitboard; 64],
     /// `clear[s]`: squares with a clear shot from `s`.
-    clear: [u64; 64],
+    clear: [Bitboard; 64],
     /// `dist[s][t]`: fewest steps from `s` to `t` ignoring models, `NO_PATH` if none.
     dist: [[u8; 64]; 64],
 }
@@ -171,7 +172,7 @@ const NO_PATH: u8 = u8::MAX;
 
 impl Map {
     /// Build the tables for these walls and blocker squares.
-    pub fn new(walls: Walls, blockers: u64) -> Map {
+    pub fn new(walls: Walls, blockers: Bitboard) -> Map {
         Map::with_sight(walls, blockers, los::los_table)
     }
 
@@ -179,16 +180,16 @@ impl Map {
     /// tables from `sight`.
     fn with_sight(
         walls: Walls,
-        blockers: u64,
-        sight: impl FnOnce(&Walls, u64) -> los::LosTable,
+        blockers: Bitboard,
+        sight: impl FnOnce(&Walls, Bitboard) -> los::LosTable,
     ) -> Map {
         let mut map = Map {
             walls,
             blockers,
             steps: [0; 64],
-            step_bb: [0; 64],
-            seen: [0; 64],
-            clear: [0; 64],
+            step_bb: [Bitboard::EMPTY; 64],
+            seen: [Bitboard::EMPTY; 64],
+            clear: [Bitboard::EMPTY; 64],
             dist: [[NO_PATH; 64]; 64],
         };
         map.compute_steps();
@@ -201,14 +202,14 @@ impl Map {
 
     /// The open board: no walls, no blockers.
     pub fn open() -> Map {
-        Map::new(Walls::default(), 0)
+        Map::new(Walls::default(), Bitboard::EMPTY)
     }
 
     pub fn walls(&self) -> &Walls {
         &self.walls
     }
 
-    pub fn blockers(&self) -> u64 {
+    pub fn blockers(&self) -> Bitboard {
         self.blockers
     }
 
@@ -219,8 +220,8 @@ impl Map {
             seen: self.seen,
             clear: self.clear,
         };
-        let added = sq.bit() & !self.blockers;
-        Map::with_sight(self.walls, self.blockers | sq.bit(), |w, b| {
+        let added = Bitboard::single(sq).difference(self.blockers);
+        Map::with_sight(self.walls, self.blockers.with(sq), |w, b| {
             los::los_table_with_added_blockers(w, b, &before, added)
         })
     }
@@ -233,17 +234,16 @@ impl Map {
 
     /// The squares a model may step to from `from`, ignoring models.
     #[inline]
-    pub fn step_targets(&self, from: Square) -> u64 {
+    pub fn step_targets(&self, from: Square) -> Bitboard {
         self.step_bb[from.index()]
     }
 
     /// Line of sight from `from` to `to` (R9). A square sees itself clearly.
     #[inline]
     pub fn los(&self, from: Square, to: Square) -> Los {
-        let b = to.bit();
-        if self.clear[from.index()] & b != 0 {
+        if self.clear[from.index()].contains(to) {
             Los::Clear
-        } else if self.seen[from.index()] & b != 0 {
+        } else if self.seen[from.index()].contains(to) {
             Los::Partial
         } else {
             Los::None
@@ -252,13 +252,13 @@ impl Map {
 
     /// Squares with partial or clear line of sight from `from`.
     #[inline]
-    pub fn seen_from(&self, from: Square) -> u64 {
+    pub fn seen_from(&self, from: Square) -> Bitboard {
         self.seen[from.index()]
     }
 
     /// Squares with a clear shot from `from`.
     #[inline]
-    pub fn clear_from(&self, from: Square) -> u64 {
+    pub fn clear_from(&self, from: Square) -> Bitboard {
         self.clear[from.index()]
     }
 
@@ -281,15 +281,15 @@ impl Map {
 
     /// The squares reachable by any number of steps (zero included) from any square of
     /// `sources`, ignoring models.
-    pub fn reachable_from(&self, sources: u64) -> u64 {
+    pub fn reachable_from(&self, sources: Bitboard) -> Bitboard {
         let mut reached = sources;
         let mut frontier = sources;
-        while frontier != 0 {
-            let mut next = 0;
-            for sq in squares_of(frontier) {
+        while frontier.any() {
+            let mut next = Bitboard::EMPTY;
+            for sq in frontier {
                 next |= self.step_bb[sq.index()];
             }
-            frontier = next & !reached;
+            frontier = next.difference(reached);
             reached |= frontier;
         }
         reached
@@ -298,8 +298,8 @@ impl Map {
     /// The squares of `targets` that no square of `from` can reach, ignoring models.
     /// A target that is itself in `from` counts as reached. For scenario checks such as
     /// "this deployment zone cannot reach that counter".
-    pub fn unreachable(&self, from: u64, targets: u64) -> u64 {
-        targets & !self.reachable_from(from)
+    pub fn unreachable(&self, from: Bitboard, targets: Bitboard) -> Bitboard {
+        targets.difference(self.reachable_from(from))
     }
 
     /// The steps as a directed graph: node `i` is `Square::from_index(i)`, and there is an
@@ -324,24 +324,20 @@ impl Map {
     /// step graph, as bitboards, ordered by their lowest square. They partition the
     /// board. Steps are symmetric except into blockers, so each blocker square is a region
     /// of its own (it can be left but not entered, P1).
-    pub fn components(&self) -> Vec<u64> {
+    pub fn components(&self) -> Vec<Bitboard> {
         let g = self.step_graph();
-        let mut out: Vec<u64> = tarjan_scc(&g)
+        let mut out: Vec<Bitboard> = tarjan_scc(&g)
             .into_iter()
-            .map(|scc| scc.iter().fold(0u64, |bb, n| bb | g[*n].bit()))
+            .map(|scc| scc.iter().map(|n| g[*n]).collect())
             .collect();
-        out.sort_by_key(|bb| bb.trailing_zeros());
+        out.sort_by_key(|bb| bb.first());
         out
     }
 
     /// One shortest walking route from `from` to `to` ignoring models, both ends
     /// included; `None` when there is none. Ties are broken by `Dir::ALL` order.
     pub fn path(&self, from: Square, to: Square) -> Option<Vec<Square>> {
-        pathfinding::prelude::bfs(
-            &from,
-            |sq| squares_of(self.step_bb[sq.index()]),
-            |sq| *sq == to,
-        )
+        pathfinding::prelude::bfs(&from, |sq| self.step_bb[sq.index()], |sq| *sq == to)
     }
 
     /// The step table (R4, R5, P1): a step goes to a neighbour on the board, not into a
@@ -349,14 +345,14 @@ impl Map {
     fn compute_steps(&mut self) {
         for from in Square::all() {
             let mut bits = 0u8;
-            let mut bb = 0u64;
+            let mut bb = Bitboard::EMPTY;
             for (i, &d) in Dir::ALL.iter().enumerate() {
                 let Some(to) = from.step(d) else { continue };
-                if self.blockers & to.bit() != 0 || self.walls.blocks_step(from, d) {
+                if self.blockers.contains(to) || self.walls.blocks_step(from, d) {
                     continue;
                 }
                 bits |= 1 << i;
-                bb |= to.bit();
+                bb.insert(to);
             }
             self.steps[from.index()] = bits;
             self.step_bb[from.index()] = bb;
@@ -368,18 +364,18 @@ impl Map {
         for from in Square::all() {
             let row = &mut self.dist[from.index()];
             row[from.index()] = 0;
-            let mut reached = from.bit();
+            let mut reached = Bitboard::single(from);
             let mut frontier = reached;
             let mut d = 0u8;
-            while frontier != 0 {
+            while frontier.any() {
                 d += 1;
-                let mut next = 0;
-                for sq in squares_of(frontier) {
+                let mut next = Bitboard::EMPTY;
+                for sq in frontier {
                     next |= self.step_bb[sq.index()];
                 }
-                frontier = next & !reached;
+                frontier = next.difference(reached);
                 reached |= frontier;
-                for sq in squares_of(frontier) {
+                for sq in frontier {
                     row[sq.index()] = d;
                 }
             }
@@ -420,12 +416,12 @@ mod tests {
 
     #[test]
     fn step_bits_and_step_bitboards_agree() {
-        let map = Map::new(busy_walls(7), sq("c3").bit());
+        let map = Map::new(busy_walls(7), Bitboard::single(sq("c3")));
         for from in Square::all() {
-            let mut bb = 0;
+            let mut bb = Bitboard::EMPTY;
             for d in Dir::ALL {
                 if map.can_step(from, d) {
-                    bb |= from.step(d).unwrap().bit();
+                    bb.insert(from.step(d).unwrap());
                 }
             }
             assert_eq!(bb, map.step_targets(from), "{from}");
@@ -435,12 +431,12 @@ mod tests {
     /// Steps are symmetric except into a blocker (R4, P1).
     #[test]
     fn steps_are_symmetric_except_into_blockers() {
-        let blockers = sq("c3").bit() | sq("f6").bit();
+        let blockers = Bitboard::single(sq("c3")).with(sq("f6"));
         let map = Map::new(busy_walls(11), blockers);
         for a in Square::all() {
-            for b in squares_of(map.step_targets(a)) {
-                if blockers & a.bit() == 0 {
-                    assert!(map.step_targets(b) & a.bit() != 0, "{a} <-> {b}");
+            for b in map.step_targets(a) {
+                if !blockers.contains(a) {
+                    assert!(map.step_targets(b).contains(a), "{a} <-> {b}");
                 }
             }
         }
@@ -450,11 +446,11 @@ mod tests {
     #[test]
     fn distances_match_dijkstra() {
         for seed in [3u64, 5, 8, 13] {
-            let map = Map::new(busy_walls(seed), sq("d4").bit() | sq("e2").bit());
+            let map = Map::new(busy_walls(seed), Bitboard::single(sq("d4")).with(sq("e2")));
             for from in Square::all() {
                 let found: HashMap<Square, (Square, u32)> =
                     pathfinding::prelude::dijkstra_all(&from, |s| {
-                        squares_of(map.step_targets(*s)).map(|t| (t, 1u32))
+                        map.step_targets(*s).iter().map(|t| (t, 1u32))
                     });
                 for to in Square::all() {
                     let expected = if to == from {
@@ -471,7 +467,7 @@ mod tests {
                     );
                     if let Some(p) = path {
                         for w in p.windows(2) {
-                            assert!(map.step_targets(w[0]) & w[1].bit() != 0);
+                            assert!(map.step_targets(w[0]).contains(w[1]));
                         }
                     }
                 }
@@ -483,16 +479,19 @@ mod tests {
     /// any of its squares that is not a blocker.
     #[test]
     fn components_partition_the_board() {
-        let blockers = sq("b7").bit();
+        let blockers = Bitboard::single(sq("b7"));
         let map = Map::new(busy_walls(21), blockers);
         let comps = map.components();
-        assert_eq!(comps.iter().fold(0, |a, c| a | c), u64::MAX);
-        assert_eq!(comps.iter().map(|c| c.count_ones()).sum::<u32>(), 64);
+        assert_eq!(
+            comps.iter().fold(Bitboard::EMPTY, |a, c| a | *c),
+            Bitboard::FULL
+        );
+        assert_eq!(comps.iter().map(|c| c.count()).sum::<usize>(), 64);
         assert!(comps.contains(&blockers));
         for &c in &comps {
             if c != blockers {
-                let first = c.trailing_zeros() as usize;
-                let r = map.reachable_from(1 << first);
+                let first = c.first().expect("a region has a square");
+                let r = map.reachable_from(Bitboard::single(first));
                 assert_eq!(r & !blockers & c, c & !blockers);
             }
         }
@@ -502,7 +501,7 @@ mod tests {
     fn with_blocker_rebuilds_the_tables_p1() {
         let open = Map::open();
         let map = open.with_blocker(sq("b1"));
-        assert_eq!(map.blockers(), sq("b1").bit());
+        assert_eq!(map.blockers(), Bitboard::single(sq("b1")));
         assert!(open.can_step(sq("a1"), Dir::E));
         assert!(!map.can_step(sq("a1"), Dir::E));
         assert!(map.can_step(sq("b1"), Dir::W));

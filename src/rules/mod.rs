@@ -2,11 +2,14 @@
 //! Nothing here depends on a user interface or the command line.
 
 pub mod action;
+pub(crate) mod bit_set;
+pub mod bitboard;
 pub mod cards;
 pub mod dice;
 pub mod dice_deck;
 pub mod los;
 pub mod map;
+pub mod model_set;
 pub mod odds;
 pub mod profile;
 pub mod scenario;
@@ -17,9 +20,11 @@ pub mod state;
 pub mod test_odds;
 
 pub use action::{Action, ModelId, Spot, Target};
-pub use cards::{CardId, Deck};
+pub use bitboard::Bitboard;
+pub use cards::{CardId, CardTypeSet, Deck};
 pub use dice::{GameRng, rng_from_seed};
 pub use map::{Los, Map, WallKind, Walls};
+pub use model_set::ModelSet;
 pub use profile::{Abilities, Ability, Profile};
 pub use scenario::Scenario;
 pub use square::{BySide, Dir, Edge, Side, Square};

@@ -3,8 +3,11 @@
 
 use std::sync::Arc;
 
+use super::action::ModelId;
+use super::bitboard::Bitboard;
 use super::cards::Deck;
 use super::map::Map;
+use super::model_set::ModelSet;
 use super::profile::Profile;
 use super::square::{BySide, Edge, Side, Square};
 
@@ -143,7 +146,7 @@ pub struct Entry {
     pub round: u16,
     /// The board squares they may step onto: the edge's, or the part of it the scenario
     /// names; with `edges`, those of every edge listed.
-    pub squares: u64,
+    pub squares: Bitboard,
     /// The Rounds one is drawn among (empty: `round`).
     pub rounds: Choices<u16>,
     /// The edges one is drawn among (empty: `edge`).
@@ -192,8 +195,7 @@ pub struct VpAwards {
 /// that holds it at the end of `win_after` such Rounds in a row (P31).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hold {
-    /// The squares (bitboard).
-    pub zone: u64,
+    pub zone: Bitboard,
     /// VP a Round for holding it.
     pub vp: u16,
     /// The first Round at whose end it counts.
@@ -206,7 +208,7 @@ pub struct Hold {
 
 impl Hold {
     /// A zone worth `vp` at the end of every Round, winning nothing.
-    pub fn every_round(zone: u64, vp: u16) -> Hold {
+    pub fn every_round(zone: Bitboard, vp: u16) -> Hold {
         Hold {
             zone,
             vp,
@@ -229,8 +231,8 @@ pub const MAX_WIN_ZONES: usize = 8;
 /// What one side brings and how it scores.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct SideSetup {
-    /// Squares where `Start::Deploy` models may be placed (bitboard).
-    pub deployment: u64,
+    /// Squares where `Start::Deploy` models may be placed.
+    pub deployment: Bitboard,
     /// Where and when its `Start::Enter` models come on, in file order (a model's `wave`
     /// indexes it).
     pub entry: Vec<Entry>,
@@ -261,7 +263,7 @@ pub struct CounterSetup {
     pub placed: u8,
     /// The squares the counters are placed in (a random square outside is rolled again);
     /// `None`: anywhere.
-    pub zone: Option<u64>,
+    pub zone: Option<Bitboard>,
 }
 
 /// A validated scenario.
@@ -360,21 +362,21 @@ impl Scenario {
         })
     }
 
-    /// Bit masks of the models whose death ([`EndsGame::dies`]) and whose leaving
+    /// The sets of the models whose death ([`EndsGame::dies`]) and whose leaving
     /// ([`EndsGame::exits`]) end the game, and of the models that may not leave (P28,
     /// P30), and whether any entry is drawn (P33). Computed once when a game starts.
     pub fn model_masks(&self) -> ModelMasks {
         let mut masks = ModelMasks::default();
         for (i, m) in self.models.iter().enumerate().take(MAX_MODELS) {
-            let bit = 1u64 << i;
+            let id = ModelId(i as u8);
             if m.ends_game.dies.is_some() {
-                masks.dies |= bit;
+                masks.dies.insert(id);
             }
             if m.ends_game.exits.is_some() {
-                masks.exits |= bit;
+                masks.exits.insert(id);
             }
             if !m.may_exit {
-                masks.held |= bit;
+                masks.held.insert(id);
             }
         }
         masks.draws = self.has_drawn_entries();
@@ -389,16 +391,16 @@ impl Scenario {
     }
 }
 
-/// Models singled out by the scenario, a bit a model, and whether any entry is drawn (see
+/// Models singled out by the scenario, as sets, and whether any entry is drawn (see
 /// [`Scenario::model_masks`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ModelMasks {
     /// Key models whose death ends the game (P28).
-    pub dies: u64,
+    pub dies: ModelSet,
     /// Key models whose leaving ends the game (P28).
-    pub exits: u64,
+    pub exits: ModelSet,
     /// Models that may not leave by the exit (P30).
-    pub held: u64,
+    pub held: ModelSet,
     /// Some entry draws its Round or edge at random (P33).
     pub draws: bool,
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::bitboard::Bitboard;
+
 /// One of the 64 squares. Index = `row * 8 + col`, `a1` = 0, `h1` = 7, `a8` = 56 (R1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Square(u8);
@@ -41,11 +43,6 @@ impl Square {
     #[inline]
     pub const fn row(self) -> i8 {
         (self.0 / 8) as i8
-    }
-
-    #[inline]
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
     }
 
     /// The neighbour in direction `d`, if on the board.
@@ -206,12 +203,12 @@ impl Edge {
     }
 
     /// The squares of the board along this board edge (row 1 for South, ...).
-    pub const fn board_squares(self) -> u64 {
+    pub const fn board_squares(self) -> Bitboard {
         match self {
-            Edge::North => 0xFF00_0000_0000_0000,
-            Edge::South => 0x0000_0000_0000_00FF,
-            Edge::West => 0x0101_0101_0101_0101,
-            Edge::East => 0x8080_8080_8080_8080,
+            Edge::North => Bitboard::row(7),
+            Edge::South => Bitboard::row(0),
+            Edge::West => Bitboard::column(0),
+            Edge::East => Bitboard::column(7),
         }
     }
 
@@ -323,52 +320,6 @@ impl<T> std::ops::IndexMut<Side> for BySide<T> {
     fn index_mut(&mut self, s: Side) -> &mut T {
         &mut self.0[s.index()]
     }
-}
-
-/// Iterate the squares of a bitboard, lowest first.
-#[inline]
-pub fn squares_of(mut bb: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bb == 0 {
-            None
-        } else {
-            let i = bb.trailing_zeros();
-            bb &= bb - 1;
-            Some(Square(i as u8))
-        }
-    })
-}
-
-/// A set of squares as rectangles, like `a5-h6` or `a5-b7, g5-h7`.
-pub fn zone_text(mut bb: u64) -> String {
-    let mut parts = Vec::new();
-    while bb != 0 {
-        let first = Square::from_index(bb.trailing_zeros() as usize);
-        let (c0, r0) = (first.col(), first.row());
-        let has = |bb: u64, c: i8, r: i8| Square::new(c, r).is_some_and(|s| bb & s.bit() != 0);
-        let mut c1 = c0;
-        while has(bb, c1 + 1, r0) {
-            c1 += 1;
-        }
-        let mut r1 = r0;
-        while (c0..=c1).all(|c| has(bb, c, r1 + 1)) {
-            r1 += 1;
-        }
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                if let Some(s) = Square::new(c, r) {
-                    bb &= !s.bit();
-                }
-            }
-        }
-        let corner = Square::new(c1, r1).expect("inside the board");
-        parts.push(if corner == first {
-            first.to_string()
-        } else {
-            format!("{first}-{corner}")
-        });
-    }
-    parts.join(", ")
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! a game starts, and read access):
 //!
 //! - `models`: where models are, square bookkeeping, counters revealed and claimed;
+//! - `by_counter_kind`, `by_vp_source`: one value per kind of counter, per source of VP;
 //! - `phase`: what the game waits for, the acting model's progress, the waiting test;
 //! - `events`: what happened, and the sink that receives it;
 //! - `agenda`: the steps left to do once the current decision is made;
@@ -37,14 +38,18 @@ use std::sync::Arc;
 use rand::RngCore;
 
 use crate::rules::action::ModelId;
-use crate::rules::cards::{Card, CardId, CardType, Deck, MAX_CARD_TYPES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::cards::{Card, CardId, CardType, CardTypeSet, Deck, MAX_CARD_TYPES};
 use crate::rules::dice::D8Stream;
 use crate::rules::map::Map;
+use crate::rules::model_set::ModelSet;
 use crate::rules::profile::Profile;
 use crate::rules::scenario::{MAX_MODELS, MAX_WIN_ZONES, ModelMasks, Scenario, Start};
 use crate::rules::square::{BySide, Side, Square};
 
 mod agenda;
+mod by_counter_kind;
+mod by_vp_source;
 mod card_legal;
 mod editor;
 mod effects;
@@ -65,13 +70,14 @@ use models::PLACEHOLDER;
 use phase::act_options;
 use resolve::Kills;
 
+pub use by_counter_kind::ByCounterKind;
+pub use by_vp_source::ByVpSource;
 pub use editor::Editor;
 pub use effects::area_squares;
 pub(crate) use events::logged_roll;
 pub use events::{Event, EventSink, ShotResult, Test};
-pub use illegal::{CardWhy, Illegal, IllegalAction, Needs, ResponseWhy, Waiting, Why};
+pub use illegal::{CardWhy, Illegal, IllegalAction, Instead, Needs, ResponseWhy, Waiting, Why};
 pub use invariants::Broken;
-pub use legal::within_range;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};
 pub use play::Observation;
@@ -85,30 +91,30 @@ pub use victory::{ARRIVAL_SLOTS, Arrival};
 pub struct Cards {
     /// The unseen draw pile: a multiset, drawn from uniformly (ARCHITECTURE.md).
     deck: [u8; MAX_CARD_TYPES],
-    hands: [[u8; MAX_CARD_TYPES]; 2],
+    hands: BySide<[u8; MAX_CARD_TYPES]>,
     discard: [u8; MAX_CARD_TYPES],
     /// Support sets in front of each side (R21).
-    sets: [[u8; MAX_CARD_TYPES]; 2],
+    sets: BySide<[u8; MAX_CARD_TYPES]>,
     /// Events whose effect is on the board (P18).
     in_play: [u8; MAX_CARD_TYPES],
     deck_n: u16,
     discard_n: u16,
-    hand_n: [u8; 2],
-    /// Card types held, a bit per local type, per side.
-    held: [u64; 2],
+    hand_n: BySide<u8>,
+    /// The card types each side holds (those whose count in its hand is above 0).
+    held: BySide<CardTypeSet>,
 }
 
 impl Cards {
     const EMPTY: Cards = Cards {
         deck: [0; MAX_CARD_TYPES],
-        hands: [[0; MAX_CARD_TYPES]; 2],
+        hands: BySide([[0; MAX_CARD_TYPES]; 2]),
         discard: [0; MAX_CARD_TYPES],
-        sets: [[0; MAX_CARD_TYPES]; 2],
+        sets: BySide([[0; MAX_CARD_TYPES]; 2]),
         in_play: [0; MAX_CARD_TYPES],
         deck_n: 0,
         discard_n: 0,
-        hand_n: [0; 2],
-        held: [0; 2],
+        hand_n: BySide([0; 2]),
+        held: BySide([CardTypeSet::EMPTY; 2]),
     };
 }
 
@@ -127,18 +133,18 @@ pub struct GameState {
     /// Non-Rattled models of each side per square.
     standing: BySide<[u8; 64]>,
     /// Squares holding models of each side.
-    occ: BySide<u64>,
+    occ: BySide<Bitboard>,
     /// Squares holding a face-down counter (at most one each, R24).
-    hidden: u64,
+    hidden: Bitboard,
     /// Squares holding a face-up, unclaimed counter of each kind.
-    face_up: [u64; 3],
-    /// Unrevealed identities (placed face down or set aside): [critters, secrets].
-    pool: [u8; 3],
+    face_up: ByCounterKind<Bitboard>,
+    /// Unrevealed identities of each kind (placed face down or set aside).
+    pool: ByCounterKind<u8>,
     /// Counters each side has claimed.
     claimed: BySide<u16>,
     vp: BySide<u16>,
-    /// The VP each side scored, by [`VpSource`] (in [`VpSource::ALL`] order).
-    vp_from: BySide<[u16; 5]>,
+    /// The VP each side scored, by [`VpSource`].
+    vp_from: BySide<ByVpSource<u16>>,
     round: u16,
     turn: u32,
     turn_player: Side,
@@ -160,9 +166,9 @@ pub struct GameState {
     /// The Turn player had no model left to act when the Turn began (R11 options 3, 4).
     no_models_at_start: bool,
     passed: BySide<bool>,
-    /// Cards the Turn player laid to its Support sets this Turn (R21), a bit per local type:
-    /// the sets of their halves may not be called this Turn.
-    laid: u64,
+    /// Cards the Turn player laid to its Support sets this Turn (R21): the sets of their
+    /// halves may not be called this Turn.
+    laid: CardTypeSet,
     /// The Fight under way was started by a card's move (P16).
     card_fight: bool,
     /// The Round is over and its end is being resolved (P17).
@@ -176,21 +182,21 @@ pub struct GameState {
     /// The Event being resolved, while it waits for a decision (the Flying Car's heading).
     pending_event: u8,
     /// Models an area attack under way will kill (R28: each after its own Survive test).
-    area_kills: u64,
+    area_kills: ModelSet,
     /// Models whose own side played a card on their test against an area attack or the
     /// cows: no Lucky Escape for them on this attack (P13).
-    area_blocked: u64,
+    area_blocked: ModelSet,
     /// The dice the cards changed for each model of the square an area attack is on, in
     /// model order, between the square's windows and its roll (R30).
     area_mods: [i8; CAPACITY as usize],
     /// Models that had a card of their own side applied to them in the current Turn (or
     /// the end of the Round): no second one (R31).
-    carded: u64,
+    carded: ModelSet,
     /// Response windows open for both sides on every test a card of their half could
     /// change, whether they hold one or not (see [`GameState::set_every_window`]).
     every_window: bool,
     // ----- the scenario's victory conditions (P28-P33) -----
-    /// The scenario's key models and models held on the board, as bit masks.
+    /// The scenario's key models and models held on the board, as sets.
     masks: ModelMasks,
     /// Rounds running each `win_after` zone has been held alone, in
     /// [`Scenario::win_zones`] order (P31).
@@ -271,13 +277,13 @@ impl GameState {
             count: BySide([[0; 64]; 2]),
             standing: BySide([[0; 64]; 2]),
             occ: BySide::default(),
-            hidden: 0,
-            face_up: [0; 3],
-            pool: [
+            hidden: Bitboard::EMPTY,
+            face_up: ByCounterKind::default(),
+            pool: ByCounterKind::new(
                 scenario.counters.critters,
                 scenario.counters.secrets,
                 scenario.counters.objectives,
-            ],
+            ),
             claimed: BySide::default(),
             vp: BySide::default(),
             vp_from: BySide::default(),
@@ -295,7 +301,7 @@ impl GameState {
             turn_model: None,
             no_models_at_start: false,
             passed: BySide::default(),
-            laid: 0,
+            laid: CardTypeSet::EMPTY,
             card_fight: false,
             in_round_end: false,
             cows: None,
@@ -303,10 +309,10 @@ impl GameState {
             civilians: [Square::from_index(0); MAX_CIVILIANS],
             n_civilians: 0,
             pending_event: 0,
-            area_kills: 0,
-            area_blocked: 0,
+            area_kills: ModelSet::EMPTY,
+            area_blocked: ModelSet::EMPTY,
             area_mods: [0; CAPACITY as usize],
-            carded: 0,
+            carded: ModelSet::EMPTY,
             every_window: false,
             masks: scenario.model_masks(),
             streaks: [0; MAX_WIN_ZONES],
@@ -337,16 +343,20 @@ impl GameState {
         // With a counter zone, a square outside it is rolled again too.
         let to_place = g.scenario.counters.placed;
         let forbidden = g.map.blockers();
-        let free = !(forbidden | g.occ[Side::Humans] | g.occ[Side::Martians])
-            & g.scenario.counters.zone.unwrap_or(u64::MAX);
-        for _ in 0..to_place.min(free.count_ones() as u8) {
+        let free = g
+            .scenario
+            .counters
+            .zone
+            .unwrap_or(Bitboard::FULL)
+            .difference(forbidden | g.occ[Side::Humans] | g.occ[Side::Martians]);
+        for _ in 0..to_place.min(free.count() as u8) {
             let mut dice = D8Stream::new(rng);
             loop {
                 let row = dice.roll() as i8 - 1;
                 let col = dice.roll() as i8 - 1;
                 let sq = Square::new(col, row).expect("a D8 is 1..=8");
-                if free & !g.hidden & sq.bit() != 0 {
-                    g.hidden |= sq.bit();
+                if free.contains(sq) && !g.hidden.contains(sq) {
+                    g.hidden.insert(sq);
                     if S::ENABLED {
                         sink.event(Event::CounterPlaced(sq));
                     }
@@ -402,7 +412,7 @@ impl GameState {
     }
     /// The VP `side` scored from `source` so far (an editor's VP have no source).
     pub fn vp_from(&self, side: Side, source: VpSource) -> u16 {
-        self.vp_from[side][source as usize]
+        self.vp_from[side][source]
     }
     pub fn claimed(&self, side: Side) -> u16 {
         self.claimed[side]
@@ -412,24 +422,27 @@ impl GameState {
         self.count[side][sq.index()]
     }
     /// Squares holding models of `side`.
-    pub fn occupied(&self, side: Side) -> u64 {
+    pub fn occupied(&self, side: Side) -> Bitboard {
         self.occ[side]
     }
     /// Squares with a face-down counter.
-    pub fn hidden_counters(&self) -> u64 {
+    pub fn hidden_counters(&self) -> Bitboard {
         self.hidden
     }
     /// Squares with a face-up, unclaimed counter of `kind`.
-    pub fn face_up_counters(&self, kind: CounterKind) -> u64 {
-        self.face_up[kind as usize]
+    pub fn face_up_counters(&self, kind: CounterKind) -> Bitboard {
+        self.face_up[kind]
     }
     /// Unrevealed counter identities left: (critters, secrets).
     pub fn counter_pool(&self) -> (u8, u8) {
-        (self.pool[0], self.pool[1])
+        (
+            self.pool[CounterKind::Critter],
+            self.pool[CounterKind::AlienSecret],
+        )
     }
     /// Unrevealed neutral objective counters left.
     pub fn objective_pool(&self) -> u8 {
-        self.pool[2]
+        self.pool[CounterKind::Objective]
     }
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
@@ -458,22 +471,22 @@ impl GameState {
     /// The cards `side` holds, each distinct card with its count, in deck order. Hidden
     /// from the other side: see [`GameState::observation`].
     pub fn hand(&self, side: Side) -> impl Iterator<Item = (&CardType, u8)> + '_ {
-        self.counted(&self.cards.hands[side.index()])
+        self.counted(&self.cards.hands[side])
     }
     /// How many of each card type (by its index in the deck) `side` holds. Hidden from the
     /// other side, like [`GameState::hand`].
     pub fn hand_counts(&self, side: Side) -> &[u8; MAX_CARD_TYPES] {
-        &self.cards.hands[side.index()]
+        &self.cards.hands[side]
     }
     /// How many cards `side` holds (public).
     pub fn hand_len(&self, side: Side) -> u8 {
-        self.cards.hand_n[side.index()]
+        self.cards.hand_n[side]
     }
     /// How many copies of `card` (as `side` names it) `side` holds.
     pub fn holds(&self, side: Side, card: Card) -> u8 {
         self.deck()
             .find(side, card)
-            .map_or(0, |t| self.cards.hands[side.index()][t])
+            .map_or(0, |t| self.cards.hands[side][t])
     }
     /// How many cards `side` holds whose own half is `half`.
     pub fn holds_half(&self, side: Side, half: CardId) -> u8 {
@@ -497,18 +510,18 @@ impl GameState {
     /// `side`'s Support sets (public, R21): each half with its level (the number of cards
     /// in the set), in deck order.
     pub fn support_sets(&self, side: Side) -> impl Iterator<Item = (CardId, u8)> + '_ {
-        let sets = &self.cards.sets[side.index()];
+        let sets = &self.cards.sets[side];
         self.deck()
             .half_sets(side)
             .iter()
-            .map(move |&(h, mask)| (h, bits(mask).map(|t| sets[t]).sum::<u8>()))
+            .map(move |&(h, mask)| (h, mask.iter().map(|t| sets[t]).sum::<u8>()))
             .filter(|(_, level)| *level > 0)
     }
     /// The level of `side`'s Support set of `half` (0: no set, R21).
     pub fn set_level(&self, side: Side, half: CardId) -> u8 {
         let mask = self.deck().half_mask(side, half);
-        let sets = &self.cards.sets[side.index()];
-        bits(mask).map(|t| sets[t]).sum()
+        let sets = &self.cards.sets[side];
+        mask.iter().map(|t| sets[t]).sum()
     }
     /// The physical cards in `side`'s Support set of `half`, with their counts.
     pub fn set_cards(
@@ -516,7 +529,7 @@ impl GameState {
         side: Side,
         half: CardId,
     ) -> impl Iterator<Item = (&CardType, u8)> + '_ {
-        self.counted(&self.cards.sets[side.index()])
+        self.counted(&self.cards.sets[side])
             .filter(move |(c, _)| c.face(side).is_some_and(|f| f.id == half))
     }
     /// Events in play (their effect is on the board, P18).
@@ -559,8 +572,8 @@ impl GameState {
     /// holds no card it may play there; only [`GameState::set_every_window`] opens one)?
     pub fn is_empty_window(&self) -> bool {
         match self.phase {
-            Phase::Respond(side) => self.window_cards(side) == 0,
-            Phase::Escape(id) => self.escape_cards(id) == 0,
+            Phase::Respond(side) => self.window_cards(side).is_empty(),
+            Phase::Escape(id) => self.escape_cards(id).is_empty(),
             _ => false,
         }
     }
@@ -602,20 +615,6 @@ impl GameState {
     }
 }
 
-/// The set bits of `m`, lowest first, as indices (local card types).
-#[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let t = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(t)
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -624,7 +623,7 @@ mod tests {
     use crate::rules::scenario_file::parse_scenario;
     use crate::rules::square::{Side, Square};
 
-    use super::{GameState, Step, VpSource};
+    use super::{ByVpSource, GameState, Step, VpSource};
 
     fn game() -> GameState {
         let text = include_str!("../../scenarios/ambush.toml");
@@ -640,11 +639,11 @@ mod tests {
         // The same total, scored from a different source: a different position for the
         // records (the arena's VP by source), so not equal.
         h.vp[Side::Humans] = 1;
-        h.vp_from[Side::Humans][VpSource::Shoot as usize] = 1;
+        h.vp_from[Side::Humans][VpSource::Shoot] = 1;
         let mut k = h.clone();
         assert_eq!(h, k);
-        k.vp_from[Side::Humans] = [0; 5];
-        k.vp_from[Side::Humans][VpSource::Fight as usize] = 1;
+        k.vp_from[Side::Humans] = ByVpSource::default();
+        k.vp_from[Side::Humans][VpSource::Fight] = 1;
         assert_ne!(h, k);
     }
 

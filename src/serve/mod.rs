@@ -411,7 +411,7 @@ impl Server {
                 .clone()
                 .play(action, &mut rng_from_seed(0))
                 .err()
-                .map_or_else(|| "the game is over".to_string(), |e| e.reason);
+                .map_or_else(|| "the game is over".to_string(), |e| e.reason());
             return Err(refuse(
                 "action",
                 format!("`{action}` is not legal now: {why}"),

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use super::{BalanceState, Shelved};
+use crate::rules::bitboard::zone_text;
 use crate::rules::scenario::{Scenario, Start, VpAwards};
 use crate::rules::{Side, Square};
 
@@ -449,8 +450,6 @@ pub fn scoring(side: Side, vp: &VpAwards, hold: &[crate::rules::scenario::Hold])
     }
 }
 
-pub use crate::rules::square::zone_text;
-
 /// A name as Markdown code that stays on its line and in its table cell: control
 /// characters written as escapes, `|` escaped, and as many backticks around it as it needs.
 fn code(name: &str) -> String {
@@ -520,12 +519,13 @@ fn side_word(side: Side) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Bitboard;
 
-    fn bb(squares: &[&str]) -> u64 {
+    fn bb(squares: &[&str]) -> Bitboard {
         squares
             .iter()
-            .map(|s| s.parse::<Square>().expect("a square").bit())
-            .fold(0, |a, b| a | b)
+            .map(|s| s.parse::<Square>().expect("a square"))
+            .collect()
     }
 
     #[test]

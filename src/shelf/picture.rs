@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
+use crate::rules::bitboard::{Bitboard, zone_text};
 use crate::rules::map::WallKind;
 use crate::rules::scenario::{Entry, Scenario, Start};
-use crate::rules::square::squares_of;
 use crate::rules::{Edge, Side, Square};
 
 /// A point on the board in square units: x grows east from the west edge (column a is
@@ -38,7 +38,7 @@ pub struct EdgeMark {
     pub side: Side,
     pub edge: Edge,
     /// The squares of the edge it covers: all of them, or the part an entry names (P32).
-    pub squares: u64,
+    pub squares: Bitboard,
     /// What it is, in words: "Humans come on, Round 1", "Humans leave".
     pub label: String,
 }
@@ -47,7 +47,7 @@ pub struct EdgeMark {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoldMark {
     pub side: Side,
-    pub zone: u64,
+    pub zone: Bitboard,
     pub hold: crate::rules::scenario::Hold,
 }
 
@@ -63,9 +63,9 @@ pub struct KeyMark {
 pub struct MapPicture {
     pub walls: Vec<WallLine>,
     /// Squares no model may enter (bitboard).
-    pub blockers: u64,
+    pub blockers: Bitboard,
     /// Each side's deployment squares (bitboard), for the sides that deploy.
-    pub zones: Vec<(Side, u64)>,
+    pub zones: Vec<(Side, Bitboard)>,
     pub fixed: Vec<FixedStart>,
     pub entries: Vec<EdgeMark>,
     pub exits: Vec<EdgeMark>,
@@ -73,7 +73,7 @@ pub struct MapPicture {
     /// random"), or `None` when the scenario has none.
     pub counters: Option<String>,
     /// The squares the counters are placed in, when the scenario limits them.
-    pub counter_zone: Option<u64>,
+    pub counter_zone: Option<Bitboard>,
     /// Zones a side scores for holding at the end of a Round, or wins by holding.
     pub holds: Vec<HoldMark>,
     /// The key models (P28).
@@ -233,7 +233,7 @@ impl MapPicture {
             );
         }
         for (side, zone) in &self.zones {
-            for sq in squares_of(*zone) {
+            for sq in *zone {
                 let (x, y) = px(square_origin(sq));
                 let _ = writeln!(
                     out,
@@ -242,7 +242,7 @@ impl MapPicture {
                 );
             }
         }
-        for sq in squares_of(self.blockers) {
+        for sq in self.blockers {
             let (x, y) = px(square_origin(sq));
             let _ = writeln!(
                 out,
@@ -251,8 +251,8 @@ impl MapPicture {
             );
         }
         // Hold zones and the counter zone: dashed outlines inside their squares.
-        let mut outline = |zone: u64, inset: f32, stroke: &str, width: u8, dash: &str| {
-            for sq in squares_of(zone) {
+        let mut outline = |zone: Bitboard, inset: f32, stroke: &str, width: u8, dash: &str| {
+            for sq in zone {
                 let (x, y) = px(square_origin(sq));
                 let _ = writeln!(
                     out,
@@ -274,7 +274,7 @@ impl MapPicture {
             outline(h.zone, inset, colors::side(h.side), 3, "2 3");
         }
         outline(
-            self.counter_zone.unwrap_or(0),
+            self.counter_zone.unwrap_or(Bitboard::EMPTY),
             4.0,
             colors::COUNTER_ZONE,
             2,
@@ -390,7 +390,7 @@ impl MapPicture {
                 "low wall: no obstacle to movement, spoils a clear shot".to_string(),
             ));
         }
-        if self.blockers != 0 {
+        if self.blockers.any() {
             out.push((
                 Swatch::Blocker,
                 "blocked square: no model enters, no sight crosses".to_string(),
@@ -586,14 +586,15 @@ pub fn edge_band(edge: Edge) -> (Point, Point) {
 
 /// The segment just outside a board edge covering `squares` of it (all of them, or the
 /// part an entry names, P32), in board units.
-pub fn edge_band_of(edge: Edge, squares: u64) -> (Point, Point) {
+pub fn edge_band_of(edge: Edge, squares: Bitboard) -> (Point, Point) {
     let (a, b) = edge_band(edge);
     let on_edge = squares & edge.board_squares();
-    if on_edge == edge.board_squares() || on_edge == 0 {
+    let (Some(first), Some(last)) = (on_edge.first(), on_edge.last()) else {
+        return (a, b);
+    };
+    if on_edge == edge.board_squares() {
         return (a, b);
     }
-    let first = Square::from_index(on_edge.trailing_zeros() as usize);
-    let last = Square::from_index(63 - on_edge.leading_zeros() as usize);
     match edge {
         Edge::North | Edge::South => (
             (f32::from(first.col() as u8), a.1),
@@ -626,7 +627,7 @@ fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
         let at = if e.squares == e.edge.board_squares() {
             String::new()
         } else {
-            format!(" at {}", crate::rules::square::zone_text(e.squares))
+            format!(" at {}", zone_text(e.squares))
         };
         return vec![EdgeMark {
             side,
@@ -753,7 +754,7 @@ fn key_marks(scenario: &Scenario) -> Vec<KeyMark> {
 /// A hold zone's legend line: what holding it scores, in which Rounds, and whether it wins
 /// (P31).
 pub fn hold_text(h: &HoldMark) -> String {
-    let zone = crate::shelf::docs::zone_text(h.zone);
+    let zone = zone_text(h.zone);
     let who = side_word(h.side);
     let windowed = h.hold.from > 1 || h.hold.until.is_some();
     let rounds = match (h.hold.from, h.hold.until) {
@@ -825,8 +826,8 @@ mod tests {
         let d4: Square = "d4".parse().unwrap();
         let hold = |side, vp| HoldMark {
             side,
-            zone: d4.bit(),
-            hold: crate::rules::scenario::Hold::every_round(d4.bit(), vp),
+            zone: Bitboard::single(d4),
+            hold: crate::rules::scenario::Hold::every_round(Bitboard::single(d4), vp),
         };
         let picture = MapPicture {
             holds: vec![hold(Side::Humans, 1), hold(Side::Martians, 2)],

@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 use crate::rules::action::ModelId;
 use crate::rules::state::{Loc, Phase};
-use crate::rules::{GameState, Square};
+use crate::rules::{Bitboard, GameState, Square};
 
 use super::describe::{base_label, label_at};
 
@@ -104,7 +104,7 @@ pub enum CorrectionRefused {
 }
 
 /// Squares with a face-up counter not yet claimed, of any kind.
-fn face_up(g: &GameState) -> u64 {
+fn face_up(g: &GameState) -> Bitboard {
     use crate::rules::state::CounterKind;
     [
         CounterKind::Critter,
@@ -112,7 +112,7 @@ fn face_up(g: &GameState) -> u64 {
         CounterKind::Objective,
     ]
     .into_iter()
-    .fold(0, |m, k| m | g.face_up_counters(k))
+    .fold(Bitboard::EMPTY, |m, k| m | g.face_up_counters(k))
 }
 
 impl Correction {
@@ -161,7 +161,7 @@ impl Correction {
                 }),
             }
         };
-        let blocked = |sq: Square| g.map().blockers() & sq.bit() != 0;
+        let blocked = |sq: Square| g.map().blockers().contains(sq);
         match *self {
             Correction::Place(m, sq) => {
                 let from = on_board(m)?;
@@ -177,7 +177,7 @@ impl Correction {
                     )));
                 }
                 let side = g.model(m).side;
-                if g.occupied(side.other()) & sq.bit() != 0 {
+                if g.occupied(side.other()).contains(sq) {
                     return Err(CorrectionRefused::Square(format!(
                         "{sq} holds an enemy of {}: a Fight starts only by a decision",
                         base_label(g, m)
@@ -192,7 +192,7 @@ impl Correction {
                 Ok(())
             }
             Correction::Counter(sq) => {
-                if g.hidden_counters() & sq.bit() != 0 {
+                if g.hidden_counters().contains(sq) {
                     return Err(CorrectionRefused::Nothing(format!(
                         "a face-down counter lies on {sq}"
                     )));
@@ -202,7 +202,7 @@ impl Correction {
                         "{sq} is blocked: no counter lies there (P1)"
                     )));
                 }
-                if face_up(g) & sq.bit() != 0 {
+                if face_up(g).contains(sq) {
                     return Err(CorrectionRefused::Square(format!(
                         "a face-up counter lies on {sq}: a square holds one counter (R24)"
                     )));
@@ -210,8 +210,8 @@ impl Correction {
                 // Each face-down counter is one of the identities not yet revealed (R24).
                 let (critters, secrets) = g.counter_pool();
                 let identities =
-                    u32::from(critters) + u32::from(secrets) + u32::from(g.objective_pool());
-                let down = g.hidden_counters().count_ones();
+                    usize::from(critters) + usize::from(secrets) + usize::from(g.objective_pool());
+                let down = g.hidden_counters().count();
                 if down >= identities {
                     return Err(CorrectionRefused::Square(format!(
                         "the game has {identities} counter(s) not yet revealed and {down} lie face \
@@ -221,19 +221,20 @@ impl Correction {
                 Ok(())
             }
             Correction::NoCounter(sq) => {
-                if g.hidden_counters() & sq.bit() == 0 {
+                if !g.hidden_counters().contains(sq) {
                     return Err(CorrectionRefused::Nothing(format!(
                         "no face-down counter lies on {sq}"
                     )));
                 }
                 // The rules' Editor takes counters away all at once, face-up ones too, and
                 // puts back only face-down ones.
-                if face_up(g) != 0 {
+                if !face_up(g).is_empty() {
                     return Err(CorrectionRefused::Square(format!(
                         "a face-down counter can be taken away only while no face-up counter \
                          lies on the board ({} now): put the counter on {sq} back on the table \
                          instead",
-                        crate::rules::square::squares_of(face_up(g))
+                        face_up(g)
+                            .iter()
                             .map(|s| s.to_string())
                             .collect::<Vec<_>>()
                             .join(", ")
@@ -269,10 +270,10 @@ impl Correction {
             Correction::NoCounter(sq) => {
                 // The Editor clears every counter (none is face up, `check`) and puts the
                 // other face-down ones back.
-                let keep = g.hidden_counters() & !sq.bit();
+                let keep = g.hidden_counters().without(sq);
                 let mut e = g.edit();
                 e.clear_counters();
-                for s in crate::rules::square::squares_of(keep) {
+                for s in keep.iter() {
                     e.hidden_counter(s);
                 }
             }

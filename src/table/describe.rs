@@ -110,7 +110,7 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
             };
             let enemy_there = mover.is_some_and(|m| {
                 let side = g.model(m).side;
-                g.occupied(side.other()) & sq.bit() != 0
+                g.occupied(side.other()).contains(sq)
             });
             let entering = mover.is_some_and(|m| g.model(m).square().is_none());
             if enemy_there {

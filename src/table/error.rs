@@ -22,7 +22,7 @@ pub enum SessionError {
     #[error(transparent)]
     Decision(#[from] UnreadDecision),
     /// Decision `number` (from 1) is not legal where it comes in the game.
-    #[error("decision {number} (`{}`) is not legal: {}", refused.action, refused.reason)]
+    #[error("decision {number} (`{}`) is not legal: {}", refused.action, refused.reason())]
     NotLegal {
         number: usize,
         refused: IllegalAction,

@@ -8,8 +8,8 @@
 use rand::SeedableRng;
 
 use crate::rules::action::{Action, ModelId, Spot, Target as CardTarget};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::CardId;
-use crate::rules::square::squares_of;
 use crate::rules::state::Phase;
 use crate::rules::{GameRng, GameState, Side, Square};
 
@@ -29,9 +29,9 @@ pub enum Target {
 /// (and any kind the table does not know) are offered as buttons.
 #[allow(unreachable_patterns)]
 pub fn targets_of(action: &Action) -> Vec<Target> {
-    let line = |bb: u64| squares_of(bb).map(Target::Square).collect::<Vec<_>>();
-    let row = |r: u8| line(0xFFu64 << (8 * u32::from(r.min(7))));
-    let col = |c: u8| line(0x0101_0101_0101_0101u64 << u32::from(c.min(7)));
+    let line = |bb: Bitboard| bb.iter().map(Target::Square).collect::<Vec<_>>();
+    let row = |r: u8| line(Bitboard::row(r));
+    let col = |c: u8| line(Bitboard::column(c));
     match *action {
         Action::Deploy(sq) | Action::Move(sq) => vec![Target::Square(sq)],
         Action::Activate(m)
@@ -115,8 +115,8 @@ pub fn has_aimed(g: &GameState, id: ModelId) -> bool {
 /// Where a model can get to now: the squares of its first step and of a second one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
-    pub one: u64,
-    pub two: u64,
+    pub one: Bitboard,
+    pub two: Bitboard,
     /// The decisions that start its action (`activate`) before it can step, if any.
     pub needs_activation: bool,
 }
@@ -160,16 +160,16 @@ pub fn reach(g: &GameState, id: ModelId) -> Reach {
     let mut rng = scratch_rng();
     let mut next = Vec::new();
     for sq in moves(&legal) {
-        r.one |= sq.bit();
+        r.one.insert(sq);
         let mut c = base.clone();
         if c.play(Action::Move(sq), &mut rng).is_ok() && acting_model(&c) == Some(id) {
             c.legal_actions(&mut next);
             for t in moves(&next) {
-                r.two |= t.bit();
+                r.two.insert(t);
             }
         }
     }
-    r.two &= !r.one;
+    r.two = r.two.difference(r.one);
     r
 }
 

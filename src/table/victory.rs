@@ -3,7 +3,7 @@
 //! the zones that win when held Rounds running and how long each has been held, and the
 //! entries drawn at random, drawn or still to be drawn. Nothing for a scenario without them.
 
-use crate::rules::square::zone_text;
+use crate::rules::bitboard::zone_text;
 use crate::rules::state::Loc;
 use crate::rules::{GameState, ModelId, Side};
 

@@ -6,11 +6,11 @@
 //! (a clear or partial line, R9) within that side's longest range (R8). A square seen
 //! from none of them is safe on arrival; one seen from many is a killing ground.
 
-use crate::rules::Scenario;
 use crate::rules::scenario::Start;
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Side, Square};
+use crate::rules::{Bitboard, Scenario};
 
-use super::sight::{longest_range, within};
+use super::sight::longest_range;
 
 /// For each square (by index), how many of the watching side's start squares see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct CoverMap {
     /// The side whose start squares do the seeing.
     pub watcher: Side,
     /// The squares counted from.
-    pub from: u64,
+    pub from: Bitboard,
     pub seen_by: [u8; 64],
 }
 
@@ -35,14 +35,14 @@ impl CoverMap {
 
 /// The squares `side`'s models start on or first reach: its deployment zone, its fixed
 /// start squares, and the board squares along each edge it enters by.
-pub fn start_squares(scenario: &Scenario, side: Side) -> u64 {
+pub fn start_squares(scenario: &Scenario, side: Side) -> Bitboard {
     let setup = &scenario.sides[side];
-    let mut bb = 0;
+    let mut bb = Bitboard::EMPTY;
     let mut deploys = false;
     for m in scenario.models.iter().filter(|m| m.side == side) {
         match m.start {
             Start::Deploy => deploys = true,
-            Start::At(sq) => bb |= sq.bit(),
+            Start::At(sq) => bb.insert(sq),
             Start::Enter => {}
         }
     }
@@ -58,7 +58,7 @@ pub fn start_squares(scenario: &Scenario, side: Side) -> u64 {
             bb |= e.squares;
         }
     }
-    bb & !scenario.map.blockers()
+    bb.difference(scenario.map.blockers())
 }
 
 /// The cover map of the squares `watcher` starts from or comes in by.
@@ -66,9 +66,9 @@ pub fn cover_map(scenario: &Scenario, watcher: Side) -> CoverMap {
     let from = start_squares(scenario, watcher);
     let mut seen_by = [0u8; 64];
     if let Some(range) = longest_range(scenario, watcher) {
-        for w in squares_of(from) {
-            let seen = (scenario.map.seen_from(w) | w.bit()) & within(w, range);
-            for s in squares_of(seen) {
+        for w in from {
+            let seen = scenario.map.seen_from(w).with(w) & Bitboard::within(w, range);
+            for s in seen {
                 seen_by[s.index()] += 1;
             }
         }

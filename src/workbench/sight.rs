@@ -1,41 +1,41 @@
 //! What a square sees and where a model standing there can walk: the designer's overlay
 //! for the square under the pointer.
 
-use crate::rules::Scenario;
 use crate::rules::map::Los;
-use crate::rules::square::{BySide, Square, squares_of};
+use crate::rules::square::{BySide, Square};
+use crate::rules::{Bitboard, Scenario};
 
 /// The view from one square of a scenario's map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareView {
     pub from: Square,
     /// Squares with a clear line of sight from `from` (R9), `from` included.
-    pub clear: u64,
+    pub clear: Bitboard,
     /// Squares seen only partly (through a low wall, R9).
-    pub partial: u64,
+    pub partial: Bitboard,
     /// For each side, the longest range among its profiles (R8), if it has models.
     pub range: BySide<Option<u8>>,
     /// For each side, the squares it could shoot at from here: seen, and within its
     /// longest range.
-    pub in_range: BySide<u64>,
+    pub in_range: BySide<Bitboard>,
     /// Squares a model here reaches with a Move of 1 (it may still Shoot), ignoring
     /// models (R4, R5, P1).
-    pub walk1: u64,
+    pub walk1: Bitboard,
     /// Squares it reaches only with a Move of 2.
-    pub walk2: u64,
+    pub walk2: Bitboard,
 }
 
 impl SquareView {
     /// The squares with no line of sight from here.
-    pub fn unseen(&self) -> u64 {
+    pub fn unseen(&self) -> Bitboard {
         !(self.clear | self.partial)
     }
 
     /// The line of sight from here to `to`.
     pub fn los(&self, to: Square) -> Los {
-        if self.clear & to.bit() != 0 {
+        if self.clear.contains(to) {
             Los::Clear
-        } else if self.partial & to.bit() != 0 {
+        } else if self.partial.contains(to) {
             Los::Partial
         } else {
             Los::None
@@ -53,30 +53,27 @@ pub fn longest_range(scenario: &Scenario, side: crate::rules::Side) -> Option<u8
         .max()
 }
 
-/// Squares within `range` of `from` (R8: the king-move distance, walls ignored).
-pub fn within(from: Square, range: u8) -> u64 {
-    Square::all()
-        .filter(|s| from.range(*s) <= range)
-        .fold(0, |bb, s| bb | s.bit())
-}
-
 /// The view from `from`.
 pub fn square_view(scenario: &Scenario, from: Square) -> SquareView {
     let map = &scenario.map;
-    let clear = map.clear_from(from) | from.bit();
-    let partial = map.seen_from(from) & !clear;
+    let clear = map.clear_from(from).with(from);
+    let partial = map.seen_from(from).difference(clear);
     let range = BySide::new(
         longest_range(scenario, crate::rules::Side::Humans),
         longest_range(scenario, crate::rules::Side::Martians),
     );
     let seen = clear | partial;
-    let shoot = |r: Option<u8>| r.map_or(0, |r| within(from, r) & seen);
+    let shoot = |r: Option<u8>| r.map_or(Bitboard::EMPTY, |r| Bitboard::within(from, r) & seen);
     let in_range = BySide::new(
         shoot(range[crate::rules::Side::Humans]),
         shoot(range[crate::rules::Side::Martians]),
     );
     let walk1 = map.step_targets(from);
-    let walk2 = squares_of(walk1).fold(0, |bb, s| bb | map.step_targets(s)) & !walk1 & !from.bit();
+    let walk2 = walk1
+        .iter()
+        .fold(Bitboard::EMPTY, |bb, s| bb | map.step_targets(s))
+        .difference(walk1)
+        .without(from);
     SquareView {
         from,
         clear,

@@ -853,8 +853,8 @@ fn the_search_never_calls_a_support_set_on_an_empty_area() {
     g.edit().set(Side::Humans, card("harassing-fire"), 2);
     // Level 2 calls Harassing Fire on a chosen square and the 8 around it.
     let hits = |spot: mars_attacks::rules::Spot| match spot {
-        mars_attacks::rules::Spot::Square(s) => mars_attacks::rules::state::within_range(s, 1),
-        _ => 0,
+        mars_attacks::rules::Spot::Square(s) => mars_attacks::rules::Bitboard::within(s, 1),
+        _ => mars_attacks::rules::Bitboard::EMPTY,
     };
     for seed in 0..10 {
         let mut p = spec("mcts:1000").build();
@@ -866,7 +866,7 @@ fn the_search_never_calls_a_support_set_on_an_empty_area() {
             .unwrap();
         if let Action::Call(_, spot) = a {
             assert!(
-                hits(spot) & common::sq("h8").bit() != 0,
+                hits(spot).contains(common::sq("h8")),
                 "{a}: {}",
                 p.last_report().unwrap()
             );

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mars_attacks::rules::cards::Card;
 use mars_attacks::rules::state::{Event, EventSink, Phase, TestKind, Why};
-use mars_attacks::rules::{Action, CardId, GameState, Side, rng_from_seed};
+use mars_attacks::rules::{Action, Bitboard, CardId, GameState, Side, rng_from_seed};
 use mars_attacks::sim::{decision_rng, replay};
 use rand::Rng;
 
@@ -28,7 +28,7 @@ const LISTED_TRIED: usize = 24;
 #[derive(Default)]
 struct Drawn {
     cards: BTreeSet<CardId>,
-    rolled: u64,
+    rolled: Bitboard,
 }
 
 impl EventSink for Drawn {
@@ -38,8 +38,8 @@ impl EventSink for Drawn {
             Event::EventDrawn { card, .. } => {
                 self.cards.insert(card);
             }
-            Event::AreaAttack { .. } | Event::CarLanded(_) => self.rolled = 0,
-            Event::EffectRoll { square, .. } => self.rolled |= square.bit(),
+            Event::AreaAttack { .. } | Event::CarLanded(_) => self.rolled = Bitboard::EMPTY,
+            Event::EffectRoll { square, .. } => self.rolled.insert(square),
             _ => {}
         }
     }
@@ -58,7 +58,7 @@ fn area_window_before_its_roll(g: &GameState, drawn: &Drawn) -> Result<bool, Str
         .model(model)
         .square()
         .ok_or("an area test of a model off the board")?;
-    if drawn.rolled & sq.bit() != 0 {
+    if drawn.rolled.contains(sq) {
         return Err(format!(
             "a window on {model}'s area test after {sq}'s attack roll (R30)"
         ));
@@ -126,7 +126,7 @@ fn check_state(g: &GameState, legal: &[Action], space: &[Action], seed: u64) -> 
         match c.play(a, &mut dice) {
             Ok(()) => return Err(format!("unlisted action `{a}` was accepted")),
             Err(e) => {
-                if e.reason.is_empty() {
+                if e.reason().is_empty() {
                     return Err(format!("`{a}` rejected without a reason"));
                 }
                 if c != *g {
@@ -368,7 +368,7 @@ fn every_model_action_left_out_of_the_list_is_rejected_with_its_rule() {
                         .play(a, &mut rng_from_seed(0))
                         .expect_err("an unlisted action is rejected");
                     assert!(
-                        !e.reason.starts_with("it cannot be played now"),
+                        !e.reason().starts_with("it cannot be played now"),
                         "{file} seed {seed}: `{a}` is left out of the list but its predicate \
                          accepts it ({:?})",
                         g.phase()
@@ -484,7 +484,7 @@ fn every_card_play_and_answer_left_out_of_the_list_is_rejected_with_its_rule() {
                         e.why,
                         g.phase()
                     );
-                    assert!(e.reason.starts_with(&e.why.to_string()), "{e}");
+                    assert!(e.reason().starts_with(&e.why.to_string()), "{e}");
                     by_rule.insert(std::mem::discriminant(&e.why));
                     rejected += 1;
                 }

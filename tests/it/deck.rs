@@ -11,7 +11,7 @@ use std::sync::Arc;
 use common::*;
 use mars_attacks::rules::cards::{CardId, Kind, core_deck, parse_deck};
 use mars_attacks::rules::state::{Event, Loc, Needs, Phase, ResponseWhy, Test, Waiting, Why};
-use mars_attacks::rules::{Action, Side};
+use mars_attacks::rules::{Action, Bitboard, Side};
 
 use Side::{Humans as H, Martians as M};
 
@@ -130,7 +130,7 @@ fn the_core_deck_is_the_42_cards_of_r19() {
     // 25, 5 and 17, 20 and 29, 2 and 11 are pairs of copies), plus the 6 Events.
     assert_eq!(d.types(), 38);
     assert_eq!(d.card(d.by_number(5).unwrap()).numbers, [5, 17]);
-    assert_eq!(d.event_mask().count_ones(), 6);
+    assert_eq!(d.event_mask().count(), 6);
 }
 
 #[test]
@@ -275,8 +275,8 @@ fn every_turn_half_is_played_by_its_own_side() {
         ],
     );
     let mut s = (*with_cards(&s, 4)).clone();
-    s.sides[M].deployment = 0xFFFF_0000_0000_0000; // rows 7-8
-    s.sides[H].deployment = 0xFFFF; // rows 1-2
+    s.sides[M].deployment = Bitboard::rect(0, 7, 6, 7); // rows 7-8
+    s.sides[H].deployment = Bitboard::rect(0, 7, 0, 1); // rows 1-2
     let s = Arc::new(s);
     let deck = core_deck();
     for side in [H, M] {
@@ -811,8 +811,8 @@ fn a_second_own_card_on_a_model_is_refused_with_the_reason() {
             &mut Dice::new(&[]),
         )
         .unwrap_err();
-    assert!(err.reason.contains("R31"), "{err}");
-    assert!(err.reason.contains("m1 has already had a card"), "{err}");
+    assert!(err.reason().contains("R31"), "{err}");
+    assert!(err.reason().contains("m1 has already had a card"), "{err}");
     assert_eq!(g.phase(), Phase::Respond(H), "nothing applied");
 }
 
@@ -834,7 +834,7 @@ fn why_a_card_is_refused_is_a_value() {
             .clone()
             .play(a.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        assert!(err.reason().starts_with(&err.why.to_string()), "{err}");
         err.why
     };
     // A Jammer is played in the own Turn (R32): the game waits for an answer to the test.
@@ -898,7 +898,7 @@ fn cards_that_are_not_played_on_a_test_wait_for_the_own_turn() {
             &mut Dice::new(&[]),
         )
         .unwrap_err();
-    assert!(err.reason.contains("own Turn"), "{err}");
+    assert!(err.reason().contains("own Turn"), "{err}");
 }
 
 // ----- the deck runs out (R22, P17) -------------------------------------------------------

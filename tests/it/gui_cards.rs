@@ -5,9 +5,9 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use mars_attacks::rules::Side;
 use mars_attacks::rules::action::{Action, ModelId};
 use mars_attacks::rules::state::{Event, Phase};
+use mars_attacks::rules::{Bitboard, Side};
 
 use super::gui::{
     answer_windows, card_id, click_plain_shot, deal_where, harness, history, holds, hot_seat,
@@ -238,8 +238,8 @@ fn calling_a_support_set_by_line_lights_the_row_and_column_under_the_pointer() {
         ))]);
     h.run_steps(4);
     hover(&mut h, "square d4");
-    let row4 = 0xFFu64 << 24;
-    let col_d = 0x0101_0101_0101_0101u64 << 3;
+    let row4 = Bitboard::row(3);
+    let col_d = Bitboard::column(3);
     assert_eq!(h.state().board.aim, row4 | col_d);
     // A click offers both; pointing at the row's entry lights the row alone.
     h.get_by_label("square d4").click_accesskit();

@@ -12,7 +12,7 @@ use mars_attacks::rules::action::{Action, ModelId};
 use mars_attacks::rules::map::Los;
 use mars_attacks::rules::odds;
 use mars_attacks::rules::state::Phase;
-use mars_attacks::rules::{GameState, Side};
+use mars_attacks::rules::{Bitboard, GameState, Side};
 use mars_attacks::table::describe::plan_text;
 use mars_attacks::table::forecast::{Target, percent};
 use mars_attacks::table::session::Session;
@@ -387,11 +387,11 @@ fn a_rattled_model_selected_shows_where_it_may_step_once_it_stands() {
     let steps = legal
         .iter()
         .filter_map(|a| match a {
-            Action::Move(s) => Some(s.bit()),
+            Action::Move(s) => Some(*s),
             _ => None,
         })
-        .fold(0u64, |a, b| a | b);
+        .collect::<Bitboard>();
     // Stand Up and Move 1 (R12): one step, and no second.
     assert_eq!(reach.one, steps);
-    assert_eq!(reach.two, 0);
+    assert_eq!(reach.two, Bitboard::EMPTY);
 }

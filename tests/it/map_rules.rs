@@ -8,14 +8,14 @@
 //! (5,5) centre, (2,2) SW, (8,2) SE, (2,8) NW, (8,8) NE.
 
 use mars_attacks::rules::los::{self, LineView};
-use mars_attacks::rules::{Dir, Edge, Los, Map, Square, WallKind, Walls};
+use mars_attacks::rules::{Bitboard, Dir, Edge, Los, Map, Square, WallKind, Walls};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-fn bb(squares: &[&str]) -> u64 {
-    squares.iter().fold(0, |b, s| b | sq(s).bit())
+fn bb(squares: &[&str]) -> Bitboard {
+    squares.iter().map(|s| sq(s)).collect()
 }
 
 /// A map from wall pieces `(square, edge, kind)` and blocker squares.
@@ -42,7 +42,7 @@ fn can(m: &Map, a: &str, b: &str) -> bool {
         .find(|d| a.step(*d) == Some(b))
         .expect("neighbours");
     let allowed = m.can_step(a, d);
-    assert_eq!(allowed, m.step_targets(a) & b.bit() != 0, "tables agree");
+    assert_eq!(allowed, m.step_targets(a).contains(b), "tables agree");
     allowed
 }
 
@@ -248,7 +248,7 @@ fn blocker_cannot_be_entered_but_can_be_left_p1() {
     let ring = bb(&["b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"]);
     for d in Dir::ALL {
         let n = sq("c3").step(d).unwrap();
-        assert!(m.step_targets(n) & sq("c3").bit() == 0, "{n} -> c3");
+        assert!(!m.step_targets(n).contains(sq("c3")), "{n} -> c3");
         assert!(m.can_step(sq("c3"), d), "c3 -> {n}");
     }
     assert_eq!(m.step_targets(sq("c3")), ring);
@@ -337,8 +337,8 @@ fn drawn_map_step_count_r4_r5_p1() {
 fn open_board_is_clear_everywhere_r9() {
     let m = Map::open();
     for s in Square::all() {
-        assert_eq!(m.seen_from(s), u64::MAX, "{s}");
-        assert_eq!(m.clear_from(s), u64::MAX, "{s}");
+        assert_eq!(m.seen_from(s), Bitboard::FULL, "{s}");
+        assert_eq!(m.clear_from(s), Bitboard::FULL, "{s}");
         assert_eq!(m.los(s, s), Los::Clear);
     }
 }
@@ -382,7 +382,7 @@ fn low_wall_obscures_from_the_far_side_only_r9() {
     assert_eq!(los(&m, "a3", "a2"), Los::Clear);
     assert_eq!(los(&m, "a1", "a2"), Los::Clear);
 
-    let lines = los::sight_lines(m.walls(), 0, sq("a1"), sq("a3"));
+    let lines = los::sight_lines(m.walls(), Bitboard::EMPTY, sq("a1"), sq("a3"));
     assert!(lines.iter().flatten().all(|&v| v == LineView::Obscured));
 }
 
@@ -392,9 +392,9 @@ fn low_wall_obscures_from_the_far_side_only_r9() {
 fn low_wall_exception_makes_los_asymmetric_r9() {
     let m = map(&[("a2", North, Low)], &[]);
     let (a1, a3) = (sq("a1"), sq("a3"));
-    assert!(m.seen_from(a1) & a3.bit() != 0);
-    assert!(m.clear_from(a1) & a3.bit() == 0);
-    assert!(m.clear_from(a3) & a1.bit() != 0);
+    assert!(m.seen_from(a1).contains(a3));
+    assert!(!m.clear_from(a1).contains(a3));
+    assert!(m.clear_from(a3).contains(a1));
 }
 
 /// R9: a high wall a2|b2 (x = 10, y in [10,20]) clips part of the view from a1 to b3.
@@ -429,7 +429,7 @@ fn wall_clipping_part_of_the_view_gives_partial_r9() {
 fn one_shooter_point_seeing_everything_gives_clear_r9() {
     let m = map(&[("a2", North, High)], &[]);
     assert_eq!(los(&m, "a1", "b3"), Los::Clear);
-    let lines = los::sight_lines(m.walls(), 0, sq("a1"), sq("b3"));
+    let lines = los::sight_lines(m.walls(), Bitboard::EMPTY, sq("a1"), sq("b3"));
     assert_eq!(lines[3][3], LineView::Blocked); // (2,8) -> (12,28)
     assert!(lines[2].iter().all(|&v| v == LineView::Open)); // from (8,2)
 }
@@ -453,7 +453,7 @@ fn one_shooter_point_seeing_everything_gives_clear_r9() {
 fn touching_a_wall_end_point_counts_r10() {
     let m = map(&[("a2", East, Low)], &[]);
     assert_eq!(los(&m, "a1", "b2"), Los::Partial);
-    let lines = los::sight_lines(m.walls(), 0, sq("a1"), sq("b2"));
+    let lines = los::sight_lines(m.walls(), Bitboard::EMPTY, sq("a1"), sq("b2"));
     use LineView::{Obscured, Open};
     assert_eq!(lines[2], [Open, Open, Open, Obscured, Open]);
 }
@@ -468,7 +468,7 @@ fn no_line_slips_through_a_wall_joint_r10() {
     let m = map(&[("a1", East, High), ("a2", East, High)], &[]);
     assert_eq!(los(&m, "a1", "b2"), Los::None);
     assert_eq!(los(&m, "b2", "a1"), Los::None);
-    let lines = los::sight_lines(m.walls(), 0, sq("a1"), sq("b2"));
+    let lines = los::sight_lines(m.walls(), Bitboard::EMPTY, sq("a1"), sq("b2"));
     assert_eq!(lines[0][0], LineView::Blocked);
 }
 
@@ -613,10 +613,10 @@ fn closed_wall_splits_the_board_into_regions_r4() {
     assert_eq!(m.components(), vec![row1, !row1]);
     assert_eq!(m.distance(sq("a1"), sq("a2")), None);
     assert_eq!(m.path(sq("a1"), sq("a2")), None);
-    assert_eq!(m.reachable_from(sq("c1").bit()), row1);
+    assert_eq!(m.reachable_from(bb(&["c1"])), row1);
     assert_eq!(m.unreachable(row1, row8), row8);
-    assert_eq!(m.unreachable(row1, bb(&["h1", "h8"])), sq("h8").bit());
-    assert_eq!(m.unreachable(row1 | sq("d5").bit(), row8), 0);
+    assert_eq!(m.unreachable(row1, bb(&["h1", "h8"])), bb(&["h8"]));
+    assert_eq!(m.unreachable(row1 | bb(&["d5"]), row8), Bitboard::EMPTY);
 }
 
 /// P1: a blocker is a region of its own: reachable from nowhere else, yet it reaches
@@ -624,15 +624,15 @@ fn closed_wall_splits_the_board_into_regions_r4() {
 #[test]
 fn blocker_is_a_region_of_its_own_p1() {
     let m = map(&[], &["d4"]);
-    let d4 = sq("d4").bit();
+    let d4 = bb(&["d4"]);
     // Ordered by lowest square: the rest (holding a1) first.
     assert_eq!(m.components(), vec![!d4, d4]);
     assert_eq!(m.distance(sq("d5"), sq("d4")), None);
     assert_eq!(m.distance(sq("d4"), sq("d5")), Some(1));
     assert_eq!(m.distance(sq("d4"), sq("d4")), Some(0));
-    assert_eq!(m.reachable_from(sq("a1").bit()), !d4);
-    assert_eq!(m.reachable_from(d4), u64::MAX);
-    assert_eq!(m.unreachable(sq("a1").bit(), d4 | sq("h8").bit()), d4);
+    assert_eq!(m.reachable_from(bb(&["a1"])), !d4);
+    assert_eq!(m.reachable_from(d4), Bitboard::FULL);
+    assert_eq!(m.unreachable(bb(&["a1"]), d4 | bb(&["h8"])), d4);
     // Walking around it costs nothing extra here: c4 -> e4 goes via d3 or d5.
     assert_eq!(m.distance(sq("c4"), sq("e4")), Some(2));
 }
@@ -659,10 +659,10 @@ fn map_new_timing() {
     let blockers = bb(&["d4", "f6"]);
     let n = 50;
     let start = std::time::Instant::now();
-    let mut seen = 0u32;
+    let mut seen = 0usize;
     for _ in 0..n {
         let m = Map::new(walls, blockers);
-        seen += m.seen_from(sq("a1")).count_ones();
+        seen += m.seen_from(sq("a1")).count();
     }
     let per = start.elapsed() / n;
     println!(
@@ -728,16 +728,16 @@ fn a_blocker_added_to_a_map_gives_the_tables_of_the_map_built_with_it() {
     };
     for m in &maps {
         for (i, first) in Square::all().enumerate() {
-            if m.blockers() & first.bit() != 0 || i % 3 != 0 {
+            if m.blockers().contains(first) || i % 3 != 0 {
                 continue;
             }
             let added = m.with_blocker(first);
-            same(&added, &Map::new(*m.walls(), m.blockers() | first.bit()));
+            same(&added, &Map::new(*m.walls(), m.blockers().with(first)));
             // A second car beside the first.
             let second = Square::from_index((first.index() + 9) % 64);
             same(
                 &added.with_blocker(second),
-                &Map::new(*m.walls(), added.blockers() | second.bit()),
+                &Map::new(*m.walls(), added.blockers().with(second)),
             );
         }
     }

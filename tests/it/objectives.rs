@@ -11,7 +11,7 @@ use mars_attacks::bot::eval::{self, Weights};
 use mars_attacks::bot::spec::search_config;
 use mars_attacks::bot::{PlayerSpec, Skirmish};
 use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
+use mars_attacks::rules::{Action, Bitboard, Edge, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -288,14 +288,17 @@ fn counters_may_be_placed_in_a_zone() {
     let loaded = parse_scenario("crash.toml", COUNTER_ZONE).unwrap();
     let sc = Arc::new(loaded.scenario);
     let zone = sc.counters.zone.expect("a zone");
-    assert_eq!(zone.count_ones(), 9 + 1);
+    assert_eq!(zone.count(), 9 + 1);
     // Over many deals every counter lands in the zone, and every square of it is used.
-    let mut seen = 0u64;
+    let mut seen = Bitboard::EMPTY;
     for seed in 0..300 {
         let g = GameState::new(sc.clone(), &mut rng_from_seed(seed));
         let placed = g.hidden_counters();
-        assert_eq!(placed.count_ones(), 6, "seed {seed}");
-        assert_eq!(placed & !zone, 0, "seed {seed}: a counter outside the zone");
+        assert_eq!(placed.count(), 6, "seed {seed}");
+        assert!(
+            placed.is_subset(zone),
+            "seed {seed}: a counter outside the zone"
+        );
         seen |= placed;
     }
     assert_eq!(seen, zone);
@@ -752,8 +755,12 @@ fn either_side_claims_a_neutral_objective_for_its_own_award() {
         g.play(Action::Move(sq("d5")), &mut dice).unwrap();
         // The only identity left in the pool: revealed and claimed at once.
         assert_eq!(g.objective_pool(), 0);
-        assert_eq!(g.hidden_counters(), 0);
-        assert_eq!(g.face_up_counters(CounterKind::Objective), 0, "{side}");
+        assert_eq!(g.hidden_counters(), Bitboard::EMPTY);
+        assert_eq!(
+            g.face_up_counters(CounterKind::Objective),
+            Bitboard::EMPTY,
+            "{side}"
+        );
         assert_eq!(g.vp(side), 3, "{side}");
         assert_eq!(g.vp_from(side, VpSource::Counter), 3, "{side}");
         assert_eq!(g.vp(side.other()), 0, "{side}");

@@ -68,7 +68,7 @@ fn ending_the_turn_after_one_model_r11() {
     let err = g
         .play("activate m1".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("already acted"), "{err}");
+    assert!(err.reason().contains("already acted"), "{err}");
 }
 
 // ----- Moving (R4-R7) --------------------------------------------------------------
@@ -117,7 +117,7 @@ fn a_square_holds_at_most_six_models_r3() {
     let err = g
         .play("move b1".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("already holds 6"), "{err}");
+    assert!(err.reason().contains("already holds 6"), "{err}");
 }
 
 /// Why an action is illegal is a value a program matches on: the rule of a model action,
@@ -136,7 +136,7 @@ fn why_an_action_is_illegal_is_a_value() {
             .clone()
             .play(bad.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.starts_with(&err.why.to_string()), "{err}");
+        assert!(err.reason().starts_with(&err.why.to_string()), "{err}");
         err.why
     };
     let sq = |s: &str| s.parse::<Square>().unwrap();
@@ -201,7 +201,7 @@ fn illegal_actions_leave_the_state_unchanged() {
         let err = g
             .play(bad.parse().unwrap(), &mut Dice::new(&[]))
             .unwrap_err();
-        assert!(err.reason.contains(why), "{bad}: {err}");
+        assert!(err.reason().contains(why), "{bad}: {err}");
         assert_eq!(g, before, "{bad} changed the state");
     }
 }
@@ -469,7 +469,7 @@ fn no_shooting_from_an_enemy_square_or_into_a_mixed_square_r12() {
     let err = g
         .play("shoot m3".parse().unwrap(), &mut Dice::new(&[]))
         .unwrap_err();
-    assert!(err.reason.contains("both sides"), "{err}");
+    assert!(err.reason().contains("both sides"), "{err}");
 }
 
 #[test]
@@ -594,7 +594,7 @@ fn a_counter_of_the_other_kind_stays_face_up_for_the_enemy_r24() {
     play(&mut g, &["activate m1"]);
     let mut dice = Dice::new(&[&[1]]);
     events(&mut g, "move a2", &mut dice);
-    assert_eq!(g.face_up_counters(CounterKind::Critter), sq("a2").bit());
+    assert_eq!(g.face_up_counters(CounterKind::Critter), squares(&["a2"]));
     assert_eq!(g.claimed(H), 0);
     play(&mut g, &["done"]);
     // The Martian claims it by moving in (R24).
@@ -602,7 +602,7 @@ fn a_counter_of_the_other_kind_stays_face_up_for_the_enemy_r24() {
     // m2 moved into a square holding the Soldier: the claim comes first (P8), then the
     // Fight starts.
     assert_eq!(g.claimed(M), 1);
-    assert_eq!(g.face_up_counters(CounterKind::Critter), 0);
+    assert!(g.face_up_counters(CounterKind::Critter).is_empty());
     assert!(matches!(g.phase(), Phase::FightTarget { .. }));
 }
 

@@ -10,7 +10,7 @@ use mars_attacks::rules::map::WallKind;
 use mars_attacks::rules::scenario_file::{
     Diagnostic, Loaded, MAX_DIAGNOSTICS, MAX_FILE_BYTES, Severity, load_scenario, parse_scenario,
 };
-use mars_attacks::rules::{Edge, Side};
+use mars_attacks::rules::{Bitboard, Edge, Side};
 
 use super::scenarios::{
     BASE, WHOS_THERE, assert_error, base_with, fails, load, loads, root, show, sq,
@@ -296,8 +296,11 @@ deployment = ["H8-A7"]
         s.map.walls().get(sq("c3"), Edge::North),
         Some(WallKind::Low)
     );
-    assert_eq!(s.map.blockers(), sq("h5").bit());
-    assert_eq!(s.sides[Side::Martians].deployment, 0xFFFF_0000_0000_0000);
+    assert_eq!(s.map.blockers(), Bitboard::single(sq("h5")));
+    assert_eq!(
+        s.sides[Side::Martians].deployment,
+        Bitboard::rect(0, 7, 6, 7)
+    );
     assert_eq!(s.deploy_order, vec![Side::Martians]);
 }
 

@@ -9,7 +9,7 @@ use mars_attacks::rules::scenario::{Entry, Start, VpAwards};
 use mars_attacks::rules::scenario_file::{
     Diagnostic, Loaded, Severity, core_profiles, load_scenario, parse_scenario,
 };
-use mars_attacks::rules::{Ability, Edge, Side, Square};
+use mars_attacks::rules::{Ability, Bitboard, Edge, Side, Square};
 
 pub(super) const WHOS_THERE: &str = "scenarios/whos-there.toml";
 
@@ -150,13 +150,12 @@ fn whos_there_has_the_scenario_1_numbers() {
     let humans = &s.sides[Side::Humans];
     let martians = &s.sides[Side::Martians];
     assert_eq!(humans.entry, vec![Entry::whole_edge(Edge::South, 1)]);
-    assert_eq!(humans.deployment, 0);
+    assert_eq!(humans.deployment, Bitboard::EMPTY);
     assert_eq!(martians.entry, Vec::new());
     // R29: the zone is a design choice "anywhere in rows 5-8".
-    assert_ne!(martians.deployment, 0);
-    assert_eq!(
-        martians.deployment & 0xFFFF_FFFF,
-        0,
+    assert_ne!(martians.deployment, Bitboard::EMPTY);
+    assert!(
+        martians.deployment.is_subset(Bitboard::rect(0, 7, 4, 7)),
         "the zone reaches below row 5"
     );
     assert_eq!((humans.exit, martians.exit), (None, None));
@@ -205,11 +204,11 @@ fn whos_there_map_follows_the_briefing() {
             );
         }
     }
-    assert_eq!(s.map.blockers(), 0);
+    assert_eq!(s.map.blockers(), Bitboard::EMPTY);
     // Every square can be walked to from both starting areas.
     let from_south = s.map.reachable_from(Edge::South.board_squares());
     let from_north = s.map.reachable_from(s.sides[Side::Martians].deployment);
-    assert_eq!((from_south, from_north), (u64::MAX, u64::MAX));
+    assert_eq!((from_south, from_north), (Bitboard::FULL, Bitboard::FULL));
     // "Try not to leave large areas with no cover": every 3x3 block of squares in rows
     // 2-7 has a wall piece on one of its squares' edges.
     for row in 1..=4i8 {

@@ -270,7 +270,7 @@ fn the_picture_shows_walls_zones_starts_edges_and_counters() {
         p.zones,
         vec![(Side::Martians, sc.sides[Side::Martians].deployment)]
     );
-    assert_eq!(p.zones[0].1.count_ones(), 4);
+    assert_eq!(p.zones[0].1.count(), 4);
     assert_eq!(p.fixed.len(), 1);
     assert_eq!((p.fixed[0].side, p.fixed[0].count), (Side::Humans, 1));
     assert_eq!(p.entries.len(), 1);

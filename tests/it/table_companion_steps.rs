@@ -321,7 +321,7 @@ fn the_table_differs_corrections_are_made_logged_saved_and_replayed() {
     while !matches!(
         s.state().phase(),
         mars_attacks::rules::state::Phase::TurnStart
-    ) || s.state().models_in_play(Side::Humans) == 0
+    ) || s.state().models_left(Side::Humans) == 0
     {
         let a = s.legal()[0];
         s.play(a).unwrap();
@@ -343,8 +343,8 @@ fn the_table_differs_corrections_are_made_logged_saved_and_replayed() {
     let free = Square::all()
         .find(|q| {
             g.models_in(*q).next().is_none()
-                && g.hidden_counters() & q.bit() == 0
-                && g.map().blockers() & q.bit() == 0
+                && !g.hidden_counters().contains(q)
+                && !g.map().blockers().contains(q)
                 && *q != from
         })
         .unwrap();

@@ -221,12 +221,12 @@ fn the_exit_is_offered_only_to_the_models_that_may_take_it() {
         .play("exit north".parse().unwrap(), &mut rng_from_seed(0))
         .unwrap_err();
     assert!(
-        refused.reason.starts_with(
+        refused.reason().starts_with(
             "m2 may not leave the board: in this scenario only some models may leave by \
              the north edge, and m2 must stay (P30); humans to decide, legal now: move d7"
         ),
         "{}",
-        refused.reason
+        refused.reason()
     );
     assert_eq!(g, before, "refused, nothing changed");
     play(&mut g, &["done", "activate m3"]);
@@ -295,7 +295,7 @@ fn a_zone_held_alone_rounds_running_wins_and_a_break_starts_the_count_again() {
     assert_eq!(g.hold_running(H, 0), Some(0));
     assert!(e.contains(&Event::HoldRunning {
         side: H,
-        zone: sq("d4").bit() | sq("e4").bit() | sq("d5").bit() | sq("e5").bit(),
+        zone: common::squares(&["d4", "e4", "d5", "e5"]),
         rounds: 0,
         needed: 2,
     }));
@@ -348,7 +348,7 @@ models = [{ profile = "martian", start = "h8" }]
         .play("move e1".parse().unwrap(), &mut rng_from_seed(0))
         .unwrap_err();
     assert_eq!(
-        refused.reason,
+        refused.reason(),
         "m1 may come onto the board only at b1-d1, and e1 is not there (P32); humans to \
          decide, legal now: move b1, move c1, move d1"
     );
@@ -418,7 +418,7 @@ fn a_drawn_arrival_is_unknown_until_its_first_round_and_replays_from_the_seed() 
                 .play("activate m2".parse().unwrap(), &mut rng_from_seed(0))
                 .unwrap_err();
             assert_eq!(
-                refused.reason,
+                refused.reason(),
                 "m2 enters the board in Round 3; martians to decide, legal now: pass"
             );
         } else {
@@ -427,7 +427,7 @@ fn a_drawn_arrival_is_unknown_until_its_first_round_and_replays_from_the_seed() 
             g.legal_actions(&mut moves);
             assert_eq!(moves.len(), 8, "{moves:?}");
             assert!(moves.iter().all(|x| match x {
-                Action::Move(to) => edge.board_squares() & to.bit() != 0,
+                Action::Move(to) => edge.board_squares().contains(*to),
                 _ => false,
             }));
         }

@@ -3,7 +3,7 @@
 
 use mars_attacks::rules::scenario::{EndsGame, Entry, Hold};
 use mars_attacks::rules::scenario_file::Severity;
-use mars_attacks::rules::{Edge, Side};
+use mars_attacks::rules::{Bitboard, Edge, ModelId, ModelSet, Side};
 
 use super::scenarios::{assert_has, fails, load, loads, show, sq};
 
@@ -50,7 +50,11 @@ fn the_victory_keys_load_to_what_they_say() {
     let may: Vec<bool> = s.models.iter().map(|m| m.may_exit).collect();
     assert_eq!(may, [true, false, false, true, true, true]);
     let masks = s.model_masks();
-    assert_eq!((masks.dies, masks.exits, masks.held), (0b1, 0b1, 0b110));
+    let set = |ids: &[u8]| ids.iter().map(|&i| ModelId(i)).collect::<ModelSet>();
+    assert_eq!(
+        (masks.dies, masks.exits, masks.held),
+        (set(&[0]), set(&[0]), set(&[1, 2]))
+    );
     assert!(masks.draws);
     // The held models' exit VP are nothing, whatever the side's award (P30).
     assert_eq!(s.exit_of(1), None);
@@ -62,7 +66,7 @@ fn the_victory_keys_load_to_what_they_say() {
         (
             Edge::South,
             2,
-            sq("a1").bit() | sq("b1").bit() | sq("c1").bit()
+            ["a1", "b1", "c1"].map(sq).into_iter().collect::<Bitboard>()
         )
     );
     assert!(!e.is_drawn());

@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use mars_attacks::rules::Scenario;
 use mars_attacks::rules::map::Los;
 use mars_attacks::rules::scenario_file::{Severity, parse_scenario};
 use mars_attacks::rules::square::{Side, Square};
+use mars_attacks::rules::{Bitboard, Scenario};
 use mars_attacks::workbench::reload::Reload;
 use mars_attacks::workbench::{Design, cover_map, square_view, start_squares};
 
@@ -42,8 +42,8 @@ fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
-fn bits(names: &[&str]) -> u64 {
-    names.iter().fold(0, |b, n| b | sq(n).bit())
+fn bits(names: &[&str]) -> Bitboard {
+    names.iter().map(|n| sq(n)).collect()
 }
 
 /// Squares of row 8 within `range` columns of column `col` (0-based).
@@ -57,26 +57,26 @@ fn on_an_open_board_the_view_from_a_corner_is_counted_from_r8() {
     let v = square_view(&s, sq("a1"));
     assert_eq!(
         v.clear,
-        u64::MAX,
+        Bitboard::FULL,
         "an open board: every square is seen clearly"
     );
-    assert_eq!(v.partial, 0);
+    assert_eq!(v.partial, Bitboard::EMPTY);
     assert_eq!(v.range[Side::Humans], Some(6));
     assert_eq!(v.range[Side::Martians], Some(4));
     // R8: within range r of a corner is an (r+1) x (r+1) block.
-    assert_eq!(v.in_range[Side::Humans].count_ones(), 49);
-    assert_eq!(v.in_range[Side::Martians].count_ones(), 25);
+    assert_eq!(v.in_range[Side::Humans].count(), 49);
+    assert_eq!(v.in_range[Side::Martians].count(), 25);
     assert_eq!(v.walk1, bits(&["a2", "b1", "b2"]));
     assert_eq!(v.walk2, bits(&["a3", "b3", "c3", "c2", "c1"]));
     let mid = square_view(&s, sq("d4"));
-    assert_eq!(mid.walk1.count_ones(), 8);
-    assert_eq!(mid.walk2.count_ones(), 16);
+    assert_eq!(mid.walk1.count(), 8);
+    assert_eq!(mid.walk2.count(), 16);
 }
 
 #[test]
 fn the_cover_map_counts_the_start_squares_that_see_each_square_within_range() {
     let s = scenario(&open_board(""));
-    assert_eq!(start_squares(&s, Side::Martians), 0xFF00_0000_0000_0000);
+    assert_eq!(start_squares(&s, Side::Martians), Bitboard::row(7));
     let cover = cover_map(&s, Side::Martians);
     for q in Square::all() {
         // Row 8 is 7 - row rows away; the Martians' range is 4.
@@ -125,7 +125,7 @@ fn a_high_wall_across_the_board_hides_and_stops_what_is_behind_it() {
         v.walk2,
         bits(&["b2", "c2", "d2", "e2", "f2", "b3", "f3", "b4", "f4"])
     );
-    assert_eq!(v.clear & bits(&["d5", "a8", "h5"]), 0);
+    assert_eq!(v.clear & bits(&["d5", "a8", "h5"]), Bitboard::EMPTY);
     assert_eq!(v.los(sq("d5")), Los::None);
 }
 
@@ -137,7 +137,7 @@ fn a_low_wall_gives_partial_sight_except_from_its_own_side_r9() {
     // From d4 the low wall bounds the shooter's own square: it does not spoil the shot.
     let v = square_view(&s, sq("d4"));
     assert_eq!(v.los(sq("d6")), Los::Clear);
-    assert_eq!(v.partial, 0);
+    assert_eq!(v.partial, Bitboard::EMPTY);
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn models_entering_by_an_edge_are_counted_from_that_edge() {
     let s = scenario(&text);
     assert_eq!(
         start_squares(&s, Side::Martians),
-        0x8080_8080_8080_8080,
+        Bitboard::column(7),
         "the east column"
     );
     let cover = cover_map(&s, Side::Martians);

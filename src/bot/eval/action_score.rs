@@ -1,11 +1,16 @@
 //! A quick preference for each legal action: the tree's prior, the rollout policy and the
 //! greedy player's choice.
 
+use crate::bot::eval::cards::card_action_score;
+use crate::bot::eval::tactics::{
+    best_fight_in, best_shot_from, distance_to, exposure, fight_value, model_goals, scoring_exit,
+    shot_kill,
+};
+use crate::bot::eval::worth::{exit_worth, vp_unit, worth};
 use crate::rules::action::{Action, ModelId};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{GameState, Loc, Phase};
-
-use super::*;
 
 /// For a key model whose death would lose the game, deploying next (P28): how much `sq`
 /// is better for it than an ordinary model's square, far from where the enemy is or comes
@@ -27,12 +32,14 @@ fn key_model_placement(g: &GameState, side: Side, sq: Square) -> f64 {
     let mut threat = g.occupied(enemy);
     for (j, m) in g.models().iter().enumerate() {
         if m.side == enemy && m.loc == Loc::Waiting {
-            threat |= g.arrival_of(ModelId(j as u8)).map_or(0, |a| a.squares);
+            threat |= g
+                .arrival_of(ModelId(j as u8))
+                .map_or(Bitboard::EMPTY, |a| a.squares);
         }
     }
     let far = distance_to(map, sq, threat).map_or(8.0, |d| f64::from(d.min(8)));
     let exits = scoring_exit(sc, side);
-    let near_exit = if exit_worth(g, i) > 0.0 && exits != 0 {
+    let near_exit = if exit_worth(g, i) > 0.0 && exits.any() {
         distance_to(map, sq, exits).map_or(8.0, |d| f64::from(d.min(8)))
     } else {
         0.0
@@ -142,7 +149,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
             // A step towards a scoring exit edge, by what leaving is worth (R6, P28, P30).
             let exits = scoring_exit(g.scenario(), side);
-            if exits != 0 {
+            if exits.any() {
                 let from = m.square().and_then(|sq| distance_to(map, sq, exits));
                 let exit_vp = exit_worth(g, a.model.index());
                 if let (Some(b), Some(a)) = (from, distance_to(map, to, exits)) {
@@ -181,7 +188,7 @@ pub fn action_score_with(g: &GameState, action: Action, scoring: Scoring) -> f64
             let vp_p =
                 best_shot_from(g, id, sq, !m.rattled).map_or(0.0, |(t, p)| worth(g, t, false) * p);
             // A model at its scoring exit edge can leave at once (R6).
-            let leave = if scoring_exit(g.scenario(), m.side) & sq.bit() != 0 {
+            let leave = if scoring_exit(g.scenario(), m.side).contains(sq) {
                 exit_worth(g, id.index())
             } else {
                 0.0

@@ -1,16 +1,16 @@
 //! What cards are worth to the side that holds them, and what playing one gains: a test
 //! card by the exact odds it changes, a Support call by the odds of its area attack.
 
+use crate::bot::eval::tactics::{best_fight_in, best_shot_from, distance_to, model_goals};
+use crate::bot::eval::worth::{kill_vp, vp_unit, worth};
+use crate::bot::table;
 use crate::rules::Los;
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{CardId, Effect, Failed, Hit, Kind, Whose};
 use crate::rules::profile::Ability;
 use crate::rules::square::{Side, Square};
-use crate::rules::state::area_squares;
-use crate::rules::state::{GameState, Loc, Phase, TestKind};
-
-use super::*;
-use crate::bot::table;
+use crate::rules::state::{GameState, Loc, Phase, TestKind, area_squares};
 
 /// The half `card` as `side` uses it, if it is one of `side`'s halves.
 #[inline]
@@ -251,12 +251,12 @@ pub fn response_gain(g: &GameState, side: Side, card: CardId) -> Option<f64> {
 /// minus the same for the side's own models caught in it; a Survive attack counts 0.3 for
 /// each Rattled enemy and 0.25 for each enemy marked activated before it acted, from the
 /// chance `(survive - 1) / 8` that one die fails.
-pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: u64) -> f64 {
+pub(super) fn area_value(g: &GameState, side: Side, hit: Hit, squares: Bitboard) -> f64 {
     let unit = vp_unit(g, side);
     let mut v = 0.0;
     for (i, m) in g.models().iter().enumerate() {
         let Loc::Board(sq) = m.loc else { continue };
-        if squares & sq.bit() == 0 {
+        if !squares.contains(sq) {
             continue;
         }
         let p = &g.scenario().profiles[usize::from(m.profile)];

@@ -13,11 +13,10 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::bot::eval::terms::{SideTerms, side_terms};
+use crate::bot::eval::time_left;
 use crate::rules::square::Side;
 use crate::rules::state::GameState;
-
-use super::terms::{SideTerms, side_terms};
-use super::time_left;
 
 /// The number of features.
 pub const FEATURES: usize = 15;

@@ -57,16 +57,26 @@ mod tactics;
 pub mod terms;
 mod worth;
 
-pub use action_score::*;
-pub use cards::*;
-pub use search::*;
-pub use tactics::*;
-pub use worth::*;
+pub use action_score::{EXPOSURE, Scoring, action_score, action_score_with};
+pub use cards::{call_value, card_value, response_gain, set_value};
+pub use search::{chance_signature, decision_weight, settled_action};
+pub use tactics::{
+    best_shot_from, distance_to, exposure, fight_value, goals, hold_squares, model_goals, own_kind,
+    scoring_exit, shot_kill, shot_kill_from,
+};
+pub use worth::{
+    LASTS_A_ROUND, exit_worth, hold_worth, lacking, survival_chance, survival_stake, vp_unit,
+};
+
+use cards::cards_score;
+use tactics::best_fight_in;
+use worth::{models_on_or_entering, win_worth, worth};
 
 use crate::rules::action::ModelId;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::profile::Ability;
 use crate::rules::scenario::MAX_MODELS;
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc};
 
 use crate::bot::table;
@@ -154,7 +164,9 @@ pub fn side_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 /// side that wins by surviving adds its [`survival_chance`] times a win.
 pub(super) fn side_score_at(g: &GameState, side: Side, w: &Weights, t: f64) -> f64 {
     let survival = match g.scenario().survivor() {
-        Some((s, _)) if s == side => survival_chance(g, models_in_play(g, side)) * win_worth(g),
+        Some((s, _)) if s == side => {
+            survival_chance(g, models_on_or_entering(g, side)) * win_worth(g)
+        }
         _ => 0.0,
     };
     f64::from(g.vp(side)) + t * position_score(g, side, w) + survival
@@ -169,9 +181,9 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
 
     // Material, and the squares the side's models act from.
     let (mut total, mut alive) = (0u32, 0u32);
-    let mut sources = 0u64;
+    let mut sources = Bitboard::EMPTY;
     // The squares the side's models waiting off the board would come on at (R6).
-    let mut entry = 0u64;
+    let mut entry = Bitboard::EMPTY;
     for (i, m) in g.models().iter().enumerate() {
         if m.side != side {
             continue;
@@ -180,11 +192,13 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
         match m.loc {
             Loc::Board(sq) => {
                 alive += 1;
-                sources |= sq.bit();
+                sources.insert(sq);
             }
             Loc::Waiting => {
                 alive += 1;
-                entry |= g.arrival_of(ModelId(i as u8)).map_or(0, |a| a.squares);
+                entry |= g
+                    .arrival_of(ModelId(i as u8))
+                    .map_or(Bitboard::EMPTY, |a| a.squares);
             }
             // A model that has left by an exit is safe: no loss of material.
             Loc::Undeployed | Loc::Exited => alive += 1,
@@ -236,8 +250,8 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             continue;
         }
         let profile = &scenario.profiles[usize::from(m.profile)];
-        let squares = shot_squares_at(g, id, sq);
-        if squares == 0 {
+        let squares = g.shot_squares(id, sq);
+        if squares.is_empty() {
             if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
                 let gap = i32::from(d) - i32::from(profile.range);
                 approach += w.approach * w.counter_decay.powi(gap.max(0));
@@ -249,10 +263,10 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
         let clear = map.clear_from(sq);
         let mut best: Option<(usize, f64)> = None;
         for &(t, tsq, survive_value, armour) in targets {
-            if squares & tsq.bit() == 0 {
+            if !squares.contains(tsq) {
                 continue;
             }
-            let dice = 3 + u8::from(clear & tsq.bit() != 0) + aimed;
+            let dice = 3 + u8::from(clear.contains(tsq)) + aimed;
             let p = table::shoot_kill(dice, profile.shoot, 3, survive_value, armour);
             if best.is_none_or(|(_, q)| p > q) {
                 best = Some((usize::from(t), p));
@@ -274,7 +288,7 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     // Exits: each model on the board is worth its exit VP, by the steps it still needs.
     let vp = scenario.sides[side].vp;
     let exits = scoring_exit(scenario, side);
-    if exits != 0 {
+    if exits.any() {
         let mut pull = 0.0;
         for (i, m) in g.models().iter().enumerate() {
             if m.side == side
@@ -295,12 +309,13 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
             continue;
         }
         let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
-        let held = mine != 0 && theirs == 0;
+        let held = mine.any() && theirs.is_empty();
         let vp = hold_worth(g, side, i, held);
         score += if held {
             w.hold * vp
         } else {
-            squares_of(h.zone)
+            h.zone
+                .iter()
                 .filter_map(|t| distance_to(map, t, sources))
                 .min()
                 .map_or(0.0, |d| {
@@ -323,19 +338,19 @@ pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
     // one in full, both discounted by the walking distance.
     let (critters, secrets) = g.counter_pool();
     let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
-    let pull = |share: u8, face_up: u64| -> f64 {
+    let pull = |share: u8, face_up: Bitboard| -> f64 {
         let p_hidden = if pool_total > 0.0 {
             f64::from(share) / pool_total
         } else {
             0.0
         };
         let mut found = 0.0;
-        for t in squares_of(g.hidden_counters()) {
+        for t in g.hidden_counters() {
             if let Some(d) = near(t) {
                 found += p_hidden * w.counter_decay.powi(d);
             }
         }
-        for t in squares_of(face_up) {
+        for t in face_up {
             if let Some(d) = near(t) {
                 found += w.counter_decay.powi(d);
             }

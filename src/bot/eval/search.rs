@@ -1,35 +1,32 @@
 //! What the search asks of the game beyond scores: the public outcome of the dice, the
 //! decisions the odds settle, and how much of the time a decision gets.
 
-use crate::rules::action::Action;
+use crate::bot::eval::cards::response_gain;
+use crate::bot::eval::tactics::fight_value;
+use crate::rules::action::{Action, ModelId};
+use crate::rules::model_set::ModelSet;
 use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc, Phase};
-
-use super::*;
 
 /// A summary of what the dice have decided that both sides see (see
 /// [`ai::Game::chance_signature`]): which models are dead or Rattled, the counters face
 /// down, face up and claimed, the VP, and where the Bug and the cows are.
 pub fn chance_signature(g: &GameState) -> u64 {
-    let (mut dead, mut rattled) = (0u64, 0u64);
+    let (mut dead, mut rattled) = (ModelSet::EMPTY, ModelSet::EMPTY);
     for (i, m) in g.models().iter().enumerate() {
         if m.loc == Loc::Dead {
-            dead |= 1 << i;
+            dead.insert(ModelId(i as u8));
         }
         if m.rattled {
-            rattled |= 1 << i;
+            rattled.insert(ModelId(i as u8));
         }
     }
     let mut h = Mix::default();
-    h.add(dead);
-    h.add(rattled);
-    h.add(g.hidden_counters());
-    for kind in [
-        CounterKind::Critter,
-        CounterKind::AlienSecret,
-        CounterKind::Objective,
-    ] {
-        h.add(g.face_up_counters(kind));
+    h.add(dead.bits());
+    h.add(rattled.bits());
+    h.add(g.hidden_counters().bits());
+    for kind in CounterKind::ALL {
+        h.add(g.face_up_counters(kind).bits());
     }
     for side in Side::BOTH {
         h.add(u64::from(g.vp(side)) << 16 | u64::from(g.claimed(side)));

@@ -1,15 +1,14 @@
 //! The exact odds of the shots and Fights a model has from a square (R8-R16), and where
 //! its goals are: enemies, counters, exits and zones to hold.
 
+use crate::bot::eval::worth::{exit_worth, worth};
+use crate::bot::table;
 use crate::rules::action::{Defence, ModelId};
 use crate::rules::profile::Ability;
 use crate::rules::scenario::Scenario;
-use crate::rules::square::{Side, Square, squares_of};
-use crate::rules::state::{CounterKind, GameState, Loc, within_range};
-use crate::rules::{Los, Map};
-
-use super::*;
-use crate::bot::table;
+use crate::rules::square::{Side, Square};
+use crate::rules::state::{CounterKind, GameState, Loc};
+use crate::rules::{Bitboard, Los, Map};
 
 /// Kill probability of a Shoot test by `shooter` standing on `from` at `target` (R15).
 #[inline]
@@ -43,22 +42,6 @@ pub fn shot_kill(g: &GameState, shooter: ModelId, target: ModelId, aimed: bool) 
     }
 }
 
-/// Squares `shooter` could Shoot into if it stood on `from` (R8, R9, R12), other models
-/// staying where they are.
-#[inline]
-pub fn shot_squares_at(g: &GameState, shooter: ModelId, from: Square) -> u64 {
-    let side = g.model(shooter).side;
-    let enemy = side.other();
-    if g.occupied(enemy) & from.bit() != 0 {
-        return 0;
-    }
-    g.occupied(enemy)
-        & !g.occupied(side)
-        & g.map().seen_from(from)
-        & within_range(from, g.profile(shooter).range)
-        & !from.bit()
-}
-
 /// The best Shoot target of `shooter` from `from`, with its kill probability.
 pub fn best_shot_from(
     g: &GameState,
@@ -66,8 +49,8 @@ pub fn best_shot_from(
     from: Square,
     aimed: bool,
 ) -> Option<(ModelId, f64)> {
-    let squares = shot_squares_at(g, shooter, from);
-    if squares == 0 {
+    let squares = g.shot_squares(shooter, from);
+    if squares.is_empty() {
         return None;
     }
     let enemy = g.model(shooter).side.other();
@@ -75,7 +58,7 @@ pub fn best_shot_from(
     for (i, m) in g.models().iter().enumerate() {
         if m.side == enemy
             && let Loc::Board(sq) = m.loc
-            && squares & sq.bit() != 0
+            && squares.contains(sq)
         {
             let id = ModelId(i as u8);
             let p = shot_kill_from(g, shooter, from, id, aimed);
@@ -163,7 +146,7 @@ pub(super) fn hero(g: &GameState, profile: u8) -> bool {
 /// counters of its own kind and neutral objectives, the squares along its exit edge when
 /// leaving scores, and the zones it holds for VP or to win.
 #[inline]
-pub fn goals(g: &GameState, side: Side) -> u64 {
+pub fn goals(g: &GameState, side: Side) -> Bitboard {
     g.occupied(side.other())
         | g.hidden_counters()
         | g.face_up_counters(own_kind(side))
@@ -176,7 +159,7 @@ pub fn goals(g: &GameState, side: Side) -> u64 {
 /// worth something (not for a model held on the board, P30), and no enemies to walk into
 /// for a key model whose death would lose the game (P28).
 #[inline]
-pub fn model_goals(g: &GameState, id: ModelId) -> u64 {
+pub fn model_goals(g: &GameState, id: ModelId) -> Bitboard {
     let sc = g.scenario();
     let side = g.model(id).side;
     let all = goals(g, side);
@@ -185,12 +168,12 @@ pub fn model_goals(g: &GameState, id: ModelId) -> u64 {
         return all;
     }
     let exits = scoring_exit(sc, side);
-    let mut own = all & !exits;
+    let mut own = all.difference(exits);
     if exit_worth(g, id.index()) > 0.0 {
         own |= exits;
     }
     if setup.ends_game.dies.is_some_and(|w| w != side) {
-        own &= !g.occupied(side.other());
+        own = own.difference(g.occupied(side.other()));
     }
     own
 }
@@ -198,22 +181,22 @@ pub fn model_goals(g: &GameState, id: ModelId) -> u64 {
 /// The squares of the zones `side` scores for holding or wins by holding, whose Rounds
 /// are not over (P31).
 #[inline]
-pub fn hold_squares(scenario: &Scenario, side: Side) -> u64 {
+pub fn hold_squares(scenario: &Scenario, side: Side) -> Bitboard {
     scenario.sides[side]
         .hold
         .iter()
         .filter(|h| h.vp > 0 || h.win_after.is_some())
-        .fold(0, |acc, h| acc | h.zone)
+        .fold(Bitboard::EMPTY, |acc, h| acc | h.zone)
 }
 
 /// The board squares along `side`'s exit edge, when leaving by it scores VP or wins for
 /// some model that may leave (R6, P28, P30); else none.
 #[inline]
-pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
+pub fn scoring_exit(scenario: &Scenario, side: Side) -> Bitboard {
     // On the playouts' path (every step's score): most scenarios have no exit, and most
     // that have one score it side-wide; only then are the models' own values looked at.
     let Some(edge) = scenario.sides[side].exit else {
-        return 0;
+        return Bitboard::EMPTY;
     };
     let side_wide = scenario.sides[side].vp.exit > 0;
     let scores = scenario.models.iter().enumerate().any(|(i, m)| {
@@ -221,7 +204,11 @@ pub fn scoring_exit(scenario: &Scenario, side: Side) -> u64 {
             && m.may_exit
             && (side_wide || scenario.exit_vp(i) > 0 || m.ends_game.exits == Some(side))
     });
-    if scores { edge.board_squares() } else { 0 }
+    if scores {
+        edge.board_squares()
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// The counters `side` claims (R24, P2).
@@ -236,10 +223,8 @@ pub fn own_kind(side: Side) -> CounterKind {
 /// Walking distance from `from` to the nearest square of `targets` (`None` if none can be
 /// reached).
 #[inline]
-pub fn distance_to(map: &Map, from: Square, targets: u64) -> Option<u8> {
-    squares_of(targets)
-        .filter_map(|t| map.distance(from, t))
-        .min()
+pub fn distance_to(map: &Map, from: Square, targets: Bitboard) -> Option<u8> {
+    targets.iter().filter_map(|t| map.distance(from, t)).min()
 }
 
 /// How much the enemy's shots count before the model acts again: in full from the enemy
@@ -273,10 +258,10 @@ pub fn exposure(g: &GameState, id: ModelId, sq: Square) -> f64 {
             continue;
         }
         let ep = &g.scenario().profiles[usize::from(e.profile)];
-        if from.range(sq) > ep.range || map.seen_from(from) & sq.bit() == 0 {
+        if from.range(sq) > ep.range || !map.seen_from(from).contains(sq) {
             continue;
         }
-        let dice = 3 + u8::from(map.clear_from(from) & sq.bit() != 0) + u8::from(!e.activated);
+        let dice = 3 + u8::from(map.clear_from(from).contains(sq)) + u8::from(!e.activated);
         let p = table::shoot_kill(dice, ep.shoot, 3, tp.survive, armour);
         let weight = if e.activated { LATER_SHOTS } else { 1.0 };
         let p = if e.rattled { 0.8 * p } else { p };

@@ -3,17 +3,18 @@
 //! and what the side's models and cards can still do about it. The weights that turn them
 //! into a chance to win are fitted to the outcomes of games ([`super::fitted`]).
 
+use crate::bot::eval::cards::cards_score;
+use crate::bot::eval::tactics::{best_fight_in, distance_to, own_kind, scoring_exit};
+use crate::bot::eval::worth::{
+    exit_worth, hold_worth, models_on_or_entering, survival_chance, worth,
+};
 use crate::bot::table;
 use crate::rules::action::ModelId;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::profile::Ability;
 use crate::rules::scenario::MAX_MODELS;
-use crate::rules::square::{Side, Square, squares_of};
+use crate::rules::square::{Side, Square};
 use crate::rules::state::{CounterKind, GameState, Loc};
-
-use super::{
-    best_fight_in, cards_score, distance_to, exit_worth, hold_worth, models_in_play, own_kind,
-    scoring_exit, shot_squares_at, survival_chance, worth,
-};
 
 /// Discount per square of walking distance to a counter, an exit or a zone.
 pub const DECAY: f64 = 0.7;
@@ -65,9 +66,9 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
 
     // Material, and the squares the side's models act from.
     let (mut total, mut alive) = (0u32, 0u32);
-    let mut sources = 0u64;
+    let mut sources = Bitboard::EMPTY;
     // The squares the side's models waiting off the board would come on at (R6).
-    let mut entry = 0u64;
+    let mut entry = Bitboard::EMPTY;
     for (i, m) in g.models().iter().enumerate() {
         if m.side != side {
             continue;
@@ -76,11 +77,13 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         match m.loc {
             Loc::Board(sq) => {
                 alive += 1;
-                sources |= sq.bit();
+                sources.insert(sq);
             }
             Loc::Waiting => {
                 alive += 1;
-                entry |= g.arrival_of(ModelId(i as u8)).map_or(0, |a| a.squares);
+                entry |= g
+                    .arrival_of(ModelId(i as u8))
+                    .map_or(Bitboard::EMPTY, |a| a.squares);
             }
             Loc::Undeployed | Loc::Exited => alive += 1,
             Loc::Dead => {}
@@ -121,8 +124,8 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             continue;
         }
         let profile = &scenario.profiles[usize::from(m.profile)];
-        let squares = shot_squares_at(g, id, sq);
-        if squares == 0 {
+        let squares = g.shot_squares(id, sq);
+        if squares.is_empty() {
             if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
                 let gap = i32::from(d) - i32::from(profile.range);
                 t.approach += DECAY.powi(gap.max(0));
@@ -134,10 +137,10 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         let clear = map.clear_from(sq);
         let mut best: Option<(usize, f64)> = None;
         for &(target, tsq, survive_value, armour) in targets {
-            if squares & tsq.bit() == 0 {
+            if !squares.contains(tsq) {
                 continue;
             }
-            let dice = 3 + u8::from(clear & tsq.bit() != 0) + aimed;
+            let dice = 3 + u8::from(clear.contains(tsq)) + aimed;
             let p = table::shoot_kill(dice, profile.shoot, 3, survive_value, armour);
             if best.is_none_or(|(_, q)| p > q) {
                 best = Some((usize::from(target), p));
@@ -162,7 +165,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
 
     // Exits: each model on the board is worth its exit VP, by the steps it still needs.
     let exits = scoring_exit(scenario, side);
-    if exits != 0 {
+    if exits.any() {
         for (i, m) in g.models().iter().enumerate() {
             if m.side == side
                 && let Loc::Board(sq) = m.loc
@@ -181,12 +184,13 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             continue;
         }
         let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
-        let held = mine != 0 && theirs == 0;
+        let held = mine.any() && theirs.is_empty();
         let vp = hold_worth(g, side, i, held);
         t.holds += if held {
             vp
         } else {
-            squares_of(h.zone)
+            h.zone
+                .iter()
                 .filter_map(|sq| distance_to(map, sq, sources))
                 .min()
                 .map_or(0.0, |d| 0.5 * vp * DECAY.powi(i32::from(d)))
@@ -206,19 +210,19 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
     // pool of unrevealed identities, R24), each face-up one in full.
     let (critters, secrets) = g.counter_pool();
     let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
-    let pull = |share: u8, face_up: u64| -> f64 {
+    let pull = |share: u8, face_up: Bitboard| -> f64 {
         let p_hidden = if pool_total > 0.0 {
             f64::from(share) / pool_total
         } else {
             0.0
         };
         let mut found = 0.0;
-        for sq in squares_of(g.hidden_counters()) {
+        for sq in g.hidden_counters() {
             if let Some(d) = near(sq) {
                 found += p_hidden * DECAY.powi(d);
             }
         }
-        for sq in squares_of(face_up) {
+        for sq in face_up {
             if let Some(d) = near(sq) {
                 found += DECAY.powi(d);
             }
@@ -253,7 +257,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
     if let Some((s, _)) = scenario.survivor()
         && s == side
     {
-        t.survival = survival_chance(g, models_in_play(g, side));
+        t.survival = survival_chance(g, models_on_or_entering(g, side));
     }
     t
 }

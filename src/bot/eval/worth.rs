@@ -123,8 +123,8 @@ pub(super) fn win_worth(g: &GameState) -> f64 {
 }
 
 /// How many models of `side` can still be on the board at the end: those on it and those
-/// waiting to come on (R6).
-pub(super) fn models_in_play(g: &GameState, side: Side) -> i32 {
+/// waiting to come on (R6); not those yet to deploy, unlike [`GameState::models_left`].
+pub(super) fn models_on_or_entering(g: &GameState, side: Side) -> i32 {
     g.models()
         .iter()
         .filter(|m| m.side == side && matches!(m.loc, Loc::Board(_) | Loc::Waiting))
@@ -152,6 +152,6 @@ pub fn survival_stake(g: &GameState) -> f64 {
     let Some((side, _)) = g.scenario().survivor() else {
         return 0.0;
     };
-    let n = models_in_play(g, side);
+    let n = models_on_or_entering(g, side);
     (survival_chance(g, n) - survival_chance(g, n - 1)) * win_worth(g)
 }

@@ -29,10 +29,9 @@ use crate::rules::action::{Action, Defence, ModelId, Target as CardTarget};
 use crate::rules::cards::{CardId, Effect, Failed, Hit};
 use crate::rules::map::Los;
 use crate::rules::odds::{FightOdds, ShootOdds};
-use crate::rules::square::squares_of;
 use crate::rules::state::{Event, EventSink, Phase, TestCtx, TestKind};
 use crate::rules::test_odds::{self, FightForecast, ShootForecast, TestOdds};
-use crate::rules::{GameState, Side, rng_from_seed};
+use crate::rules::{Bitboard, GameState, Side, rng_from_seed};
 
 /// The seed the other hand is dealt from for the look-aheads, and of their dice: fixed, so
 /// an annotation is a function of what the side sees.
@@ -440,7 +439,7 @@ fn step(g: &GameState, a: Action) -> Option<MoveInfo> {
         return None;
     };
     let Action::Move(to) = a else { return None };
-    let reveals = g.hidden_counters() & to.bit() != 0;
+    let reveals = g.hidden_counters().contains(to);
     let c = after(g, a, &mut ())?;
     let mut info = MoveInfo {
         shot_after: false,
@@ -532,7 +531,7 @@ fn bug_defence(g: &GameState, model: ModelId, a: Action) -> Option<ActionInfo> {
 
 /// Catches the first area attack a play makes.
 #[derive(Default)]
-struct AreaSink(Option<(CardId, u64)>);
+struct AreaSink(Option<(CardId, Bitboard)>);
 
 impl EventSink for AreaSink {
     const ENABLED: bool = true;
@@ -571,7 +570,7 @@ impl RngCore for AimDice {
 /// row and one for the column, R1, P14), and report the squares covered each time; the
 /// expected effect on the models covered comes from their tests' odds (R28, R30).
 fn area(g: &GameState, a: Action) -> Option<AreaInfo> {
-    let mut landings: Vec<(CardId, u64)> = Vec::with_capacity(64);
+    let mut landings: Vec<(CardId, Bitboard)> = Vec::with_capacity(64);
     for word in 0..64u64 {
         let mut sink = AreaSink::default();
         let mut c = g.clone();
@@ -590,7 +589,7 @@ fn area(g: &GameState, a: Action) -> Option<AreaInfo> {
         expected_rattled.insert(s.name(), 0.0);
     }
     for &(_, covered) in &landings {
-        for sq in squares_of(covered) {
+        for sq in covered {
             *squares.entry(sq.to_string()).or_insert(0.0) += weight;
             for m in g.models_in(sq) {
                 let t = TestCtx::new(TestKind::Area {

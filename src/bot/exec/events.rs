@@ -436,9 +436,7 @@ impl EventInfo {
             },
             Event::ZoneHeld { side, zone } => I::ZoneHeld {
                 side: side.name(),
-                squares: crate::rules::square::squares_of(*zone)
-                    .map(|s| s.to_string())
-                    .collect(),
+                squares: square_names(*zone),
             },
             Event::HoldRunning {
                 side,
@@ -447,9 +445,7 @@ impl EventInfo {
                 needed,
             } => I::HoldRunning {
                 side: side.name(),
-                squares: crate::rules::square::squares_of(*zone)
-                    .map(|s| s.to_string())
-                    .collect(),
+                squares: square_names(*zone),
                 rounds: *rounds,
                 needed: *needed,
             },

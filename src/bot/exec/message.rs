@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use crate::bot::game::JournalEntry;
 use crate::rules::action::Action;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::CardType;
-use crate::rules::square::squares_of;
 use crate::rules::state::{CounterKind, Event, Loc, Outcome, Phase};
 use crate::rules::{GameState, Side, Square};
 use crate::sim::describe;
@@ -244,8 +244,8 @@ fn public_cards<'a>(it: impl Iterator<Item = (&'a CardType, u8)>) -> Vec<String>
     cards(it, Side::Martians)
 }
 
-fn squares(bits: u64) -> Vec<String> {
-    squares_of(bits).map(|s: Square| s.to_string()).collect()
+fn squares(set: Bitboard) -> Vec<String> {
+    set.iter().map(|s: Square| s.to_string()).collect()
 }
 
 fn phase_name(p: Phase) -> &'static str {
@@ -300,17 +300,14 @@ pub fn public_state(g: &GameState) -> Value {
         .into_iter()
         .map(|(s, e, k)| json!({ "square": s.to_string(), "edge": e.name(), "kind": format!("{k:?}").to_lowercase() }))
         .collect();
-    let face_up: Vec<Value> = [
-        CounterKind::Critter,
-        CounterKind::AlienSecret,
-        CounterKind::Objective,
-    ]
-    .into_iter()
-    .flat_map(|k| {
-        squares_of(g.face_up_counters(k))
-            .map(move |s| json!({ "square": s.to_string(), "kind": k.name() }))
-    })
-    .collect();
+    let face_up: Vec<Value> = CounterKind::ALL
+        .into_iter()
+        .flat_map(|k| {
+            g.face_up_counters(k)
+                .iter()
+                .map(move |s| json!({ "square": s.to_string(), "kind": k.name() }))
+        })
+        .collect();
     let sets = |side: Side| -> Vec<Value> {
         g.support_sets(side)
             .map(|(c, level)| json!({ "card": c.to_string(), "level": level }))

@@ -215,7 +215,7 @@ impl ExecPlayer {
                 .clone()
                 .play(action, &mut crate::rules::rng_from_seed(0))
                 .err()
-                .map_or_else(String::new, |e| e.reason);
+                .map_or_else(String::new, |e| e.reason());
             return Err(format!(
                 "it answered {what} with `{action}`, which is not legal now: {why}"
             ));

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::arena::plan::scenario_fingerprint;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{
     Aim, Area, Deck, Effect, Face, Failed, Hit, Kind, Roll, Whose, core_deck,
 };
@@ -23,22 +24,22 @@ use crate::rules::scenario::{
     Choices, CounterSetup, EndsGame, Entry, Hold, MAX_CHOICES, MAX_ENTRIES, MAX_WIN_ZONES,
     ModelSetup, Scenario, SideSetup, Start, VpAwards,
 };
-use crate::rules::square::{BySide, Edge, Side, Square, squares_of};
+use crate::rules::square::{BySide, Edge, Side, Square};
 
-/// The squares of a bitboard by name, lowest index first.
-pub fn square_names(bits: u64) -> Vec<String> {
-    squares_of(bits).map(|s| s.to_string()).collect()
+/// The squares of a set by name, lowest index first.
+pub fn square_names(squares: Bitboard) -> Vec<String> {
+    squares.iter().map(|s| s.to_string()).collect()
 }
 
-fn bits_of(names: &[String], what: &str) -> Result<u64, String> {
-    let mut bits = 0;
+fn bits_of(names: &[String], what: &str) -> Result<Bitboard, String> {
+    let mut squares = Bitboard::EMPTY;
     for n in names {
         let s: Square = n
             .parse()
             .map_err(|e| format!("{what}: `{n}` is not a square: {e}"))?;
-        bits |= s.bit();
+        squares.insert(s);
     }
-    Ok(bits)
+    Ok(squares)
 }
 
 fn square_of(name: &str, what: &str) -> Result<Square, String> {
@@ -115,7 +116,8 @@ impl BoardInfo {
                 .collect(),
             steps: Square::all()
                 .map(|a| {
-                    squares_of(map.step_targets(a))
+                    map.step_targets(a)
+                        .iter()
                         .map(|b| b.index() as u8)
                         .collect()
                 })
@@ -788,7 +790,7 @@ impl GameInfo {
                 let mut x = Entry::whole_edge(edge_of(&e.edge, name)?, e.round);
                 if let Some(sq) = &e.squares {
                     x.squares = bits_of(sq, name)?;
-                    if x.squares == 0 || x.squares & !x.edge.board_squares() != 0 {
+                    if x.squares.is_empty() || !x.squares.is_subset(x.edge.board_squares()) {
                         return Err(format!("{name}: entry squares off the {} edge", x.edge));
                     }
                 }
@@ -800,7 +802,9 @@ impl GameInfo {
                     x.edges = Choices::of(&edges)
                         .ok_or_else(|| format!("{name}: 1 to {MAX_CHOICES} edges to draw"))?;
                     x.edge = edges[0];
-                    x.squares = edges.iter().fold(0, |b, e| b | e.board_squares());
+                    x.squares = edges
+                        .iter()
+                        .fold(Bitboard::EMPTY, |b, e| b | e.board_squares());
                 }
                 if let Some(list) = &e.rounds {
                     x.rounds = Choices::of(list)
@@ -901,7 +905,7 @@ mod tests {
     fn the_sight_and_step_tables_are_the_maps() {
         let mut walls = Walls::default();
         walls.set(Square::new(2, 3).unwrap(), Edge::North, WallKind::High);
-        let map = Map::new(walls, Square::new(5, 5).unwrap().bit());
+        let map = Map::new(walls, Bitboard::single(Square::new(5, 5).unwrap()));
         let b = BoardInfo::of(&map);
         assert_eq!(b.squares[0], "a1");
         assert_eq!(b.squares[63], "h8");
@@ -909,10 +913,10 @@ mod tests {
             for t in Square::all() {
                 assert_eq!(b.sight[a.index()][t.index()], los_number(map.los(a, t)));
             }
-            let steps: u64 = b.steps[a.index()]
+            let steps: Bitboard = b.steps[a.index()]
                 .iter()
-                .map(|i| 1u64 << i)
-                .fold(0, |x, y| x | y);
+                .map(|i| Square::from_index(usize::from(*i)))
+                .collect();
             assert_eq!(steps, map.step_targets(a));
         }
         // c4 north is high: no step from c4 to c5, and no one steps into the blocker f6.

@@ -1,5 +1,5 @@
 //! A checked deck: the halves printed on its cards ([`Face`]), its distinct physical cards
-//! ([`CardType`], copies counted) and the bit masks the rules engine reads (R19-R22).
+//! ([`CardType`], copies counted) and the sets of card types the rules engine reads (R19-R22).
 
 use std::sync::{Arc, OnceLock};
 
@@ -7,7 +7,8 @@ use super::MAX_CARD_TYPES;
 use super::effect::{Aim, Effect, Kind};
 use super::id::{Card, CardId};
 use super::load::parse_deck;
-use crate::rules::square::Side;
+use super::type_set::CardTypeSet;
+use crate::rules::square::{BySide, Side};
 
 /// One half of a card: one side's effect, or an Event's single effect (R19).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -109,17 +110,17 @@ pub struct Deck {
     pub name: String,
     pub cards: Vec<CardType>,
     total: u16,
-    /// Local types that are Events (bits).
-    events: u64,
-    /// Per side, local types whose half for that side is a test card (bits).
-    test: [u64; 2],
-    /// Per side, local types whose half for that side is a Lucky Escape (bits).
-    escape: [u64; 2],
-    /// Per side, local types that side may play in its Turn: activation and Support (bits).
-    turn: [u64; 2],
-    /// Per side, each distinct half with the local types that carry it (bits), in deck
-    /// order: the cards a Support set of that half may hold (R21).
-    half_sets: [Vec<(CardId, u64)>; 2],
+    /// Local types that are Events.
+    events: CardTypeSet,
+    /// Per side, local types whose half for that side is a test card.
+    test: BySide<CardTypeSet>,
+    /// Per side, local types whose half for that side is a Lucky Escape.
+    escape: BySide<CardTypeSet>,
+    /// Per side, local types that side may play in its Turn: activation and Support.
+    turn: BySide<CardTypeSet>,
+    /// Per side, each distinct half with the local types that carry it, in deck order: the
+    /// cards a Support set of that half may hold (R21).
+    half_sets: BySide<Vec<(CardId, CardTypeSet)>>,
     /// Per side, each local type as that side names it in actions.
     named: [Vec<Option<Card>>; 2],
 }
@@ -139,35 +140,34 @@ impl Deck {
     /// A deck of these distinct cards (at most `MAX_CARD_TYPES`).
     pub fn from_cards(name: String, cards: Vec<CardType>) -> Deck {
         assert!(cards.len() <= MAX_CARD_TYPES, "too many distinct cards");
-        let mut events = 0;
-        let mut test = [0; 2];
-        let mut escape = [0; 2];
-        let mut turn = [0; 2];
-        for (i, c) in cards.iter().enumerate() {
-            let bit = 1u64 << i;
+        let mut events = CardTypeSet::EMPTY;
+        let mut test = BySide::<CardTypeSet>::default();
+        let mut escape = BySide::<CardTypeSet>::default();
+        let mut turn = BySide::<CardTypeSet>::default();
+        for (t, c) in cards.iter().enumerate() {
             if c.is_event() {
-                events |= bit;
+                events.insert(t);
             }
             for side in Side::BOTH {
                 match c.face(side).map(|f| f.effect) {
-                    Some(Effect::TestDice { .. }) => test[side.index()] |= bit,
-                    Some(Effect::LuckyEscape) => escape[side.index()] |= bit,
-                    Some(_) => turn[side.index()] |= bit,
+                    Some(Effect::TestDice { .. }) => test[side].insert(t),
+                    Some(Effect::LuckyEscape) => escape[side].insert(t),
+                    Some(_) => turn[side].insert(t),
                     None => {}
                 }
             }
         }
         let total = cards.iter().map(|c| c.count() as u16).sum();
-        let mut half_sets: [Vec<(CardId, u64)>; 2] = [Vec::new(), Vec::new()];
+        let mut half_sets: BySide<Vec<(CardId, CardTypeSet)>> = BySide::default();
         let mut named: [Vec<Option<Card>>; 2] = [Vec::new(), Vec::new()];
         for side in Side::BOTH {
-            for (i, c) in cards.iter().enumerate() {
+            for (t, c) in cards.iter().enumerate() {
                 named[side.index()].push(c.card(side));
                 if let Some(f) = c.face(side) {
-                    let list = &mut half_sets[side.index()];
+                    let list = &mut half_sets[side];
                     match list.iter_mut().find(|(h, _)| *h == f.id) {
-                        Some((_, m)) => *m |= 1 << i,
-                        None => list.push((f.id, 1 << i)),
+                        Some((_, m)) => m.insert(t),
+                        None => list.push((f.id, CardTypeSet::single(t))),
                     }
                 }
             }
@@ -216,12 +216,12 @@ impl Deck {
     /// The half `id` as `side` uses it (an Event's face for an Event), if a card of the
     /// deck carries it.
     pub fn half(&self, side: Side, id: CardId) -> Option<&Face> {
-        match self.half_mask(side, id) {
-            0 => self
+        match self.half_mask(side, id).first() {
+            None => self
                 .cards
                 .iter()
                 .find_map(|c| c.event.as_ref().filter(|f| f.id == id)),
-            m => self.cards[m.trailing_zeros() as usize].face(side),
+            Some(t) => self.cards[t].face(side),
         }
     }
     /// The half with this slug, on either side or as an Event.
@@ -242,20 +242,20 @@ impl Deck {
                 .any(|c| c.face(*s).is_some_and(|f| f.id == id))
         })
     }
-    /// Local types whose half for `side` is `id`, as bits: the cards a Support set of
-    /// `id` may hold (R21).
+    /// Local types whose half for `side` is `id`: the cards a Support set of `id` may hold
+    /// (R21).
     #[inline]
-    pub fn half_mask(&self, side: Side, id: CardId) -> u64 {
-        self.half_sets[side.index()]
+    pub fn half_mask(&self, side: Side, id: CardId) -> CardTypeSet {
+        self.half_sets[side]
             .iter()
             .find(|(h, _)| *h == id)
-            .map_or(0, |(_, m)| *m)
+            .map_or(CardTypeSet::EMPTY, |(_, m)| *m)
     }
-    /// Each distinct half `side` may use, with the local types that carry it (bits), in
-    /// deck order.
+    /// Each distinct half `side` may use, with the local types that carry it, in deck
+    /// order.
     #[inline]
-    pub fn half_sets(&self, side: Side) -> &[(CardId, u64)] {
-        &self.half_sets[side.index()]
+    pub fn half_sets(&self, side: Side) -> &[(CardId, CardTypeSet)] {
+        &self.half_sets[side]
     }
     /// The distinct halves `side` may use, in deck order, each once.
     pub fn halves(&self, side: Side) -> Vec<&Face> {
@@ -277,26 +277,26 @@ impl Deck {
             .map(|c| c.count() as u16)
             .sum()
     }
-    /// Local types that are Events, as bits.
+    /// Local types that are Events.
     #[inline]
-    pub fn event_mask(&self) -> u64 {
+    pub fn event_mask(&self) -> CardTypeSet {
         self.events
     }
-    /// Local types whose half `side` may play on a test (R20), as bits.
+    /// Local types whose half `side` may play on a test (R20).
     #[inline]
-    pub fn test_mask(&self, side: Side) -> u64 {
-        self.test[side.index()]
+    pub fn test_mask(&self, side: Side) -> CardTypeSet {
+        self.test[side]
     }
     /// Local types whose half `side` may play in its own Turn (activation and Support
-    /// cards), as bits.
+    /// cards).
     #[inline]
-    pub fn turn_mask(&self, side: Side) -> u64 {
-        self.turn[side.index()]
+    pub fn turn_mask(&self, side: Side) -> CardTypeSet {
+        self.turn[side]
     }
-    /// Local types whose half saves a model of `side` about to be killed, as bits.
+    /// Local types whose half saves a model of `side` about to be killed.
     #[inline]
-    pub fn escape_mask(&self, side: Side) -> u64 {
-        self.escape[side.index()]
+    pub fn escape_mask(&self, side: Side) -> CardTypeSet {
+        self.escape[side]
     }
 }
 

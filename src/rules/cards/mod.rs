@@ -15,12 +15,14 @@ mod deck;
 mod effect;
 mod id;
 mod load;
+mod type_set;
 
 pub use deck::{CardType, Deck, Face, core_deck};
 pub use effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
 pub use id::{Card, CardError, CardId, intern, lookup};
 pub(crate) use load::read_deck_text;
 pub use load::{check_deck, load_deck, load_deck_checked, parse_deck};
+pub use type_set::{CardTypeSet, CardTypes};
 
 /// The most distinct physical cards (designs) one deck may hold (the core deck has 30).
 pub const MAX_CARD_TYPES: usize = 64;

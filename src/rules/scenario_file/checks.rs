@@ -1,8 +1,25 @@
 //! Stage 2: checking the file as a whole and building the [`Scenario`]: profiles that exist,
 //! capacities, walls, deployment zones, entry edges and counters.
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::map::{Map, WallKind, Walls};
+use crate::rules::profile::Profile;
+use crate::rules::scenario::{
+    CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start,
+};
+use crate::rules::scenario_file::raw::{Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp};
+use crate::rules::scenario_file::reach::{analyse_ending, analyse_reach};
+use crate::rules::scenario_file::read::{canonical, describe_edge, edge_index, list_squares};
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{did_you_mean, quote, shorten};
+use crate::rules::scenario_file::victory::{
+    build_entry, check_exit_used, check_holds, check_model_keys, model_victory,
+};
+use crate::rules::scenario_file::{DEFAULT_VP_TARGET, SQUARE_CAPACITY};
+use crate::rules::square::{BySide, Edge, Side};
 
 /// One model as the file sets it up, before its side is known to be valid.
 #[derive(Clone, Copy)]
@@ -30,7 +47,7 @@ pub(super) struct SideSummary {
     pub(super) complete: bool,
     pub(super) deploy: u32,
     pub(super) enter: u32,
-    pub(super) deployment: u64,
+    pub(super) deployment: Bitboard,
     /// The side's entries, each with the span and path of its edge (`humans.entry.edge`,
     /// or its `squares` or `edges`).
     pub(super) entry: Vec<(Entry, Range<usize>, String)>,
@@ -39,7 +56,7 @@ pub(super) struct SideSummary {
 
 pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> Option<Scenario> {
     let map = f.map.given();
-    let blockers = map.map_or(0, |m| validate_blockers(sink, m));
+    let blockers = map.map_or(Bitboard::EMPTY, |m| validate_blockers(sink, m));
     let walls = map.map(|m| validate_walls(sink, m));
     let round_limit = f.round_limit.given().map(|r| r.value);
     let survive_to = validate_survival(sink, f, round_limit);
@@ -98,7 +115,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
 
     // Models: the total, and the fixed squares (R3, P1).
     let mut fixed = [0u32; 64];
-    let mut fixed_bb = 0u64;
+    let mut fixed_bb = Bitboard::EMPTY;
     let mut total = 0usize;
     let mut total_reported = false;
     for side in Side::BOTH {
@@ -129,7 +146,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 span,
             }) = &mf.start
             {
-                if blockers & sq.bit() != 0 {
+                if blockers.contains(*sq) {
                     sink.error(
                         span,
                         format!(
@@ -140,7 +157,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                 }
                 let before = fixed[sq.index()];
                 fixed[sq.index()] += count;
-                fixed_bb |= sq.bit();
+                fixed_bb.insert(*sq);
                 if before <= SQUARE_CAPACITY && fixed[sq.index()] > SQUARE_CAPACITY {
                     sink.error(
                         span,
@@ -156,10 +173,10 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
         }
     }
     // Models fixed in these squares; places left in them once those stand there.
-    let fixed_in = |bb: u64| -> u32 { squares_of(bb).map(|s| fixed[s.index()]).sum() };
-    let room = |bb: u64| -> u32 {
-        let bb = bb & !blockers;
-        (bb.count_ones() * SQUARE_CAPACITY).saturating_sub(fixed_in(bb))
+    let fixed_in = |bb: Bitboard| -> u32 { bb.iter().map(|s| fixed[s.index()]).sum() };
+    let room = |bb: Bitboard| -> u32 {
+        let bb = bb.difference(blockers);
+        (bb.count() as u32 * SQUARE_CAPACITY).saturating_sub(fixed_in(bb))
     };
 
     // Deployment capacity (R3): each side must be able to place every deploying model
@@ -174,11 +191,11 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             else {
                 continue;
             };
-            if me.deploy == 0 || me.deployment == 0 {
+            if me.deploy == 0 || me.deployment.is_empty() {
                 continue;
             }
             let own = room(me.deployment);
-            let shared = me.deployment & other.deployment & !blockers;
+            let shared = (me.deployment & other.deployment).difference(blockers);
             let taken = if other.deploy > 0 {
                 other.deploy.min(room(shared))
             } else {
@@ -186,7 +203,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             };
             let free = own.saturating_sub(taken);
             if me.deploy > free {
-                let zone_squares = (me.deployment & !blockers).count_ones();
+                let zone_squares = me.deployment.difference(blockers).count();
                 let mut why = format!(
                     "{side}.deployment: {} models start \"deploy\" but the zone's \
                      {zone_squares} squares hold at most {own} ({SQUARE_CAPACITY} a square, R3",
@@ -207,7 +224,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             }
         }
     }
-    if h.deployment & m.deployment != 0
+    if h.deployment.intersects(m.deployment)
         && let Some(z) = f.sides[Side::Martians.index()]
             .given()
             .and_then(|s| s.deployment.given())
@@ -258,11 +275,14 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             z.value
                 .iter()
                 .map(|zf| zf.squares)
-                .try_fold(0u64, |acc, sq| sq.map(|sq| acc | sq))
+                .try_fold(Bitboard::EMPTY, |acc, sq| sq.map(|sq| acc | sq))
         });
         counters.zone = zone;
-        let free = (!(blockers | fixed_bb) & zone.unwrap_or(u64::MAX)).count_ones();
-        if u32::from(counters.placed) > free && map.is_some() {
+        let free = zone
+            .unwrap_or(Bitboard::FULL)
+            .difference(blockers | fixed_bb)
+            .count();
+        if usize::from(counters.placed) > free && map.is_some() {
             let span = c.placed.given().map_or(&c.span, |p| &p.span);
             let within = if zone.is_some() {
                 " in counters.zone"
@@ -453,13 +473,13 @@ pub(super) fn model_count(mf: &ModelFile) -> Option<u32> {
     }
 }
 
-pub(super) fn validate_blockers(sink: &mut Sink, m: &MapFile) -> u64 {
-    let mut bb = 0u64;
+pub(super) fn validate_blockers(sink: &mut Sink, m: &MapFile) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
     for z in m.blockers.given().map_or(&[][..], |v| v) {
         let Some(squares) = z.squares else {
             continue;
         };
-        if bb & squares != 0 {
+        if bb.intersects(squares) {
             sink.warn(
                 &z.span,
                 format!(
@@ -536,7 +556,7 @@ pub(super) fn validate_side(
     bad_keys: &[&str],
     profiles_invalid: bool,
     used: &mut [bool],
-    blockers: u64,
+    blockers: Bitboard,
     last_round: Option<u16>,
 ) -> SideSummary {
     let side = sf.side;
@@ -630,14 +650,14 @@ pub(super) fn validate_side(
     // Deployment zone (R3, P1).
     match &sf.deployment {
         Field::Given(zones) => {
-            let mut bb = 0;
+            let mut bb = Bitboard::EMPTY;
             let mut all_ok = true;
             for z in &zones.value {
                 let Some(squares) = z.squares else {
                     all_ok = false;
                     continue;
                 };
-                if squares & blockers != 0 {
+                if squares.intersects(blockers) {
                     sink.error(
                         &z.span,
                         format!(

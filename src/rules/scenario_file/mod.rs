@@ -18,20 +18,18 @@
 
 use std::fmt;
 use std::io::Read;
-use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use serde_spanned::Spanned;
-use toml::de::{DeArray, DeTable, DeValue};
+use toml::de::DeTable;
 
-use super::map::{Los, Map, WallKind, Walls};
-use super::profile::{Abilities, Ability, Profile};
-use super::schema::{self, Kind, scenario as keys};
-use super::square::{BySide, Edge, Side, Square, SquareError, squares_of};
-use crate::rules::scenario::{
-    CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start, VpAwards,
-};
+use crate::rules::profile::Profile;
+use crate::rules::scenario::Scenario;
+use crate::rules::schema::scenario as keys;
+use checks::validate;
+use read::read_profile;
+use sink::Lines;
+use values::Tbl;
 
 mod checks;
 mod raw;
@@ -40,14 +38,6 @@ mod read;
 mod sink;
 mod values;
 mod victory;
-
-use checks::*;
-use raw::*;
-use reach::*;
-use read::*;
-use sink::*;
-use values::*;
-use victory::*;
 
 pub(super) use sink::Sink;
 pub use sink::{MAX_KEY_PARTS, totals};
@@ -265,7 +255,11 @@ pub fn parse_profiles(file: &str, text: &str) -> Result<Vec<Profile>, Vec<Diagno
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::rules::scenario_file::read::parse_wall_edge;
+    use crate::rules::scenario_file::sink::Lines;
+    use crate::rules::scenario_file::values::{edit_distance, suggest};
+    use crate::rules::schema::scenario as keys;
+    use crate::rules::square::{Edge, Square};
 
     #[test]
     fn edit_distance_counts_swaps_once() {

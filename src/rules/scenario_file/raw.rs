@@ -1,8 +1,14 @@
 //! The raw scenario file: every value as written, typed and checked on its own, with its
 //! place in the file, before the file is checked as a whole.
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::map::WallKind;
+use crate::rules::profile::Profile;
+use crate::rules::scenario::{Start, VpAwards};
+use crate::rules::square::{Edge, Side, Square};
 
 /// A value as written, with its place in the file.
 #[derive(Clone, Debug)]
@@ -81,7 +87,7 @@ pub(super) struct ZoneFile {
     pub(super) path: String,
     pub(super) text: String,
     pub(super) span: Range<usize>,
-    pub(super) squares: Option<u64>,
+    pub(super) squares: Option<Bitboard>,
 }
 
 #[derive(Debug)]

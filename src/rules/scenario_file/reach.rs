@@ -1,22 +1,28 @@
 //! What the map lets models do: zones that cannot reach the enemy, squares a side can
 //! never reach, and whether a game of the scenario can end at all.
 
-#[allow(unused_imports)]
-use super::*;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::map::{Los, Map};
+use crate::rules::scenario::{Scenario, Start};
+use crate::rules::scenario_file::checks::SideSummary;
+use crate::rules::scenario_file::raw::ScenarioFile;
+use crate::rules::scenario_file::read::list_squares;
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::square::Side;
 
 /// The squares a side's models may start on: its deployment zone, its entry edge's
 /// squares and its fixed start squares, less blockers.
-pub(super) fn start_squares(s: &SideSummary, blockers: u64) -> u64 {
+pub(super) fn start_squares(s: &SideSummary, blockers: Bitboard) -> Bitboard {
     let mut bb = s.deployment;
     for (e, ..) in &s.entry {
         bb |= e.squares;
     }
     for m in &s.models {
         if let Start::At(sq) = m.start {
-            bb |= sq.bit();
+            bb.insert(sq);
         }
     }
-    bb & !blockers
+    bb.difference(blockers)
 }
 
 /// Warnings about where models can walk (R4, R5, P1): zones that cannot reach the enemy,
@@ -40,21 +46,22 @@ pub(super) fn analyse_reach(
     for side in Side::BOTH {
         let me = &sides[side.index()];
         let enemy = start_bb[side.other().index()];
-        if enemy == 0 {
+        if enemy.is_empty() {
             continue;
         }
-        let stuck = |bb: u64| -> u64 {
-            squares_of(bb & !blockers)
-                .filter(|sq| map.reachable_from(sq.bit()) & enemy == 0)
-                .fold(0, |acc, sq| acc | sq.bit())
+        let stuck = |bb: Bitboard| -> Bitboard {
+            bb.difference(blockers)
+                .iter()
+                .filter(|sq| !map.reachable_from(Bitboard::single(*sq)).intersects(enemy))
+                .collect()
         };
         if let Some(zones) = f.sides[side.index()]
             .given()
             .and_then(|s| s.deployment.given())
         {
             for z in &zones.value {
-                let bad = stuck(z.squares.unwrap_or(0));
-                if bad != 0 {
+                let bad = stuck(z.squares.unwrap_or(Bitboard::EMPTY));
+                if bad.any() {
                     sink.warn(
                         &z.span,
                         format!(
@@ -69,7 +76,7 @@ pub(super) fn analyse_reach(
         }
         for (e, span, path) in &me.entry {
             let bad = stuck(e.squares);
-            if bad != 0 {
+            if bad.any() {
                 sink.warn(
                     span,
                     format!(
@@ -89,8 +96,8 @@ pub(super) fn analyse_reach(
             continue;
         };
         for (h, (path, span)) in sf.hold.iter().zip(&sf.hold_spans) {
-            let standable = h.zone & !blockers;
-            if standable == 0 {
+            let standable = h.zone.difference(blockers);
+            if standable.is_empty() {
                 sink.warn(
                     span,
                     format!(
@@ -98,7 +105,7 @@ pub(super) fn analyse_reach(
                          stand (P1), so the {side} can never hold it"
                     ),
                 );
-            } else if start_bb[side.index()] != 0 && standable & reach[side.index()] == 0 {
+            } else if start_bb[side.index()].any() && !standable.intersects(reach[side.index()]) {
                 sink.warn(
                     span,
                     format!(
@@ -112,12 +119,12 @@ pub(super) fn analyse_reach(
     }
     // Squares a side can never reach (only when both sides start somewhere: a side
     // with nowhere to start already has errors).
-    if start_bb.contains(&0) {
+    if start_bb.contains(&Bitboard::EMPTY) {
         return;
     }
     let open = !blockers;
     let span = f.map.given().map_or(0..0, |m| m.span.clone());
-    let cut = [open & !reach[0], open & !reach[1]];
+    let cut = [open.difference(reach[0]), open.difference(reach[1])];
     let counters_placed = f
         .counters
         .given()
@@ -128,7 +135,7 @@ pub(super) fn analyse_reach(
         "so no model of theirs can ever stand there"
     };
     let neither = cut[0] & cut[1];
-    if neither != 0 {
+    if neither.any() {
         sink.warn(
             &span,
             format!(
@@ -138,8 +145,8 @@ pub(super) fn analyse_reach(
         );
     }
     for side in Side::BOTH {
-        let only = cut[side.index()] & !neither;
-        if only != 0 {
+        let only = cut[side.index()].difference(neither);
+        if only.any() {
             sink.warn(
                 &span,
                 format!(
@@ -178,7 +185,7 @@ pub(super) fn analyse_ending(
         start_squares(&sides[0], blockers),
         start_squares(&sides[1], blockers),
     ];
-    if start_bb.contains(&0) {
+    if start_bb.contains(&Bitboard::EMPTY) {
         return;
     }
     let reach = [
@@ -186,7 +193,7 @@ pub(super) fn analyse_ending(
         map.reachable_from(start_bb[1]),
     ];
     // A Fight: some square both sides can reach (R7).
-    if reach[0] & reach[1] != 0 {
+    if reach[0].intersects(reach[1]) {
         return;
     }
     // A shot: from a square one side reaches, at a square the other reaches, in range of
@@ -199,8 +206,9 @@ pub(super) fn analyse_ending(
             .max()
             .unwrap_or(0);
         let targets = reach[side.other().index()];
-        for from in squares_of(reach[side.index()]) {
-            let seen = squares_of(targets)
+        for from in reach[side.index()] {
+            let seen = targets
+                .iter()
                 .any(|to| from.range(to) <= range && map.los(from, to) != Los::None);
             if seen {
                 return;
@@ -217,7 +225,7 @@ pub(super) fn analyse_ending(
             .iter()
             .any(|m| m.may_exit && m.ends_game.exits.is_some());
         if let Some(edge) = scenario.sides[side].exit
-            && reach[side.index()] & edge.board_squares() != 0
+            && reach[side.index()].intersects(edge.board_squares())
             && (all_may || key)
         {
             return;
@@ -225,11 +233,11 @@ pub(super) fn analyse_ending(
     }
     // A zone held alone Rounds running wins (P31), when its side can stand in it.
     for side in Side::BOTH {
-        let open = reach[side.index()] & !blockers;
+        let open = reach[side.index()].difference(blockers);
         if scenario.sides[side]
             .hold
             .iter()
-            .any(|h| h.win_after.is_some() && h.zone & open != 0)
+            .any(|h| h.win_after.is_some() && h.zone.intersects(open))
         {
             return;
         }
@@ -248,9 +256,9 @@ pub(super) fn analyse_ending(
         let objectives = u32::from(scenario.counters.objectives)
             .min(u32::from(scenario.counters.placed))
             * u32::from(vp.objective);
-        if scoring * u32::from(vp.counter) + objectives >= target && reach[side.index()] != 0 {
+        if scoring * u32::from(vp.counter) + objectives >= target && reach[side.index()].any() {
             let open = !blockers;
-            if open & !reach[side.index()] == 0 {
+            if open.is_subset(reach[side.index()]) {
                 return;
             }
             counter_note = format!(" only when the counters land where the {side} can reach them;");

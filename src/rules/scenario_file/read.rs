@@ -1,8 +1,26 @@
 //! Stage 1: walking the parsed TOML document into a [`ScenarioFile`]: unknown and missing
 //! keys, values of the wrong type or out of range, squares, zones and wall runs.
 
-#[allow(unused_imports)]
-use super::*;
+use std::sync::Arc;
+
+use serde_spanned::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::profile::{Abilities, Ability, Profile};
+use crate::rules::scenario::{Start, VpAwards};
+use crate::rules::scenario_file::raw::{
+    CountersFile, EntryFile, Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp, VpSpans,
+    WallFile, ZoneFile,
+};
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{
+    EDGE_WORDS, KIND_WORDS, Tbl, Value, did_you_mean, quote, read_array, read_bool, read_edge_word,
+    read_key_int, read_key_text, read_side_word, read_str, read_table, read_word, wrong_type,
+};
+use crate::rules::scenario_file::victory::{read_ends_game, read_entry, read_hold_window};
+use crate::rules::schema::{self, scenario as keys};
+use crate::rules::square::{Edge, Side, Square, SquareError};
 
 pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
     let root = Tbl::root(doc, Some(&keys::ROOT));
@@ -558,8 +576,8 @@ pub(super) fn square(s: &str) -> Result<Square, String> {
     })
 }
 
-/// `c4` or a rectangle `a7-h8` (corners in any order), as a bitboard.
-pub(super) fn parse_zone(s: &str) -> Result<u64, String> {
+/// `c4` or a rectangle `a7-h8` (corners in any order), as a set of squares.
+pub(super) fn parse_zone(s: &str) -> Result<Bitboard, String> {
     let s = s.trim();
     // Other ways of writing a rectangle, answered with the one the format uses.
     for sep in [":", "..", " to ", "_", "/", " "] {
@@ -576,18 +594,15 @@ pub(super) fn parse_zone(s: &str) -> Result<u64, String> {
         }
     }
     let Some((a, b)) = s.split_once('-') else {
-        return square(s).map(Square::bit);
+        return square(s).map(Bitboard::single);
     };
     let (a, b) = (square(a)?, square(b)?);
-    let mut bb = 0;
-    for row in a.row().min(b.row())..=a.row().max(b.row()) {
-        for col in a.col().min(b.col())..=a.col().max(b.col()) {
-            if let Some(sq) = Square::new(col, row) {
-                bb |= sq.bit();
-            }
-        }
-    }
-    Ok(bb)
+    Ok(Bitboard::rect(
+        a.col().min(b.col()),
+        a.col().max(b.col()),
+        a.row().min(b.row()),
+        a.row().max(b.row()),
+    ))
 }
 
 /// `"c3 north"` (one piece) or a straight run `"d3-f3 north"` (one piece per square).
@@ -698,8 +713,8 @@ pub(super) fn describe_edge(sq: Square, edge: Edge) -> String {
     }
 }
 
-pub(super) fn list_squares(bb: u64) -> String {
-    let all: Vec<String> = squares_of(bb).map(|s| s.to_string()).collect();
+pub(super) fn list_squares(bb: Bitboard) -> String {
+    let all: Vec<String> = bb.iter().map(|s| s.to_string()).collect();
     if all.len() > 12 {
         format!("{} and {} more", all[..12].join(", "), all.len() - 12)
     } else {

@@ -1,8 +1,9 @@
 //! Diagnostics while a file is read: findings at byte offsets, collected by a [`Sink`]
 //! (shared by the scenario and card readers), and turned into lines and columns.
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
+
+use crate::rules::scenario_file::{Diagnostic, MAX_DIAGNOSTICS, Severity};
 
 /// A finding before its byte offset is turned into a line and column.
 pub(super) struct Finding {

@@ -2,8 +2,16 @@
 //! strings, integers in range, arrays, one-of-a-few words, and the did-you-mean
 //! suggestions for slips.
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
+
+use serde_spanned::Spanned;
+use toml::de::{DeArray, DeTable, DeValue};
+
+use crate::rules::map::WallKind;
+use crate::rules::scenario_file::raw::{Field, Sp};
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::schema::{self, Kind, scenario as keys};
+use crate::rules::square::{Edge, Side};
 
 pub(in crate::rules) type Value<'i> = Spanned<DeValue<'i>>;
 

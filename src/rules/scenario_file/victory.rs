@@ -4,10 +4,21 @@
 //! running (`from`, `until`, `win_after`, P31), and entries on part of an edge or drawn at
 //! random (`squares`, `edges`, `rounds`, P32, P33).
 
-#[allow(unused_imports)]
-use super::*;
+use std::ops::Range;
 
-use crate::rules::scenario::{Choices, EndsGame, Hold, MAX_CHOICES, MAX_WIN_ZONES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::scenario::{Choices, EndsGame, Entry, Hold, MAX_CHOICES, MAX_WIN_ZONES};
+use crate::rules::scenario_file::raw::{
+    EndsGameFile, EntryFile, Field, HoldKeySpans, ModelFile, ScenarioFile, SideFile, Sp, ZoneFile,
+};
+use crate::rules::scenario_file::read::parse_zone;
+use crate::rules::scenario_file::sink::Sink;
+use crate::rules::scenario_file::values::{
+    Tbl, Value, quote, read_array, read_edge_word, read_int, read_key_int, read_side_word,
+    read_str, read_table,
+};
+use crate::rules::schema::scenario as keys;
+use crate::rules::square::{Edge, Side};
 
 // ===== stage 1: single tables ===========================================================
 
@@ -56,7 +67,7 @@ pub(super) fn read_hold_window(sink: &mut Sink, h: &Tbl) -> (Option<Hold>, HoldK
         return (None, spans);
     }
     let window = Hold {
-        zone: 0,
+        zone: Bitboard::EMPTY,
         vp: 0,
         from: from.given().copied().unwrap_or(1),
         until: until.given().copied(),
@@ -204,7 +215,7 @@ pub(super) fn build_entry(
     sink: &mut Sink,
     e: &EntryFile,
     last_round: Option<u16>,
-    blockers: u64,
+    blockers: Bitboard,
 ) -> Option<(Entry, Range<usize>, String)> {
     let mut ok = true;
     // The Round, or the Rounds drawn among.
@@ -244,7 +255,7 @@ pub(super) fn build_entry(
     }
     // The edge, part of one, or the edges drawn among.
     let open_edge = |sink: &mut Sink, edge: Edge, span: &Range<usize>, path: &str| -> bool {
-        if edge.board_squares() & !blockers == 0 {
+        if edge.board_squares().is_subset(blockers) {
             sink.error(
                 span,
                 format!(
@@ -263,7 +274,9 @@ pub(super) fn build_entry(
                 ok &= open_edge(sink, x.value, &x.span, &format!("{}.edges[{i}]", e.path));
             }
             let values: Vec<Edge> = list.value.iter().map(|x| x.value).collect();
-            let all = values.iter().fold(0, |bb, x| bb | x.board_squares());
+            let all = values
+                .iter()
+                .fold(Bitboard::EMPTY, |bb, x| bb | x.board_squares());
             (
                 values[0],
                 all,
@@ -275,10 +288,10 @@ pub(super) fn build_entry(
             let squares = part.squares?;
             let along: Vec<Edge> = Edge::ALL
                 .into_iter()
-                .filter(|x| squares & !x.board_squares() == 0)
+                .filter(|x| squares.is_subset(x.board_squares()))
                 .collect();
             let edge = match edge.given() {
-                Some(x) if squares & !x.value.board_squares() != 0 => {
+                Some(x) if !squares.is_subset(x.value.board_squares()) => {
                     sink.error(
                         &part.span,
                         format!(
@@ -320,7 +333,7 @@ pub(super) fn build_entry(
                     }
                 },
             };
-            if squares & !blockers == 0 {
+            if squares.is_subset(blockers) {
                 sink.error(
                     &part.span,
                     format!(

@@ -4,7 +4,9 @@
 use rand::RngCore;
 
 use crate::rules::action::ModelId;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{self, CardId};
+use crate::rules::model_set::ModelSet;
 use crate::rules::square::{Edge, Side, Square};
 
 use super::{Act, EventSink, GameState, Phase};
@@ -69,7 +71,7 @@ pub(super) enum Step {
     /// each model's Survive roll (R15, P14, R28, R30).
     AreaSquares {
         card: CardId,
-        squares: u64,
+        squares: Bitboard,
         hit: cards::Hit,
     },
     /// The response windows of the models on `sq`, from model index `next`, before the
@@ -102,7 +104,7 @@ pub(super) enum Step {
     /// (P20, R30).
     Trample {
         card: u8,
-        models: u64,
+        models: ModelSet,
     },
 }
 

@@ -103,7 +103,7 @@ impl GameState {
                 known(m)
                     && self
                         .move_one_square(side, m, false)
-                        .is_some_and(|sq| self.step_squares(side, sq) & to.bit() != 0)
+                        .is_some_and(|sq| self.step_squares(side, sq).contains(to))
             }
             (Effect::Distract { models: 1 }, Target::Model(e)) => {
                 known(e) && self.distract_target(enemy, e)
@@ -118,7 +118,7 @@ impl GameState {
             }
             (Effect::Reinforce, Target::Square(sq)) => {
                 self.reinforce_model(side, false).is_some()
-                    && self.reinforcement_squares(side) & sq.bit() != 0
+                    && self.reinforcement_squares(side).contains(sq)
             }
             (Effect::Jam, Target::Set(set)) => self.set_level(enemy, set) > 0,
             (Effect::MindControl, Target::Set(set)) => self.set_aimed_at(enemy, set, Spot::None),
@@ -165,7 +165,7 @@ impl GameState {
                 let aim = face.aim(level);
                 if level == 0 {
                     CardWhy::NoSet { side, name: name() }
-                } else if self.laid & deck.half_mask(side, half) != 0 {
+                } else if self.laid.intersects(deck.half_mask(side, half)) {
                     CardWhy::LaidThisTurn { name: name() }
                 } else if aim == Aim::Nothing {
                     CardWhy::SetDoesNothing {

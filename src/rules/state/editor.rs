@@ -2,10 +2,11 @@
 //! changes a state while keeping its bookkeeping consistent.
 
 use crate::rules::action::ModelId;
-use crate::rules::cards::{self, Card, CardId, MAX_CARD_TYPES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::cards::{self, Card, CardId, CardTypeSet, MAX_CARD_TYPES};
 use crate::rules::square::{BySide, Side, Square};
 
-use super::{Agenda, GameState, Loc, Phase};
+use super::{Agenda, ByCounterKind, CounterKind, GameState, Loc, Phase};
 
 impl GameState {
     /// Arrange a position by hand (rules tests, puzzles, editors). Every change keeps the
@@ -84,14 +85,13 @@ impl Editor<'_> {
     }
     /// Put every card of `side`'s hand back into the draw deck.
     pub fn clear_hand(&mut self, side: Side) -> &mut Self {
-        let s = side.index();
         for t in 0..MAX_CARD_TYPES {
-            let n = std::mem::take(&mut self.g.cards.hands[s][t]);
+            let n = std::mem::take(&mut self.g.cards.hands[side][t]);
             self.g.cards.deck[t] += n;
             self.g.cards.deck_n += n as u16;
         }
-        self.g.cards.hand_n[s] = 0;
-        self.g.cards.held[s] = 0;
+        self.g.cards.hand_n[side] = 0;
+        self.g.cards.held[side] = CardTypeSet::EMPTY;
         self.refresh_turn();
         self
     }
@@ -101,7 +101,7 @@ impl Editor<'_> {
         for _ in 0..n {
             let t = self.available(side, half);
             self.take_card(t);
-            self.g.cards.sets[side.index()][t] += 1;
+            self.g.cards.sets[side][t] += 1;
         }
         self.refresh_turn();
         self
@@ -117,13 +117,14 @@ impl Editor<'_> {
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| c.event.as_ref().is_some_and(|e| e.id == half))
-                .fold(0u64, |m, (t, _)| m | 1 << t);
+                .map(|(t, _)| t)
+                .collect::<CardTypeSet>();
         assert!(
-            keep != 0,
+            keep.any(),
             "{half} is not a half of the {side} in this game's deck"
         );
         for u in 0..MAX_CARD_TYPES {
-            if keep & (1 << u) == 0 {
+            if !keep.contains(u) {
                 let n = std::mem::take(&mut self.g.cards.deck[u]);
                 self.g.cards.deck_n -= n as u16;
                 self.g.put_discard(u, n);
@@ -208,23 +209,23 @@ impl Editor<'_> {
     }
     /// Remove every face-down counter.
     pub fn clear_counters(&mut self) -> &mut Self {
-        self.g.hidden = 0;
-        self.g.face_up = [0; 3];
+        self.g.hidden = Bitboard::EMPTY;
+        self.g.face_up = ByCounterKind::default();
         self
     }
     /// Put a face-down counter on `sq`.
     pub fn hidden_counter(&mut self, sq: Square) -> &mut Self {
-        self.g.hidden |= sq.bit();
+        self.g.hidden.insert(sq);
         self
     }
     /// Set the pool of unrevealed identities (critters, secrets), with no objectives.
     pub fn pool(&mut self, critters: u8, secrets: u8) -> &mut Self {
-        self.g.pool = [critters, secrets, 0];
+        self.g.pool = ByCounterKind::new(critters, secrets, 0);
         self
     }
     /// Set how many neutral objectives are among the unrevealed identities.
     pub fn objectives(&mut self, n: u8) -> &mut Self {
-        self.g.pool[2] = n;
+        self.g.pool[CounterKind::Objective] = n;
         self
     }
     /// Set how many counters a side has claimed.

@@ -9,21 +9,23 @@ use rand::RngCore;
 
 use super::{
     CAPACITY, CounterKind, Event, EventSink, GameState, MAX_CIVILIANS, ModelId, Phase, ShotResult,
-    Step, Test, TestCtx, TestKind, VpSource, within_range,
+    Step, Test, TestCtx, TestKind, VpSource,
 };
 use crate::rules::action::{Defence, Spot};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{Aim, Area, CardId, Effect, Failed, Hit};
 use crate::rules::dice::D8Stream;
 use crate::rules::map::{Map, Walls};
+use crate::rules::model_set::ModelSet;
 use crate::rules::profile::Ability;
-use crate::rules::square::{Dir, Edge, Side, Square, squares_of};
+use crate::rules::square::{Dir, Edge, Side, Square};
 
 /// The map with a blocker added, from a process-wide cache: a Flying Car landing costs one
 /// table look-up after the first time (R9: the tables are recomputed per map).
 pub(super) fn map_with_blocker(map: &Arc<Map>, sq: Square) -> Arc<Map> {
-    type Key = (Walls, u64);
+    type Key = (Walls, Bitboard);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Map>>>> = OnceLock::new();
-    let blockers = map.blockers() | sq.bit();
+    let blockers = map.blockers().with(sq);
     if blockers == map.blockers() {
         return map.clone();
     }
@@ -41,19 +43,19 @@ pub(super) fn map_with_blocker(map: &Arc<Map>, sq: Square) -> Arc<Map> {
 }
 
 /// The squares an area covers from `at` (and `dir` for a line), off-board ones ignored.
-pub fn area_squares(area: Area, at: Square, dir: Option<Dir>) -> u64 {
+pub fn area_squares(area: Area, at: Square, dir: Option<Dir>) -> Bitboard {
     match area {
-        Area::Square => at.bit(),
-        Area::Block3 => within_range(at, 1),
+        Area::Square => Bitboard::single(at),
+        Area::Block3 => Bitboard::within(at, 1),
         Area::Line(n) => {
-            let mut bb = at.bit();
+            let mut bb = Bitboard::single(at);
             let mut s = at;
             if let Some(d) = dir {
                 for _ in 1..n {
                     match s.step(d) {
                         Some(next) => {
                             s = next;
-                            bb |= s.bit();
+                            bb.insert(s);
                         }
                         None => break,
                     }
@@ -96,7 +98,7 @@ impl GameState {
                 if let TestKind::Area { model, .. } = self.test.kind
                     && self.test.played[self.models[model.index()].side.index()].is_some()
                 {
-                    self.area_blocked |= 1u64 << model.index();
+                    self.area_blocked.insert(model);
                 }
             }
             Step::AreaRoll { card, sq, hit } => self.area_roll(card, sq, hit, rng, sink),
@@ -164,7 +166,7 @@ impl GameState {
             Step::CiviliansRound => self.civilians_scatter(rng, sink),
             Step::BugRound => self.bug_round(rng, sink),
             Step::Refill(side) => {
-                if self.cards.hand_n[side.index()] > 0 {
+                if self.cards.hand_n[side] > 0 {
                     self.phase = Phase::Refill(side);
                 }
             }
@@ -201,12 +203,12 @@ impl GameState {
 
     /// The next square of an area attack that holds models: the response windows of every
     /// model there, then the square's roll (R15, P14, R28, R30).
-    fn area_squares(&mut self, card: CardId, squares: u64, hit: Hit) {
-        let Some(sq) = squares_of(squares).find(|sq| self.total(*sq) > 0) else {
+    fn area_squares(&mut self, card: CardId, squares: Bitboard, hit: Hit) {
+        let Some(sq) = squares.iter().find(|sq| self.total(*sq) > 0) else {
             return;
         };
-        let rest = squares & !sq.bit() & !(sq.bit() - 1);
-        if rest != 0 {
+        let rest = squares.above(sq);
+        if rest.any() {
             self.agenda.push(Step::AreaSquares {
                 card,
                 squares: rest,
@@ -272,7 +274,7 @@ impl GameState {
                     let dice = (3 + mods as i16).clamp(0, 255) as u8;
                     let saves = self.roll(target, Test::Survive, dice, survive, armour, rng, sink);
                     let result = if hits > saves + armour {
-                        self.area_kills |= 1u64 << target.index();
+                        self.area_kills.insert(target);
                         ShotResult::Kill
                     } else if hits > saves {
                         self.set_rattled(target, true);
@@ -315,7 +317,7 @@ impl GameState {
         let blocked = std::mem::take(&mut self.area_blocked);
         self.note_ran_out();
         self.mark_kills(kills, by, fight, [None; 2]);
-        if kills != 0 {
+        if kills.any() {
             self.kills.asked |= blocked & kills;
         }
     }
@@ -516,7 +518,7 @@ impl GameState {
         self.agenda.push(Step::AreaEnd { by, fight: false });
         self.agenda.push(Step::AreaSquares {
             card: id,
-            squares: sq.bit(),
+            squares: Bitboard::single(sq),
             hit: Hit::Shoot { dice, value },
         });
     }
@@ -573,14 +575,14 @@ impl GameState {
     /// The herd moves into `sq`: Rattle each model there, trample those already Rattled
     /// (P20), each trampling a test with its windows before its dice (R30).
     fn cows_hit<S: EventSink>(&mut self, t: usize, sq: Square, by: Side, sink: &mut S) {
-        let mut trampled = 0u64;
+        let mut trampled = ModelSet::EMPTY;
         for i in 0..self.n_models {
             let m = ModelId(i);
             if self.models[i as usize].square() != Some(sq) {
                 continue;
             }
             if self.models[i as usize].rattled {
-                trampled |= 1u64 << i;
+                trampled.insert(m);
             } else {
                 self.set_rattled(m, true);
                 if S::ENABLED {
@@ -588,7 +590,7 @@ impl GameState {
                 }
             }
         }
-        if trampled != 0 {
+        if trampled.any() {
             self.agenda.push(Step::AreaEnd { by, fight: true });
             self.trample_next(t as u8, trampled);
         }
@@ -596,13 +598,12 @@ impl GameState {
 
     /// The cows trample the lowest-numbered model of `models` (local Event type `card`):
     /// its windows open, then [`GameState::trample_roll`] rolls.
-    fn trample_next(&mut self, card: u8, models: u64) {
-        if models == 0 {
+    fn trample_next(&mut self, card: u8, models: ModelSet) {
+        let Some(model) = models.first() else {
             return;
-        }
-        let i = models.trailing_zeros() as u8;
-        let rest = models & (models - 1);
-        if rest != 0 {
+        };
+        let rest = models.without(model);
+        if rest.any() {
             self.agenda.push(Step::Trample { card, models: rest });
         }
         let id = self
@@ -611,10 +612,7 @@ impl GameState {
             .card(card as usize)
             .event_id()
             .expect("an Event");
-        self.test = TestCtx::new(TestKind::Trample {
-            model: ModelId(i),
-            card: id,
-        });
+        self.test = TestCtx::new(TestKind::Trample { model, card: id });
         self.open_windows();
     }
 
@@ -647,10 +645,10 @@ impl GameState {
         let own = (self.fight_dice(m) as i16 + t.mods[1] as i16).clamp(0, 255) as u8;
         let saves = self.roll(m, Test::Survive, own, survive, 0, rng, sink);
         if cows > saves {
-            self.area_kills |= 1u64 << m.index();
+            self.area_kills.insert(m);
         }
         if t.played[self.models[m.index()].side.index()].is_some() {
-            self.area_blocked |= 1u64 << m.index();
+            self.area_blocked.insert(m);
         }
     }
 
@@ -703,17 +701,17 @@ impl GameState {
             if self.n_civilians as usize >= MAX_CIVILIANS {
                 break;
             }
-            let taken = self.civilians().iter().fold(0u64, |b, s| b | s.bit());
+            let taken: Bitboard = self.civilians().iter().copied().collect();
             let free =
                 !(self.occ[Side::Humans] | self.occ[Side::Martians] | taken | self.map.blockers());
-            if free == 0 {
+            if free.is_empty() {
                 break;
             }
             loop {
                 let row = d.roll() - 1;
                 let col = d.roll() - 1;
                 let sq = square(col, row);
-                if free & sq.bit() != 0 {
+                if free.contains(sq) {
                     self.civilians[self.n_civilians as usize] = sq;
                     self.n_civilians += 1;
                     if S::ENABLED {
@@ -905,7 +903,7 @@ impl GameState {
         let beaten = defence == Defence::Fight && own > bug;
         self.agenda.push(Step::BugAfter { target, beaten });
         if bug > own {
-            self.mark_kills(1u64 << target.index(), by, true, test.played);
+            self.mark_kills(ModelSet::single(target), by, true, test.played);
         }
     }
 
@@ -933,7 +931,7 @@ impl GameState {
             let row = d.roll() - 1;
             let col = d.roll() - 1;
             let sq = square(col, row);
-            if self.map.blockers() & sq.bit() == 0 && self.total(sq) < CAPACITY {
+            if !self.map.blockers().contains(sq) && self.total(sq) < CAPACITY {
                 to = Some(sq);
                 break;
             }
@@ -959,7 +957,7 @@ impl GameState {
         bug_sq != sq
             && self.count[side.other()][sq.index()] == 0
             && self.count[side][bug_sq.index()] == 0
-            && self.map.seen_from(sq) & bug_sq.bit() != 0
+            && self.map.seen_from(sq).contains(bug_sq)
             && sq.range(bug_sq) <= self.profile(shooter).range
     }
 

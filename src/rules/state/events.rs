@@ -4,6 +4,7 @@
 use rand::RngCore;
 
 use crate::rules::action::{Defence, ModelId};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{Card, CardId};
 use crate::rules::dice::{roll_test, roll_test_faces};
 use crate::rules::map::Los;
@@ -85,13 +86,13 @@ pub enum Event {
     /// there and none of the other side's; its VP follow.
     ZoneHeld {
         side: Side,
-        zone: u64,
+        zone: Bitboard,
     },
     /// At the end of a Round, `side` has held its zone `zone` alone `rounds` Rounds
     /// running (0: the run is broken), of the `needed` that win (P31).
     HoldRunning {
         side: Side,
-        zone: u64,
+        zone: Bitboard,
         rounds: u8,
         needed: u16,
     },
@@ -171,7 +172,7 @@ pub enum Event {
     AreaAttack {
         card: CardId,
         at: Square,
-        squares: u64,
+        squares: Bitboard,
     },
     /// An attack roll made by a card (not by a model): an area attack's roll on a square,
     /// the Flying Car, the cows' trampling, the Bug.

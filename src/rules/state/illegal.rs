@@ -13,16 +13,71 @@ use crate::rules::square::{Edge, Side, Square};
 
 use super::{CAPACITY, GameState, Outcome, Phase};
 
-/// An action that is not legal now, and why. The state is unchanged.
+/// An action that is not legal now, and why. The state is unchanged. Its explanation in a
+/// player's words ([`IllegalAction::reason`]) is made from these fields when asked for.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("illegal action `{action}`: {reason}")]
+#[error("illegal action `{action}`: {}", self.explain())]
 pub struct IllegalAction {
     pub action: Action,
     /// Why, as a value a program can match on.
     pub why: Why,
-    /// The explanation in a player's words: [`IllegalAction::why`], who decides now and
-    /// the first of the legal actions (only why, once the game is over).
-    pub reason: String,
+    /// What could be done instead; `None` once the game is over.
+    pub instead: Option<Instead>,
+}
+
+/// What the game offered when an action was refused: who decides now, and the legal
+/// actions (the first [`Instead::LISTED`] of them, and how many there were).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Instead {
+    /// The side that decides now (`None` between decisions, which a refusal never sees).
+    pub to_move: Option<Side>,
+    /// The first of the legal actions, in the legal list's order.
+    pub legal: Vec<Action>,
+    /// How many legal actions there were in all.
+    pub legal_count: usize,
+}
+
+impl Instead {
+    /// The most legal actions an explanation lists.
+    pub const LISTED: usize = 12;
+}
+
+impl IllegalAction {
+    /// The explanation in a player's words: [`IllegalAction::why`], then who decides now
+    /// and the first of the legal actions (only why, once the game is over). The bot
+    /// protocol and the table send it as it is.
+    pub fn reason(&self) -> String {
+        self.explain().to_string()
+    }
+
+    fn explain(&self) -> Explanation<'_> {
+        Explanation(self)
+    }
+}
+
+/// [`IllegalAction::reason`] as it is written.
+struct Explanation<'a>(&'a IllegalAction);
+
+impl fmt::Display for Explanation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let IllegalAction { why, instead, .. } = self.0;
+        write!(f, "{why}")?;
+        let Some(instead) = instead else {
+            return Ok(());
+        };
+        let who = instead.to_move.map_or("nobody", Side::name);
+        write!(f, "; {who} to decide, legal now: ")?;
+        for (i, a) in instead.legal.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        if instead.legal_count > instead.legal.len() {
+            write!(f, ", ... {} in all", instead.legal_count)?;
+        }
+        Ok(())
+    }
 }
 
 /// Why an action is not legal now. `Display` gives a player's words.
@@ -670,20 +725,18 @@ impl GameState {
     /// explanation in a player's words.
     pub(super) fn refuse(&self, action: Action, legal: &[Action]) -> IllegalAction {
         let why = self.why_not(action);
-        let reason = if let Why::GameOver(_) = why {
-            why.to_string()
-        } else {
-            let mut choices: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
-            if legal.len() > 12 {
-                choices.push(format!("... {} in all", legal.len()));
-            }
-            let who = self.to_move().map(|s| s.name()).unwrap_or("nobody");
-            format!("{why}; {who} to decide, legal now: {}", choices.join(", "))
+        let instead = match why {
+            Why::GameOver(_) => None,
+            _ => Some(Instead {
+                to_move: self.to_move(),
+                legal: legal.iter().take(Instead::LISTED).copied().collect(),
+                legal_count: legal.len(),
+            }),
         };
         IllegalAction {
             action,
             why,
-            reason,
+            instead,
         }
     }
 
@@ -827,3 +880,67 @@ fn because<E: Into<Why>>(check: Result<(), E>) -> Why {
 // A reason is returned by every legality predicate on the legal list's path: it stays
 // small enough to travel in registers.
 const _: () = assert!(std::mem::size_of::<Result<(), Illegal>>() <= 8);
+
+#[cfg(test)]
+mod tests {
+    use super::{IllegalAction, Instead, Why};
+    use crate::rules::action::Action;
+    use crate::rules::square::{Side, Square};
+    use crate::rules::state::Outcome;
+
+    fn refused(why: Why, instead: Option<Instead>) -> IllegalAction {
+        IllegalAction {
+            action: Action::Pass,
+            why,
+            instead,
+        }
+    }
+
+    #[test]
+    fn the_explanation_is_the_reason_then_who_decides_and_what_is_legal() {
+        let moves: Vec<Action> = Square::all().take(3).map(Action::Move).collect();
+        let e = refused(
+            Why::NoBug,
+            Some(Instead {
+                to_move: Some(Side::Humans),
+                legal: moves,
+                legal_count: 3,
+            }),
+        );
+        assert_eq!(
+            e.reason(),
+            "there is no Bug on the board; humans to decide, legal now: move a1, move b1, move c1"
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("illegal action `pass`: {}", e.reason())
+        );
+    }
+
+    #[test]
+    fn a_long_legal_list_is_cut_after_twelve_with_the_count() {
+        let all: Vec<Action> = Square::all().take(20).map(Action::Move).collect();
+        let e = refused(
+            Why::NoBug,
+            Some(Instead {
+                to_move: None,
+                legal: all.iter().take(Instead::LISTED).copied().collect(),
+                legal_count: all.len(),
+            }),
+        );
+        let listed: Vec<String> = all[..12].iter().map(|a| a.to_string()).collect();
+        assert_eq!(
+            e.reason(),
+            format!(
+                "there is no Bug on the board; nobody to decide, legal now: {}, ... 20 in all",
+                listed.join(", ")
+            )
+        );
+    }
+
+    #[test]
+    fn once_the_game_is_over_only_why() {
+        let e = refused(Why::GameOver(Outcome::Draw), None);
+        assert_eq!(e.reason(), "the game is over (draw)");
+    }
+}

@@ -3,6 +3,7 @@
 //! broken and where, as a [`Broken`].
 
 use crate::rules::action::ModelId;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{self, MAX_CARD_TYPES};
 use crate::rules::square::{BySide, Side, Square};
 
@@ -104,7 +105,11 @@ impl GameState {
     /// model. Returns the first problem found.
     pub fn check_invariants(&self) -> Result<(), Broken> {
         for side in Side::BOTH {
-            let from: u32 = self.vp_from[side].iter().map(|&v| u32::from(v)).sum();
+            let from: u32 = self.vp_from[side]
+                .values()
+                .iter()
+                .map(|&v| u32::from(v))
+                .sum();
             if from > u32::from(self.vp[side]) {
                 return Err(Broken::VpBySource {
                     side,
@@ -132,9 +137,9 @@ impl GameState {
             return Err(Broken::Standing);
         }
         for side in Side::BOTH {
-            let occ = Square::all()
+            let occ: Bitboard = Square::all()
                 .filter(|s| count[side][s.index()] > 0)
-                .fold(0u64, |b, s| b | s.bit());
+                .collect();
             if occ != self.occ[side] {
                 return Err(Broken::Occupancy(side));
             }
@@ -148,11 +153,13 @@ impl GameState {
                 });
             }
         }
-        let twice = self.hidden & (self.face_up[0] | self.face_up[1] | self.face_up[2]);
-        if twice != 0 {
-            return Err(Broken::CounterTwice(Square::from_index(
-                twice.trailing_zeros() as usize,
-            )));
+        let face_up = self
+            .face_up
+            .values()
+            .iter()
+            .fold(Bitboard::EMPTY, |a, b| a | *b);
+        if let Some(sq) = (self.hidden & face_up).first() {
+            return Err(Broken::CounterTwice(sq));
         }
         let check_live = |id: ModelId| -> Result<(), Broken> {
             match self.models.get(id.index()).map(|m| m.loc) {
@@ -174,7 +181,7 @@ impl GameState {
             }
             Phase::Escape(id) => {
                 check_live(id)?;
-                if self.kills.mask & (1u64 << id.index()) == 0 {
+                if !self.kills.mask.contains(id) {
                     return Err(Broken::EscapeNotDying(id));
                 }
             }
@@ -195,10 +202,10 @@ impl GameState {
         for t in 0..MAX_CARD_TYPES {
             let n = [
                 c.deck[t],
-                c.hands[0][t],
-                c.hands[1][t],
+                c.hands[Side::Humans][t],
+                c.hands[Side::Martians][t],
                 c.discard[t],
-                c.sets[0][t] + c.sets[1][t],
+                c.sets[Side::Humans][t] + c.sets[Side::Martians][t],
                 c.in_play[t],
             ];
             for (s, x) in sums.iter_mut().zip(n) {
@@ -227,22 +234,21 @@ impl GameState {
             if t < deck.types() {
                 let card = deck.card(t);
                 for side in Side::BOTH {
-                    let s = side.index();
-                    if card.is_event() && c.hands[s][t] > 0 {
+                    if card.is_event() && c.hands[side][t] > 0 {
                         return Err(Broken::EventInHand {
                             side,
                             card: t,
                             name: card.name(),
                         });
                     }
-                    if (c.hands[s][t] > 0) != (c.held[s] & (1 << t) != 0) {
+                    if (c.hands[side][t] > 0) != c.held[side].contains(t) {
                         return Err(Broken::HeldMask {
                             side,
                             card: t,
                             name: card.name(),
                         });
                     }
-                    if c.sets[s][t] > 0 {
+                    if c.sets[side][t] > 0 {
                         match card.face(side) {
                             Some(f)
                                 if f.kind == cards::Kind::Support
@@ -266,8 +272,8 @@ impl GameState {
             }
         }
         if sums[0] != c.deck_n as u32
-            || sums[1] != c.hand_n[0] as u32
-            || sums[2] != c.hand_n[1] as u32
+            || sums[1] != c.hand_n[Side::Humans] as u32
+            || sums[2] != c.hand_n[Side::Martians] as u32
             || sums[3] != c.discard_n as u32
         {
             return Err(Broken::PileSize);
@@ -297,6 +303,7 @@ mod tests {
     use super::*;
     use crate::rules::dice::rng_from_seed;
     use crate::rules::scenario_file::parse_scenario;
+    use crate::rules::state::CounterKind;
 
     fn game() -> GameState {
         let text = include_str!("../../../scenarios/ambush.toml");
@@ -310,7 +317,7 @@ mod tests {
         assert_eq!(g.check_invariants(), Ok(()));
 
         let mut b = g.clone();
-        b.vp_from[Side::Martians][0] = 2;
+        b.vp_from[Side::Martians][crate::rules::state::VpSource::Shoot] = 2;
         let e = b.check_invariants().unwrap_err();
         assert_eq!(
             e,
@@ -331,8 +338,8 @@ mod tests {
 
         let mut b = g.clone();
         let c4 = "c4".parse::<Square>().unwrap();
-        b.hidden |= c4.bit();
-        b.face_up[1] |= c4.bit();
+        b.hidden.insert(c4);
+        b.face_up[CounterKind::AlienSecret].insert(c4);
         let e = b.check_invariants().unwrap_err();
         assert_eq!(e, Broken::CounterTwice(c4));
         assert_eq!(

@@ -5,36 +5,13 @@
 //! explanation of an illegal action (`illegal`) gives what they reject.
 
 use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::model_set::ModelSet;
 use crate::rules::profile::Ability;
-use crate::rules::square::{Edge, Side, Square, squares_of};
+use crate::rules::square::{Edge, Side, Square};
 
 use super::illegal::Illegal;
-use super::{Act, CAPACITY, GameState, Loc, Phase, act_options, bits};
-
-/// Bitboard of squares whose column lies in `c0..=c1` and row in `r0..=r1`.
-#[inline]
-fn rect(c0: i8, c1: i8, r0: i8, r1: i8) -> u64 {
-    let cols: u64 = ((1u64 << (c1 - c0 + 1)) - 1) << c0;
-    let row_bits: u64 = cols * 0x0101_0101_0101_0101;
-    let rows: u64 = if r1 - r0 + 1 >= 8 {
-        u64::MAX
-    } else {
-        ((1u64 << ((r1 - r0 + 1) * 8)) - 1) << (r0 * 8)
-    };
-    row_bits & rows
-}
-
-/// Squares within `r` squares (R8) of `s`.
-#[inline]
-pub fn within_range(s: Square, r: u8) -> u64 {
-    let r = r.min(7) as i8;
-    rect(
-        (s.col() - r).max(0),
-        (s.col() + r).min(7),
-        (s.row() - r).max(0),
-        (s.row() + r).min(7),
-    )
-}
+use super::{Act, CAPACITY, GameState, Loc, Phase, act_options};
 
 impl GameState {
     /// Every legal decision now, in a fixed order. Empty only when the game is over.
@@ -43,7 +20,7 @@ impl GameState {
         match self.phase {
             Phase::GameOver(_) | Phase::Busy => {}
             Phase::Deploy(side) => {
-                for sq in squares_of(self.scenario.sides[side].deployment) {
+                for sq in self.scenario.sides[side].deployment {
                     if self.deploy_check(side, sq).is_ok() {
                         out.push(Action::Deploy(sq));
                     }
@@ -125,7 +102,7 @@ impl GameState {
         let Some(sq) = m.square() else {
             // Off the board: the only way on is across the entry edge (R6).
             if let Ok(squares) = self.move_squares(act) {
-                out.extend(squares_of(squares).map(Action::Move));
+                out.extend(squares.iter().map(Action::Move));
             }
             if out.is_empty() {
                 out.push(Action::Done);
@@ -144,7 +121,7 @@ impl GameState {
             return;
         }
         if let Ok(squares) = self.move_squares(act) {
-            out.extend(squares_of(squares).map(Action::Move));
+            out.extend(squares.iter().map(Action::Move));
             if let Some(edge) = self.scenario.sides[m.side].exit
                 && self.exit_check(act, edge).is_ok()
             {
@@ -192,9 +169,9 @@ impl GameState {
 
     /// Set-up: may `side` deploy its next model on `sq` (R3, P1)?
     pub(super) fn deploy_check(&self, side: Side, sq: Square) -> Result<(), Illegal> {
-        if self.scenario.sides[side].deployment & sq.bit() == 0 {
+        if !self.scenario.sides[side].deployment.contains(sq) {
             Err(Illegal::OutsideZone { sq, side })
-        } else if self.map.blockers() & sq.bit() != 0 {
+        } else if self.map.blockers().contains(sq) {
             Err(Illegal::DeployOnBlocker(sq))
         } else if self.total(sq) >= CAPACITY {
             Err(Illegal::Full(sq))
@@ -258,7 +235,11 @@ impl GameState {
 
     /// `aim_check`, given what `shot_targets` says of the acting model.
     #[inline(always)]
-    pub(super) fn aim_with(&self, act: Act, targets: Result<u64, Illegal>) -> Result<(), Illegal> {
+    pub(super) fn aim_with(
+        &self,
+        act: Act,
+        targets: Result<ModelSet, Illegal>,
+    ) -> Result<(), Illegal> {
         let id = act.model;
         let m = &self.models[id.index()];
         if m.rattled {
@@ -268,7 +249,7 @@ impl GameState {
             return Err(Illegal::AimIsWholeAction(id));
         }
         match (targets, m.square()) {
-            (Ok(t), _) if t != 0 => Ok(()),
+            (Ok(t), _) if t.any() => Ok(()),
             (Ok(_), Some(from)) if self.may_shoot_bug(id, from) => Ok(()),
             _ => Err(Illegal::NoAimTarget(id)),
         }
@@ -306,7 +287,7 @@ impl GameState {
     /// The squares the acting model may Move to now (R3-R7, R12), or why it may not Move:
     /// next to its square, or on its entry edge from off the board (R6), with room.
     #[inline(always)]
-    pub(super) fn move_squares(&self, act: Act) -> Result<u64, Illegal> {
+    pub(super) fn move_squares(&self, act: Act) -> Result<Bitboard, Illegal> {
         let id = act.model;
         match self.mover(act)? {
             Some(from) => Ok(self.step_squares(self.models[id.index()].side, from)),
@@ -319,10 +300,11 @@ impl GameState {
                     } else {
                         entry.squares
                     };
-                    let edge = squares & !self.map.blockers();
-                    Ok(squares_of(edge)
+                    let edge = squares.difference(self.map.blockers());
+                    Ok(edge
+                        .iter()
                         .filter(|to| self.total(*to) < CAPACITY)
-                        .fold(0, |b, to| b | to.bit()))
+                        .collect())
                 }
                 None => Err(Illegal::NoWayOn(id)),
             },
@@ -333,15 +315,15 @@ impl GameState {
     #[cold]
     fn no_entry(&self, id: ModelId, to: Square) -> Illegal {
         match self.arrival_of(id) {
-            Some(a) if a.squares & to.bit() != 0 => Illegal::EntryFullOrBlocked(to),
+            Some(a) if a.squares.contains(to) => Illegal::EntryFullOrBlocked(to),
             Some(a) => match a.edge {
                 Some(edge) if a.squares == edge.board_squares() => {
                     Illegal::EntryEdge { id, edge, to }
                 }
                 _ => Illegal::EntrySquares {
                     id,
-                    first: Square::from_index(a.squares.trailing_zeros().min(63) as usize),
-                    last: Square::from_index(63 - a.squares.leading_zeros().min(63) as usize),
+                    first: a.squares.first().unwrap_or(Square::from_index(63)),
+                    last: a.squares.last().unwrap_or(Square::from_index(0)),
                     to,
                 },
             },
@@ -354,9 +336,9 @@ impl GameState {
     fn no_step(&self, from: Square, to: Square) -> Illegal {
         if from == to || from.range(to) != 1 {
             Illegal::NotNext { from, to }
-        } else if self.map.blockers() & to.bit() != 0 {
+        } else if self.map.blockers().contains(to) {
             Illegal::StepOnBlocker(to)
-        } else if self.map.step_targets(from) & to.bit() == 0 {
+        } else if !self.map.step_targets(from).contains(to) {
             if from.col() != to.col() && from.row() != to.row() {
                 Illegal::WallCorner { from, to }
             } else {
@@ -369,7 +351,7 @@ impl GameState {
 
     /// May the acting model Move to `to` (R3-R7, R12)?
     pub(super) fn move_check(&self, act: Act, to: Square) -> Result<(), Illegal> {
-        if self.move_squares(act)? & to.bit() != 0 {
+        if self.move_squares(act)?.contains(to) {
             return Ok(());
         }
         Err(match self.mover(act)? {
@@ -388,18 +370,18 @@ impl GameState {
             Some(e) if e != edge => return Err(Illegal::WrongExit { side, exit: e }),
             Some(e) => e,
         };
-        if self.masks.held & (1u64 << id.index()) != 0 {
+        if self.masks.held.contains(id) {
             return Err(Illegal::MayNotExit { id, exit });
         }
         match self.mover(act)? {
-            Some(from) if exit.board_squares() & from.bit() != 0 => Ok(()),
+            Some(from) if exit.board_squares().contains(from) => Ok(()),
             _ => Err(Illegal::NotOnExit { id, exit }),
         }
     }
 
     /// May the acting model Shoot now (R12)? Its square, and the squares it may Shoot into.
     #[inline(always)]
-    pub(super) fn shooter(&self, act: Act) -> Result<(Square, u64), Illegal> {
+    pub(super) fn shooter(&self, act: Act) -> Result<(Square, Bitboard), Illegal> {
         let id = act.model;
         let m = &self.models[id.index()];
         if m.rattled {
@@ -414,20 +396,20 @@ impl GameState {
         Ok((from, self.shot_squares(id, from)))
     }
 
-    /// The enemy models the acting model may Shoot now, a bit per model (R8, R9, R12,
-    /// R15), or why it may not Shoot at all.
+    /// The enemy models the acting model may Shoot now (R8, R9, R12, R15), or why it may
+    /// not Shoot at all.
     #[inline(always)]
-    pub(super) fn shot_targets(&self, act: Act) -> Result<u64, Illegal> {
+    pub(super) fn shot_targets(&self, act: Act) -> Result<ModelSet, Illegal> {
         let (_, squares) = self.shooter(act)?;
-        let mut targets = 0;
-        if squares != 0 {
+        let mut targets = ModelSet::EMPTY;
+        if squares.any() {
             let enemy = self.models[act.model.index()].side.other();
             for (i, t) in self.models().iter().enumerate() {
                 if t.side == enemy
                     && let Loc::Board(to) = t.loc
-                    && squares & to.bit() != 0
+                    && squares.contains(to)
                 {
-                    targets |= 1u64 << i;
+                    targets.insert(ModelId(i as u8));
                 }
             }
         }
@@ -441,7 +423,7 @@ impl GameState {
         let range = self.profile(id).range;
         if self.count[side.other()][from.index()] > 0 {
             Illegal::ShootFromEnemies { id, from }
-        } else if within_range(from, range) & to.bit() == 0 {
+        } else if !Bitboard::within(from, range).contains(to) {
             Illegal::OutOfRange {
                 target,
                 to,
@@ -449,7 +431,7 @@ impl GameState {
                 distance: from.range(to),
                 range,
             }
-        } else if self.map.seen_from(from) & to.bit() == 0 {
+        } else if !self.map.seen_from(from).contains(to) {
             Illegal::NoSight { id, from, to }
         } else {
             Illegal::BothSides(to)
@@ -459,7 +441,7 @@ impl GameState {
     /// May the acting model Shoot `target` (R8, R9, R12, R15)?
     pub(super) fn shoot_check(&self, act: Act, target: ModelId) -> Result<(), Illegal> {
         let targets = self.shot_targets(act)?;
-        if target.index() < 64 && targets & (1u64 << target.index()) != 0 {
+        if target.index() < 64 && targets.contains(target) {
             return Ok(());
         }
         self.model_check(target)?;
@@ -514,19 +496,21 @@ impl GameState {
         Ok(())
     }
 
-    /// Squares `shooter` standing in `sq` may Shoot into.
-    pub(super) fn shot_squares(&self, shooter: ModelId, sq: Square) -> u64 {
+    /// Squares `shooter` may Shoot into standing on `sq` (R8, R9, R12), the other models
+    /// where they are: its own square, or one the search weighs it moving to.
+    #[inline]
+    pub fn shot_squares(&self, shooter: ModelId, sq: Square) -> Bitboard {
         let side = self.models[shooter.index()].side;
         let enemy = side.other();
         if self.count[enemy][sq.index()] > 0 {
-            return 0; // R12: no Shoot from a square holding enemies.
+            return Bitboard::EMPTY; // R12: no Shoot from a square holding enemies.
         }
         let range = self.profile(shooter).range;
-        self.occ[enemy]
+        (self.occ[enemy]
             & !self.occ[side] // R12: not into a square holding both sides.
             & self.map.seen_from(sq)
-            & within_range(sq, range)
-            & !sq.bit()
+            & Bitboard::within(sq, range))
+        .without(sq)
     }
 
     #[inline]
@@ -551,18 +535,18 @@ impl GameState {
     }
 
     /// Squares `id` could Shoot into from where it stands now (R8, R9, R12).
-    pub fn shot_squares_from(&self, id: ModelId) -> u64 {
+    pub fn shot_squares_from(&self, id: ModelId) -> Bitboard {
         match self.models[id.index()].square() {
             Some(sq) => self.shot_squares(id, sq),
-            None => 0,
+            None => Bitboard::EMPTY,
         }
     }
 }
 
 /// Shoot actions at the models of `targets`, in id order.
 #[inline(always)]
-fn push_shots(targets: Result<u64, Illegal>, out: &mut Vec<Action>) {
+fn push_shots(targets: Result<ModelSet, Illegal>, out: &mut Vec<Action>) {
     if let Ok(targets) = targets {
-        out.extend(bits(targets).map(|i| Action::Shoot(ModelId(i as u8))));
+        out.extend(targets.iter().map(Action::Shoot));
     }
 }

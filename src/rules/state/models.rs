@@ -62,6 +62,13 @@ pub enum CounterKind {
 }
 
 impl CounterKind {
+    /// Every kind, in the order [`super::ByCounterKind`] keeps them.
+    pub const ALL: [CounterKind; 3] = [
+        CounterKind::Critter,
+        CounterKind::AlienSecret,
+        CounterKind::Objective,
+    ];
+
     /// The side that claims counters of this kind; `None`: either side.
     pub const fn claimed_by(self) -> Option<Side> {
         match self {
@@ -151,26 +158,26 @@ impl GameState {
         rng: &mut R,
         sink: &mut S,
     ) {
-        let bit = sq.bit();
-        if self.hidden & bit != 0 {
-            self.hidden &= !bit;
+        if self.hidden.contains(sq) {
+            self.hidden.remove(sq);
             // The identity is drawn only now, from every identity not yet seen (R24).
-            let total = self.pool.iter().map(|&n| u32::from(n)).sum::<u32>();
+            let critters = u32::from(self.pool[CounterKind::Critter]);
+            let secrets = u32::from(self.pool[CounterKind::AlienSecret]);
+            let total = critters + secrets + u32::from(self.pool[CounterKind::Objective]);
             let draw = if total > 0 {
                 rng.random_range(0..total)
             } else {
                 0
             };
-            let kind = if draw < u32::from(self.pool[0]) || total == 0 {
+            let kind = if draw < critters || total == 0 {
                 CounterKind::Critter
-            } else if draw < u32::from(self.pool[0]) + u32::from(self.pool[1]) {
+            } else if draw < critters + secrets {
                 CounterKind::AlienSecret
             } else {
                 CounterKind::Objective
             };
-            let k = kind as usize;
-            self.pool[k] = self.pool[k].saturating_sub(1);
-            self.face_up[k] |= bit;
+            self.pool[kind] = self.pool[kind].saturating_sub(1);
+            self.face_up[kind].insert(sq);
             if S::ENABLED {
                 sink.event(Event::Revealed(sq, kind));
             }
@@ -186,8 +193,8 @@ impl GameState {
                 return;
             }
         }
-        if self.face_up[kind as usize] & bit != 0 {
-            self.face_up[kind as usize] &= !bit;
+        if self.face_up[kind].contains(sq) {
+            self.face_up[kind].remove(sq);
             self.claimed[side] += 1;
             if S::ENABLED {
                 sink.event(Event::Claimed(id, kind));
@@ -202,9 +209,8 @@ impl GameState {
             }
         }
         // A neutral objective: whichever side gets there first claims it.
-        let objective = CounterKind::Objective as usize;
-        if self.face_up[objective] & bit != 0 {
-            self.face_up[objective] &= !bit;
+        if self.face_up[CounterKind::Objective].contains(sq) {
+            self.face_up[CounterKind::Objective].remove(sq);
             if S::ENABLED {
                 sink.event(Event::Claimed(id, CounterKind::Objective));
             }
@@ -240,7 +246,7 @@ impl GameState {
         if !rattled {
             self.standing[side][sq.index()] += 1;
         }
-        self.occ[side] |= sq.bit();
+        self.occ[side].insert(sq);
     }
 
     /// Take a model off its square (its `loc` is left for the caller to set).
@@ -254,7 +260,7 @@ impl GameState {
                 self.standing[side][i] -= 1;
             }
             if self.count[side][i] == 0 {
-                self.occ[side] &= !sq.bit();
+                self.occ[side].remove(sq);
             }
         }
     }
@@ -265,8 +271,9 @@ impl GameState {
         self.models[id.index()].moved_in = true;
     }
 
-    /// Models of `side` still in the game (on the board or waiting to enter).
-    pub fn models_in_play(&self, side: Side) -> usize {
+    /// Models of `side` still in the game: on the board, waiting to come on, or yet to
+    /// deploy (not dead, not gone by an exit).
+    pub fn models_left(&self, side: Side) -> usize {
         self.models()
             .iter()
             .filter(|m| {

@@ -5,13 +5,16 @@
 
 use rand::RngCore;
 
-use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, VpSource, bits};
-use crate::rules::action::Action;
-use crate::rules::action::{Spot, Target};
-use crate::rules::cards::{Aim, Card, CardId, CardType, Effect, Kind, MAX_CARD_TYPES, Whose};
+use super::{Act, Event, EventSink, GameState, Loc, ModelId, Phase, Step, VpSource};
+use crate::rules::action::{Action, Spot, Target};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::cards::{
+    Aim, Card, CardId, CardType, CardTypeSet, Effect, Kind, MAX_CARD_TYPES, Roll, Whose,
+};
 use crate::rules::dice::D8Stream;
+use crate::rules::model_set::ModelSet;
 use crate::rules::profile::Ability;
-use crate::rules::square::{Edge, Side, Square, squares_of};
+use crate::rules::square::{Edge, Side, Square};
 
 /// A uniform draw in `0..n` from one 64-bit word (the bias is below 2^-56).
 #[inline]
@@ -21,14 +24,10 @@ pub(super) fn uniform<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
 
 /// Pick a type from `counts` (total `n`, not counting the types in `excluded`) with one
 /// draw: the types in order, each taking as many of the `n` outcomes as its count.
-fn pick<R: RngCore + ?Sized>(rng: &mut R, counts: &[u8], excluded: u64, n: u32) -> usize {
+fn pick<R: RngCore + ?Sized>(rng: &mut R, counts: &[u8], excluded: CardTypeSet, n: u32) -> usize {
     let mut r = uniform(rng, n);
     for (t, &c) in counts.iter().enumerate() {
-        let c = if excluded & (1 << t) == 0 {
-            c as u32
-        } else {
-            0
-        };
+        let c = if !excluded.contains(t) { c as u32 } else { 0 };
         if r < c {
             return t;
         }
@@ -105,18 +104,16 @@ impl GameState {
     // ----- deck and hands ----------------------------------------------------------
 
     pub(super) fn hand_add(&mut self, side: Side, t: usize) {
-        let s = side.index();
-        self.cards.hands[s][t] += 1;
-        self.cards.hand_n[s] += 1;
-        self.cards.held[s] |= 1 << t;
+        self.cards.hands[side][t] += 1;
+        self.cards.hand_n[side] += 1;
+        self.cards.held[side].insert(t);
     }
 
     pub(super) fn hand_remove(&mut self, side: Side, t: usize) {
-        let s = side.index();
-        self.cards.hands[s][t] -= 1;
-        self.cards.hand_n[s] -= 1;
-        if self.cards.hands[s][t] == 0 {
-            self.cards.held[s] &= !(1 << t);
+        self.cards.hands[side][t] -= 1;
+        self.cards.hand_n[side] -= 1;
+        if self.cards.hands[side][t] == 0 {
+            self.cards.held[side].remove(t);
         }
     }
 
@@ -151,7 +148,12 @@ impl GameState {
             return None;
         }
         let types = self.scenario.deck.types();
-        let t = pick(rng, &self.cards.deck[..types], 0, self.cards.deck_n as u32);
+        let t = pick(
+            rng,
+            &self.cards.deck[..types],
+            CardTypeSet::EMPTY,
+            self.cards.deck_n as u32,
+        );
         self.cards.deck[t] -= 1;
         self.cards.deck_n -= 1;
         if S::ENABLED
@@ -184,8 +186,11 @@ impl GameState {
     /// Draw a non-Event card into `side`'s hand (opening hands, determinization).
     fn draw_non_event<R: RngCore + ?Sized>(&mut self, side: Side, rng: &mut R) -> Option<usize> {
         let events = self.scenario.deck.event_mask();
-        let n =
-            self.cards.deck_n as u32 - bits(events).map(|t| self.cards.deck[t] as u32).sum::<u32>();
+        let n = self.cards.deck_n as u32
+            - events
+                .iter()
+                .map(|t| self.cards.deck[t] as u32)
+                .sum::<u32>();
         if n == 0 {
             return None;
         }
@@ -257,23 +262,26 @@ impl GameState {
     }
 
     /// Squares a reinforcement of `side` may be placed on (P16).
-    pub(super) fn reinforcement_squares(&self, side: Side) -> u64 {
-        let zone =
-            self.scenario.sides[side].deployment & !self.map.blockers() & !self.occ[side.other()];
-        squares_of(zone)
+    pub(super) fn reinforcement_squares(&self, side: Side) -> Bitboard {
+        let zone = self.scenario.sides[side]
+            .deployment
+            .difference(self.map.blockers() | self.occ[side.other()]);
+        zone.iter()
             .filter(|s| self.total(*s) < super::CAPACITY)
-            .fold(0, |b, s| b | s.bit())
+            .collect()
     }
 
     /// Squares a model of `side` on `sq` may step to (R4-R7): none out of a square holding
     /// a non-Rattled enemy; only into squares with room.
-    pub(super) fn step_squares(&self, side: Side, sq: Square) -> u64 {
+    pub(super) fn step_squares(&self, side: Side, sq: Square) -> Bitboard {
         if self.standing[side.other()][sq.index()] > 0 {
-            return 0;
+            return Bitboard::EMPTY;
         }
-        squares_of(self.map.step_targets(sq))
+        self.map
+            .step_targets(sq)
+            .iter()
             .filter(|t| self.total(*t) < super::CAPACITY)
-            .fold(0, |b, s| b | s.bit())
+            .collect()
     }
 
     /// Call `f` on every card play `side` could make in its Turn, in a fixed order; stop
@@ -286,17 +294,14 @@ impl GameState {
         f: &mut dyn FnMut(Action) -> bool,
     ) -> bool {
         let deck = &*self.scenario.deck;
-        let s = side.index();
         let enemy = side.other();
-        let mut held = self.cards.held[s] & deck.turn_mask(side);
-        let own_sets = any_nonzero(&self.cards.sets[s]);
-        if held == 0 && !own_sets {
+        let held = self.cards.held[side] & deck.turn_mask(side);
+        let own_sets = any_nonzero(&self.cards.sets[side]);
+        if held.is_empty() && !own_sets {
             return false;
         }
-        let laid = if fresh { 0 } else { self.laid };
-        while held != 0 {
-            let t = held.trailing_zeros() as usize;
-            held &= held - 1;
+        let laid = if fresh { CardTypeSet::EMPTY } else { self.laid };
+        for t in held {
             let card_type = deck.card(t);
             let (Some(face), Some(id)) = (card_type.face(side), card_type.card(side)) else {
                 continue;
@@ -311,7 +316,8 @@ impl GameState {
                     let stop = match face.effect {
                         Effect::MoveOne => (0..self.n_models).map(ModelId).any(|m| {
                             self.move_one_square(side, m, fresh).is_some_and(|sq| {
-                                squares_of(self.step_squares(side, sq))
+                                self.step_squares(side, sq)
+                                    .iter()
                                     .any(|to| f(Action::Play(id, Target::ModelTo(m, to))))
                             })
                         }),
@@ -329,7 +335,9 @@ impl GameState {
                                 })
                         }),
                         Effect::Reinforce => match self.reinforce_model(side, fresh) {
-                            Some(_) => squares_of(self.reinforcement_squares(side))
+                            Some(_) => self
+                                .reinforcement_squares(side)
+                                .iter()
                                 .any(|sq| f(Action::Play(id, Target::Square(sq)))),
                             None => false,
                         },
@@ -365,7 +373,7 @@ impl GameState {
         // does something (P14).
         if own_sets {
             for (half, level) in self.support_sets(side) {
-                if laid & deck.half_mask(side, half) != 0 {
+                if laid.intersects(deck.half_mask(side, half)) {
                     continue;
                 }
                 let Some(face) = deck.half(side, half) else {
@@ -393,8 +401,8 @@ impl GameState {
             Action::Lay(card) => {
                 let t = deck.find(side, card).expect("a card of the deck");
                 self.hand_remove(side, t);
-                self.cards.sets[side.index()][t] += 1;
-                self.laid |= 1 << t;
+                self.cards.sets[side][t] += 1;
+                self.laid.insert(t);
                 if S::ENABLED {
                     sink.event(Event::Laid {
                         side,
@@ -436,8 +444,8 @@ impl GameState {
     fn discard_set(&mut self, owner: Side, half: CardId) -> u8 {
         let mask = self.scenario.deck.half_mask(owner, half);
         let mut level = 0;
-        for t in bits(mask) {
-            let n = std::mem::take(&mut self.cards.sets[owner.index()][t]);
+        for t in mask {
+            let n = std::mem::take(&mut self.cards.sets[owner][t]);
             self.put_discard(t, n);
             level += n;
         }
@@ -457,7 +465,7 @@ impl GameState {
             (Effect::MoveOne, Target::ModelTo(m, to)) => {
                 // P16: one square, as a step (R4-R7); not an activation.
                 self.turn_model.get_or_insert(m);
-                self.carded |= 1u64 << m.index(); // R31
+                self.carded.insert(m); // R31
                 self.agenda.push(Step::AfterCard);
                 let from = self.models[m.index()].square();
                 self.step(m, to);
@@ -493,7 +501,7 @@ impl GameState {
             }
             (Effect::Reinforce, Target::Square(sq)) => {
                 let r = self.reinforcement(side).expect("a killed model");
-                self.carded |= 1u64 << r.index(); // R31
+                self.carded.insert(r); // R31
                 self.turn_models += 1;
                 self.turn_model = Some(r);
                 let m = &mut self.models[r.index()];
@@ -524,10 +532,11 @@ impl GameState {
                 // (which copy makes no difference to the set, P14).
                 let owner = side.other();
                 let mask = deck.half_mask(owner, set);
-                let u = bits(mask)
-                    .find(|&u| self.cards.sets[owner.index()][u] > 0)
+                let u = mask
+                    .iter()
+                    .find(|&u| self.cards.sets[owner][u] > 0)
                     .expect("a card in the set");
-                self.cards.sets[owner.index()][u] -= 1;
+                self.cards.sets[owner][u] -= 1;
                 self.put_discard(u, 1);
                 if S::ENABLED
                     && let Some(card) = deck.card(u).card(owner)
@@ -576,7 +585,7 @@ impl GameState {
     pub(super) fn push_windows(&mut self) {
         let any = Side::BOTH
             .into_iter()
-            .any(|s| self.window_candidates(s) != 0);
+            .any(|s| self.window_candidates(s).any());
         if any {
             let first = self.turn_player;
             self.agenda.push(Step::Window(first.other()));
@@ -587,28 +596,25 @@ impl GameState {
 
     /// The card types whose window `side` gets: the test cards it holds or, with every
     /// window open, every test card of its half in the deck (what it might hold).
-    fn window_candidates(&self, side: Side) -> u64 {
+    fn window_candidates(&self, side: Side) -> CardTypeSet {
         let mask = self.scenario.deck.test_mask(side);
         if self.every_window {
             mask
         } else {
-            self.cards.held[side.index()] & mask
+            self.cards.held[side] & mask
         }
     }
 
     /// Does `side` get a window on the waiting test? It holds a card it may play on it,
     /// or every window is open and a card of its half could be played on it (R28).
     pub(super) fn window_opens(&self, side: Side) -> bool {
-        self.fitting_test_cards(side, self.window_candidates(side)) != 0
+        self.fitting_test_cards(side, self.window_candidates(side))
+            .any()
     }
 
     /// The model of `side` in the waiting test, if any, with the roll it makes; and the
     /// same for the enemy model.
-    pub(super) fn test_roll(
-        &self,
-        side: Side,
-        whose: Whose,
-    ) -> Option<(usize, ModelId, super::super::cards::Roll)> {
+    pub(super) fn test_roll(&self, side: Side, whose: Whose) -> Option<(usize, ModelId, Roll)> {
         let want_own = whose == Whose::Own;
         self.test
             .rolls()
@@ -620,15 +626,14 @@ impl GameState {
             })
     }
 
-    /// Of the card types in `mask`, those `side` may play on the waiting test (as bits):
+    /// Of the card types in `mask`, those `side` may play on the waiting test:
     /// one card per player per test (R20), within the Turn's card plays (R11), on the roll
     /// the card names (P12), on the Turn's acting model in the own Turn (P11), and no
     /// second card of its own side on a model this Turn (R31).
-    fn fitting_test_cards(&self, side: Side, mut mask: u64) -> u64 {
-        let s = side.index();
+    fn fitting_test_cards(&self, side: Side, mask: CardTypeSet) -> CardTypeSet {
         let deck = &*self.scenario.deck;
-        if mask == 0 || self.test.played[s].is_some() || !self.card_budget(side) {
-            return 0;
+        if mask.is_empty() || self.test.played[side.index()].is_some() || !self.card_budget(side) {
+            return CardTypeSet::EMPTY;
         }
         // The roll an own-model card and an enemy-model card would change, once for all
         // the cards; an own model that may take no card of its side now has none.
@@ -636,10 +641,8 @@ impl GameState {
             .test_roll(side, Whose::Own)
             .filter(|&(_, model, _)| self.own_card_check(side, model).is_ok());
         let enemy = self.test_roll(side, Whose::Enemy);
-        let mut out = 0;
-        while mask != 0 {
-            let t = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
+        let mut out = CardTypeSet::EMPTY;
+        for t in mask {
             let Some(Effect::TestDice { whose, rolls, .. }) =
                 deck.card(t).face(side).map(|f| f.effect)
             else {
@@ -650,34 +653,35 @@ impl GameState {
                 Whose::Enemy => enemy,
             };
             if target.is_some_and(|(_, _, roll)| rolls.has(roll)) {
-                out |= 1 << t;
+                out.insert(t);
             }
         }
         out
     }
 
-    /// Card types `side` holds and may play on the waiting test, as bits.
-    pub(super) fn window_cards(&self, side: Side) -> u64 {
-        let held = self.cards.held[side.index()] & self.scenario.deck.test_mask(side);
+    /// Card types `side` holds and may play on the waiting test.
+    pub(super) fn window_cards(&self, side: Side) -> CardTypeSet {
+        let held = self.cards.held[side] & self.scenario.deck.test_mask(side);
         self.fitting_test_cards(side, held)
     }
 
     /// Has a card of `id`'s own side been applied to it this Turn (R31)?
     #[inline]
     pub(super) fn has_own_card(&self, id: ModelId) -> bool {
-        self.carded & (1u64 << id.index()) != 0
+        self.carded.contains(id)
     }
 
     pub(super) fn push_responses(&self, side: Side, out: &mut Vec<Action>) {
         self.push_answers(side, self.window_cards(side), out);
     }
 
-    /// `respond` with each card of `cards` (local types, as bits) as `side` names it, then
-    /// `respond none`.
-    fn push_answers(&self, side: Side, cards: u64, out: &mut Vec<Action>) {
+    /// `respond` with each card of `cards` as `side` names it, then `respond none`.
+    fn push_answers(&self, side: Side, cards: CardTypeSet, out: &mut Vec<Action>) {
         let deck = &self.scenario.deck;
         out.extend(
-            bits(cards).filter_map(|t| deck.card(t).card(side).map(|c| Action::Respond(Some(c)))),
+            cards
+                .iter()
+                .filter_map(|t| deck.card(t).card(side).map(|c| Action::Respond(Some(c)))),
         );
         out.push(Action::Respond(None));
     }
@@ -700,7 +704,7 @@ impl GameState {
         self.test.mods[idx] += dice;
         if whose == Whose::Own {
             // R31: the model's one card of its own side this Turn.
-            self.carded |= 1u64 << model.index();
+            self.carded.insert(model);
         }
         if side == self.turn_player && !self.in_round_end {
             self.turn_cards += 1;
@@ -719,21 +723,21 @@ impl GameState {
 
     // ----- kills (P13) -------------------------------------------------------------------
 
-    /// Mark models (bits of `mask`) to be killed, credited to `by`.
+    /// Mark the models of `mask` to be killed, credited to `by`.
     pub(super) fn mark_kills(
         &mut self,
-        mask: u64,
+        mask: ModelSet,
         by: Side,
         fight: bool,
         played: [Option<CardId>; 2],
     ) {
-        if mask == 0 {
+        if mask.is_empty() {
             return;
         }
         self.kills = super::Kills {
             mask,
-            asked: 0,
-            squares: 0,
+            asked: ModelSet::EMPTY,
+            squares: Bitboard::EMPTY,
             by,
             fight,
             blocked: [played[0].is_some(), played[1].is_some()],
@@ -749,26 +753,25 @@ impl GameState {
         rng: &mut R,
         sink: &mut S,
     ) {
-        while self.kills.mask != 0 {
+        while self.kills.mask.any() {
             // In model order, key models first (P13, P29).
             let keys = self.kills.mask & self.masks.dies;
-            let next = if keys != 0 { keys } else { self.kills.mask };
-            let i = next.trailing_zeros() as usize;
-            let bit = 1u64 << i;
-            let id = ModelId(i as u8);
+            let next = if keys.any() { keys } else { self.kills.mask };
+            let Some(id) = next.first() else { break };
+            let i = id.index();
             let Some(sq) = self.models[i].square() else {
-                self.kills.mask &= !bit;
-                self.kills.asked &= !bit;
+                self.kills.mask.remove(id);
+                self.kills.asked.remove(id);
                 continue;
             };
-            if self.kills.asked & bit == 0 && self.escape_opens(id) {
-                self.kills.asked |= bit;
+            if !self.kills.asked.contains(id) && self.escape_opens(id) {
+                self.kills.asked.insert(id);
                 self.agenda.push(Step::Kills);
                 self.phase = Phase::Escape(id);
                 return;
             }
-            self.kills.mask &= !bit;
-            self.kills.asked &= !bit;
+            self.kills.mask.remove(id);
+            self.kills.asked.remove(id);
             let by = self.kills.by;
             // P15: only kills of enemy models score; a model may have its own value.
             let vp = if self.models[i].side == by {
@@ -783,20 +786,20 @@ impl GameState {
             };
             self.kill(id, by, vp, source, sink);
             if !self.kills.fight {
-                self.kills.squares |= sq.bit();
+                self.kills.squares.insert(sq);
             }
             if self.check_victory(sink) {
                 return;
             }
         }
         let squares = std::mem::take(&mut self.kills.squares);
-        if squares != 0 {
+        if squares.any() {
             // R17: every other model in the square that is not already Rattled tests.
             let mut dice = D8Stream::new(rng);
             for i in 0..self.n_models {
                 let m = self.models[i as usize];
                 if let Loc::Board(sq) = m.loc
-                    && squares & sq.bit() != 0
+                    && squares.contains(sq)
                     && !m.rattled
                 {
                     let roll = dice.roll();
@@ -817,25 +820,23 @@ impl GameState {
     }
 
     /// Of the card types in `mask`, the Lucky Escapes the side of `id` may play to save it
-    /// now (P13, R31), as bits.
-    fn fitting_escapes(&self, id: ModelId, mask: u64) -> u64 {
+    /// now (P13, R31).
+    fn fitting_escapes(&self, id: ModelId, mask: CardTypeSet) -> CardTypeSet {
         let side = self.models[id.index()].side;
-        let s = side.index();
-        if mask == 0
-            || self.kills.blocked[s]
+        if mask.is_empty()
+            || self.kills.blocked[side.index()]
             || !self.card_budget(side)
             || self.own_card_check(side, id).is_err()
         {
-            return 0;
+            return CardTypeSet::EMPTY;
         }
         mask
     }
 
-    /// Lucky Escape cards the side of `id` holds and may play to save it now (P13), as
-    /// bits.
-    pub(super) fn escape_cards(&self, id: ModelId) -> u64 {
+    /// Lucky Escape cards the side of `id` holds and may play to save it now (P13).
+    pub(super) fn escape_cards(&self, id: ModelId) -> CardTypeSet {
         let side = self.models[id.index()].side;
-        let mask = self.cards.held[side.index()] & self.scenario.deck.escape_mask(side);
+        let mask = self.cards.held[side] & self.scenario.deck.escape_mask(side);
         self.fitting_escapes(id, mask)
     }
 
@@ -847,9 +848,9 @@ impl GameState {
         let candidates = if self.every_window {
             mask
         } else {
-            self.cards.held[side.index()] & mask
+            self.cards.held[side] & mask
         };
-        self.fitting_escapes(id, candidates) != 0
+        self.fitting_escapes(id, candidates).any()
     }
 
     pub(super) fn push_escapes(&self, id: ModelId, out: &mut Vec<Action>) {
@@ -874,9 +875,9 @@ impl GameState {
             self.turn_cards += 1;
             self.turn_model.get_or_insert(id);
         }
-        self.carded |= 1u64 << id.index(); // R31
-        self.kills.mask &= !(1u64 << id.index());
-        self.kills.asked &= !(1u64 << id.index());
+        self.carded.insert(id); // R31
+        self.kills.mask.remove(id);
+        self.kills.asked.remove(id);
         if S::ENABLED {
             sink.event(Event::CardPlayed { side, card: c });
             sink.event(Event::Escaped(id));
@@ -896,7 +897,7 @@ impl GameState {
         if S::ENABLED {
             sink.event(Event::Discarded { side, card });
         }
-        if self.cards.hand_n[side.index()] == 0 {
+        if self.cards.hand_n[side] == 0 {
             self.phase = Phase::Busy;
         }
     }
@@ -908,7 +909,7 @@ impl GameState {
         rng: &mut R,
         sink: &mut S,
     ) {
-        while self.cards.hand_n[side.index()] < self.scenario.hand_size {
+        while self.cards.hand_n[side] < self.scenario.hand_size {
             let Some(t) = self.draw_card(side, rng, sink) else {
                 break;
             };
@@ -930,14 +931,14 @@ impl GameState {
     /// and the deck are merged into one multiset of unseen cards.
     pub fn observation(&self, side: Side) -> Observation {
         let mut view = self.clone();
-        let o = side.other().index();
+        let other = side.other();
         let mut unseen = [0u8; MAX_CARD_TYPES];
         for (t, u) in unseen.iter_mut().enumerate() {
-            *u = self.cards.deck[t] + self.cards.hands[o][t];
+            *u = self.cards.deck[t] + self.cards.hands[other][t];
         }
         view.cards.deck = [0; MAX_CARD_TYPES];
-        view.cards.hands[o] = [0; MAX_CARD_TYPES];
-        view.cards.held[o] = 0;
+        view.cards.hands[other] = [0; MAX_CARD_TYPES];
+        view.cards.held[other] = CardTypeSet::EMPTY;
         Observation {
             observer: side,
             view,
@@ -953,18 +954,17 @@ impl GameState {
     /// other hand's size, which `observer` sees.
     pub fn determinize<R: RngCore + ?Sized>(&mut self, observer: Side, rng: &mut R) {
         let other = observer.other();
-        let o = other.index();
-        let n = self.cards.hand_n[o];
+        let n = self.cards.hand_n[other];
         if n == 0 {
             return;
         }
         for t in 0..MAX_CARD_TYPES {
-            self.cards.deck[t] += self.cards.hands[o][t];
-            self.cards.hands[o][t] = 0;
+            self.cards.deck[t] += self.cards.hands[other][t];
+            self.cards.hands[other][t] = 0;
         }
         self.cards.deck_n += n as u16;
-        self.cards.hand_n[o] = 0;
-        self.cards.held[o] = 0;
+        self.cards.hand_n[other] = 0;
+        self.cards.held[other] = CardTypeSet::EMPTY;
         for _ in 0..n {
             if self.draw_non_event(other, rng).is_none() {
                 break;

@@ -5,7 +5,9 @@
 use rand::RngCore;
 
 use crate::rules::action::{Action, Defence, ModelId};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::map::Los;
+use crate::rules::model_set::ModelSet;
 use crate::rules::profile::Ability;
 use crate::rules::square::Side;
 
@@ -17,11 +19,11 @@ use super::{
 /// Models marked for death by one test or attack, killed one by one (P13).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct Kills {
-    pub(super) mask: u64,
+    pub(super) mask: ModelSet,
     /// Marked models whose side has already been asked about a Lucky Escape.
-    pub(super) asked: u64,
+    pub(super) asked: ModelSet,
     /// Squares where a Shoot test killed a model (for Rattle tests, R17).
-    pub(super) squares: u64,
+    pub(super) squares: Bitboard,
     /// The side credited with the kills (P15).
     pub(super) by: Side,
     /// Fight kills (else Shoot kills).
@@ -32,9 +34,9 @@ pub(super) struct Kills {
 
 impl Kills {
     pub(super) const NONE: Kills = Kills {
-        mask: 0,
-        asked: 0,
-        squares: 0,
+        mask: ModelSet::EMPTY,
+        asked: ModelSet::EMPTY,
+        squares: Bitboard::EMPTY,
         by: Side::Humans,
         fight: false,
         blocked: [false; 2],
@@ -247,7 +249,7 @@ impl GameState {
                 let vp = self.scenario.exit_vp(id.index());
                 self.score(side, vp, VpSource::Exit, sink);
                 // P28: a key model's leaving decides before VP or an empty table do.
-                if self.masks.exits & (1u64 << id.index()) != 0 {
+                if self.masks.exits.contains(id) {
                     self.key_model_left(id, sink);
                 }
                 if self.check_victory(sink) {
@@ -448,7 +450,7 @@ impl GameState {
                 }
                 if let Some((dead, killer)) = killed {
                     let side = self.models[killer.index()].side;
-                    self.mark_kills(1u64 << dead.index(), side, true, t.played);
+                    self.mark_kills(ModelSet::single(dead), side, true, t.played);
                 }
             }
             TestKind::Shoot {
@@ -504,7 +506,7 @@ impl GameState {
                 match result {
                     ShotResult::Kill => {
                         let side = self.models[shooter.index()].side;
-                        self.mark_kills(1u64 << target.index(), side, false, t.played);
+                        self.mark_kills(ModelSet::single(target), side, false, t.played);
                     }
                     ShotResult::Rattled => self.set_rattled(target, true),
                     ShotResult::Miss => {}
@@ -534,7 +536,7 @@ impl GameState {
         }
         self.score(by, vp, source, sink);
         // P28: a key model's death, whatever killed it, decides before VP or a wipe-out.
-        if self.masks.dies & (1u64 << id.index()) != 0 {
+        if self.masks.dies.contains(id) {
             self.key_model_died(id, sink);
         }
     }
@@ -548,7 +550,7 @@ impl GameState {
     ) {
         if vp > 0 {
             self.vp[side] = self.vp[side].saturating_add(vp);
-            let from = &mut self.vp_from[side][source as usize];
+            let from = &mut self.vp_from[side][source];
             *from = from.saturating_add(vp);
             if S::ENABLED {
                 sink.event(Event::VpScored {

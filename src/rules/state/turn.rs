@@ -5,6 +5,8 @@
 use std::fmt;
 
 use crate::rules::action::ModelId;
+use crate::rules::cards::CardTypeSet;
+use crate::rules::model_set::ModelSet;
 use crate::rules::square::{BySide, Side};
 
 use super::{Agenda, Event, EventSink, GameState, Loc, Phase, Step};
@@ -242,8 +244,8 @@ impl GameState {
         self.turn_models = 0;
         self.turn_cards = 0;
         self.turn_model = None;
-        self.carded = 0;
-        self.laid = 0;
+        self.carded = ModelSet::EMPTY;
+        self.laid = CardTypeSet::EMPTY;
         self.no_models_at_start = !models_to_act;
     }
 
@@ -280,7 +282,7 @@ impl GameState {
         if let Some((side, last)) = scenario.survivor()
             && self.round >= last
         {
-            let o = if self.occ[side] != 0 {
+            let o = if self.occ[side].any() {
                 Outcome::Win(side, WinReason::Survived)
             } else {
                 Outcome::Win(side.other(), WinReason::WipeOut)
@@ -298,7 +300,7 @@ impl GameState {
         self.ran_out_first = Some(first);
         self.in_round_end = true;
         // R31: the end of the Round counts as one Turn for the cards on a model.
-        self.carded = 0;
+        self.carded = ModelSet::EMPTY;
         self.agenda.push(Step::StartRound);
         self.agenda.push(Step::Draw(first.other()));
         self.agenda.push(Step::Refill(first.other()));

@@ -4,7 +4,7 @@
 //! know of them.
 //!
 //! A scenario that uses none of these pays nothing for them on the search's path: the key
-//! models and the models held on the board are bit masks made when the game starts
+//! models and the models held on the board are sets of models made when the game starts
 //! ([`crate::rules::scenario::ModelMasks`]), each checked with one AND where a model dies
 //! or leaves; the zones are looked at only at the end of a Round; drawn entries only at the
 //! start of one, and where a model waiting off the board is looked at.
@@ -12,6 +12,7 @@
 use rand::{Rng, RngCore};
 
 use crate::rules::action::ModelId;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::scenario::{Entry, MAX_ENTRIES, MAX_WIN_ZONES};
 use crate::rules::square::{Edge, Side};
 
@@ -29,7 +30,7 @@ pub struct Arrival {
     pub edge: Option<Edge>,
     /// The board squares they may step onto; while the edge is still to be drawn, those of
     /// every edge it may be.
-    pub squares: u64,
+    pub squares: Bitboard,
 }
 
 /// The slot of `side`'s entry `wave` in [`GameState::arrivals`].
@@ -109,7 +110,7 @@ impl GameState {
     /// For a model coming on by the drawn entry `e`: the Round it may come on from and the
     /// squares it may step onto, once drawn (before, a Round never reached).
     #[inline]
-    pub(super) fn drawn_entry(&self, id: ModelId, e: &Entry) -> (u16, u64) {
+    pub(super) fn drawn_entry(&self, id: ModelId, e: &Entry) -> (u16, Bitboard) {
         let m = &self.scenario.models[id.index()];
         let a = self.arrival_by(m.side, usize::from(m.wave), e);
         (a.round.unwrap_or(u16::MAX), a.squares)
@@ -184,7 +185,7 @@ impl GameState {
             for i in 0..self.scenario.sides[side].hold.len() {
                 let h = self.scenario.sides[side].hold[i];
                 let counts = h.counts_in(round);
-                let held = counts && h.zone & mine != 0 && h.zone & theirs == 0;
+                let held = counts && h.zone.intersects(mine) && !h.zone.intersects(theirs);
                 if held {
                     if S::ENABLED {
                         sink.event(Event::ZoneHeld { side, zone: h.zone });

@@ -12,11 +12,16 @@ use mars_attacks::rules::scenario::{
 use mars_attacks::rules::scenario_file::core_profiles;
 use mars_attacks::rules::state::{Event, Test};
 use mars_attacks::rules::{
-    Action, BySide, Deck, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
+    Action, Bitboard, BySide, Deck, Edge, GameState, Map, ModelId, Side, Square, WallKind, Walls,
 };
 
 pub fn sq(s: &str) -> Square {
     s.parse().unwrap()
+}
+
+/// The set of the squares named.
+pub fn squares(names: &[&str]) -> Bitboard {
+    names.iter().map(|s| sq(s)).collect()
 }
 
 pub fn m(n: u8) -> ModelId {
@@ -70,7 +75,7 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
         })
         .collect();
     let side = SideSetup {
-        deployment: 0,
+        deployment: Bitboard::EMPTY,
         entry: Vec::new(),
         exit: None,
         vp: scenario1_vp(),
@@ -81,7 +86,7 @@ pub fn small_scenario(walls: &[(&str, Edge, WallKind)], models: &[Place]) -> Arc
     Arc::new(Scenario {
         name: "test".into(),
         description: String::new(),
-        map: Arc::new(Map::new(w, 0)),
+        map: Arc::new(Map::new(w, Bitboard::EMPTY)),
         profiles,
         models,
         sides: BySide::new(side.clone(), side),

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
-use crate::rules::cards::MAX_CARD_TYPES;
+use crate::rules::cards::{CardTypeSet, MAX_CARD_TYPES};
 use crate::rules::map::Map;
 use crate::rules::scenario::{MAX_MODELS, Scenario};
 use crate::rules::square::{BySide, Side, Square};
@@ -88,7 +88,7 @@ impl GameState {
         let mut w = Writer(Vec::with_capacity(1024));
         w.bytes(MAGIC);
         w.side(observer);
-        w.u64(map.blockers());
+        w.squares(map.blockers());
         w.u8(*n_models);
         for m in &models[..*n_models as usize] {
             let Model {
@@ -115,18 +115,18 @@ impl GameState {
             w.bool(activated);
             w.bool(moved_in);
         }
-        w.u64(*hidden);
-        for f in face_up {
-            w.u64(*f);
+        w.squares(*hidden);
+        for f in face_up.values() {
+            w.squares(*f);
         }
-        for p in pool {
+        for p in pool.values() {
             w.u8(*p);
         }
         for s in Side::BOTH {
             w.u16(claimed[s]);
             w.u16(vp[s]);
-            for v in vp_from[s] {
-                w.u16(v);
+            for v in vp_from[s].values() {
+                w.u16(*v);
             }
             w.bool(passed[s]);
         }
@@ -148,7 +148,7 @@ impl GameState {
             held: _,
         } = cards;
         let types = self.scenario.deck.types().min(MAX_CARD_TYPES);
-        let (own, other) = (observer.index(), observer.other().index());
+        let (own, other) = (observer, observer.other());
         let mut unseen = *deck;
         for (u, h) in unseen.iter_mut().zip(hands[other]) {
             *u += h;
@@ -156,8 +156,8 @@ impl GameState {
         w.types(&unseen, types);
         w.types(&hands[own], types);
         w.types(discard, types);
-        w.types(&sets[0], types);
-        w.types(&sets[1], types);
+        w.types(&sets[Side::Humans], types);
+        w.types(&sets[Side::Martians], types);
         w.types(in_play, types);
         w.u16(*deck_n + u16::from(hand_n[other]));
         w.u16(*discard_n);
@@ -176,9 +176,9 @@ impl GameState {
             fight,
             blocked,
         } = kills;
-        w.u64(*mask);
-        w.u64(*asked);
-        w.u64(*squares);
+        w.models(*mask);
+        w.models(*asked);
+        w.squares(*squares);
         w.side(*by);
         w.bool(*fight);
         w.bool(blocked[0]);
@@ -187,7 +187,7 @@ impl GameState {
         w.u8(*turn_cards);
         w.opt(*turn_model, Writer::model);
         w.bool(*no_models_at_start);
-        w.u64(*laid);
+        w.card_types(*laid);
         w.bool(*card_fight);
         w.bool(*in_round_end);
         for o in [cows, bug] {
@@ -201,12 +201,12 @@ impl GameState {
             w.square(*sq);
         }
         w.u8(*pending_event);
-        w.u64(*area_kills);
-        w.u64(*area_blocked);
+        w.models(*area_kills);
+        w.models(*area_blocked);
         for m in area_mods {
             w.i8(*m);
         }
-        w.u64(*carded);
+        w.models(*carded);
         w.bool(*every_window);
         for s in streaks {
             w.u8(*s);
@@ -239,7 +239,7 @@ impl GameState {
             );
         }
         let observer = r.side()?;
-        let blockers = r.u64()?;
+        let blockers = r.squares()?;
         let n = r.u8()?;
         let want = scenario.models.len().min(MAX_MODELS);
         if n as usize != want {
@@ -276,17 +276,17 @@ impl GameState {
                 moved_in: r.bool()?,
             };
         }
-        g.hidden = r.u64()?;
-        for f in &mut g.face_up {
-            *f = r.u64()?;
+        g.hidden = r.squares()?;
+        for f in g.face_up.values_mut() {
+            *f = r.squares()?;
         }
-        for p in &mut g.pool {
+        for p in g.pool.values_mut() {
             *p = r.u8()?;
         }
         for s in Side::BOTH {
             g.claimed[s] = r.u16()?;
             g.vp[s] = r.u16()?;
-            for v in &mut g.vp_from[s] {
+            for v in g.vp_from[s].values_mut() {
                 *v = r.u16()?;
             }
             g.passed[s] = r.bool()?;
@@ -296,12 +296,12 @@ impl GameState {
         g.turn_player = r.side()?;
         g.ran_out_first = r.opt(Reader::side)?;
         g.phase = r.phase()?;
-        let (own, other) = (observer.index(), observer.other().index());
+        let (own, other) = (observer, observer.other());
         g.cards.deck = r.types()?;
         g.cards.hands[own] = r.types()?;
         g.cards.discard = r.types()?;
-        g.cards.sets[0] = r.types()?;
-        g.cards.sets[1] = r.types()?;
+        g.cards.sets[Side::Humans] = r.types()?;
+        g.cards.sets[Side::Martians] = r.types()?;
         g.cards.in_play = r.types()?;
         let unseen_n = r.u16()?;
         g.cards.discard_n = r.u16()?;
@@ -312,8 +312,8 @@ impl GameState {
                 c.deck[t],
                 c.hands[own][t],
                 c.discard[t],
-                c.sets[0][t],
-                c.sets[1][t],
+                c.sets[Side::Humans][t],
+                c.sets[Side::Martians][t],
                 c.in_play[t],
             ]
             .iter()
@@ -349,7 +349,7 @@ impl GameState {
         g.kills = Kills {
             mask: r.models_mask()?,
             asked: r.models_mask()?,
-            squares: r.u64()?,
+            squares: r.squares()?,
             by: r.side()?,
             fight: r.bool()?,
             blocked: [r.bool()?, r.bool()?],
@@ -398,12 +398,12 @@ impl GameState {
         }
         // The board: walls from the scenario, blockers as they are now (a landed Flying
         // Car's included), the map shared with every game that has the same.
-        let extra = blockers & !scenario.map.blockers();
-        if blockers & scenario.map.blockers() != scenario.map.blockers() {
+        let extra = blockers.difference(scenario.map.blockers());
+        if !scenario.map.blockers().is_subset(blockers) {
             return Err("the snapshot's board lacks a blocker of the scenario's".into());
         }
         let mut map: Arc<Map> = scenario.map.clone();
-        for sq in crate::rules::square::squares_of(extra) {
+        for sq in extra {
             map = super::effects::map_with_blocker(&map, sq);
         }
         g.map = map;
@@ -449,7 +449,7 @@ impl GameState {
                     let s = &mut self.standing[m.side][sq.index()];
                     *s = s.saturating_add(1);
                 }
-                self.occ[m.side] |= sq.bit();
+                self.occ[m.side].insert(sq);
             }
         }
     }
@@ -462,7 +462,7 @@ impl GameState {
             .filter(|t| !deck.card(*t).is_event())
             .map(|t| u32::from(self.cards.deck[t]))
             .sum();
-        let other = self.cards.hand_n[observer.other().index()];
+        let other = self.cards.hand_n[observer.other()];
         if dealable < u32::from(other) {
             return Err(format!(
                 "the snapshot's other hand holds {other} cards, but only {dealable} unseen \
@@ -473,12 +473,13 @@ impl GameState {
     }
 }
 
-/// The held mask of a hand: a bit per local card type it holds.
-fn held_mask(hand: &[u8; MAX_CARD_TYPES]) -> u64 {
+/// The card types a hand holds.
+fn held_mask(hand: &[u8; MAX_CARD_TYPES]) -> CardTypeSet {
     hand.iter()
         .enumerate()
         .filter(|(_, n)| **n > 0)
-        .fold(0u64, |m, (t, _)| m | (1u64 << t))
+        .map(|(t, _)| t)
+        .collect()
 }
 
 #[cfg(test)]

@@ -2,13 +2,14 @@
 //! error naming the byte and what it should have been.
 
 use crate::rules::action::{Defence, ModelId};
-use crate::rules::cards::{CardId, Failed, Hit, MAX_CARD_TYPES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::cards::{CardId, CardTypeSet, Failed, Hit, MAX_CARD_TYPES};
 use crate::rules::map::Los;
+use crate::rules::model_set::ModelSet;
 use crate::rules::scenario::{MAX_MODELS, Scenario};
 use crate::rules::square::{Edge, Side, Square};
-
-use super::super::agenda::Step;
-use super::super::{Act, CAPACITY, Outcome, Phase, TestCtx, TestKind, WinReason};
+use crate::rules::state::agenda::Step;
+use crate::rules::state::{Act, CAPACITY, Outcome, Phase, TestCtx, TestKind, WinReason};
 
 /// Bytes read in order, each read checked.
 pub(super) struct Reader<'a> {
@@ -59,6 +60,10 @@ impl<'a> Reader<'a> {
         let mut w = [0u8; 8];
         w.copy_from_slice(b);
         Ok(u64::from_le_bytes(w))
+    }
+    /// A set of squares (any 64 bits are squares).
+    pub(super) fn squares(&mut self) -> Read<Bitboard> {
+        self.u64().map(Bitboard::from_bits)
     }
     pub(super) fn bad(&self, what: &str, got: impl std::fmt::Display) -> String {
         format!(
@@ -279,7 +284,7 @@ impl<'a> Reader<'a> {
             19 => Step::StartRound,
             20 => Step::AreaSquares {
                 card: self.half()?,
-                squares: self.u64()?,
+                squares: self.squares()?,
                 hit: self.hit()?,
             },
             21 => Step::AreaWindows {
@@ -306,7 +311,7 @@ impl<'a> Reader<'a> {
             },
             25 => Step::Trample {
                 card: self.card_type()?,
-                models: self.u64()?,
+                models: self.models_mask()?,
             },
             b => return Err(self.bad("an agenda step", b)),
         })
@@ -318,22 +323,22 @@ impl<'a> Reader<'a> {
         out[..n].copy_from_slice(self.take(n)?);
         Ok(out)
     }
-    /// A bit mask of models, only of the scenario's.
-    pub(super) fn models_mask(&mut self) -> Read<u64> {
+    /// A set of models, only of the scenario's.
+    pub(super) fn models_mask(&mut self) -> Read<ModelSet> {
         let m = self.u64()?;
         let n = self.scenario.models.len().min(MAX_MODELS);
         if n < 64 && m >> n != 0 {
             return Err(self.bad("models of the scenario", format!("{m:#x}")));
         }
-        Ok(m)
+        Ok(ModelSet::from_bits(m))
     }
-    /// A bit mask of the deck's local card types.
-    pub(super) fn types_mask(&mut self) -> Read<u64> {
+    /// A set of the deck's local card types.
+    pub(super) fn types_mask(&mut self) -> Read<CardTypeSet> {
         let m = self.u64()?;
         let n = self.scenario.deck.types();
         if n < 64 && m >> n != 0 {
             return Err(self.bad("cards of the deck", format!("{m:#x}")));
         }
-        Ok(m)
+        Ok(CardTypeSet::from_bits(m))
     }
 }

@@ -1,11 +1,12 @@
 //! Writing a snapshot: the fields of the state, a byte or a few each, halves by slug.
 
 use crate::rules::action::{Defence, ModelId};
-use crate::rules::cards::{CardId, Failed, Hit, MAX_CARD_TYPES};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::cards::{CardId, CardTypeSet, Failed, Hit, MAX_CARD_TYPES};
+use crate::rules::model_set::ModelSet;
 use crate::rules::square::{Edge, Side, Square};
-
-use super::super::agenda::Step;
-use super::super::{Act, Outcome, Phase, TestCtx, TestKind, WinReason};
+use crate::rules::state::agenda::Step;
+use crate::rules::state::{Act, Outcome, Phase, TestCtx, TestKind, WinReason};
 
 /// Bytes written in order.
 pub(super) struct Writer(pub(super) Vec<u8>);
@@ -28,6 +29,18 @@ impl Writer {
     }
     pub(super) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    /// A set of squares, as its 64 bits.
+    pub(super) fn squares(&mut self, v: Bitboard) {
+        self.u64(v.bits());
+    }
+    /// A set of models, as its 64 bits.
+    pub(super) fn models(&mut self, v: ModelSet) {
+        self.u64(v.bits());
+    }
+    /// A set of card types, as its 64 bits.
+    pub(super) fn card_types(&mut self, v: CardTypeSet) {
+        self.u64(v.bits());
     }
     pub(super) fn bytes(&mut self, v: &[u8]) {
         self.0.extend_from_slice(v);
@@ -289,7 +302,7 @@ impl Writer {
             Step::AreaSquares { card, squares, hit } => {
                 self.u8(20);
                 self.half(card);
-                self.u64(squares);
+                self.squares(squares);
                 self.hit(hit);
             }
             Step::AreaWindows {
@@ -322,7 +335,7 @@ impl Writer {
             Step::Trample { card, models } => {
                 self.u8(25);
                 self.u8(card);
-                self.u64(models);
+                self.models(models);
             }
         }
     }
