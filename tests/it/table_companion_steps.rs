@@ -343,8 +343,8 @@ fn the_table_differs_corrections_are_made_logged_saved_and_replayed() {
     let free = Square::all()
         .find(|q| {
             g.models_in(*q).next().is_none()
-                && !g.hidden_counters().contains(q)
-                && !g.map().blockers().contains(q)
+                && !g.hidden_counters().contains(*q)
+                && !g.map().blockers().contains(*q)
                 && *q != from
         })
         .unwrap();
