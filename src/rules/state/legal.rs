@@ -533,14 +533,6 @@ impl GameState {
         self.opponents(attacker)
             .any(|id| !self.profile(id).has(Ability::Hero))
     }
-
-    /// Squares `id` could Shoot into from where it stands now (R8, R9, R12).
-    pub fn shot_squares_from(&self, id: ModelId) -> Bitboard {
-        match self.models[id.index()].square() {
-            Some(sq) => self.shot_squares(id, sq),
-            None => Bitboard::EMPTY,
-        }
-    }
 }
 
 /// Shoot actions at the models of `targets`, in id order.
