@@ -177,9 +177,10 @@ impl Game {
         usize::from(self.player)
     }
 
-    /// The card in play on stack `s`, by its deck index; `None` once the stack is empty.
+    /// The card in play on stack `s`, by its deck index; `None` once the stack is empty, or
+    /// when there is no stack `s`.
     pub fn in_play(&self, s: usize) -> Option<usize> {
-        self.stacks[s].top()
+        self.stacks.get(s).and_then(|stack| stack.top())
     }
 
     /// Cards left in stack `s`, the one in play included.

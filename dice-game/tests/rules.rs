@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use dice_game::card::{Deck, Difficulty, Kind, Location, Rule, Run};
 use dice_game::dice::{Symbol, Tally};
-use dice_game::game::Game;
+use dice_game::game::{Game, STACKS};
 use dice_game::turn::{Action, Decided, Event, Phase};
 
 const DETROIT: usize = 0;
@@ -373,4 +373,14 @@ fn an_illegal_decision_is_refused_and_changes_nothing() {
         .unwrap_err();
     assert!(e.contains("rolls 10 dice, not the 3 given"), "{e}");
     assert_eq!(g, before);
+}
+
+#[test]
+fn a_stack_that_does_not_exist_has_no_card_in_play() {
+    let g = game(Difficulty::Easy);
+    for s in 0..STACKS {
+        assert!(g.in_play(s).is_some(), "stack {s} has a card at the start");
+    }
+    assert_eq!(g.in_play(STACKS), None);
+    assert_eq!(g.in_play(usize::MAX), None);
 }
