@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use rand::RngCore;
 
-use crate::rules::state::{Event, EventSink, IllegalAction};
+use crate::rules::state::{Event, EventSink, IllegalAction, Test};
 use crate::rules::{Action, GameRng, GameState};
 
 /// The most faces a D8 stream reads from one word.
@@ -105,6 +105,19 @@ struct RollMade {
     first_place: usize,
 }
 
+/// A model's or a card's test roll, which read a stream of its own: the words just before
+/// the generator's requests at event `i` (`at` requests so far), as many as its faces fill.
+fn own_stream(i: usize, at: usize, who: String, test: Test, faces: &[u8]) -> RollMade {
+    let n = faces.len().max(1).div_ceil(FACES_PER_WORD);
+    RollMade {
+        event: i,
+        what: format!("{who}'s {} roll", crate::bot::exec::events::test_name(test)),
+        faces: faces.to_vec(),
+        words: (at.saturating_sub(n)..at).collect(),
+        first_place: 0,
+    }
+}
+
 /// The rolls of a play's log, in order, each matched to its words (see the module notes).
 fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
     let mut out: Vec<RollMade> = Vec::new();
@@ -115,37 +128,18 @@ fn rolls_made(events: &[(usize, Event)]) -> Vec<RollMade> {
         let new = at - before;
         before = *at;
         match e {
+            // A model's or a card's test: a stream of its own, ending at this event.
             Event::Roll {
                 model, test, faces, ..
             } => {
                 rattle = None;
-                let n = faces.len().max(1).div_ceil(FACES_PER_WORD);
-                out.push(RollMade {
-                    event: i,
-                    what: format!(
-                        "{model}'s {} roll",
-                        crate::bot::exec::events::test_name(*test)
-                    ),
-                    faces: faces.clone(),
-                    words: (at.saturating_sub(n)..*at).collect(),
-                    first_place: 0,
-                });
+                out.push(own_stream(i, *at, model.to_string(), *test, faces));
             }
             Event::EffectRoll {
                 card, test, faces, ..
             } => {
                 rattle = None;
-                let n = faces.len().max(1).div_ceil(FACES_PER_WORD);
-                out.push(RollMade {
-                    event: i,
-                    what: format!(
-                        "{card}'s {} roll",
-                        crate::bot::exec::events::test_name(*test)
-                    ),
-                    faces: faces.clone(),
-                    words: (at.saturating_sub(n)..*at).collect(),
-                    first_place: 0,
-                });
+                out.push(own_stream(i, *at, card.to_string(), *test, faces));
             }
             Event::RattleTest { model, roll, .. } => {
                 let (word, place) = match rattle {

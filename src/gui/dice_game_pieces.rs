@@ -248,31 +248,11 @@ pub fn location_card(ui: &mut Ui, look: &CardLook<'_>, size: egui::Vec2) -> Resp
     };
     let rect = Rect::from_min_size(outer.min, size).translate(vec2(0.0, -lift));
     stack_beneath(p, rect, look.under);
-    let round = CornerRadius::same(8);
-    p.rect_filled(rect, round, theme::LOCATION_FACE);
     let (band_fill, kind) = match look.card.kind {
         Kind::City => (theme::CITY_BAND, "city"),
         Kind::Monument => (theme::MONUMENT_BAND, "monument"),
     };
-    let band = Rect::from_min_size(rect.min, vec2(rect.width(), 24.0));
-    p.rect_filled(
-        band,
-        CornerRadius {
-            nw: 8,
-            ne: 8,
-            sw: 0,
-            se: 0,
-        },
-        band_fill,
-    );
-    fitted_text(
-        p,
-        band.center(),
-        &look.card.name,
-        13.0,
-        rect.width() - 10.0,
-        Color32::WHITE,
-    );
+    card_face(p, rect, band_fill, &look.card.name, rect.width() - 10.0);
     // The VP, and what the card needs.
     let vp_at = rect.min + vec2(18.0, 42.0);
     p.circle_filled(vp_at, 13.0, band_fill);
@@ -393,7 +373,7 @@ pub fn location_card(ui: &mut Ui, look: &CardLook<'_>, size: egui::Vec2) -> Resp
     } else {
         Stroke::new(1.0, theme::CARD_BACK_EDGE)
     };
-    p.rect_stroke(rect, round, edge, StrokeKind::Outside);
+    p.rect_stroke(rect, CARD_ROUND, edge, StrokeKind::Outside);
     resp
 }
 
@@ -453,27 +433,7 @@ pub fn difficulty_card(
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
     let rect = Rect::from_min_size(outer.min, size);
     let p = ui.painter();
-    let round = CornerRadius::same(8);
-    p.rect_filled(rect, round, theme::LOCATION_FACE);
-    let band = Rect::from_min_size(rect.min, vec2(rect.width(), 24.0));
-    p.rect_filled(
-        band,
-        CornerRadius {
-            nw: 8,
-            ne: 8,
-            sw: 0,
-            se: 0,
-        },
-        theme::DIFFICULTY_BAND,
-    );
-    fitted_text(
-        p,
-        band.center(),
-        "Difficulty",
-        13.0,
-        rect.width(),
-        Color32::WHITE,
-    );
+    card_face(p, rect, theme::DIFFICULTY_BAND, "Difficulty", rect.width());
     p.text(
         rect.center_top() + vec2(0.0, 44.0),
         Align2::CENTER_CENTER,
@@ -501,7 +461,7 @@ pub fn difficulty_card(
     );
     p.rect_stroke(
         rect,
-        round,
+        CARD_ROUND,
         Stroke::new(1.0, theme::CARD_BACK_EDGE),
         StrokeKind::Outside,
     );
@@ -509,6 +469,26 @@ pub fn difficulty_card(
 }
 
 /// `text` centred on `c`, its font shrunk until it fits `width`.
+/// The corners of a card.
+const CARD_ROUND: CornerRadius = CornerRadius::same(8);
+
+/// A card's face and its coloured band along the top with its title.
+fn card_face(p: &Painter, rect: Rect, band_fill: Color32, title: &str, title_width: f32) {
+    p.rect_filled(rect, CARD_ROUND, theme::LOCATION_FACE);
+    let band = Rect::from_min_size(rect.min, vec2(rect.width(), 24.0));
+    p.rect_filled(
+        band,
+        CornerRadius {
+            nw: 8,
+            ne: 8,
+            sw: 0,
+            se: 0,
+        },
+        band_fill,
+    );
+    fitted_text(p, band.center(), title, 13.0, title_width, Color32::WHITE);
+}
+
 fn fitted_text(p: &Painter, c: Pos2, text: &str, size: f32, width: f32, color: Color32) {
     let mut px = size;
     let mut galley = p.layout_no_wrap(text.to_string(), FontId::proportional(px), color);

@@ -3,9 +3,10 @@
 use dice_game::card::DifficultyCard;
 use dice_game::dice::{DICE, Symbol};
 use dice_game::game::{STACKS, TOKENS};
-use eframe::egui::{self, RichText, Ui};
+use eframe::egui::{self, RichText};
 
 use super::dice_game_pieces::{DieLook, die};
+use super::dice_rules::section;
 use super::theme;
 
 /// The rules, as headed paragraphs.
@@ -138,12 +139,6 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
                     }
                 });
         });
-}
-
-fn section(ui: &mut Ui, head: &str, text: &str) {
-    ui.add_space(4.0);
-    ui.label(RichText::new(head).strong().color(theme::TEXT));
-    ui.label(text);
 }
 
 #[cfg(test)]

@@ -92,7 +92,8 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
         });
 }
 
-fn section(ui: &mut Ui, head: &str, text: &str) {
+/// One heading and its paragraph of a rules window (Martian Dice's and the Dice Game's).
+pub(super) fn section(ui: &mut Ui, head: &str, text: &str) {
     ui.add_space(4.0);
     ui.label(RichText::new(head).strong().color(theme::TEXT));
     ui.label(text);
