@@ -7,7 +7,8 @@ use clap::Args;
 
 use super::window::{self, Window};
 use super::{CliError, Io};
-use crate::rules::Side;
+use crate::rules::{BySide, Side};
+use crate::table::rolls::Roller;
 use crate::table::session::Session;
 use crate::table::setup::{ai_spec_for_level, load_scenario_text};
 
@@ -51,10 +52,37 @@ pub struct PlayArgs {
           conflicts_with_all = ["load", "scenario", "side", "level", "seed", "choose"])]
     pub replay: Option<Vec<String>>,
     /// Play at a real table, with your miniatures and dice: the program keeps the rules,
-    /// the cards and the hidden counters and decides for the AI's side (docs/companion.md).
-    /// The desktop table does not offer it yet: the option says so and opens nothing.
-    #[arg(long, conflicts_with = "replay")]
+    /// the cards and the hidden counters, decides for the AI's side and shows its moves as
+    /// steps to make on the table (docs/companion.md).
+    #[arg(long, conflicts_with_all = ["replay", "load"])]
     pub companion: bool,
+    /// At a real table: who rolls your dice, `table` (you roll and type the faces) or
+    /// `program`.
+    #[arg(
+        long,
+        value_name = "WHO",
+        default_value = "table",
+        requires = "companion"
+    )]
+    pub your_dice: Roller,
+    /// At a real table: who rolls the AI's dice, `program` or `table` (you roll them too).
+    #[arg(
+        long,
+        value_name = "WHO",
+        default_value = "program",
+        requires = "companion"
+    )]
+    pub ai_dice: Roller,
+}
+
+impl PlayArgs {
+    /// At a real table, who rolls each side's dice: yours as `--your-dice` says, the AI's
+    /// as `--ai-dice` says.
+    pub fn rolled_by(&self) -> BySide<Roller> {
+        let mut r = BySide::new(self.ai_dice, self.ai_dice);
+        r[self.side] = self.your_dice;
+        r
+    }
 }
 
 impl Default for PlayArgs {
@@ -72,16 +100,7 @@ fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
     s.parse()
 }
 
-/// Why `play --companion` opens nothing yet.
-pub const NO_COMPANION_TABLE: &str = "--companion: the desktop table cannot play a game at a \
-     real table yet (the dice rolled there typed in, the AI's moves shown as steps to make on \
-     the table); the game's side of it is built and tested (docs/companion.md), its window is \
-     not: play on the screen without --companion";
-
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    if args.companion {
-        return Err(CliError::Usage(NO_COMPANION_TABLE.into()));
-    }
     let level = match ai_spec_for_level(&args.level) {
         Err(e) => {
             return Err(CliError::Usage(format!(

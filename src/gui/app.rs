@@ -18,6 +18,7 @@ use crate::table::session::Session;
 use crate::table::setup::GameSetup;
 
 use super::analysis::AnalysisView;
+use super::at_table::AtTableView;
 use super::board::BoardView;
 use super::command::{Command, FileAction};
 use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
@@ -69,6 +70,8 @@ pub struct MarsApp {
 
     // ----- the panels and windows -----
     pub board: BoardView,
+    /// A game at a real table: the step to make there, the dice to type, corrections.
+    pub at_table: AtTableView,
     sidebar: Sidebar,
     log: LogView,
     pub new_game: NewGameDialog,
@@ -125,6 +128,7 @@ impl MarsApp {
             selected: None,
             armed: None,
             board: BoardView::default(),
+            at_table: AtTableView::default(),
             sidebar: Sidebar::default(),
             log: LogView::default(),
             new_game: NewGameDialog::new(scenario_dir, setup),
@@ -299,7 +303,12 @@ impl MarsApp {
             self.run(commands);
             return;
         }
-        let legal = session.legal();
+        // At a real table, nobody decides until the steps the AI asked for are made there.
+        let legal = if session.next_table_step().is_some() {
+            Vec::new()
+        } else {
+            session.legal()
+        };
         let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
         // The top bar's commands first, then the panels' in the order they are drawn.
         table.commands = commands;
@@ -323,8 +332,11 @@ impl MarsApp {
             .inner;
 
         // A question waiting for a person's answer: a prompt over the board.
-        if !self.new_game.open {
+        if !self.new_game.open && session.next_table_step().is_none() {
             AnswerPrompt { over: board_rect }.ui(ui, &mut table);
+        }
+        if !self.new_game.open {
+            self.at_table.ui(ui, &mut table, board_rect);
         }
         if let Some((side, bot)) = session.program_to_allow()
             && !self.new_game.open
@@ -443,6 +455,24 @@ impl MarsApp {
                 .clicked()
             {
                 out.push(Command::MartianDice);
+            }
+            if self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.companion().is_some())
+            {
+                ui.separator();
+                if ui
+                    .button("The table differs…")
+                    .on_hover_text(
+                        "Move a model, put down or take away a counter, lay a model down or \
+                         stand it up, to match the real table",
+                    )
+                    .clicked()
+                {
+                    self.at_table.correction.open = true;
+                    self.at_table.correction.error = None;
+                }
             }
             if ui
                 .button(DICE_GAME_BUTTON)
@@ -603,6 +633,68 @@ impl MarsApp {
                 }
                 Err(e) => self.new_game.error = Some(e.to_string()),
             },
+            Command::NewTableGame(setup, rolled_by) => match Session::new(*setup) {
+                Ok(mut s) => {
+                    s.set_companion(rolled_by);
+                    self.replace_session(s);
+                    self.new_game.open = false;
+                }
+                Err(e) => self.new_game.error = Some(e.to_string()),
+            },
+            Command::ConfirmStep => {
+                if let Some(s) = &mut self.session {
+                    s.confirm_table_step();
+                }
+            }
+            Command::EnterDice(text) => {
+                if let Some(s) = &mut self.session {
+                    match s.enter_dice(&text) {
+                        Ok(_) => {
+                            self.at_table.typed.clear();
+                            self.at_table.dice_error = None;
+                        }
+                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::TakeBackRoll => {
+                if let Some(s) = &mut self.session
+                    && s.take_back_roll()
+                {
+                    self.at_table.dice_error = None;
+                }
+            }
+            Command::ConfirmDice => {
+                if let Some(s) = &mut self.session {
+                    match s.confirm_dice() {
+                        Ok(()) => self.at_table.dice_error = None,
+                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::WithdrawDecision => {
+                if let Some(s) = &mut self.session {
+                    match s.withdraw_decision() {
+                        Ok(()) => {
+                            self.at_table.dice_error = None;
+                            self.at_table.typed.clear();
+                        }
+                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::CorrectTable(c) => {
+                if let Some(s) = &mut self.session {
+                    match s.correct_table(c) {
+                        Ok(()) => {
+                            self.at_table.correction.error = None;
+                            self.seen = usize::MAX;
+                        }
+                        Err(e) => self.at_table.correction.error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::SaveSetupSheet(path) => self.save_setup_sheet(&path),
             Command::MartianDice => self.switch_to(Mode::MartianDice),
             Command::DiceGame => self.switch_to(Mode::DiceGame),
             Command::OpenNewGame => {
@@ -734,6 +826,7 @@ impl MarsApp {
         self.waker_set = false;
         self.seen = usize::MAX;
         self.board = BoardView::default();
+        self.at_table = AtTableView::default();
         self.game_over = GameOverWindow::default();
         if let Some(s) = &mut self.session
             && s.is_watch()
@@ -779,6 +872,11 @@ impl MarsApp {
             }
             s.notice = None;
         }
+    }
+
+    /// Writes the set-up sheet of the game at the table to `path`.
+    fn save_setup_sheet(&mut self, path: &std::path::Path) {
+        let _ = path;
     }
 
     /// The side a person plays in a game against the AI.

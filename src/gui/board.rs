@@ -24,7 +24,7 @@ use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::Loc;
 use crate::rules::{Bitboard, GameState, Side, Square};
-use crate::table::describe::model_name;
+use crate::table::describe::{base_label, model_name};
 use crate::table::forecast::{Reach, Target, acting_model, reach, spot_of};
 use crate::table::session::Session;
 
@@ -75,7 +75,7 @@ pub struct BoardView {
     /// The groups of models shown in the trays this frame (to deploy, each wave).
     pub tray_groups: Vec<super::board_tray::TrayGroup>,
     /// The hinted move drawn this frame, if a hint is shown.
-    pub hint_marks: Option<super::board_hint::HintMarks>,
+    pub hint_marks: Option<super::board_hint::MoveMarks>,
 }
 
 impl Panel for BoardView {
@@ -173,9 +173,24 @@ impl BoardView {
         let mut placed = self.place_models(g, &geom, &painter);
         self.sight_layer(ui, &painter, &geom, input, selected, sel_reach);
         glide(ui.ctx(), &geom, &mut placed);
-        let model_responses = draw_models(ui, &painter, g, &placed, selected);
+        let model_responses = draw_models(
+            ui,
+            &painter,
+            g,
+            &placed,
+            selected,
+            session.companion().is_some(),
+        );
         estimate_layer(ui, &painter, &geom, session);
         self.hint_layer(&painter, &geom, session, &placed);
+        // At a real table: the step to make there now, drawn.
+        if session.awaiting_dice().is_none()
+            && let Some(marks) = session.next_table_step().and_then(|t| t.picture.as_ref())
+        {
+            board_hint::draw_in(&painter, &geom, marks, theme::TABLE_STEP, |m| {
+                placed.iter().find(|p| p.id == m).map(|p| p.center)
+            });
+        }
 
         // What the pointer is over, and what was clicked.
         let Pointer {
@@ -292,7 +307,7 @@ impl BoardView {
     fn hint_layer(&mut self, painter: &Painter, geom: &Geom, session: &Session, placed: &[Placed]) {
         self.hint_marks = session
             .current_hint()
-            .and_then(|h| board_hint::marks(session.state(), &h.line));
+            .and_then(|h| board_hint::move_marks(session.state(), &h.line));
         if let Some(marks) = &self.hint_marks {
             board_hint::draw(painter, geom, marks, |m| {
                 placed.iter().find(|p| p.id == m).map(|p| p.center)
@@ -480,6 +495,20 @@ fn glide(ctx: &egui::Context, geom: &Geom, placed: &mut [Placed]) {
     }
 }
 
+/// The number on a model's figure: its number in the game (`3` for m3), or at a real table
+/// the number of the label on its base (`1` for Martian 1; a model alone of its profile, the
+/// initial of its name).
+fn figure_number(g: &GameState, id: ModelId, at_table: bool) -> String {
+    if !at_table {
+        return (u32::from(id.0) + 1).to_string();
+    }
+    let label = base_label(g, id);
+    match label.rsplit(' ').next() {
+        Some(n) if n.parse::<u32>().is_ok() => n.to_string(),
+        _ => label.chars().next().map(String::from).unwrap_or_default(),
+    }
+}
+
 /// The models drawn where they stand, each a click target.
 fn draw_models(
     ui: &Ui,
@@ -487,6 +516,7 @@ fn draw_models(
     g: &GameState,
     placed: &[Placed],
     selected: Option<ModelId>,
+    at_table: bool,
 ) -> Vec<(ModelId, Response)> {
     let acting = acting_model(g);
     let mut model_responses: Vec<(ModelId, Response)> = Vec::with_capacity(placed.len());
@@ -497,7 +527,7 @@ fn draw_models(
             p.center,
             p.r,
             m.side,
-            p.id,
+            &figure_number(g, p.id, at_table),
             m.rattled,
             m.activated,
             selected == Some(p.id),

@@ -5,7 +5,6 @@ use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2,
 };
 
-use crate::rules::action::ModelId;
 use crate::rules::map::WallKind;
 use crate::rules::{Bitboard, Edge, Side, Square};
 
@@ -215,7 +214,7 @@ pub(super) fn draw_model(
     c: Pos2,
     r: f32,
     side: Side,
-    id: ModelId,
+    number: &str,
     rattled: bool,
     acted: bool,
     selected: bool,
@@ -254,7 +253,7 @@ pub(super) fn draw_model(
         painter.text(
             c,
             Align2::CENTER_CENTER,
-            (id.0 as u32 + 1).to_string(),
+            number,
             FontId::proportional(r * 0.8),
             theme::MODEL_NUMBER,
         );
@@ -312,7 +311,7 @@ pub(super) fn draw_model(
         painter.text(
             c + vec2(0.0, r * 0.42),
             Align2::CENTER_CENTER,
-            (id.0 as u32 + 1).to_string(),
+            number,
             FontId::proportional(r * 0.7),
             theme::MODEL_NUMBER,
         );

@@ -5,9 +5,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
+use crate::rules::{BySide, Side};
+use crate::table::correction::Correction;
+use crate::table::rolls::Roller;
 use crate::table::setup::GameSetup;
 
 /// What a panel asks the application to do.
@@ -25,6 +27,23 @@ pub enum Command {
     Undo,
     /// Start this game (boxed: a set-up is large beside the other commands).
     NewGame(Box<GameSetup>),
+    /// Start this game at a real table (the companion mode), each side's dice rolled by
+    /// the person at the table or by the program.
+    NewTableGame(Box<GameSetup>, BySide<Roller>),
+    /// At a real table: the step shown was made on the table.
+    ConfirmStep,
+    /// At a real table: the faces typed for the roll asked for.
+    EnterDice(String),
+    /// At a real table: take back the last roll typed, to type it again.
+    TakeBackRoll,
+    /// At a real table: every roll is in, apply the decision.
+    ConfirmDice,
+    /// At a real table: withdraw the person's decision waiting for dice.
+    WithdrawDecision,
+    /// At a real table: make the game match the table.
+    CorrectTable(Correction),
+    /// At a real table: write the set-up sheet of this game to a file.
+    SaveSetupSheet(PathBuf),
     OpenNewGame,
     OpenFile(FileAction),
     Save(PathBuf),

@@ -10,6 +10,7 @@ use crate::rules::{BySide, Side};
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
 use crate::table::brain::{Unplayable, check_ai};
 use crate::table::describe::{outcome_text, side_title};
+use crate::table::rolls::Roller;
 use crate::table::setup::{Controller, GameSetup, ai_at_level, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
@@ -129,11 +130,17 @@ pub struct NewGameDialog {
     pub seed: String,
     /// The command of the program chosen as a player (`exec:`, docs/bot-protocol.md).
     pub program: String,
+    /// Play at a real table, with miniatures and dice (the companion mode).
+    pub at_table: bool,
+    /// At a real table: who rolls the dice of a side a person plays.
+    pub your_dice: Roller,
+    /// At a real table: who rolls the AI's dice.
+    pub ai_dice: Roller,
     pub error: Option<String>,
 }
 
 /// The New game window's size: fixed, so nothing moves when an option changes.
-const NEW_GAME_SIZE: [f32; 2] = [900.0, 600.0];
+const NEW_GAME_SIZE: [f32; 2] = [900.0, 630.0];
 /// The map picture's side in the New game window.
 const PICTURE_SIDE: f32 = 250.0;
 /// The width of the scenario list in the New game window.
@@ -156,6 +163,9 @@ impl NewGameDialog {
             level2: "normal".into(),
             seed: String::new(),
             program: String::new(),
+            at_table: false,
+            your_dice: Roller::Table,
+            ai_dice: Roller::Program,
             error: None,
         };
         d.take_setup(current);
@@ -301,6 +311,25 @@ impl NewGameDialog {
         })
     }
 
+    /// At a real table, who rolls each side's dice in the game `setup`: a person's side as
+    /// `your_dice` says, the AI's as `ai_dice` says; `None` for a game on the screen.
+    pub fn rolled_by(&self, setup: &GameSetup) -> Option<BySide<Roller>> {
+        if !self.at_table || self.mode == Mode::Watch {
+            return None;
+        }
+        let who = |c: &Controller| {
+            if c.is_human() {
+                self.your_dice
+            } else {
+                self.ai_dice
+            }
+        };
+        Some(BySide::new(
+            who(&setup.controllers[Side::Humans]),
+            who(&setup.controllers[Side::Martians]),
+        ))
+    }
+
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
         if !self.open {
@@ -343,7 +372,10 @@ impl NewGameDialog {
                         .clicked()
                     {
                         match self.setup() {
-                            Ok(s) => out.push(Command::NewGame(Box::new(s))),
+                            Ok(s) => out.push(match self.rolled_by(&s) {
+                                Some(r) => Command::NewTableGame(Box::new(s), r),
+                                None => Command::NewGame(Box::new(s)),
+                            }),
                             Err(e) => self.error = Some(e),
                         }
                     }
@@ -513,6 +545,26 @@ impl NewGameDialog {
                     });
                 });
                 ui.end_row();
+                ui.label("Table");
+                ui.add_enabled_ui(self.mode != Mode::Watch, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.checkbox(
+                            &mut self.at_table,
+                            "at a real table, with miniatures and dice",
+                        )
+                        .on_hover_text(
+                            "The program keeps the rules, the cards and the hidden counters \
+                                 and shows the AI's moves as steps to make on the table",
+                        );
+                        ui.add_enabled_ui(self.at_table, |ui| {
+                            roller_combo(ui, "your-dice", "your dice", &mut self.your_dice);
+                            if self.mode == Mode::VersusAi {
+                                roller_combo(ui, "ai-dice", "the AI's dice", &mut self.ai_dice);
+                            }
+                        });
+                    });
+                });
+                ui.end_row();
                 let l = ui.label("Seed");
                 ui.horizontal(|ui| {
                     ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(120.0))
@@ -529,6 +581,24 @@ impl NewGameDialog {
                 ui.end_row();
             });
     }
+}
+
+/// Who rolls a side's dice at a real table, chosen from two.
+fn roller_combo(ui: &mut Ui, id: &str, label: &str, roller: &mut Roller) {
+    let words = |r: Roller| match r {
+        Roller::Table => "rolled at the table",
+        Roller::Program => "rolled by the program",
+    };
+    let l = ui.label(label);
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(words(*roller))
+        .show_ui(ui, |ui| {
+            for r in [Roller::Table, Roller::Program] {
+                ui.selectable_value(roller, r, words(r));
+            }
+        })
+        .response
+        .labelled_by(l.id);
 }
 
 fn level_combo(ui: &mut Ui, id: &str, level: &mut String, label: egui::Id) {

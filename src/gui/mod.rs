@@ -22,6 +22,8 @@
 //!   [`board_estimate`] and the hinted move with [`board_hint`]; it lays itself out with
 //!   [`board_geom`], explains itself with [`board_tooltip`] and reads what a click offers
 //!   from [`board_plans`].
+//! * [`at_table`]: a game at a real table (the companion mode): the step to make there,
+//!   large, with its move drawn on the board; the dice typed in; "the table differs".
 //! * [`ai_panel`]: the hint on a person's decision and the AI's report, in the sidebar.
 //! * [`analysis`]: the analysis window after a game.
 //! * [`dice_rules`]: Martian Dice's rules in plain words, a click away at the dice table.
@@ -40,6 +42,7 @@
 pub mod ai_panel;
 pub mod analysis;
 pub mod app;
+pub mod at_table;
 pub mod board;
 mod board_counters;
 pub mod board_estimate;
@@ -78,9 +81,10 @@ use eframe::egui;
 pub use app::MarsApp;
 
 use crate::bot::{Level, PlayerSpec};
-use crate::rules::Side;
+use crate::rules::{BySide, Side};
 use crate::table::dice::DiceSetup;
 use crate::table::dice_game_setup::DiceGameSetup;
+use crate::table::rolls::Roller;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
 use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
@@ -109,6 +113,8 @@ pub struct GuiOptions {
     /// A game of an arena run to step through instead of a new game
     /// (`play --replay RESULTS ID`).
     pub replay: Option<crate::arena::replay::RecordedGame>,
+    /// Play the new game at a real table (`play --companion`): who rolls each side's dice.
+    pub companion: Option<BySide<Roller>>,
 }
 
 impl Default for GuiOptions {
@@ -124,6 +130,7 @@ impl Default for GuiOptions {
             dice_game: None,
             allow_exec: false,
             replay: None,
+            companion: None,
         }
     }
 }
@@ -205,6 +212,8 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
     let choose = options.choose;
     let dice = options.dice.clone();
     let dice_game = options.dice_game.clone();
+    let companion = options.companion;
+    let options_side = options.side;
     let title = app::title_for(Some(options.side));
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -227,6 +236,14 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             // The command line's own players: named by the person who started the table.
             if let Some(s) = &mut app.session {
                 s.allow_programs();
+                if let Some(rolled_by) = companion {
+                    s.set_companion(rolled_by);
+                }
+            }
+            if let Some(rolled_by) = companion {
+                app.new_game.at_table = true;
+                app.new_game.ai_dice = rolled_by[options_side.other()];
+                app.new_game.your_dice = rolled_by[options_side];
             }
             app.startup = startup;
             if let Some(s) = saved {

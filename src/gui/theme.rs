@@ -107,6 +107,9 @@ pub const PAINTED_LATER: Color32 = Color32::PLACEHOLDER;
 pub const HINT: Color32 = Color32::from_rgb(0x7f, 0xd8, 0xff);
 pub const HINT_SHADOW: Color32 = Color32::from_black_alpha(110);
 pub const HINT_ARROW_EDGE: Color32 = Color32::from_black_alpha(140);
+/// At a real table: the step to make on the table now, drawn on the board and framing its
+/// card over the board.
+pub const TABLE_STEP: Color32 = Color32::from_rgb(0xff, 0xa8, 0x3c);
 /// The frame of the estimate's bar and its even line.
 pub const ESTIMATE_FRAME: Color32 = alpha(Color32::WHITE, 90);
 pub const ESTIMATE_EVEN: Color32 = alpha(Color32::WHITE, 140);

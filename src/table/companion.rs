@@ -33,6 +33,7 @@ use super::correction::{Correction, CorrectionRefused};
 use super::describe::action_text;
 use super::error::SessionError;
 use super::instructions::{StepKind, TableStep, board_steps, decision_instruction, setup_steps};
+use super::marks::move_marks;
 use super::rolls::{DiceInputError, RollAsk, Roller, TypedRoll, parse_faces};
 use super::session::{Session, Step};
 
@@ -512,10 +513,16 @@ impl Session {
                     at,
                     kind: StepKind::Decision,
                     text: text.clone(),
+                    picture: p.action().and_then(|a| move_marks(&self.state, &[a])),
                 });
             }
             for (kind, text) in board_steps(&self.state, &p.played.events, &p.rolls) {
-                self.table_steps.push_back(TableStep { at, kind, text });
+                self.table_steps.push_back(TableStep {
+                    at,
+                    kind,
+                    text,
+                    picture: None,
+                });
             }
         }
         self.state = p.played.state;

@@ -226,20 +226,6 @@ impl Correction {
                         "no face-down counter lies on {sq}"
                     )));
                 }
-                // The rules' Editor takes counters away all at once, face-up ones too, and
-                // puts back only face-down ones.
-                if !face_up(g).is_empty() {
-                    return Err(CorrectionRefused::Square(format!(
-                        "a face-down counter can be taken away only while no face-up counter \
-                         lies on the board ({} now): put the counter on {sq} back on the table \
-                         instead",
-                        face_up(g)
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )));
-                }
                 Ok(())
             }
             Correction::Rattled(m, rattled) => {
@@ -268,14 +254,7 @@ impl Correction {
                 g.edit().hidden_counter(sq);
             }
             Correction::NoCounter(sq) => {
-                // The Editor clears every counter (none is face up, `check`) and puts the
-                // other face-down ones back.
-                let keep = g.hidden_counters().without(sq);
-                let mut e = g.edit();
-                e.clear_counters();
-                for s in keep.iter() {
-                    e.hidden_counter(s);
-                }
+                g.edit().no_hidden_counter(sq);
             }
             Correction::Rattled(m, rattled) => {
                 g.edit().rattled(m, rattled);

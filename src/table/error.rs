@@ -48,6 +48,10 @@ pub enum PlayError {
     /// At a real table, a decision waits for its dice: they are typed first.
     #[error("a decision waits for dice from the table: type them first")]
     AwaitingDice,
+    /// At a real table, a step waits to be made there first (the AI's move, what the
+    /// rules did).
+    #[error("first make the step waiting at the table: {0}")]
+    StepWaiting(String),
     /// The rules refuse the decision.
     #[error(transparent)]
     Illegal(#[from] IllegalAction),

@@ -9,11 +9,12 @@
 
 use crate::rules::action::{Action, Defence, ModelId, Target as CardTarget};
 use crate::rules::state::{Event, Loc, Phase, ShotResult};
-use crate::rules::{GameState, Side};
+use crate::rules::{GameState, Side, Square};
 
 use super::companion::TableRoll;
 use super::describe::{base_label, card_name, label_at, outcome_text, side_title};
 use super::forecast::{acting_model, after, fight_forecast, has_aimed, percent, shoot_forecast};
+use super::marks::MoveMarks;
 use super::rolls::faces_text;
 
 /// What a step at the table is.
@@ -37,6 +38,9 @@ pub struct TableStep {
     pub at: Option<usize>,
     pub kind: StepKind,
     pub text: String,
+    /// What the board draws with it: the AI's move, or the square of a counter or a model
+    /// put down at set-up.
+    pub picture: Option<MoveMarks>,
 }
 
 /// The AI's decision `action` in `g` (before it is made) in words a person follows at the
@@ -408,19 +412,33 @@ fn a_counter(kind: crate::rules::state::CounterKind) -> String {
 /// The set-up at the table, square by square: each counter put face down where the
 /// rules placed it, and each model that starts on a fixed square.
 pub fn setup_steps(g: &GameState, setup_events: &[Event]) -> Vec<TableStep> {
-    let mut out: Vec<TableStep> = setup_events
+    let step = |text: String, sq: Square| TableStep {
+        at: None,
+        kind: StepKind::Board,
+        text,
+        picture: Some(MoveMarks::square(sq)),
+    };
+    // The models the scenario fixes on their squares, in its order, then the counters as
+    // the rules placed them (R24).
+    let fixed = g
+        .scenario()
+        .models
         .iter()
-        .filter_map(|e| match *e {
-            Event::CounterPlaced(sq) => Some(format!("put a counter face down on {sq}")),
-            Event::Deployed(m, sq) => Some(format!("put {} on {sq}", base_label(g, m))),
+        .take(g.models().len())
+        .enumerate()
+        .filter_map(|(i, m)| match m.start {
+            crate::rules::scenario::Start::At(sq) => Some(step(
+                format!("put {} on {sq}", base_label(g, ModelId(i as u8))),
+                sq,
+            )),
             _ => None,
-        })
-        .map(|text| TableStep {
-            at: None,
-            kind: StepKind::Board,
-            text,
-        })
-        .collect();
+        });
+    let counters = setup_events.iter().filter_map(|e| match *e {
+        Event::CounterPlaced(sq) => Some(step(format!("put a counter face down on {sq}"), sq)),
+        Event::Deployed(m, sq) => Some(step(format!("put {} on {sq}", base_label(g, m)), sq)),
+        _ => None,
+    });
+    let mut out: Vec<TableStep> = fixed.chain(counters).collect();
     if out.is_empty() {
         return out;
     }
@@ -430,6 +448,7 @@ pub fn setup_steps(g: &GameState, setup_events: &[Event]) -> Vec<TableStep> {
             at: None,
             kind: StepKind::Note,
             text: "set up the table as the program placed it, square by square".into(),
+            picture: None,
         },
     );
     out

@@ -15,7 +15,8 @@
 //! * [`rolls`]: dice at a real table: who rolls, what to roll next and why, the faces
 //!   typed read and checked; [`correction`]: "the table differs", a correction made to
 //!   match it; [`instructions`]: the AI's decisions and what the rules do as steps a
-//!   person follows at the table (labels on the bases, squares, counters to flip).
+//!   person follows at the table (labels on the bases, squares, counters to flip), each
+//!   with its [`marks`] on the board (the move drawn, as the hint is).
 //! * [`setup`]: how a game is set up: who controls each side, the level names, the
 //!   scenario file, a fresh seed.
 //! * [`dice`]: how a game of Martian Dice at the table is set up, and checked.
@@ -48,6 +49,7 @@ pub mod estimate;
 pub mod forecast;
 pub mod hint;
 pub mod instructions;
+pub mod marks;
 pub mod replay;
 pub mod rolls;
 pub mod save;

@@ -203,7 +203,8 @@ impl Session {
     /// The side a person at the table decides for now, if any (none while the AI is to
     /// move, in a replay or once the game is over).
     pub fn human_to_move(&self) -> Option<Side> {
-        if self.replay.is_some() || self.pending.is_some() {
+        // At a real table nobody decides while a step waits to be made there.
+        if self.replay.is_some() || self.pending.is_some() || !self.table_steps.is_empty() {
             return None;
         }
         self.state
@@ -253,6 +254,9 @@ impl Session {
         }
         if self.pending.is_some() {
             return Err(PlayError::AwaitingDice);
+        }
+        if let Some(step) = self.table_steps.front() {
+            return Err(PlayError::StepWaiting(step.text.clone()));
         }
         if self.human_to_move().is_none() {
             return Err(PlayError::NotYourDecision);

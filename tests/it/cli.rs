@@ -607,11 +607,12 @@ fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
     for (args, says) in [
         (&["play", "--level", "silly"][..], "`silly` is not a level"),
         (&["play", "--side", "aliens"], "aliens"),
-        // Playing at a real table is refused in words until the window offers it.
+        // At a real table: who rolls is `table` or `program`, and only at a real table.
         (
-            &["play", "--companion"],
-            "--companion: the desktop table cannot play a game at a real table yet",
+            &["play", "--companion", "--ai-dice", "dealer"],
+            "`dealer` is not who rolls",
         ),
+        (&["play", "--ai-dice", "table"], "--companion"),
         (&["preview", "no/such/file.toml"], "no/such/file.toml"),
         (&["martian-dice", "play", "--level", "silly"], "silly"),
         (&["martian-dice", "play", "--players", "9"], "9"),

@@ -62,6 +62,8 @@ mod gui_analysis;
 #[cfg(feature = "gui")]
 mod gui_cards;
 #[cfg(feature = "gui")]
+mod gui_companion;
+#[cfg(feature = "gui")]
 mod gui_dice_game;
 #[cfg(feature = "gui")]
 mod gui_estimate;

@@ -323,6 +323,7 @@ fn the_table_differs_corrections_are_made_logged_saved_and_replayed() {
         mars_attacks::rules::state::Phase::TurnStart
     ) || s.state().models_left(Side::Humans) == 0
     {
+        while s.confirm_table_step().is_some() {}
         let a = s.legal()[0];
         s.play(a).unwrap();
         while s.awaiting_dice().is_some() {
@@ -440,5 +441,62 @@ fn the_table_differs_corrections_are_made_logged_saved_and_replayed() {
         e.to_string()
             .starts_with(&format!("decision {decisions}: the correction ")),
         "{e}"
+    );
+}
+
+/// One face-down counter is taken away to match the table while counters revealed earlier
+/// lie face up: the others stay as they are, face up and face down, and no identity is
+/// spent (R24: the identities not yet revealed stay with the counters still hidden).
+#[test]
+fn one_face_down_counter_is_taken_away_beside_face_up_ones() {
+    use mars_attacks::rules::state::{CounterKind, Phase};
+    let face_up = |g: &mars_attacks::rules::GameState| {
+        [
+            CounterKind::Critter,
+            CounterKind::AlienSecret,
+            CounterKind::Objective,
+        ]
+        .into_iter()
+        .map(|k| g.face_up_counters(k).count())
+        .sum::<usize>()
+    };
+    // Games at a real table, each played on until a counter lies face up at a Turn's start
+    // with another still face down.
+    let found = (1..40u64).find_map(|seed| {
+        let mut s = session(seed, Controller::Human, Controller::Human);
+        s.set_companion(BySide::new(Roller::Program, Roller::Program));
+        for limit in (10..400).step_by(10) {
+            drive(&mut s, seed, limit, |_, _| {
+                unreachable!("the program rolls")
+            });
+            while s.confirm_table_step().is_some() {}
+            let g = s.state();
+            if g.is_over() {
+                return None;
+            }
+            if matches!(g.phase(), Phase::TurnStart | Phase::AfterFirst)
+                && face_up(g) > 0
+                && !g.hidden_counters().is_empty()
+            {
+                return Some(s);
+            }
+        }
+        None
+    });
+    let mut s = found.expect("some game turns a counter face up");
+    let before = s.state().clone();
+    let gone = before.hidden_counters().iter().next().unwrap();
+    s.correct_table(Correction::NoCounter(gone)).unwrap();
+    let after = s.state();
+    assert_eq!(
+        after.hidden_counters(),
+        before.hidden_counters().without(gone)
+    );
+    assert_eq!(face_up(after), face_up(&before));
+    assert_eq!(after.counter_pool(), before.counter_pool());
+    after.check_invariants().unwrap();
+    assert_eq!(
+        s.corrections_log().last().unwrap().1,
+        format!("the face-down counter on {gone} taken away to match the table")
     );
 }

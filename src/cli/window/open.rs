@@ -53,6 +53,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                     }
                 }
             }
+            let companion = args.companion.then(|| args.rolled_by());
             GuiOptions {
                 scenario: args.scenario,
                 side: args.side,
@@ -64,6 +65,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                 dice_game: None,
                 allow_exec: args.allow_exec,
                 replay,
+                companion,
             }
         }
     };

@@ -218,6 +218,12 @@ impl Editor<'_> {
         self.g.hidden.insert(sq);
         self
     }
+    /// Take the face-down counter off `sq` (none there: nothing changes). Face-up counters
+    /// and the pool of unrevealed identities stay as they are.
+    pub fn no_hidden_counter(&mut self, sq: Square) -> &mut Self {
+        self.g.hidden.remove(sq);
+        self
+    }
     /// Set the pool of unrevealed identities (critters, secrets), with no objectives.
     pub fn pool(&mut self, critters: u8, secrets: u8) -> &mut Self {
         self.g.pool = ByCounterKind::new(critters, secrets, 0);

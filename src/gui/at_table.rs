@@ -1,0 +1,410 @@
+//! A game at a real table (the companion mode) on the screen: the step to make on the real
+//! table now, large, one at a time, with a button to say it is made (its move is drawn on
+//! the board); the dice to roll at the table, typed in and checked before anything is
+//! applied; and "the table differs", the window that makes the game match the table.
+//!
+//! Everything here reads the session ([`crate::table::companion`]) and asks for changes
+//! as [`Command`]s; the words are the session's own (`rolls`, `instructions`).
+
+use eframe::egui::{self, Align2, Key, Rect, RichText, Ui};
+
+use crate::rules::action::ModelId;
+use crate::rules::state::Loc;
+use crate::rules::{Side, Square};
+use crate::table::companion::PendingDice;
+use crate::table::correction::Correction;
+use crate::table::describe::{label_at, side_title};
+use crate::table::instructions::{StepKind, TableStep, board_steps};
+use crate::table::rolls::faces_text;
+use crate::table::session::Session;
+
+use super::command::Command;
+use super::panel::PanelContext;
+use super::theme;
+
+/// The size of the step and of the roll asked for: read from a chair beside the table.
+const BIG_TEXT: f32 = 22.0;
+/// The width of the card over the board.
+const CARD_WIDTH: f32 = 520.0;
+
+/// The companion mode's own state on the screen, between frames.
+#[derive(Default)]
+pub struct AtTableView {
+    /// The faces being typed for the roll asked for.
+    pub typed: String,
+    /// Why the last faces typed (or the last confirmation) were refused.
+    pub dice_error: Option<String>,
+    /// The "table differs" window.
+    pub correction: CorrectionForm,
+}
+
+impl AtTableView {
+    /// Over the board (`over`, its screen rectangle): the dice to type while a decision
+    /// waits for them, else the step to make at the table; and the correction window when
+    /// it is open.
+    pub fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>, over: Rect) {
+        let session = table.session;
+        if session.companion().is_none() {
+            return;
+        }
+        let card = egui::Window::new("At the table")
+            .id(egui::Id::unique("at-the-table"))
+            .collapsible(false)
+            .resizable(false)
+            .title_bar(false)
+            .anchor(Align2::CENTER_TOP, [0.0, 12.0])
+            .constrain_to(over)
+            .frame(
+                egui::Frame::window(ui.style())
+                    .stroke(egui::Stroke::new(2.0, theme::TABLE_STEP))
+                    .inner_margin(14.0),
+            );
+        if let Some(p) = session.awaiting_dice() {
+            card.show(ui.ctx(), |ui| {
+                ui.set_width(CARD_WIDTH);
+                self.dice_ui(ui, session, p, &mut table.commands);
+            });
+        } else if let Some(step) = session.next_table_step() {
+            let left = session.table_steps().count() - 1;
+            card.show(ui.ctx(), |ui| {
+                ui.set_width(CARD_WIDTH);
+                step_ui(ui, step, left, &mut table.commands);
+            });
+        }
+        self.correction.ui(ui.ctx(), session, &mut table.commands);
+    }
+
+    /// The roll asked for, the field to type it in, and what the rolls settled so far do.
+    fn dice_ui(&mut self, ui: &mut Ui, session: &Session, p: &PendingDice, out: &mut Vec<Command>) {
+        let g = session.state();
+        let yours = session.controller(p.by).is_human();
+        let who = if yours {
+            "Your decision".to_string()
+        } else {
+            format!("The {}' decision", side_title(p.by))
+        };
+        ui.label(
+            RichText::new(format!("{who}: {}", p.text))
+                .color(theme::side_light(p.by))
+                .strong(),
+        );
+        if let Some(instruction) = &p.instruction {
+            ui.label(RichText::new(instruction).size(16.0));
+        }
+        ui.add_space(6.0);
+        if !p.rolls().is_empty() {
+            let typed: Vec<String> = p
+                .rolls()
+                .iter()
+                .map(|r| {
+                    r.faces()
+                        .map_or("the program's".to_string(), |f| faces_text(&f))
+                })
+                .collect();
+            ui.label(
+                RichText::new(format!("Rolls in: {}", typed.join("  ·  "))).color(theme::MUTED),
+            );
+        }
+        match p.prompt() {
+            Some(prompt) => {
+                ui.label(
+                    RichText::new(capitalised(&prompt))
+                        .size(BIG_TEXT)
+                        .strong()
+                        .color(theme::TABLE_STEP),
+                );
+                let so_far = p.typed_so_far();
+                if !so_far.is_empty() {
+                    ui.label(format!("Typed so far: {}", faces_text(so_far)));
+                }
+                ui.horizontal(|ui| {
+                    let label = ui.label("Faces rolled:");
+                    let edit = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.typed)
+                                .id(egui::Id::unique("table-dice"))
+                                .desired_width(180.0)
+                                .font(egui::TextStyle::Heading)
+                                .hint_text("6 2 4 1"),
+                        )
+                        .labelled_by(label.id);
+                    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                    if ui.button(RichText::new("Enter").strong()).clicked() || enter {
+                        out.push(Command::EnterDice(self.typed.clone()));
+                    }
+                });
+            }
+            None => {
+                ui.label(
+                    RichText::new("Every roll is in")
+                        .size(BIG_TEXT)
+                        .strong()
+                        .color(theme::TABLE_STEP),
+                );
+                // What the rolls do, in the steps the table will be asked to make.
+                for (_, text) in board_steps(g, p.events(), p.rolls()) {
+                    ui.label(format!("• {text}"));
+                }
+            }
+        }
+        if let Some(e) = &self.dice_error {
+            ui.colored_label(theme::BAD, e);
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    p.is_settled(),
+                    egui::Button::new(RichText::new("Apply the rolls").strong()),
+                )
+                .on_disabled_hover_text("type every roll asked for first")
+                .clicked()
+            {
+                out.push(Command::ConfirmDice);
+            }
+            let typed_any =
+                !p.typed_so_far().is_empty() || p.rolls().iter().any(|r| r.faces().is_some());
+            if ui
+                .add_enabled(typed_any, egui::Button::new("Take back the last roll"))
+                .on_hover_text("Type it again: nothing is applied until the rolls are")
+                .clicked()
+            {
+                out.push(Command::TakeBackRoll);
+            }
+            if yours
+                && p.action().is_some()
+                && ui
+                    .button("Withdraw my decision")
+                    .on_hover_text("As if it had not been made")
+                    .clicked()
+            {
+                out.push(Command::WithdrawDecision);
+            }
+        });
+    }
+}
+
+/// The step to make at the table now, large, and the button that says it is made.
+fn step_ui(ui: &mut Ui, step: &TableStep, left: usize, out: &mut Vec<Command>) {
+    let heading = match step.kind {
+        StepKind::Decision => "The AI's move: make it on the table",
+        StepKind::Board => "On the table",
+        StepKind::Note => "Note",
+    };
+    ui.label(RichText::new(heading).color(theme::TABLE_STEP).strong());
+    ui.label(
+        RichText::new(capitalised(&step.text))
+            .size(BIG_TEXT)
+            .strong(),
+    );
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let done = ui
+            .add(
+                egui::Button::new(RichText::new("Done").strong().size(18.0))
+                    .min_size(egui::vec2(110.0, 32.0)),
+            )
+            .on_hover_text("The step is made on the table (Enter or Space)");
+        // Enter or Space confirms while no field has the keyboard.
+        let key = ui.memory(|m| m.focused().is_none())
+            && ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Space));
+        if done.clicked() || key {
+            out.push(Command::ConfirmStep);
+        }
+        if left > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "{left} more step{} after this one",
+                    if left == 1 { "" } else { "s" }
+                ))
+                .color(theme::MUTED),
+            );
+        }
+    });
+}
+
+/// `text` with its first letter in capitals (the session's steps start in lower case, to
+/// be read inside a sentence).
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// What a correction changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CorrectionKind {
+    /// A model stands on another square.
+    #[default]
+    Place,
+    /// A face-down counter lies on a square.
+    Counter,
+    /// No face-down counter lies on a square.
+    NoCounter,
+    /// A model lies down (Rattled).
+    LieDown,
+    /// A model stands up.
+    StandUp,
+}
+
+impl CorrectionKind {
+    const ALL: [CorrectionKind; 5] = [
+        CorrectionKind::Place,
+        CorrectionKind::Counter,
+        CorrectionKind::NoCounter,
+        CorrectionKind::LieDown,
+        CorrectionKind::StandUp,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            CorrectionKind::Place => "a model stands on another square",
+            CorrectionKind::Counter => "a face-down counter lies on a square",
+            CorrectionKind::NoCounter => "no face-down counter lies on a square",
+            CorrectionKind::LieDown => "a model lies down (Rattled)",
+            CorrectionKind::StandUp => "a model stands",
+        }
+    }
+
+    fn needs_model(self) -> bool {
+        matches!(
+            self,
+            CorrectionKind::Place | CorrectionKind::LieDown | CorrectionKind::StandUp
+        )
+    }
+
+    fn needs_square(self) -> bool {
+        matches!(
+            self,
+            CorrectionKind::Place | CorrectionKind::Counter | CorrectionKind::NoCounter
+        )
+    }
+}
+
+/// "The table differs": which change, which model, which square.
+#[derive(Default)]
+pub struct CorrectionForm {
+    pub open: bool,
+    pub kind: CorrectionKind,
+    pub model: Option<ModelId>,
+    /// The square as typed (`d4`).
+    pub square: String,
+    /// Why the last correction was refused, or what is wrong with the form.
+    pub error: Option<String>,
+}
+
+impl CorrectionForm {
+    /// The correction the form describes, or what is missing from it.
+    pub fn correction(&self) -> Result<Correction, String> {
+        let model = || {
+            self.model
+                .ok_or_else(|| "choose the model the table shows otherwise".to_string())
+        };
+        let square = || -> Result<Square, String> {
+            let typed = self.square.trim();
+            if typed.is_empty() {
+                return Err("type the square, as `d4`".into());
+            }
+            typed
+                .parse::<Square>()
+                .map_err(|e| format!("`{typed}`: {e}"))
+        };
+        Ok(match self.kind {
+            CorrectionKind::Place => Correction::Place(model()?, square()?),
+            CorrectionKind::Counter => Correction::Counter(square()?),
+            CorrectionKind::NoCounter => Correction::NoCounter(square()?),
+            CorrectionKind::LieDown => Correction::Rattled(model()?, true),
+            CorrectionKind::StandUp => Correction::Rattled(model()?, false),
+        })
+    }
+
+    fn ui(&mut self, ctx: &egui::Context, session: &Session, out: &mut Vec<Command>) {
+        if !self.open {
+            return;
+        }
+        let g = session.state();
+        let mut open = true;
+        egui::Window::new("The table differs")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::RIGHT_BOTTOM, [-360.0, -20.0])
+            .show(ctx, |ui| {
+                ui.set_width(380.0);
+                ui.label(
+                    "Make the game match the real table, between two models' actions. The \
+                     change goes in the log and the saved game.",
+                );
+                ui.add_space(4.0);
+                ui.label(RichText::new("On the table,").strong());
+                for k in CorrectionKind::ALL {
+                    ui.radio_value(&mut self.kind, k, k.words());
+                }
+                ui.add_space(4.0);
+                if self.kind.needs_model() {
+                    let chosen = self
+                        .model
+                        .map_or("choose a model".to_string(), |m| label_at(g, m));
+                    egui::ComboBox::from_label("model")
+                        .selected_text(chosen)
+                        .height(320.0)
+                        .show_ui(ui, |ui| {
+                            for side in Side::BOTH {
+                                for (i, m) in g.models().iter().enumerate() {
+                                    if m.side != side || !matches!(m.loc, Loc::Board(_)) {
+                                        continue;
+                                    }
+                                    let id = ModelId(i as u8);
+                                    ui.selectable_value(&mut self.model, Some(id), label_at(g, id));
+                                }
+                            }
+                        });
+                }
+                if self.kind.needs_square() {
+                    ui.horizontal(|ui| {
+                        let l = ui.label("square");
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.square)
+                                .desired_width(60.0)
+                                .hint_text("d4"),
+                        )
+                        .labelled_by(l.id);
+                    });
+                }
+                if let Some(e) = &self.error {
+                    ui.colored_label(theme::BAD, e);
+                }
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(RichText::new("Make the correction").strong())
+                        .clicked()
+                    {
+                        match self.correction() {
+                            Ok(c) => out.push(Command::CorrectTable(c)),
+                            Err(e) => self.error = Some(e),
+                        }
+                    }
+                    if ui.button("Close").clicked() {
+                        self.open = false;
+                    }
+                });
+                let log = session.corrections_log();
+                if !log.is_empty() {
+                    ui.separator();
+                    ui.label(RichText::new("Corrections made").strong());
+                    for (after, text) in log.iter().rev().take(6) {
+                        ui.label(
+                            RichText::new(format!("after decision {after}: {text}"))
+                                .small()
+                                .color(theme::MUTED),
+                        );
+                    }
+                }
+            });
+        if !open {
+            self.open = false;
+        }
+    }
+}
