@@ -273,6 +273,14 @@ impl Panel for Turn {
                         RichText::new(format!("Replay: decision {} of {}", r.pos, r.actions.len()))
                             .strong(),
                     );
+                } else if session.awaiting_dice().is_some() {
+                    ui.label(RichText::new("Roll the dice at the table").strong().size(16.0));
+                } else if session.next_table_step().is_some() {
+                    ui.label(
+                        RichText::new("Make the step shown at the table")
+                            .strong()
+                            .size(16.0),
+                    );
                 } else if let Some(side) = session.human_to_move() {
                     let you = if session.is_watch()
                         || Side::BOTH.iter().all(|s| session.controller(*s).is_human())
