@@ -78,16 +78,22 @@ impl AtTableView {
     fn dice_ui(&mut self, ui: &mut Ui, session: &Session, p: &PendingDice, out: &mut Vec<Command>) {
         let g = session.state();
         let yours = session.controller(p.by).is_human();
-        let who = if yours {
-            "Your decision".to_string()
+        // The decision whose dice these are; an empty response window answered is no
+        // decision (and what a side did not play there is not shown, R28).
+        if p.action().is_some() {
+            let who = if yours {
+                "Your decision".to_string()
+            } else {
+                format!("The {}' decision", side_title(p.by))
+            };
+            ui.label(
+                RichText::new(format!("{who}: {}", p.text))
+                    .color(theme::side_light(p.by))
+                    .strong(),
+            );
         } else {
-            format!("The {}' decision", side_title(p.by))
-        };
-        ui.label(
-            RichText::new(format!("{who}: {}", p.text))
-                .color(theme::side_light(p.by))
-                .strong(),
-        );
+            ui.label(RichText::new("The dice").color(theme::TABLE_STEP).strong());
+        }
         if let Some(instruction) = &p.instruction {
             ui.label(RichText::new(instruction).size(16.0));
         }
