@@ -8,7 +8,7 @@ use clap::Args;
 use super::window::{self, Window};
 use super::{CliError, Io};
 use crate::rules::{BySide, Side};
-use crate::table::rolls::Roller;
+use crate::table::rolls::{Roller, TableRollers};
 use crate::table::session::Session;
 use crate::table::setup::{ai_spec_for_level, load_scenario_text};
 
@@ -73,15 +73,27 @@ pub struct PlayArgs {
         requires = "companion"
     )]
     pub ai_dice: Roller,
+    /// At a real table: who rolls the counters' squares at set-up, `program` (it says
+    /// where each goes) or `table` (you roll a die for the row and one for the column).
+    #[arg(
+        long,
+        value_name = "WHO",
+        default_value = "program",
+        requires = "companion"
+    )]
+    pub counters: Roller,
 }
 
 impl PlayArgs {
-    /// At a real table, who rolls each side's dice: yours as `--your-dice` says, the AI's
-    /// as `--ai-dice` says.
-    pub fn rolled_by(&self) -> BySide<Roller> {
-        let mut r = BySide::new(self.ai_dice, self.ai_dice);
-        r[self.side] = self.your_dice;
-        r
+    /// At a real table, who rolls: your dice as `--your-dice` says, the AI's as
+    /// `--ai-dice` says, the counters' squares as `--counters` says.
+    pub fn rollers(&self) -> TableRollers {
+        let mut dice = BySide::new(self.ai_dice, self.ai_dice);
+        dice[self.side] = self.your_dice;
+        TableRollers {
+            dice,
+            counters: self.counters,
+        }
     }
 }
 

@@ -633,9 +633,9 @@ impl MarsApp {
                 }
                 Err(e) => self.new_game.error = Some(e.to_string()),
             },
-            Command::NewTableGame(setup, rolled_by) => match Session::new(*setup) {
+            Command::NewTableGame(setup, rollers) => match Session::new(*setup) {
                 Ok(mut s) => {
-                    s.set_companion(rolled_by);
+                    s.start_at_table(rollers);
                     self.replace_session(s);
                     self.new_game.open = false;
                 }
@@ -648,20 +648,28 @@ impl MarsApp {
             }
             Command::EnterDice(text) => {
                 if let Some(s) = &mut self.session {
-                    match s.enter_dice(&text) {
+                    let entered = if s.placing().is_some() {
+                        s.enter_counter_dice(&text)
+                            .map(|p| self.at_table.placed(p))
+                            .map_err(|e| e.to_string())
+                    } else {
+                        s.enter_dice(&text).map(drop).map_err(|e| e.to_string())
+                    };
+                    match entered {
                         Ok(_) => {
                             self.at_table.typed.clear();
                             self.at_table.dice_error = None;
                         }
-                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
+                        Err(e) => self.at_table.dice_error = Some(e),
                     }
                 }
             }
             Command::TakeBackRoll => {
                 if let Some(s) = &mut self.session
-                    && s.take_back_roll()
+                    && (s.take_back_counter_dice() || s.take_back_roll())
                 {
                     self.at_table.dice_error = None;
+                    self.at_table.rolled_again = None;
                 }
             }
             Command::ConfirmDice => {

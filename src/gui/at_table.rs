@@ -15,6 +15,7 @@ use crate::table::companion::PendingDice;
 use crate::table::correction::Correction;
 use crate::table::describe::{label_at, side_title};
 use crate::table::instructions::{StepKind, TableStep, board_steps};
+use crate::table::placement::{PlacementProgress, Placing};
 use crate::table::rolls::faces_text;
 use crate::table::session::Session;
 
@@ -34,11 +35,23 @@ pub struct AtTableView {
     pub typed: String,
     /// Why the last faces typed (or the last confirmation) were refused.
     pub dice_error: Option<String>,
+    /// At set-up, where the last counter's dice fell when that square is rolled again.
+    pub rolled_again: Option<String>,
     /// The "table differs" window.
     pub correction: CorrectionForm,
 }
 
 impl AtTableView {
+    /// What the last counter's dice did, kept to be shown: a square rolled again says why.
+    pub fn placed(&mut self, progress: PlacementProgress) {
+        self.rolled_again = match progress {
+            PlacementProgress::RollAgain(sq, why) => {
+                Some(format!("{sq}: {why}; roll both dice again (R24)"))
+            }
+            PlacementProgress::Placed(_) | PlacementProgress::Done(_) => None,
+        };
+    }
+
     /// Over the board (`over`, its screen rectangle): the dice to type while a decision
     /// waits for them, else the step to make at the table; and the correction window when
     /// it is open.
@@ -59,7 +72,12 @@ impl AtTableView {
                     .stroke(egui::Stroke::new(2.0, theme::TABLE_STEP))
                     .inner_margin(14.0),
             );
-        if let Some(p) = session.awaiting_dice() {
+        if let Some(p) = session.placing() {
+            card.show(ui.ctx(), |ui| {
+                ui.set_width(CARD_WIDTH);
+                self.placing_ui(ui, p, &mut table.commands);
+            });
+        } else if let Some(p) = session.awaiting_dice() {
             card.show(ui.ctx(), |ui| {
                 ui.set_width(CARD_WIDTH);
                 self.dice_ui(ui, session, p, &mut table.commands);
@@ -72,6 +90,69 @@ impl AtTableView {
             });
         }
         self.correction.ui(ui.ctx(), session, &mut table.commands);
+    }
+
+    /// At set-up, the counter whose square is rolled now, the field to type its two dice
+    /// in, and the squares of the counters placed so far.
+    fn placing_ui(&mut self, ui: &mut Ui, p: &Placing, out: &mut Vec<Command>) {
+        ui.label(
+            RichText::new("Set-up: the counters' squares, rolled at the table")
+                .color(theme::TABLE_STEP)
+                .strong(),
+        );
+        if let Some(prompt) = p.prompt() {
+            ui.label(
+                RichText::new(capitalised(&prompt))
+                    .size(BIG_TEXT)
+                    .strong()
+                    .color(theme::TABLE_STEP),
+            );
+        }
+        if let Some(again) = &self.rolled_again {
+            ui.label(RichText::new(again).strong());
+        }
+        if !p.squares().is_empty() {
+            let placed: Vec<String> = p.squares().iter().map(|s| s.to_string()).collect();
+            ui.label(
+                RichText::new(format!(
+                    "Counters put face down so far: {}",
+                    placed.join(", ")
+                ))
+                .color(theme::MUTED),
+            );
+        }
+        self.faces_field(ui, "3 5", out);
+        if let Some(e) = &self.dice_error {
+            ui.colored_label(theme::BAD, e);
+        }
+        ui.add_space(6.0);
+        let typed_any = !p.squares().is_empty() || !p.rolled_again().is_empty();
+        if ui
+            .add_enabled(typed_any, egui::Button::new("Take back the last two dice"))
+            .clicked()
+        {
+            out.push(Command::TakeBackRoll);
+        }
+    }
+
+    /// The field the faces rolled are typed in, and its Enter button.
+    fn faces_field(&mut self, ui: &mut Ui, example: &str, out: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Faces rolled:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.typed)
+                        .id(egui::Id::unique("table-dice"))
+                        .desired_width(180.0)
+                        .font(egui::TextStyle::Heading)
+                        .hint_text(example),
+                )
+                .labelled_by(label.id);
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if ui.button(RichText::new("Enter").strong()).clicked() || enter {
+                out.push(Command::EnterDice(self.typed.clone()));
+            }
+        });
     }
 
     /// The roll asked for, the field to type it in, and what the rolls settled so far do.
@@ -123,22 +204,7 @@ impl AtTableView {
                 if !so_far.is_empty() {
                     ui.label(format!("Typed so far: {}", faces_text(so_far)));
                 }
-                ui.horizontal(|ui| {
-                    let label = ui.label("Faces rolled:");
-                    let edit = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut self.typed)
-                                .id(egui::Id::unique("table-dice"))
-                                .desired_width(180.0)
-                                .font(egui::TextStyle::Heading)
-                                .hint_text("6 2 4 1"),
-                        )
-                        .labelled_by(label.id);
-                    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                    if ui.button(RichText::new("Enter").strong()).clicked() || enter {
-                        out.push(Command::EnterDice(self.typed.clone()));
-                    }
-                });
+                self.faces_field(ui, "6 2 4 1", out);
             }
             None => {
                 ui.label(

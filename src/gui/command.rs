@@ -5,11 +5,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::rules::Side;
 use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
-use crate::rules::{BySide, Side};
 use crate::table::correction::Correction;
-use crate::table::rolls::Roller;
+use crate::table::rolls::TableRollers;
 use crate::table::setup::GameSetup;
 
 /// What a panel asks the application to do.
@@ -29,12 +29,14 @@ pub enum Command {
     NewGame(Box<GameSetup>),
     /// Start this game at a real table (the companion mode), each side's dice rolled by
     /// the person at the table or by the program.
-    NewTableGame(Box<GameSetup>, BySide<Roller>),
+    NewTableGame(Box<GameSetup>, TableRollers),
     /// At a real table: the step shown was made on the table.
     ConfirmStep,
-    /// At a real table: the faces typed for the roll asked for.
+    /// At a real table: the faces typed for the roll asked for (or for a counter's
+    /// square at set-up).
     EnterDice(String),
-    /// At a real table: take back the last roll typed, to type it again.
+    /// At a real table: take back the last roll typed (or a counter's two dice), to type
+    /// it again.
     TakeBackRoll,
     /// At a real table: every roll is in, apply the decision.
     ConfirmDice,

@@ -10,7 +10,7 @@ use crate::rules::{BySide, Side};
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
 use crate::table::brain::{Unplayable, check_ai};
 use crate::table::describe::{outcome_text, side_title};
-use crate::table::rolls::Roller;
+use crate::table::rolls::{Roller, TableRollers};
 use crate::table::setup::{Controller, GameSetup, ai_at_level, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
@@ -136,6 +136,8 @@ pub struct NewGameDialog {
     pub your_dice: Roller,
     /// At a real table: who rolls the AI's dice.
     pub ai_dice: Roller,
+    /// At a real table: who rolls the counters' squares at set-up.
+    pub counters: Roller,
     pub error: Option<String>,
 }
 
@@ -166,6 +168,7 @@ impl NewGameDialog {
             at_table: false,
             your_dice: Roller::Table,
             ai_dice: Roller::Program,
+            counters: Roller::Program,
             error: None,
         };
         d.take_setup(current);
@@ -373,7 +376,13 @@ impl NewGameDialog {
                     {
                         match self.setup() {
                             Ok(s) => out.push(match self.rolled_by(&s) {
-                                Some(r) => Command::NewTableGame(Box::new(s), r),
+                                Some(dice) => Command::NewTableGame(
+                                    Box::new(s),
+                                    TableRollers {
+                                        dice,
+                                        counters: self.counters,
+                                    },
+                                ),
                                 None => Command::NewGame(Box::new(s)),
                             }),
                             Err(e) => self.error = Some(e),
@@ -561,6 +570,12 @@ impl NewGameDialog {
                             if self.mode == Mode::VersusAi {
                                 roller_combo(ui, "ai-dice", "the AI's dice", &mut self.ai_dice);
                             }
+                            roller_combo(
+                                ui,
+                                "counters",
+                                "the counters' squares",
+                                &mut self.counters,
+                            );
                         });
                     });
                 });

@@ -81,10 +81,10 @@ use eframe::egui;
 pub use app::MarsApp;
 
 use crate::bot::{Level, PlayerSpec};
-use crate::rules::{BySide, Side};
+use crate::rules::Side;
 use crate::table::dice::DiceSetup;
 use crate::table::dice_game_setup::DiceGameSetup;
-use crate::table::rolls::Roller;
+use crate::table::rolls::TableRollers;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
 use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
@@ -113,8 +113,9 @@ pub struct GuiOptions {
     /// A game of an arena run to step through instead of a new game
     /// (`play --replay RESULTS ID`).
     pub replay: Option<crate::arena::replay::RecordedGame>,
-    /// Play the new game at a real table (`play --companion`): who rolls each side's dice.
-    pub companion: Option<BySide<Roller>>,
+    /// Play the new game at a real table (`play --companion`): who rolls each side's dice
+    /// and the counters' squares.
+    pub companion: Option<TableRollers>,
 }
 
 impl Default for GuiOptions {
@@ -236,14 +237,15 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             // The command line's own players: named by the person who started the table.
             if let Some(s) = &mut app.session {
                 s.allow_programs();
-                if let Some(rolled_by) = companion {
-                    s.set_companion(rolled_by);
+                if let Some(rollers) = companion {
+                    s.start_at_table(rollers);
                 }
             }
-            if let Some(rolled_by) = companion {
+            if let Some(rollers) = companion {
                 app.new_game.at_table = true;
-                app.new_game.ai_dice = rolled_by[options_side.other()];
-                app.new_game.your_dice = rolled_by[options_side];
+                app.new_game.ai_dice = rollers.dice[options_side.other()];
+                app.new_game.your_dice = rollers.dice[options_side];
+                app.new_game.counters = rollers.counters;
             }
             app.startup = startup;
             if let Some(s) = saved {

@@ -273,8 +273,18 @@ impl Panel for Turn {
                         RichText::new(format!("Replay: decision {} of {}", r.pos, r.actions.len()))
                             .strong(),
                     );
+                } else if session.placing().is_some() {
+                    ui.label(
+                        RichText::new("Roll the counters' squares at the table")
+                            .strong()
+                            .size(16.0),
+                    );
                 } else if session.awaiting_dice().is_some() {
-                    ui.label(RichText::new("Roll the dice at the table").strong().size(16.0));
+                    ui.label(
+                        RichText::new("Roll the dice at the table")
+                            .strong()
+                            .size(16.0),
+                    );
                 } else if session.next_table_step().is_some() {
                     ui.label(
                         RichText::new("Make the step shown at the table")

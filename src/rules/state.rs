@@ -341,15 +341,8 @@ impl GameState {
         // R24, R1: one D8 for the row and one for the column; re-roll a square that
         // already holds a counter or a model, or that cannot hold one (a blocker).
         // With a counter zone, a square outside it is rolled again too.
-        let to_place = g.scenario.counters.placed;
-        let forbidden = g.map.blockers();
-        let free = g
-            .scenario
-            .counters
-            .zone
-            .unwrap_or(Bitboard::FULL)
-            .difference(forbidden | g.occ[Side::Humans] | g.occ[Side::Martians]);
-        for _ in 0..to_place.min(free.count() as u8) {
+        let free = g.counter_placement_free();
+        for _ in 0..g.counters_to_place() {
             let mut dice = D8Stream::new(rng);
             loop {
                 let row = dice.roll() as i8 - 1;
@@ -375,6 +368,27 @@ impl GameState {
         };
         g.begin_turn_or_skip(sink);
         g
+    }
+
+    /// The squares a counter may be placed on at set-up (R24): in the scenario's counter
+    /// zone if it has one, not a blocker, not holding a model. (A square already holding a
+    /// counter is rolled again too.)
+    pub fn counter_placement_free(&self) -> Bitboard {
+        self.scenario
+            .counters
+            .zone
+            .unwrap_or(Bitboard::FULL)
+            .difference(self.map.blockers() | self.occ[Side::Humans] | self.occ[Side::Martians])
+    }
+
+    /// How many counters set-up places (R24): the scenario's number, or as many as there
+    /// are squares for.
+    pub fn counters_to_place(&self) -> u8 {
+        let free = self.counter_placement_free().count();
+        self.scenario
+            .counters
+            .placed
+            .min(u8::try_from(free).unwrap_or(u8::MAX))
     }
 
     // ----- read access -------------------------------------------------------------

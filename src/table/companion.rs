@@ -34,7 +34,8 @@ use super::describe::action_text;
 use super::error::SessionError;
 use super::instructions::{StepKind, TableStep, board_steps, decision_instruction, setup_steps};
 use super::marks::move_marks;
-use super::rolls::{DiceInputError, RollAsk, Roller, TypedRoll, parse_faces};
+use super::placement::{CounterRolls, PlacementError, PlacementProgress, Placing, check_placement};
+use super::rolls::{DiceInputError, RollAsk, Roller, TableRollers, TypedRoll, parse_faces};
 use super::session::{Session, Step};
 
 /// One roll of a decision as the table gave it.
@@ -71,6 +72,9 @@ pub struct Companion {
     /// The corrections made to match the table, each with the number of decisions made
     /// before it, in order.
     pub(super) corrections: Vec<(usize, Correction)>,
+    /// The faces rolled at the table for each counter's square at set-up (R24); empty when
+    /// the program placed the counters.
+    pub(super) placement: Vec<CounterRolls>,
 }
 
 impl Companion {
@@ -80,6 +84,7 @@ impl Companion {
             rolled_by,
             dice: Vec::new(),
             corrections: Vec::new(),
+            placement: Vec::new(),
         }
     }
 
@@ -94,7 +99,20 @@ impl Companion {
             rolled_by,
             dice,
             corrections,
+            placement: Vec::new(),
         }
+    }
+
+    /// The same record with the counters' squares rolled at the table at set-up.
+    pub fn with_placement(mut self, placement: Vec<CounterRolls>) -> Companion {
+        self.placement = placement;
+        self
+    }
+
+    /// The faces rolled at the table for each counter's square (empty: the program
+    /// placed them).
+    pub fn placement(&self) -> &[CounterRolls] {
+        &self.placement
     }
 
     /// The rolls of decision `i` (from 0).
@@ -220,6 +238,23 @@ pub enum DiceError {
     NotYours,
 }
 
+/// Why the counters' squares cannot be rolled at the table now. Nothing is changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementRefused {
+    /// The game is played on the screen.
+    #[error("the game is not played at a real table")]
+    NotAtTable,
+    /// A decision or a correction is made: set-up is over.
+    #[error("set-up is over: the counters' squares are rolled before anything is decided")]
+    Begun,
+    /// They are rolled at the table already.
+    #[error("the counters' squares are rolled at the table already")]
+    Already,
+    /// The scenario places no counter at set-up.
+    #[error("the scenario places no counter at set-up")]
+    NoCounters,
+}
+
 /// How many rolls `events` made (a model's or a card's test, a Rattle test).
 fn rolls_in(events: &[crate::rules::state::Event]) -> usize {
     use crate::rules::state::Event;
@@ -259,6 +294,16 @@ impl Session {
                         .extend(setup_steps(&self.state, &self.setup_events));
                 }
             }
+        }
+    }
+
+    /// Plays this game at a real table from its start: each side's dice rolled as
+    /// `rollers.dice` says, and the counters' squares rolled at the table when
+    /// `rollers.counters` says so (a scenario that places none has none to roll).
+    pub fn start_at_table(&mut self, rollers: TableRollers) {
+        self.set_companion(rollers.dice);
+        if rollers.counters == Roller::Table {
+            let _ = self.roll_counters_at_table();
         }
     }
 
@@ -635,9 +680,21 @@ impl Session {
         actions: &[Action],
         record: &Companion,
     ) -> Result<(), SessionError> {
+        self.companion =
+            Some(Companion::new(record.rolled_by).with_placement(record.placement.clone()));
         self.reset_to_start();
         self.pending = None;
-        self.companion = Some(Companion::new(record.rolled_by));
+        self.placing = None;
+        if !record.placement.is_empty() {
+            let squares =
+                check_placement(&self.state, &record.placement).map_err(SessionError::Placement)?;
+            debug_assert_eq!(
+                self.state.hidden_counters(),
+                squares
+                    .iter()
+                    .fold(crate::rules::Bitboard::EMPTY, |b, s| b.with(*s))
+            );
+        }
         let replaying = self.replay.is_some();
         let mut queue: VecDeque<TableRoll> = VecDeque::new();
         for i in 0..=actions.len() {
@@ -665,6 +722,100 @@ impl Session {
         }
         self.last_decision_at = None;
         Ok(())
+    }
+
+    // ----- the counters' squares rolled at the table ----------------------------------
+
+    /// Rolls the counters' squares at the table instead of the program (R24), before
+    /// anything is decided: each counter's two dice are asked for in turn
+    /// ([`Session::placing`], [`Session::enter_counter_dice`]); nobody decides until every
+    /// counter is placed. Refused, and nothing changed, at a game on the screen, once a
+    /// decision or a correction is made, or when set-up places no counter.
+    pub fn roll_counters_at_table(&mut self) -> Result<(), PlacementRefused> {
+        let Some(c) = &self.companion else {
+            return Err(PlacementRefused::NotAtTable);
+        };
+        if self.replay.is_some()
+            || !self.history.is_empty()
+            || !c.corrections.is_empty()
+            || self.pending.is_some()
+        {
+            return Err(PlacementRefused::Begun);
+        }
+        if self.placing.is_some() || !c.placement.is_empty() {
+            return Err(PlacementRefused::Already);
+        }
+        let placing = Placing::new(&self.state);
+        if placing.to_place() == 0 {
+            return Err(PlacementRefused::NoCounters);
+        }
+        self.cancel_ai();
+        // The table is told where the models go, not where the program put the counters;
+        // the board shows the counters as they are rolled.
+        for sq in self.state.hidden_counters().iter() {
+            self.state.edit().no_hidden_counter(sq);
+        }
+        let models_only: Vec<_> = self
+            .setup_events
+            .iter()
+            .filter(|e| !matches!(e, crate::rules::state::Event::CounterPlaced(_)))
+            .cloned()
+            .collect();
+        self.table_steps = setup_steps(&self.state, &models_only).into();
+        self.placing = Some(placing);
+        Ok(())
+    }
+
+    /// The counters' squares being rolled at the table, if they are.
+    pub fn placing(&self) -> Option<&Placing> {
+        self.placing.as_ref()
+    }
+
+    /// Takes the two dice typed for the counter asked for (`3 5`: row 3, column e): it
+    /// goes on that square, or the square is rolled again (R24). Refused with the reason,
+    /// and nothing taken, when they do not read or are not two. Once the last counter is
+    /// placed the game is set up with those dice, exactly as the generator would have with
+    /// the same faces.
+    pub fn enter_counter_dice(&mut self, text: &str) -> Result<PlacementProgress, PlacementError> {
+        let p = self.placing.as_mut().ok_or(PlacementError::NothingAsked)?;
+        let faces = parse_faces(text)?;
+        let progress = p.take(&faces)?;
+        match progress {
+            PlacementProgress::Placed(sq) => {
+                self.state.edit().hidden_counter(sq);
+            }
+            PlacementProgress::Done(_) => {
+                let placed = p.placed().to_vec();
+                self.placing = None;
+                if let Some(c) = &mut self.companion {
+                    c.placement = placed;
+                }
+                let steps = std::mem::take(&mut self.table_steps);
+                self.reset_to_start();
+                self.table_steps = steps;
+            }
+            PlacementProgress::RollAgain(..) => {}
+        }
+        Ok(progress)
+    }
+
+    /// Takes back the last two dice typed for a counter's square. False when none is
+    /// typed.
+    pub fn take_back_counter_dice(&mut self) -> bool {
+        let Some(p) = &mut self.placing else {
+            return false;
+        };
+        if !p.take_back() {
+            return false;
+        }
+        let squares = p.squares().to_vec();
+        for sq in self.state.hidden_counters().iter() {
+            self.state.edit().no_hidden_counter(sq);
+        }
+        for sq in squares {
+            self.state.edit().hidden_counter(sq);
+        }
+        true
     }
 
     // ----- the table differs -----------------------------------------------------------

@@ -31,6 +31,10 @@ pub enum SessionError {
     /// before any) does not fit the game: its rolls or a correction after it.
     #[error("decision {number}: {why}")]
     TableRecord { number: usize, why: String },
+    /// At a real table, the counters' squares the saved game records as rolled at set-up
+    /// do not fit the game.
+    #[error("the counters' squares rolled at set-up: {0}")]
+    Placement(String),
     /// A game of a results file (its id) that cannot be replayed, and why.
     #[error("game `{id}`: {why}")]
     Recorded { id: String, why: Box<SessionError> },
@@ -52,6 +56,9 @@ pub enum PlayError {
     /// rules did).
     #[error("first make the step waiting at the table: {0}")]
     StepWaiting(String),
+    /// At a real table, the counters' squares are still being rolled there (R24).
+    #[error("the counters' squares are being rolled at the table: roll them first")]
+    PlacingCounters,
     /// The rules refuse the decision.
     #[error(transparent)]
     Illegal(#[from] IllegalAction),

@@ -13,7 +13,7 @@
 //!   * [`companion`]: the game at a real table: dice typed from the table, each decision's
 //!     rolls and the corrections of the table recorded.
 //! * [`rolls`]: dice at a real table: who rolls, what to roll next and why, the faces
-//!   typed read and checked; [`correction`]: "the table differs", a correction made to
+//!   typed read and checked; [`placement`]: the counters' squares rolled at the table; [`correction`]: "the table differs", a correction made to
 //!   match it; [`instructions`]: the AI's decisions and what the rules do as steps a
 //!   person follows at the table (labels on the bases, squares, counters to flip), each
 //!   with its [`marks`] on the board (the move drawn, as the hint is).
@@ -50,6 +50,7 @@ pub mod forecast;
 pub mod hint;
 pub mod instructions;
 pub mod marks;
+pub mod placement;
 pub mod replay;
 pub mod rolls;
 pub mod save;

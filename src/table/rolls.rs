@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use crate::rules::action::{Defence, ModelId};
 use crate::rules::state::{Event, Test, TestCtx, TestKind};
-use crate::rules::{GameState, Side};
+use crate::rules::{BySide, GameState, Side};
 
 use super::describe::{card_name, label_at};
 
@@ -45,6 +45,14 @@ impl FromStr for Roller {
             )),
         }
     }
+}
+
+/// Who rolls at a real table: each side's dice, and the counters' squares at set-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableRollers {
+    pub dice: BySide<Roller>,
+    /// Who rolls the counters' squares at set-up (R24).
+    pub counters: Roller,
 }
 
 /// A roll to make at the table: who rolls, how many D8, the value each die needs, and

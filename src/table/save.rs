@@ -157,6 +157,11 @@ pub struct SaveFile {
     /// At a real table, the corrections made to match it, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<CorrectionFile>,
+    /// At a real table whose counters' squares were rolled there at set-up (R24): each
+    /// counter's dice, in pairs (row, column), the last pair its square. Absent when the
+    /// program placed them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placement: Vec<Vec<u8>>,
 }
 
 /// Who rolls each side's dice at a real table, as a save file writes it.
@@ -208,6 +213,13 @@ pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, UnreadDecision> {
 /// against their number: the rollers, the rolls by decision, the corrections in order.
 fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Companion>, String> {
     let Some(rollers) = save.companion else {
+        if !save.placement.is_empty() {
+            return Err(
+                "the counters' squares are recorded as rolled at the table, but the game is not \
+                 one at a real table (it has no `companion`)"
+                    .into(),
+            );
+        }
         if let Some(n) = save.dice.keys().next() {
             return Err(format!(
                 "dice are recorded for decision {n}, but the game is not one at a real table \
@@ -263,11 +275,30 @@ fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Compani
             .map_err(|e: UnreadCorrection| format!("correction {}: {e}", i + 1))?;
         corrections.push((c.after, change));
     }
-    Ok(Some(Companion::recorded(
-        BySide::new(rollers.humans, rollers.martians),
-        dice,
-        corrections,
-    )))
+    // The counters' dice are checked against the game when it is set up; here only their
+    // size.
+    let most = 2 * crate::table::placement::MAX_PAIRS;
+    if save.placement.len() > 64 {
+        return Err(format!(
+            "{} counters' squares recorded, but a board has 64 squares",
+            save.placement.len()
+        ));
+    }
+    if let Some(i) = save.placement.iter().position(|f| f.len() > most) {
+        return Err(format!(
+            "counter {}: {} faces recorded for its square, at most {most}",
+            i + 1,
+            save.placement[i].len()
+        ));
+    }
+    Ok(Some(
+        Companion::recorded(
+            BySide::new(rollers.humans, rollers.martians),
+            dice,
+            corrections,
+        )
+        .with_placement(save.placement.clone()),
+    ))
 }
 
 /// Where the table saves games unless told otherwise: `saves` in the user's data
@@ -342,6 +373,9 @@ impl Session {
             }),
             dice,
             corrections,
+            placement: companion
+                .map(|c| c.placement().to_vec())
+                .unwrap_or_default(),
         }
     }
 

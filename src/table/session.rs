@@ -108,6 +108,8 @@ pub struct Session {
     pub(super) table_log: Vec<(usize, String)>,
     /// At a real table, the steps to make there not yet confirmed, oldest first.
     pub(super) table_steps: std::collections::VecDeque<super::instructions::TableStep>,
+    /// At a real table, the counters' squares being rolled there at set-up.
+    pub(super) placing: Option<super::placement::Placing>,
 }
 
 impl Session {
@@ -153,6 +155,7 @@ impl Session {
             pending: None,
             table_log: Vec::new(),
             table_steps: std::collections::VecDeque::new(),
+            placing: None,
         }
     }
 
@@ -204,7 +207,11 @@ impl Session {
     /// move, in a replay or once the game is over).
     pub fn human_to_move(&self) -> Option<Side> {
         // At a real table nobody decides while a step waits to be made there.
-        if self.replay.is_some() || self.pending.is_some() || !self.table_steps.is_empty() {
+        if self.replay.is_some()
+            || self.pending.is_some()
+            || self.placing.is_some()
+            || !self.table_steps.is_empty()
+        {
             return None;
         }
         self.state
@@ -254,6 +261,9 @@ impl Session {
         }
         if self.pending.is_some() {
             return Err(PlayError::AwaitingDice);
+        }
+        if self.placing.is_some() {
+            return Err(PlayError::PlacingCounters);
         }
         if let Some(step) = self.table_steps.front() {
             return Err(PlayError::StepWaiting(step.text.clone()));
@@ -399,6 +409,7 @@ impl Session {
             || self.paused
             || self.is_thinking()
             || self.pending.is_some()
+            || self.placing.is_some()
             || !self.table_steps.is_empty()
         {
             return None;
@@ -614,11 +625,25 @@ impl Session {
     pub(super) fn reset_to_start(&mut self) {
         self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
-        self.state = GameState::new_logged(
-            self.scenario.clone(),
-            &mut self.dice,
-            &mut self.setup_events,
-        );
+        // At a real table the counters' squares may have been rolled there (R24).
+        let placement = self
+            .companion
+            .as_ref()
+            .map(|c| c.placement().to_vec())
+            .unwrap_or_default();
+        self.state = if placement.is_empty() {
+            GameState::new_logged(
+                self.scenario.clone(),
+                &mut self.dice,
+                &mut self.setup_events,
+            )
+        } else {
+            GameState::new_logged(
+                self.scenario.clone(),
+                &mut super::placement::SetUpDice::new(&mut self.dice, &placement),
+                &mut self.setup_events,
+            )
+        };
         if let Some(d) = self.setup.dice_seed {
             self.dice = rng_from_seed(d);
         }

@@ -613,6 +613,10 @@ fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
             "`dealer` is not who rolls",
         ),
         (&["play", "--ai-dice", "table"], "--companion"),
+        (
+            &["play", "--companion", "--counters", "dealer"],
+            "`dealer` is not who rolls",
+        ),
         (&["preview", "no/such/file.toml"], "no/such/file.toml"),
         (&["martian-dice", "play", "--level", "silly"], "silly"),
         (&["martian-dice", "play", "--players", "9"], "9"),

@@ -15,7 +15,7 @@ use mars_attacks::rules::action::Action;
 use mars_attacks::rules::{BySide, Side};
 use mars_attacks::table::instructions::StepKind;
 use mars_attacks::table::marks::MoveMarks;
-use mars_attacks::table::rolls::Roller;
+use mars_attacks::table::rolls::{Roller, TableRollers};
 use mars_attacks::table::setup::{Controller, GameSetup};
 
 use super::child::root;
@@ -495,4 +495,54 @@ fn the_new_game_window_starts_a_game_at_a_real_table() {
     assert_eq!(c.rolled_by, BySide::new(Roller::Table, Roller::Table));
     assert!(s.next_table_step().is_some());
     h.get_by_label("The table differs…");
+}
+
+#[test]
+fn the_counters_squares_are_typed_on_the_card_at_set_up() {
+    let dir = temp_dir("placing");
+    let setup = GameSetup::versus_ai(
+        root().join("scenarios/whos-there.toml"),
+        Side::Humans,
+        "greedy".parse().unwrap(),
+        4,
+    );
+    let mut app = MarsApp::new(setup, root().join("scenarios"), dir);
+    app.session.as_mut().unwrap().start_at_table(TableRollers {
+        dice: BySide::new(Roller::Table, Roller::Program),
+        counters: Roller::Table,
+    });
+    let mut h = Harness::builder()
+        .with_size(eframe::egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
+    h.run_steps(4);
+    h.get_by_label_contains("Roll 2 D8 for counter 1 of 8: the first die is the row");
+    h.get_by_label("Roll the counters' squares at the table");
+    let enter = |h: &mut Harness<'_, MarsApp>, text: &str| {
+        h.state_mut().at_table.typed = text.into();
+        h.run_steps(1);
+        h.get_by_label("Enter").click();
+        h.run_steps(2);
+    };
+    enter(&mut h, "3 4");
+    h.get_by_label("Counters put face down so far: d3");
+    h.get_by_label_contains("Roll 2 D8 for counter 2 of 8");
+    enter(&mut h, "3 4");
+    h.get_by_label("d3: a counter lies there already; roll both dice again (R24)");
+    h.get_by_label_contains("Roll 2 D8 again for counter 2 of 8");
+    enter(&mut h, "3 9");
+    h.get_by_label_contains("`9` is not a D8's face");
+    h.get_by_label("Take back the last two dice").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("a counter lies there already")
+            .is_none()
+    );
+    // Six more squares, then the last: the card gives way to the set-up's steps.
+    for col in 1..=7u8 {
+        enter(&mut h, &format!("1 {col}"));
+    }
+    let s = h.state().session.as_ref().unwrap();
+    assert!(s.placing().is_none());
+    assert_eq!(s.state().hidden_counters().count(), 8);
+    assert!(s.companion().unwrap().placement().len() == 8);
 }

@@ -53,7 +53,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                     }
                 }
             }
-            let companion = args.companion.then(|| args.rolled_by());
+            let companion = args.companion.then(|| args.rollers());
             GuiOptions {
                 scenario: args.scenario,
                 side: args.side,
