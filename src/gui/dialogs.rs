@@ -142,13 +142,13 @@ pub struct NewGameDialog {
 }
 
 /// The New game window's size: fixed, so nothing moves when an option changes.
-const NEW_GAME_SIZE: [f32; 2] = [900.0, 630.0];
+const NEW_GAME_SIZE: [f32; 2] = [900.0, 600.0];
 /// The map picture's side in the New game window.
 const PICTURE_SIDE: f32 = 250.0;
 /// The width of the scenario list in the New game window.
 const LIST_WIDTH: f32 = 260.0;
 /// The height of the scenario list and of the chosen scenario's picture and briefing.
-const PREVIEW_HEIGHT: f32 = 390.0;
+const PREVIEW_HEIGHT: f32 = 360.0;
 
 impl NewGameDialog {
     pub fn new(scenario_dir: PathBuf, current: &GameSetup) -> NewGameDialog {
@@ -346,19 +346,27 @@ impl NewGameDialog {
             .fixed_size(NEW_GAME_SIZE)
             .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width(LIST_WIDTH);
-                        ui.set_height(PREVIEW_HEIGHT);
-                        self.scenario_list(ui);
-                    });
-                    ui.separator();
-                    ui.vertical(|ui| {
-                        ui.set_width(NEW_GAME_SIZE[0] - LIST_WIDTH - 20.0);
-                        ui.set_height(PREVIEW_HEIGHT);
-                        self.scenario_preview(ui);
-                    });
-                });
+                // The list and the preview, no taller than they are drawn (the separator
+                // between them would otherwise reach down the whole window).
+                let top = egui::vec2(ui.available_width(), PREVIEW_HEIGHT);
+                ui.allocate_ui_with_layout(
+                    top,
+                    egui::Layout::left_to_right(egui::Align::Min),
+                    |ui| {
+                        ui.set_max_height(PREVIEW_HEIGHT);
+                        ui.vertical(|ui| {
+                            ui.set_width(LIST_WIDTH);
+                            ui.set_height(PREVIEW_HEIGHT);
+                            self.scenario_list(ui);
+                        });
+                        ui.separator();
+                        ui.vertical(|ui| {
+                            ui.set_width(NEW_GAME_SIZE[0] - LIST_WIDTH - 20.0);
+                            ui.set_height(PREVIEW_HEIGHT);
+                            self.scenario_preview(ui);
+                        });
+                    },
+                );
                 ui.separator();
                 self.options(ui);
                 if let Some(e) = &self.error {
@@ -557,25 +565,18 @@ impl NewGameDialog {
                 ui.label("Table");
                 ui.add_enabled_ui(self.mode != Mode::Watch, |ui| {
                     ui.horizontal(|ui| {
-                        ui.checkbox(
-                            &mut self.at_table,
-                            "at a real table, with miniatures and dice",
-                        )
-                        .on_hover_text(
-                            "The program keeps the rules, the cards and the hidden counters \
-                                 and shows the AI's moves as steps to make on the table",
-                        );
+                        ui.checkbox(&mut self.at_table, "at a real table")
+                            .on_hover_text(
+                                "With your miniatures and dice: the program keeps the rules, \
+                                 the cards and the hidden counters and shows the AI's moves as \
+                                 steps to make on the table",
+                            );
                         ui.add_enabled_ui(self.at_table, |ui| {
                             roller_combo(ui, "your-dice", "your dice", &mut self.your_dice);
                             if self.mode == Mode::VersusAi {
-                                roller_combo(ui, "ai-dice", "the AI's dice", &mut self.ai_dice);
+                                roller_combo(ui, "ai-dice", "AI's dice", &mut self.ai_dice);
                             }
-                            roller_combo(
-                                ui,
-                                "counters",
-                                "the counters' squares",
-                                &mut self.counters,
-                            );
+                            roller_combo(ui, "counters", "counters", &mut self.counters);
                         });
                     });
                 });
@@ -601,8 +602,8 @@ impl NewGameDialog {
 /// Who rolls a side's dice at a real table, chosen from two.
 fn roller_combo(ui: &mut Ui, id: &str, label: &str, roller: &mut Roller) {
     let words = |r: Roller| match r {
-        Roller::Table => "rolled at the table",
-        Roller::Program => "rolled by the program",
+        Roller::Table => "at the table",
+        Roller::Program => "by the program",
     };
     let l = ui.label(label);
     egui::ComboBox::from_id_salt(id)

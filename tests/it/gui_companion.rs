@@ -482,8 +482,7 @@ fn the_new_game_window_starts_a_game_at_a_real_table() {
         .with_size(eframe::egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
     h.run_steps(4);
-    h.get_by_label("at a real table, with miniatures and dice")
-        .click();
+    h.get_by_label("at a real table").click();
     h.run_steps(2);
     // The AI's dice: rolled at the table too.
     h.state_mut().new_game.ai_dice = Roller::Table;
