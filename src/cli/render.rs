@@ -3,7 +3,7 @@
 //! entry and exit edges, counters and hold zones, with a legend), written to OUT or, without
 //! `--svg`, printed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -31,8 +31,15 @@ pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         write!(io.out, "{svg}")?;
         return Ok(());
     };
+    write_picture(&out, &svg, io)
+}
+
+/// Writes `svg` to `out`, whole or not at all, and says so on stderr; a file that exists
+/// there is replaced only if it is an SVG picture (a usage error otherwise, and it is left
+/// as it is).
+pub(crate) fn write_picture(out: &Path, svg: &str, io: &mut Io<'_>) -> Result<(), CliError> {
     if out.exists() {
-        let head = std::fs::read(&out)
+        let head = std::fs::read(out)
             .map(|b| String::from_utf8_lossy(&b[..b.len().min(512)]).into_owned())
             .unwrap_or_default();
         if out.is_dir() || !(head.contains("<svg") || head.trim_start().starts_with("<?xml")) {
@@ -45,7 +52,7 @@ pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     let mut staged = StagedFiles::new();
     let written = staged
-        .write(&out, svg.as_bytes())
+        .write(out, svg.as_bytes())
         .and_then(|()| staged.commit());
     match written {
         Ok(_) => {

@@ -49,6 +49,7 @@ mod sweep;
 mod table_companion;
 mod table_companion_steps;
 mod table_search;
+mod table_setup_sheet;
 mod victory;
 mod victory_ai;
 mod victory_file;
