@@ -10,6 +10,37 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+/// Writes the SVG picture `svg` to `out`, whole or not at all. A file already there is
+/// replaced only if it is an SVG picture; anything else there (a folder, another file) is
+/// left as it is and named in the refusal.
+pub fn write_picture(out: &Path, svg: &str) -> Result<(), PictureRefused> {
+    if out.exists() {
+        let head = std::fs::read(out)
+            .map(|b| String::from_utf8_lossy(&b[..b.len().min(512)]).into_owned())
+            .unwrap_or_default();
+        if out.is_dir() || !(head.contains("<svg") || head.trim_start().starts_with("<?xml")) {
+            return Err(PictureRefused::NotAPicture(out.to_path_buf()));
+        }
+    }
+    let mut staged = StagedFiles::new();
+    staged
+        .write(out, svg.as_bytes())
+        .and_then(|()| staged.commit())
+        .map(drop)
+        .map_err(PictureRefused::Write)
+}
+
+/// Why a picture was not written. Nothing was changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PictureRefused {
+    /// Something that is not an SVG picture is there already.
+    #[error("{} already exists and is not an SVG picture; it is left as it is: choose another name", .0.display())]
+    NotAPicture(PathBuf),
+    /// The file could not be written (the reason names the path).
+    #[error("{0}")]
+    Write(String),
+}
+
 /// Files being written, not yet in place.
 #[derive(Default)]
 pub struct StagedFiles {

@@ -43,6 +43,7 @@ pub mod report;
 pub mod scenarios;
 pub mod schema;
 pub mod serve;
+pub mod setup_sheet;
 pub mod shard;
 pub mod simulate;
 pub mod steps;
@@ -83,6 +84,10 @@ pub enum Command {
     Preview(preview::PreviewArgs),
     /// Any scenario file's set-up as an SVG picture (as docs/scenarios.md draws the shelf).
     Render(render::RenderArgs),
+    /// A scenario's set-up on a printable A4 page (SVG) for a game at a real table: the map
+    /// with coordinates, zones and edges labelled, the labels for the models' bases, and
+    /// with --seed the counters' squares of the game that seed starts.
+    SetupSheet(setup_sheet::SetupSheetArgs),
     /// Print the JSON Schema of a file format (scenario, profiles, deck), for editors.
     Schema(schema::SchemaArgs),
     /// Print a deck file's cards: each card's number and two halves, and totals per half.
@@ -234,6 +239,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Position(args) => position::run(args, io),
         Command::Serve(args) => serve::run(args, io),
         Command::Render(args) => render::run(args, io),
+        Command::SetupSheet(args) => setup_sheet::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::Strength(args) => strength::run(args, io),

@@ -3,13 +3,13 @@
 //! entry and exit edges, counters and hold zones, with a legend), written to OUT or, without
 //! `--svg`, printed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::{CliError, Io, load_scenario};
 use crate::shelf::MapPicture;
-use crate::staged::StagedFiles;
+use crate::staged::PictureRefused;
 
 /// Arguments of `render`.
 #[derive(Args, Debug)]
@@ -31,28 +31,20 @@ pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         write!(io.out, "{svg}")?;
         return Ok(());
     };
-    if out.exists() {
-        let head = std::fs::read(&out)
-            .map(|b| String::from_utf8_lossy(&b[..b.len().min(512)]).into_owned())
-            .unwrap_or_default();
-        if out.is_dir() || !(head.contains("<svg") || head.trim_start().starts_with("<?xml")) {
-            return Err(CliError::Usage(format!(
-                "{} already exists and is not an SVG picture; it is left as it is: choose \
-                 another name",
-                out.display()
-            )));
-        }
-    }
-    let mut staged = StagedFiles::new();
-    let written = staged
-        .write(&out, svg.as_bytes())
-        .and_then(|()| staged.commit());
-    match written {
-        Ok(_) => {
+    write_picture(&out, &svg, io)
+}
+
+/// Writes `svg` to `out`, whole or not at all, and says so on stderr; a file that exists
+/// there is replaced only if it is an SVG picture (a usage error otherwise, and it is left
+/// as it is).
+pub(crate) fn write_picture(out: &Path, svg: &str, io: &mut Io<'_>) -> Result<(), CliError> {
+    match crate::staged::write_picture(out, svg) {
+        Ok(()) => {
             writeln!(io.err, "wrote {}", out.display())?;
             Ok(())
         }
-        Err(e) => {
+        Err(e @ PictureRefused::NotAPicture(_)) => Err(CliError::Usage(e.to_string())),
+        Err(PictureRefused::Write(e)) => {
             writeln!(io.err, "error: {e}")?;
             Err(CliError::Invalid)
         }

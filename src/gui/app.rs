@@ -473,6 +473,18 @@ impl MarsApp {
                     self.at_table.correction.open = true;
                     self.at_table.correction.error = None;
                 }
+                let placing = self.session.as_ref().is_some_and(|s| s.placing().is_some());
+                if ui
+                    .add_enabled(!placing, egui::Button::new("Set-up sheet…"))
+                    .on_hover_text(
+                        "A printable page of the set-up: the map with its zones and edges, \
+                         the counters' squares, and the label for each model's base",
+                    )
+                    .on_disabled_hover_text("Roll the counters' squares first")
+                    .clicked()
+                {
+                    out.push(Command::OpenFile(FileAction::SetupSheet));
+                }
             }
             if ui
                 .button(DICE_GAME_BUTTON)
@@ -714,7 +726,10 @@ impl MarsApp {
                 self.new_game.open();
             }
             Command::OpenFile(what) => {
-                let default = self.default_save_path();
+                let mut default = self.default_save_path();
+                if what == FileAction::SetupSheet {
+                    default = default.trim_end_matches(".json").to_string() + "-setup.svg";
+                }
                 self.files.open(what, &default);
             }
             Command::Save(path) => {
@@ -882,9 +897,25 @@ impl MarsApp {
         }
     }
 
-    /// Writes the set-up sheet of the game at the table to `path`.
+    /// Writes the set-up sheet of the game at the table to `path` (an SVG picture, or a
+    /// new file): the map, the counters' squares as the game placed them, the labels.
     fn save_setup_sheet(&mut self, path: &std::path::Path) {
-        let _ = path;
+        let Some(s) = &self.session else { return };
+        let sheet = crate::table::setup_sheet::SetupSheet::of_game(
+            s.state(),
+            s.setup_events(),
+            s.setup().seed,
+        );
+        match crate::staged::write_picture(path, &sheet.to_svg()) {
+            Ok(()) => {
+                self.files.error = None;
+                self.files.message = Some(format!("Set-up sheet written to {}", path.display()));
+            }
+            Err(e) => {
+                self.files.message = None;
+                self.files.error = Some(e.to_string());
+            }
+        }
     }
 
     /// The side a person plays in a game against the AI.

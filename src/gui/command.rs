@@ -75,4 +75,6 @@ pub enum FileAction {
     Save,
     Load,
     Replay,
+    /// Write the printable set-up sheet of the game at a real table (SVG).
+    SetupSheet,
 }

@@ -666,7 +666,7 @@ impl FileDialog {
         self.open = Some(what);
         self.error = None;
         self.message = None;
-        if self.path.is_empty() || what == FileAction::Save {
+        if self.path.is_empty() || matches!(what, FileAction::Save | FileAction::SetupSheet) {
             self.path = default.to_string();
         }
         self.found = std::fs::read_dir(&self.dir)
@@ -689,6 +689,7 @@ impl FileDialog {
             FileAction::Save => "Save the game",
             FileAction::Load => "Load a game",
             FileAction::Replay => "Replay a saved game",
+            FileAction::SetupSheet => "The set-up sheet (a printable page, SVG)",
         };
         let mut open = true;
         egui::Window::new(title)
@@ -706,7 +707,7 @@ impl FileDialog {
                     )
                     .labelled_by(l.id);
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if !self.found.is_empty() && what != FileAction::Save {
+                if !self.found.is_empty() && matches!(what, FileAction::Load | FileAction::Replay) {
                     ui.label(
                         RichText::new(format!("Saved games in {}:", self.dir.display())).small(),
                     );
@@ -735,6 +736,7 @@ impl FileDialog {
                                 FileAction::Save => "Save now",
                                 FileAction::Load => "Load this game",
                                 FileAction::Replay => "Replay this game",
+                                FileAction::SetupSheet => "Write the sheet",
                             })
                             .strong(),
                         )
@@ -749,6 +751,7 @@ impl FileDialog {
                                 FileAction::Save => Command::Save(p),
                                 FileAction::Load => Command::Load(p),
                                 FileAction::Replay => Command::Replay(p),
+                                FileAction::SetupSheet => Command::SaveSetupSheet(p),
                             });
                         }
                     }

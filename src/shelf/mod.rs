@@ -2,10 +2,12 @@
 //! measured balance beside it (`scenarios/balance/`), its map picture and its page in
 //! `docs/scenarios.md`. `mars-attacks scenarios` writes the page and the pictures from
 //! here, the table's New game window lists the shelf, and a test keeps the recorded
-//! balance in step with the files.
+//! balance in step with the files. A map picture is drawn in the screen's colours or in
+//! black and white for print ([`palette`]), as the table's set-up sheet draws it.
 
 pub mod balance;
 pub mod docs;
+pub mod palette;
 pub mod picture;
 
 use std::path::{Path, PathBuf};

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::palette::Palette;
 use crate::rules::bitboard::{Bitboard, zone_text};
 use crate::rules::map::WallKind;
 use crate::rules::scenario::{Entry, Scenario, Start};
@@ -198,8 +199,10 @@ impl MapPicture {
         }
     }
 
-    /// The picture as a standalone SVG document, `SQUARE` pixels a square.
+    /// The picture as a standalone SVG document, `SQUARE` pixels a square, in the screen's
+    /// colours ([`Palette::SCREEN`]).
     pub fn to_svg(&self, title: &str) -> String {
+        let palette = &Palette::SCREEN;
         let s = SQUARE;
         let board = 8.0 * s;
         let legend_top = board + 2.0 * MARGIN;
@@ -212,6 +215,7 @@ impl MapPicture {
             .unwrap_or(0);
         let width = (board + 2.0 * MARGIN).max(LEGEND_TEXT_X + 6.6 * longest as f32 + 8.0);
         let height = legend_top + LEGEND_LINE * legend.len() as f32 + 8.0;
+        let at = (MARGIN, MARGIN);
         let px = |(x, y): Point| (MARGIN + x * s, MARGIN + y * s);
         let mut out = String::new();
         let _ = writeln!(
@@ -223,67 +227,7 @@ impl MapPicture {
             out,
             r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
         );
-        // Squares, with a faint checker so rows and columns can be counted.
-        for sq in Square::all() {
-            let (x, y) = px(square_origin(sq));
-            let fill = colors::square(sq);
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#
-            );
-        }
-        for (side, zone) in &self.zones {
-            for sq in *zone {
-                let (x, y) = px(square_origin(sq));
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
-                    colors::zone(*side, colors::square(sq))
-                );
-            }
-        }
-        for sq in self.blockers {
-            let (x, y) = px(square_origin(sq));
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
-                colors::BLOCKER
-            );
-        }
-        // Hold zones and the counter zone: dashed outlines inside their squares.
-        let mut outline = |zone: Bitboard, inset: f32, stroke: &str, width: u8, dash: &str| {
-            for sq in zone {
-                let (x, y) = px(square_origin(sq));
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}"/>"#,
-                    x + inset,
-                    y + inset,
-                    s - 2.0 * inset,
-                    s - 2.0 * inset,
-                );
-            }
-        };
-        // The Martians' zones drawn inside the Humans', so a zone both sides hold shows
-        // both outlines.
-        for h in &self.holds {
-            let inset = match h.side {
-                Side::Humans => 8.0,
-                Side::Martians => 13.0,
-            };
-            outline(h.zone, inset, colors::side(h.side), 3, "2 3");
-        }
-        outline(
-            self.counter_zone.unwrap_or(Bitboard::EMPTY),
-            4.0,
-            colors::COUNTER_ZONE,
-            2,
-            "4 3",
-        );
-        let _ = writeln!(
-            out,
-            r##"<rect x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="none" stroke="#555555" stroke-width="1.5"/>"##
-        );
+        self.svg_ground(&mut out, at, palette);
         // Column letters below, row numbers on the left.
         for i in 0..8u8 {
             let (x, _) = px((f32::from(i) + 0.5, 0.0));
@@ -302,41 +246,8 @@ impl MapPicture {
                 8 - i
             );
         }
-        for (marks, dashed) in [(&self.entries, false), (&self.exits, true)] {
-            for m in marks {
-                let (a, b) = edge_band_of(m.edge, m.squares);
-                let (ax, ay) = px(a);
-                let (bx, by) = px(b);
-                let dash = if dashed {
-                    r#" stroke-dasharray="10 6""#
-                } else {
-                    ""
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{}" stroke-width="7"{dash}/>"#,
-                    colors::side(m.side)
-                );
-            }
-        }
-        for w in &self.walls {
-            let (ax, ay) = px(w.from);
-            let (bx, by) = px(w.to);
-            let style = match w.kind {
-                WallKind::High => format!(
-                    r#"stroke="{}" stroke-width="6" stroke-linecap="round""#,
-                    colors::HIGH_WALL
-                ),
-                WallKind::Low => format!(
-                    r#"stroke="{}" stroke-width="5" stroke-dasharray="7 4""#,
-                    colors::LOW_WALL
-                ),
-            };
-            let _ = writeln!(
-                out,
-                r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {style}/>"#
-            );
-        }
+        self.svg_edges(&mut out, at, palette);
+        self.svg_walls(&mut out, at, palette);
         for f in &self.fixed {
             let (x, y) = square_origin(f.square);
             let (cx, cy) = px((x + 0.5, y + 0.5));
@@ -363,7 +274,7 @@ impl MapPicture {
         }
         for (i, (swatch, text)) in legend.iter().enumerate() {
             let y = legend_top + LEGEND_LINE * i as f32;
-            let _ = writeln!(out, "{}", swatch.svg(8.0, y));
+            let _ = writeln!(out, "{}", swatch.svg(8.0, y, palette));
             let _ = writeln!(
                 out,
                 r##"<text x="{LEGEND_TEXT_X}" y="{}" fill="#222222">{}</text>"##,
@@ -373,6 +284,116 @@ impl MapPicture {
         }
         out.push_str("</svg>\n");
         out
+    }
+
+    /// The ground of the board as SVG elements, its top-left corner at `at` (pixels,
+    /// `SQUARE` pixels a square): the squares with a faint checker so rows and columns can
+    /// be counted, the deployment zones, the blocked squares, the hold zones and the
+    /// counters' zone as dashed outlines inside their squares, and the line around the
+    /// board.
+    pub fn svg_ground(&self, out: &mut String, at: Point, palette: &Palette) {
+        let s = SQUARE;
+        let board = 8.0 * s;
+        let px = |(x, y): Point| (at.0 + x * s, at.1 + y * s);
+        for sq in Square::all() {
+            let (x, y) = px(square_origin(sq));
+            let fill = palette.square(sq);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#
+            );
+        }
+        for (side, zone) in &self.zones {
+            for sq in *zone {
+                let (x, y) = px(square_origin(sq));
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
+                    palette.zone(*side, palette.square(sq))
+                );
+            }
+        }
+        for sq in self.blockers {
+            let (x, y) = px(square_origin(sq));
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{}"/>"#,
+                palette.blocker
+            );
+        }
+        // Hold zones and the counter zone: dashed outlines inside their squares.
+        let mut outline = |zone: Bitboard, inset: f32, stroke: &str, width: u8, dash: &str| {
+            for sq in zone {
+                let (x, y) = px(square_origin(sq));
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}"/>"#,
+                    x + inset,
+                    y + inset,
+                    s - 2.0 * inset,
+                    s - 2.0 * inset,
+                );
+            }
+        };
+        // The Martians' zones drawn inside the Humans', so a zone both sides hold shows
+        // both outlines.
+        for h in &self.holds {
+            let inset = match h.side {
+                Side::Humans => 8.0,
+                Side::Martians => 13.0,
+            };
+            outline(h.zone, inset, palette.side(h.side), 3, "2 3");
+        }
+        outline(
+            self.counter_zone.unwrap_or(Bitboard::EMPTY),
+            4.0,
+            palette.counter_zone,
+            2,
+            "4 3",
+        );
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{board}" height="{board}" fill="none" stroke="{}" stroke-width="1.5"/>"#,
+            at.0, at.1, palette.border
+        );
+    }
+
+    /// The entry edges (solid) and exit edges (dashed) as SVG lines just outside the
+    /// board, whose top-left corner is at `at` (pixels).
+    pub fn svg_edges(&self, out: &mut String, at: Point, palette: &Palette) {
+        let px = |(x, y): Point| (at.0 + x * SQUARE, at.1 + y * SQUARE);
+        for (marks, dashed) in [(&self.entries, false), (&self.exits, true)] {
+            for m in marks {
+                let (a, b) = edge_band_of(m.edge, m.squares);
+                let (ax, ay) = px(a);
+                let (bx, by) = px(b);
+                let dash = if dashed {
+                    r#" stroke-dasharray="10 6""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{}" stroke-width="7"{dash}/>"#,
+                    palette.side(m.side)
+                );
+            }
+        }
+    }
+
+    /// Every wall piece as an SVG line, one a piece: high walls solid, low walls dashed;
+    /// the board's top-left corner at `at` (pixels).
+    pub fn svg_walls(&self, out: &mut String, at: Point, palette: &Palette) {
+        let px = |(x, y): Point| (at.0 + x * SQUARE, at.1 + y * SQUARE);
+        for w in &self.walls {
+            let (ax, ay) = px(w.from);
+            let (bx, by) = px(w.to);
+            let _ = writeln!(
+                out,
+                r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {}/>"#,
+                wall_style(w.kind, palette)
+            );
+        }
     }
 
     /// The key to the picture: one line per kind of thing drawn on it.
@@ -451,48 +472,46 @@ pub enum Swatch {
 }
 
 impl Swatch {
-    fn svg(self, x: f32, y: f32) -> String {
+    /// The swatch as SVG elements, its top-left corner at (`x`, `y`) (pixels: 28 wide,
+    /// 16 high), in `palette`'s colours.
+    pub fn svg(self, x: f32, y: f32, palette: &Palette) -> String {
         let (x2, mid) = (x + 28.0, y + 8.0);
         match self {
-            Swatch::Wall(WallKind::High) => format!(
-                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="6" stroke-linecap="round"/>"#,
-                colors::HIGH_WALL
-            ),
-            Swatch::Wall(WallKind::Low) => format!(
-                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="5" stroke-dasharray="7 4"/>"#,
-                colors::LOW_WALL
+            Swatch::Wall(kind) => format!(
+                r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" {}/>"#,
+                wall_style(kind, palette)
             ),
             Swatch::Blocker => format!(
                 r#"<rect x="{x}" y="{y}" width="28" height="16" fill="{}"/>"#,
-                colors::BLOCKER
+                palette.blocker
             ),
             Swatch::Zone(side) => format!(
                 r#"<rect x="{x}" y="{y}" width="28" height="16" fill="{}"/>"#,
-                colors::zone(side, colors::SQUARE_LIGHT)
+                palette.zone(side, palette.square_light)
             ),
             Swatch::Fixed(side) => format!(
                 r##"<circle cx="{}" cy="{mid}" r="7" fill="{}" stroke="#222222"/>"##,
                 x + 14.0,
-                colors::side(side)
+                palette.side(side)
             ),
             Swatch::Entry(side) => format!(
                 r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7"/>"#,
-                colors::side(side)
+                palette.side(side)
             ),
             Swatch::Exit(side) => format!(
                 r#"<line x1="{x}" y1="{mid}" x2="{x2}" y2="{mid}" stroke="{}" stroke-width="7" stroke-dasharray="10 6"/>"#,
-                colors::side(side)
+                palette.side(side)
             ),
             Swatch::Hold(side) => format!(
                 r#"<rect x="{}" y="{}" width="20" height="12" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="2 3"/>"#,
                 x + 4.0,
                 y + 2.0,
-                colors::side(side)
+                palette.side(side)
             ),
             Swatch::Key(side) => format!(
                 r#"<circle cx="{}" cy="{mid}" r="6" fill="{}" stroke="{}" stroke-width="3"/>"#,
                 x + 14.0,
-                colors::side(side),
+                palette.side(side),
                 colors::KEY
             ),
             Swatch::Counters => {
@@ -506,6 +525,20 @@ impl Swatch {
                 )
             }
         }
+    }
+}
+
+/// A wall's stroke: high walls solid with round ends, low walls dashed.
+fn wall_style(kind: WallKind, palette: &Palette) -> String {
+    match kind {
+        WallKind::High => format!(
+            r#"stroke="{}" stroke-width="{}" stroke-linecap="round""#,
+            palette.high_wall, palette.high_wall_width
+        ),
+        WallKind::Low => format!(
+            r#"stroke="{}" stroke-width="{}" stroke-dasharray="{}""#,
+            palette.low_wall, palette.low_wall_width, palette.low_wall_dash
+        ),
     }
 }
 
@@ -609,7 +642,7 @@ pub fn edge_band_of(edge: Edge, squares: Bitboard) -> (Point, Point) {
 
 /// The marks of one entry: its edge or the part of it (P32), or each edge it may be drawn
 /// (P33), labelled with who comes on when.
-fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
+pub fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
     let rounds = e.rounds.as_slice();
     let mut when = match rounds {
         [] if e.round == 1 => "Round 1".to_string(),
@@ -810,16 +843,45 @@ fn plural(n: u8, word: &str) -> String {
     }
 }
 
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// `s` as XML text or a double-quoted attribute's value: `&`, `<`, `>` and `"` escaped,
+/// and the characters XML 1.0 does not allow at all (control characters other than tab,
+/// newline and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, so that any name a
+/// scenario file gives makes a well-formed picture.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_escaped_for_xml_and_characters_xml_forbids_are_replaced() {
+        assert_eq!(
+            xml_escape("Tom & Jerry's <\"Raid\"> ]]>"),
+            "Tom &amp; Jerry's &lt;&quot;Raid&quot;&gt; ]]&gt;"
+        );
+        // XML 1.0 allows tab, newline and carriage return, and no other control character
+        // even escaped; U+FFFE and U+FFFF are not characters at all.
+        assert_eq!(xml_escape("a\tb\nc\rd"), "a\tb\nc\rd");
+        assert_eq!(
+            xml_escape("x\u{1}y\u{1f}z\u{fffe}\u{ffff}"),
+            "x\u{fffd}y\u{fffd}z\u{fffd}\u{fffd}"
+        );
+        assert_eq!(xml_escape("Zoë, 火星"), "Zoë, 火星");
+    }
 
     #[test]
     fn a_zone_both_sides_hold_shows_both_outlines() {

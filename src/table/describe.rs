@@ -2,7 +2,7 @@
 
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
 use crate::rules::cards::{Card, CardId, Face};
-use crate::rules::scenario::Entry;
+use crate::rules::scenario::{Entry, MAX_MODELS, Scenario};
 use crate::rules::state::{Loc, Outcome, Phase, WinReason};
 use crate::rules::{GameState, Side};
 
@@ -392,26 +392,56 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
 /// profile of the game ends in the same word; a model alone of its profile goes by its
 /// whole name and no number (`Professor Kessler`).
 pub fn base_label(g: &GameState, id: ModelId) -> String {
-    let n = g.models().len();
-    if id.index() >= n {
-        return id.to_string();
+    match base_label_of(g.scenario(), id.index()) {
+        Some(label) => label.to_string(),
+        None => id.to_string(),
     }
-    let key = |i: usize| &g.profile(ModelId(i as u8)).key;
-    let name = &g.profile(id).name;
-    let same: Vec<usize> = (0..n).filter(|i| key(*i) == key(id.index())).collect();
+}
+
+/// A base's label in its parts: the name written and, for a model of a troop, its number
+/// among the models of its profile (`Soldier` and 2); shown as `Soldier 2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseLabel {
+    pub name: String,
+    pub number: Option<usize>,
+}
+
+impl std::fmt::Display for BaseLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.number {
+            Some(n) => write!(f, "{} {n}", self.name),
+            None => f.write_str(&self.name),
+        }
+    }
+}
+
+/// The label of the base of `scenario`'s model number `index` (from 0, in the scenario's
+/// order), as [`base_label`] names it in a game of the scenario; `None` for a model the
+/// scenario does not have.
+pub fn base_label_of(scenario: &Scenario, index: usize) -> Option<BaseLabel> {
+    let n = scenario.models.len().min(MAX_MODELS);
+    if index >= n {
+        return None;
+    }
+    let profile = |i: usize| scenario.profiles.get(scenario.models[i].profile);
+    let key = |i: usize| profile(i).map(|p| p.key.as_str());
+    let name = profile(index).map_or("", |p| p.name.as_str());
+    let same: Vec<usize> = (0..n).filter(|i| key(*i) == key(index)).collect();
     if same.len() == 1 {
-        return name.clone();
+        return Some(BaseLabel {
+            name: name.to_string(),
+            number: None,
+        });
     }
-    let number = same.iter().position(|i| *i == id.index()).unwrap_or(0) + 1;
+    let number = same.iter().position(|i| *i == index).unwrap_or(0) + 1;
     let last = |s: &str| s.split_whitespace().last().unwrap_or(s).to_string();
     let short = last(name);
-    let shared = (0..n)
-        .any(|i| key(i) != key(id.index()) && last(&g.profile(ModelId(i as u8)).name) == short);
-    if shared {
-        format!("{name} {number}")
-    } else {
-        format!("{short} {number}")
-    }
+    let shared =
+        (0..n).any(|i| key(i) != key(index) && profile(i).is_some_and(|p| last(&p.name) == short));
+    Some(BaseLabel {
+        name: if shared { name.to_string() } else { short },
+        number: Some(number),
+    })
 }
 
 /// A model's base label and where it stands: `Martian 3 (c5)`; off the board, the label

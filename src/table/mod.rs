@@ -18,7 +18,9 @@
 //!   person follows at the table (labels on the bases, squares, counters to flip), each
 //!   with its [`marks`] on the board (the move drawn, as the hint is).
 //! * [`setup`]: how a game is set up: who controls each side, the level names, the
-//!   scenario file, a fresh seed.
+//!   scenario file, a fresh seed; [`setup_sheet`]: a scenario's set-up, or one game's, on a
+//!   printable page (the map, the zones and squares with the models' labels, the counters'
+//!   squares, the labels for the bases).
 //! * [`dice`]: how a game of Martian Dice at the table is set up, and checked.
 //! * Mars Attacks: The Dice Game at the table: [`dice_game_setup`], its seats, difficulty,
 //!   deck and seed, checked; [`dice_game`], the game being played (its one generator, the
@@ -56,6 +58,7 @@ pub mod rolls;
 pub mod save;
 pub mod session;
 pub mod setup;
+pub mod setup_sheet;
 pub mod victory;
 pub mod windows;
 pub mod worker;

@@ -545,3 +545,37 @@ fn the_counters_squares_are_typed_on_the_card_at_set_up() {
     assert_eq!(s.state().hidden_counters().count(), 8);
     assert!(s.companion().unwrap().placement().len() == 8);
 }
+
+#[test]
+fn the_set_up_sheet_is_written_where_the_person_says() {
+    let mut h = at_table("sheet", "humans", BySide::new(Roller::Table, Roller::Program));
+    h.get_by_label("Set-up sheet…").click();
+    h.run_steps(2);
+    let default = h.state().files.path.clone();
+    assert!(default.ends_with("street-7-setup.svg"), "{default}");
+    let path = PathBuf::from(&default);
+    assert!(!path.exists());
+    assert_eq!(
+        h.state().files.open,
+        Some(mars_attacks::gui::command::FileAction::SetupSheet)
+    );
+    h.run_steps(4);
+    h.get_by_label("Write the sheet").click();
+    h.run_steps(2);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..80]);
+    // The labels to write on the bases, as the steps name the models.
+    for label in ["Soldier 1", "Soldier 2", "Martian 1", "Martian 2"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    h.get_by_label(&format!("Set-up sheet written to {default}"));
+    // Something else already there is left alone, and the refusal says so.
+    let other = path.with_file_name("notes.txt");
+    std::fs::write(&other, "my notes").unwrap();
+    h.state_mut().files.path = other.display().to_string();
+    h.run_steps(1);
+    h.get_by_label("Write the sheet").click();
+    h.run_steps(2);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
+    h.get_by_label_contains("already exists and is not an SVG picture");
+}

@@ -50,6 +50,7 @@ mod table_companion;
 mod table_companion_placement;
 mod table_companion_steps;
 mod table_search;
+mod table_setup_sheet;
 mod victory;
 mod victory_ai;
 mod victory_file;
