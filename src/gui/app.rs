@@ -653,65 +653,17 @@ impl MarsApp {
                 }
                 Err(e) => self.new_game.error = Some(e.to_string()),
             },
-            Command::ConfirmStep => {
-                if let Some(s) = &mut self.session {
-                    s.confirm_table_step();
-                }
-            }
-            Command::EnterDice(text) => {
-                if let Some(s) = &mut self.session {
-                    let entered = if s.placing().is_some() {
-                        s.enter_counter_dice(&text)
-                            .map(|p| self.at_table.placed(p))
-                            .map_err(|e| e.to_string())
-                    } else {
-                        s.enter_dice(&text).map(drop).map_err(|e| e.to_string())
-                    };
-                    match entered {
-                        Ok(_) => {
-                            self.at_table.typed.clear();
-                            self.at_table.dice_error = None;
-                        }
-                        Err(e) => self.at_table.dice_error = Some(e),
-                    }
-                }
-            }
-            Command::TakeBackRoll => {
+            Command::ConfirmStep
+            | Command::EnterDice(_)
+            | Command::TakeBackRoll
+            | Command::ConfirmDice
+            | Command::WithdrawDecision
+            | Command::CorrectTable(_) => {
                 if let Some(s) = &mut self.session
-                    && (s.take_back_counter_dice() || s.take_back_roll())
+                    && self.at_table.carry_out(s, c)
                 {
-                    self.at_table.dice_error = None;
-                    self.at_table.rolled_again = None;
-                }
-            }
-            Command::ConfirmDice => {
-                if let Some(s) = &mut self.session {
-                    match s.confirm_dice() {
-                        Ok(()) => self.at_table.dice_error = None,
-                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
-                    }
-                }
-            }
-            Command::WithdrawDecision => {
-                if let Some(s) = &mut self.session {
-                    match s.withdraw_decision() {
-                        Ok(()) => {
-                            self.at_table.dice_error = None;
-                            self.at_table.typed.clear();
-                        }
-                        Err(e) => self.at_table.dice_error = Some(e.to_string()),
-                    }
-                }
-            }
-            Command::CorrectTable(c) => {
-                if let Some(s) = &mut self.session {
-                    match s.correct_table(c) {
-                        Ok(()) => {
-                            self.at_table.correction.error = None;
-                            self.seen = usize::MAX;
-                        }
-                        Err(e) => self.at_table.correction.error = Some(e.to_string()),
-                    }
+                    // The table was corrected: the board catches up with it.
+                    self.seen = usize::MAX;
                 }
             }
             Command::SaveSetupSheet(path) => self.save_setup_sheet(&path),

@@ -42,6 +42,63 @@ pub struct AtTableView {
 }
 
 impl AtTableView {
+    /// Carries out a command of the game at a real table on `s` (others are not this
+    /// view's and do nothing); what is refused is kept to be shown. True when the table
+    /// was corrected (the board then catches up with it).
+    pub fn carry_out(&mut self, s: &mut Session, c: Command) -> bool {
+        match c {
+            Command::ConfirmStep => {
+                s.confirm_table_step();
+            }
+            Command::EnterDice(text) => {
+                let entered = if s.placing().is_some() {
+                    s.enter_counter_dice(&text)
+                        .map(|p| self.placed(p))
+                        .map_err(|e| e.to_string())
+                } else {
+                    s.enter_dice(&text).map(drop).map_err(|e| e.to_string())
+                };
+                match entered {
+                    Ok(()) => {
+                        self.typed.clear();
+                        self.dice_error = None;
+                    }
+                    Err(e) => self.dice_error = Some(e),
+                }
+            }
+            Command::TakeBackRoll => {
+                if s.take_back_counter_dice() || s.take_back_roll() {
+                    self.dice_error = None;
+                    self.rolled_again = None;
+                }
+            }
+            Command::ConfirmDice => {
+                self.dice_error = s.confirm_dice().err().map(|e| e.to_string());
+            }
+            Command::WithdrawDecision => match s.withdraw_decision() {
+                Ok(()) => {
+                    self.dice_error = None;
+                    self.typed.clear();
+                }
+                Err(e) => self.dice_error = Some(e.to_string()),
+            },
+            Command::CorrectTable(correction) => {
+                return match s.correct_table(correction) {
+                    Ok(()) => {
+                        self.correction.error = None;
+                        true
+                    }
+                    Err(e) => {
+                        self.correction.error = Some(e.to_string());
+                        false
+                    }
+                };
+            }
+            _ => {}
+        }
+        false
+    }
+
     /// What the last counter's dice did, kept to be shown: a square rolled again says why.
     pub fn placed(&mut self, progress: PlacementProgress) {
         self.rolled_again = match progress {

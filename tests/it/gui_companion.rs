@@ -548,7 +548,11 @@ fn the_counters_squares_are_typed_on_the_card_at_set_up() {
 
 #[test]
 fn the_set_up_sheet_is_written_where_the_person_says() {
-    let mut h = at_table("sheet", "humans", BySide::new(Roller::Table, Roller::Program));
+    let mut h = at_table(
+        "sheet",
+        "humans",
+        BySide::new(Roller::Table, Roller::Program),
+    );
     h.get_by_label("Set-up sheet…").click();
     h.run_steps(2);
     let default = h.state().files.path.clone();
@@ -563,7 +567,11 @@ fn the_set_up_sheet_is_written_where_the_person_says() {
     h.get_by_label("Write the sheet").click();
     h.run_steps(2);
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..80]);
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{}",
+        &svg[..80]
+    );
     // The labels to write on the bases, as the steps name the models.
     for label in ["Soldier 1", "Soldier 2", "Martian 1", "Martian 2"] {
         assert!(svg.contains(label), "{label}");
