@@ -67,7 +67,8 @@ impl AtTableView {
                 }
             }
             Command::TakeBackRoll => {
-                if s.take_back_counter_dice() || s.take_back_roll() {
+                let taken = s.take_back_counter_dice() || s.take_back_roll();
+                if taken {
                     self.dice_error = None;
                     self.rolled_again = None;
                 }
