@@ -303,8 +303,9 @@ impl MarsApp {
             self.run(commands);
             return;
         }
-        // At a real table, nobody decides until the steps the AI asked for are made there.
-        let legal = if session.next_table_step().is_some() {
+        // At a real table, nobody decides until the steps asked for are made there and the
+        // counters' squares are rolled.
+        let legal = if session.next_table_step().is_some() || session.placing().is_some() {
             Vec::new()
         } else {
             session.legal()

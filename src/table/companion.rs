@@ -839,6 +839,11 @@ impl Session {
                 "a decision waits for dice".into(),
             ));
         }
+        if self.placing.is_some() {
+            return Err(CorrectionRefused::NotNow(
+                "the counters' squares are being rolled".into(),
+            ));
+        }
         self.cancel_ai();
         self.make_correction(correction)
     }

@@ -9,6 +9,7 @@ use rand::RngCore;
 use mars_attacks::rules::{Bitboard, BySide, GameState, Square, rng_from_seed};
 use mars_attacks::sim::state_text;
 use mars_attacks::table::companion::PlacementRefused;
+use mars_attacks::table::correction::{Correction, CorrectionRefused};
 use mars_attacks::table::placement::{PlacementError, PlacementProgress, Refusal, rolled_square};
 use mars_attacks::table::rolls::{DiceInputError, Roller};
 use mars_attacks::table::session::Session;
@@ -149,6 +150,12 @@ fn counters_go_where_the_dice_fall_and_a_taken_square_is_rolled_again() {
         s.enter_counter_dice("3 4"),
         Ok(PlacementProgress::Placed(d3))
     );
+    // The table is not corrected meanwhile: the dice put the counters down.
+    assert!(matches!(
+        s.correct_table(Correction::NoCounter(d3)),
+        Err(CorrectionRefused::NotNow(_))
+    ));
+    assert!(s.state().hidden_counters().contains(d3));
     assert!(
         s.state().hidden_counters().contains(d3),
         "shown as it is rolled"
