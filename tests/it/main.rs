@@ -14,6 +14,7 @@ mod arena;
 mod bot;
 mod bot_annotations;
 mod bot_new_game;
+mod bot_positions;
 mod bot_protocol;
 mod bot_serve;
 mod cards;
@@ -69,6 +70,8 @@ mod gui_companion;
 mod gui_dice_game;
 #[cfg(feature = "gui")]
 mod gui_estimate;
+#[cfg(feature = "gui")]
+mod gui_hot_seat;
 #[cfg(feature = "gui")]
 mod gui_martian_dice;
 #[cfg(feature = "gui")]
