@@ -4,7 +4,8 @@
 //! applied; and "the table differs", the window that makes the game match the table.
 //!
 //! Everything here reads the session ([`crate::table::companion`]) and asks for changes
-//! as [`Command`]s; the words are the session's own (`rolls`, `instructions`).
+//! as [`Command`]s, which the application hands back to [`AtTableView::carry_out`]; the
+//! words are the session's own (`rolls`, `instructions`, `placement`).
 
 use eframe::egui::{self, Align2, Key, Rect, RichText, Ui};
 
