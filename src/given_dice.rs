@@ -50,6 +50,22 @@ pub struct Tape {
 }
 
 impl Tape {
+    /// `base` answering, with the words `fixed` (by request, `None`: the generator's own)
+    /// written over its answers; the set-up of a game whose counters' squares were rolled
+    /// at a real table reads them so (`table::placement`).
+    pub fn over(base: GameRng, fixed: Vec<Option<u64>>) -> Tape {
+        Tape {
+            base,
+            fixed,
+            log: Rc::default(),
+        }
+    }
+
+    /// The generator after the requests answered, as it would be had none been fixed.
+    pub fn into_base(self) -> GameRng {
+        self.base
+    }
+
     fn answer(&mut self, drawn: u64) -> u64 {
         let mut log = self.log.borrow_mut();
         let i = log.drawn.len();

@@ -303,13 +303,7 @@ impl MarsApp {
             self.run(commands);
             return;
         }
-        // At a real table, nobody decides until the steps asked for are made there and the
-        // counters' squares are rolled.
-        let legal = if session.next_table_step().is_some() || session.placing().is_some() {
-            Vec::new()
-        } else {
-            session.legal()
-        };
+        let legal = session.legal();
         let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
         // The top bar's commands first, then the panels' in the order they are drawn.
         table.commands = commands;
@@ -333,10 +327,8 @@ impl MarsApp {
             .inner;
 
         // A question waiting for a person's answer: a prompt over the board.
-        if !self.new_game.open && session.next_table_step().is_none() {
-            AnswerPrompt { over: board_rect }.ui(ui, &mut table);
-        }
         if !self.new_game.open {
+            AnswerPrompt { over: board_rect }.ui(ui, &mut table);
             self.at_table.ui(ui, &mut table, board_rect);
         }
         if let Some((side, bot)) = session.program_to_allow()

@@ -687,7 +687,7 @@ pub fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
 }
 
 /// The values of `list` once each, in order.
-fn distinct<T: Copy + PartialEq>(list: &[T]) -> Vec<T> {
+pub(crate) fn distinct<T: Copy + PartialEq>(list: &[T]) -> Vec<T> {
     let mut out: Vec<T> = Vec::new();
     for x in list {
         if !out.contains(x) {
@@ -698,7 +698,7 @@ fn distinct<T: Copy + PartialEq>(list: &[T]) -> Vec<T> {
 }
 
 /// "2, 3 or 4".
-fn or_list(items: impl Iterator<Item = String>) -> String {
+pub(crate) fn or_list(items: impl Iterator<Item = String>) -> String {
     let all: Vec<String> = items.collect();
     match all.as_slice() {
         [] => String::new(),

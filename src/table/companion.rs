@@ -752,9 +752,8 @@ impl Session {
         self.cancel_ai();
         // The table is told where the models go, not where the program put the counters;
         // the board shows the counters as they are rolled.
-        for sq in self.state.hidden_counters().iter() {
-            self.state.edit().no_hidden_counter(sq);
-        }
+        // Nothing is face up before anything is decided.
+        self.state.edit().clear_counters();
         let models_only: Vec<_> = self
             .setup_events
             .iter()
@@ -809,11 +808,10 @@ impl Session {
             return false;
         }
         let squares = p.squares().to_vec();
-        for sq in self.state.hidden_counters().iter() {
-            self.state.edit().no_hidden_counter(sq);
-        }
+        let mut e = self.state.edit();
+        e.clear_counters();
         for sq in squares {
-            self.state.edit().hidden_counter(sq);
+            e.hidden_counter(sq);
         }
         true
     }

@@ -5,7 +5,7 @@
 //! table: [`Placing`] asks for each counter's two dice, says where the counter goes or why
 //! it is rolled again, and keeps every face typed.
 //!
-//! The game is then started with those faces ([`SetUpDice`]): the rules read each
+//! The game is then started with those faces ([`placement_words`]): the rules read each
 //! counter's dice from a stream of its own, 21 faces a word from the generator, so the
 //! words the set-up asks for are answered with the faces typed written in. Typing the faces
 //! the generator would have rolled gives the very game the seed gives; other faces give the
@@ -13,9 +13,7 @@
 
 use std::fmt;
 
-use rand::RngCore;
-
-use crate::rules::{Bitboard, GameRng, GameState, Square};
+use crate::rules::{Bitboard, GameState, Square};
 
 use super::rolls::{DiceInputError, faces_text};
 
@@ -256,55 +254,17 @@ pub fn check_placement(g: &GameState, placement: &[CounterRolls]) -> Result<Vec<
     Ok(p.squares().to_vec())
 }
 
-/// The generator at set-up with the counters' faces written in: its answers to the first
-/// requests (the counters' streams, one after another) carry the faces typed; every other
-/// answer is the generator's own.
-pub struct SetUpDice<'a> {
-    base: &'a mut GameRng,
-    fixed: Vec<u64>,
-    asked: usize,
-}
-
-impl<'a> SetUpDice<'a> {
-    /// `base` answering the set-up, the counters read from `placement`.
-    pub fn new(base: &'a mut GameRng, placement: &[CounterRolls]) -> SetUpDice<'a> {
-        let mut fixed = Vec::new();
-        for faces in placement {
-            // A counter starts a stream of its own: its faces start a word.
-            for chunk in faces.chunks(FACES_PER_WORD) {
-                let word = chunk.iter().enumerate().fold(0u64, |w, (i, f)| {
-                    w | (u64::from(f.saturating_sub(1) & 7) << (3 * i))
-                });
-                fixed.push(word);
-            }
-        }
-        SetUpDice {
-            base,
-            fixed,
-            asked: 0,
-        }
-    }
-
-    fn answer(&mut self, drawn: u64) -> u64 {
-        let i = self.asked;
-        self.asked += 1;
-        self.fixed.get(i).copied().unwrap_or(drawn)
-    }
-}
-
-impl RngCore for SetUpDice<'_> {
-    fn next_u32(&mut self) -> u32 {
-        let drawn = u64::from(self.base.next_u32());
-        self.answer(drawn) as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        let drawn = self.base.next_u64();
-        self.answer(drawn)
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for chunk in dst.chunks_mut(8) {
-            let w = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&w[..chunk.len()]);
-        }
-    }
+/// The words that make the rules' set-up read `placement`'s faces, by request of the
+/// generator (for [`crate::given_dice::Tape::over`]): the counters' streams come first, one
+/// after another, each starting a word of its own, 21 faces a word.
+pub fn placement_words(placement: &[CounterRolls]) -> Vec<Option<u64>> {
+    placement
+        .iter()
+        .flat_map(|faces| faces.chunks(FACES_PER_WORD))
+        .map(|chunk| {
+            Some(chunk.iter().enumerate().fold(0u64, |w, (i, f)| {
+                w | (u64::from(f.saturating_sub(1) & 7) << (3 * i))
+            }))
+        })
+        .collect()
 }

@@ -623,27 +623,16 @@ impl Session {
 
     /// The game at its start, from the seed: nothing decided yet.
     pub(super) fn reset_to_start(&mut self) {
-        self.dice = rng_from_seed(self.setup.seed);
         self.setup_events.clear();
-        // At a real table the counters' squares may have been rolled there (R24).
-        let placement = self
-            .companion
-            .as_ref()
-            .map(|c| c.placement().to_vec())
-            .unwrap_or_default();
-        self.state = if placement.is_empty() {
-            GameState::new_logged(
-                self.scenario.clone(),
-                &mut self.dice,
-                &mut self.setup_events,
-            )
-        } else {
-            GameState::new_logged(
-                self.scenario.clone(),
-                &mut super::placement::SetUpDice::new(&mut self.dice, &placement),
-                &mut self.setup_events,
-            )
-        };
+        // At a real table the counters' squares may have been rolled there (R24): the
+        // set-up reads those dice in place of the generator's.
+        let words = self.companion.as_ref().map_or_else(Vec::new, |c| {
+            super::placement::placement_words(c.placement())
+        });
+        let mut tape = crate::given_dice::Tape::over(rng_from_seed(self.setup.seed), words);
+        self.state =
+            GameState::new_logged(self.scenario.clone(), &mut tape, &mut self.setup_events);
+        self.dice = tape.into_base();
         if let Some(d) = self.setup.dice_seed {
             self.dice = rng_from_seed(d);
         }

@@ -24,6 +24,7 @@ use crate::rules::scenario::{EndsGame, MAX_MODELS, Scenario, Start};
 use crate::rules::state::Event;
 use crate::rules::{Edge, GameState, Side, Square};
 use crate::shelf::MapPicture;
+use crate::shelf::picture::{distinct, or_list};
 
 use super::describe::{BaseLabel, base_label_of, side_title};
 
@@ -423,27 +424,6 @@ fn key_words(ends: EndsGame) -> String {
 /// `north, east or west`.
 fn edges_or(edges: &[Edge]) -> String {
     or_list(distinct(edges).iter().map(Edge::to_string))
-}
-
-/// The values of `list` once each, in order.
-fn distinct<T: Copy + PartialEq>(list: &[T]) -> Vec<T> {
-    let mut out: Vec<T> = Vec::new();
-    for x in list {
-        if !out.contains(x) {
-            out.push(*x);
-        }
-    }
-    out
-}
-
-/// "2, 3 or 4".
-fn or_list(items: impl Iterator<Item = String>) -> String {
-    let all: Vec<String> = items.collect();
-    match all.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 /// Labels with runs of one name's numbers shortened: `Soldier 1-4, Sergeant, Soldier 6`.
