@@ -209,18 +209,48 @@ pub const NON_NEGATIVE: [bool; FEATURES] = [
     true, true, true, false, false, false, false, true, true, true, true, true, true, false, false,
 ];
 
+/// The penalised loss [`fit`] minimises: the summed log-loss of the logistic of `w` over
+/// `samples`, plus `l2 / 2` times the squared distance of `w` from `prior`.
+fn penalised_loss(
+    samples: &[Sample],
+    w: &[f64; FEATURES],
+    l2: f64,
+    prior: &[f64; FEATURES],
+) -> f64 {
+    let data: f64 = samples
+        .iter()
+        .map(|s| sample_loss(w.iter().zip(&s.x).map(|(w, x)| w * x).sum(), s.outcome))
+        .sum();
+    let penalty: f64 = w.iter().zip(prior).map(|(w, p)| (w - p) * (w - p)).sum();
+    data + 0.5 * l2 * penalty
+}
+
+/// The log-loss of the logistic of `z` for `outcome`, computed without overflow for any
+/// `z`: `ln(1 + e^z) - outcome z`.
+#[inline]
+fn sample_loss(z: f64, outcome: f64) -> f64 {
+    let softplus = if z > 0.0 {
+        z + (-z).exp().ln_1p()
+    } else {
+        z.exp().ln_1p()
+    };
+    softplus - outcome * z
+}
+
 /// The weights minimising the log-loss of the logistic over `samples`, with an L2 penalty
 /// `l2` on each weight's distance from `prior`, and the weights of [`NON_NEGATIVE`]
-/// features kept at zero or above: Newton's method from `prior` (the loss is convex); a
-/// constrained weight that would go below zero is held at zero for the rest of the fit.
-/// A feature the samples never exercise keeps its prior weight.
+/// features kept at zero or above: projected Newton's method from `prior` (the loss is
+/// convex). A constrained weight at zero whose gradient would take it below stays there
+/// for that step; every step is halved until the penalised loss does not rise, so that the
+/// fit cannot run away from a poor start. A feature the samples never exercise keeps its
+/// prior weight.
 #[allow(clippy::needless_range_loop)] // the Newton step's gradient and Hessian, by index
 pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURES] {
     let mut w = prior;
     for (i, p) in prior.iter().enumerate() {
         w[i] = if NON_NEGATIVE[i] { p.max(0.0) } else { *p };
     }
-    let mut held = [false; FEATURES];
+    let mut loss = penalised_loss(samples, &w, l2, &prior);
     for _ in 0..100 {
         let mut grad = [0.0; FEATURES];
         let mut hess = [[0.0; FEATURES]; FEATURES];
@@ -242,7 +272,9 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
                 hess[j][i] = hess[i][j];
             }
         }
-        // A held weight stays where it is: its row and column leave the system.
+        // A weight held at its bound for this step leaves the system.
+        let held: [bool; FEATURES] =
+            std::array::from_fn(|i| NON_NEGATIVE[i] && w[i] <= 0.0 && grad[i] > 0.0);
         for i in 0..FEATURES {
             if held[i] {
                 grad[i] = 0.0;
@@ -254,18 +286,32 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
             }
         }
         let Some(step) = solve(hess, grad) else { break };
-        let mut moved = 0.0f64;
-        for i in 0..FEATURES {
-            let next = w[i] - step[i];
-            if NON_NEGATIVE[i] && next < 0.0 {
-                moved = moved.max(w[i]);
-                w[i] = 0.0;
-                held[i] = true;
-            } else {
-                moved = moved.max(step[i].abs());
-                w[i] = next;
+        // The projected step, halved until the loss does not rise.
+        let mut scale = 1.0;
+        let accepted = loop {
+            let next: [f64; FEATURES] = std::array::from_fn(|i| {
+                let v = w[i] - scale * step[i];
+                if NON_NEGATIVE[i] { v.max(0.0) } else { v }
+            });
+            let next_loss = penalised_loss(samples, &next, l2, &prior);
+            if next_loss <= loss {
+                break Some((next, next_loss));
             }
-        }
+            scale *= 0.5;
+            if scale < 1e-9 {
+                break None;
+            }
+        };
+        let Some((next, next_loss)) = accepted else {
+            break;
+        };
+        let moved = w
+            .iter()
+            .zip(&next)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f64, f64::max);
+        w = next;
+        loss = next_loss;
         if moved < 1e-9 {
             break;
         }
@@ -274,20 +320,38 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
 }
 
 /// The factor `k` for which the logistic of `k` times the value of `w` fits `samples`
-/// best (log-loss), by Newton's method on the one number.
+/// best (log-loss), by Newton's method on the one number, each step halved until the loss
+/// does not rise.
 pub fn fit_scale(samples: &[Sample], w: [f64; FEATURES]) -> f64 {
+    let z: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (w.iter().zip(&s.x).map(|(w, x)| w * x).sum(), s.outcome))
+        .collect();
+    let loss_at = |k: f64| -> f64 { z.iter().map(|&(z, y)| sample_loss(k * z, y)).sum() };
     let mut k = 1.0;
+    let mut loss = loss_at(k);
     for _ in 0..50 {
         let (mut g, mut h) = (0.0, 1e-9);
-        for s in samples {
-            let z: f64 = w.iter().zip(&s.x).map(|(w, x)| w * x).sum();
+        for &(z, y) in &z {
             let p = logistic(k * z);
-            g += (p - s.outcome) * z;
+            g += (p - y) * z;
             h += p * (1.0 - p) * z * z;
         }
         let step = g / h;
-        k -= step;
-        if step.abs() < 1e-9 {
+        let mut scale = 1.0;
+        let mut moved = false;
+        while scale >= 1e-9 {
+            let next = k - scale * step;
+            let next_loss = loss_at(next);
+            if next_loss <= loss {
+                moved = (next - k).abs() >= 1e-9;
+                k = next;
+                loss = next_loss;
+                break;
+            }
+            scale *= 0.5;
+        }
+        if !moved {
             break;
         }
     }
@@ -374,6 +438,41 @@ mod tests {
         for (got, want) in w.iter().zip(truth) {
             assert!((got - want).abs() < 0.1, "{w:?}");
         }
+    }
+
+    /// Samples of one feature drawn from a logistic with weight 2.
+    fn one_feature_samples(n: usize) -> Vec<Sample> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        (0..n)
+            .map(|_| {
+                let mut x = [0.0; FEATURES];
+                x[0] = rng.random_range(-1.0..1.0);
+                let p = logistic(2.0 * x[0]);
+                Sample {
+                    x,
+                    outcome: f64::from(u8::from(rng.random::<f64>() < p)),
+                }
+            })
+            .collect()
+    }
+
+    /// A start a thousand times too steep saturates the logistic, where a plain Newton step
+    /// on the scale overshoots by orders of magnitude: the halved steps still find the
+    /// scale (near 1/1000), and the fit from that far prior still finds the weight.
+    #[test]
+    fn a_far_start_does_not_run_away() {
+        let samples = one_feature_samples(20_000);
+        let mut steep = [0.0; FEATURES];
+        steep[0] = 2000.0;
+        let k = fit_scale(&samples, steep);
+        assert!((k * 2000.0 - 2.0).abs() < 0.2, "scale {k}");
+        let w = fit(&samples, 1e-3, steep);
+        assert!((w[0] - 2.0).abs() < 0.2, "{w:?}");
+        let mut shallow = [0.0; FEATURES];
+        shallow[0] = 1e-4;
+        let k = fit_scale(&samples, shallow);
+        assert!((k * 1e-4 - 2.0).abs() < 0.2, "scale {k}");
     }
 
     #[test]
