@@ -245,6 +245,19 @@ pub const HORIZON: u32 = 20;
 /// decisions (`reuse`): at `mcts:easy` that won 0.548 [0.500, 0.595] over 416 games on the
 /// eight shipped scenarios (seeds 13 and 14), and at fixed iterations it plays level
 /// (0.502 at 1,000, 0.513 at 3,000, 416 games each).
+///
+/// Leaves are scored at the end of the Turn after the one under way (`leaf_turns: 2`): the
+/// rollout finishes the mover's Turn and plays the other side's reply, so a move is judged
+/// after what it exposes the side to. Against one Turn, on the eight shipped scenarios
+/// (`arena --scenario scenarios/*.toml --players mcts:N:leaf=2 mcts:N --games 26 --seed S`):
+/// 0.563 [0.514, 0.609] at 1,000 iterations (416 games, seeds 501 and 502) and 0.632
+/// [0.565, 0.695] at 3,000 (seed 503). An iteration costs about twice as much, and at equal
+/// time (3,000 against 6,600 iterations, 10,000 against 22,000) it scored 0.540 [0.485,
+/// 0.595] over 312 games (seeds 504 and 505). Against `greedy` at 1,000 iterations it
+/// scores 0.712 where one Turn scored 0.62 (seed 201). Three Turns (with a horizon of 40,
+/// so that the cap does not cut them) scored 0.466 [0.400, 0.534] against two at 3,000
+/// iterations (seed 503), and two Turns with a horizon of 40 0.486 against 20 at 1,000
+/// (seed 502): the cap seldom cuts two Turns.
 pub fn search_config(budget: Budget) -> IsMctsConfig {
     IsMctsConfig {
         budget,
@@ -255,7 +268,7 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
         max_nodes: 2_000_000,
         widening: WIDENING,
         puct: Some(PUCT),
-        leaf_turns: 1,
+        leaf_turns: 2,
         chance_nodes: true,
         reuse: true,
         tree_turns: 0,
