@@ -74,6 +74,12 @@ pub fn features(g: &GameState) -> [f64; FEATURES] {
     ]
 }
 
+/// The weighted sum of the features `x` with weights `w`: the logistic's argument.
+#[inline]
+fn dot(w: &[f64; FEATURES], x: &[f64; FEATURES]) -> f64 {
+    w.iter().zip(x).map(|(w, x)| w * x).sum()
+}
+
 /// The logistic function.
 #[inline]
 pub fn logistic(x: f64) -> f64 {
@@ -162,7 +168,7 @@ impl Weights {
     /// The Humans' chance to win with these features.
     pub fn value_of(&self, x: &[f64; FEATURES]) -> f64 {
         let w = self.to_array();
-        logistic(w.iter().zip(x).map(|(w, x)| w * x).sum())
+        logistic(dot(&w, x))
     }
 }
 
@@ -219,7 +225,7 @@ fn penalised_loss(
 ) -> f64 {
     let data: f64 = samples
         .iter()
-        .map(|s| sample_loss(w.iter().zip(&s.x).map(|(w, x)| w * x).sum(), s.outcome))
+        .map(|s| sample_loss(dot(w, &s.x), s.outcome))
         .sum();
     let penalty: f64 = w.iter().zip(prior).map(|(w, p)| (w - p) * (w - p)).sum();
     data + 0.5 * l2 * penalty
@@ -255,7 +261,7 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
         let mut grad = [0.0; FEATURES];
         let mut hess = [[0.0; FEATURES]; FEATURES];
         for s in samples {
-            let p = logistic(w.iter().zip(&s.x).map(|(w, x)| w * x).sum());
+            let p = logistic(dot(&w, &s.x));
             let r = p - s.outcome;
             let v = p * (1.0 - p);
             for i in 0..FEATURES {
@@ -323,10 +329,7 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
 /// best (log-loss), by Newton's method on the one number, each step halved until the loss
 /// does not rise.
 pub fn fit_scale(samples: &[Sample], w: [f64; FEATURES]) -> f64 {
-    let z: Vec<(f64, f64)> = samples
-        .iter()
-        .map(|s| (w.iter().zip(&s.x).map(|(w, x)| w * x).sum(), s.outcome))
-        .collect();
+    let z: Vec<(f64, f64)> = samples.iter().map(|s| (dot(&w, &s.x), s.outcome)).collect();
     let loss_at = |k: f64| -> f64 { z.iter().map(|&(z, y)| sample_loss(k * z, y)).sum() };
     let mut k = 1.0;
     let mut loss = loss_at(k);
