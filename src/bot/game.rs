@@ -283,11 +283,8 @@ impl ai::Game for Skirmish {
 
     fn action_scores(&self, legal: &[Action], out: &mut Vec<f64>) {
         out.clear();
-        out.extend(
-            legal
-                .iter()
-                .map(|a| eval::action_score_with(&self.state, *a, self.heuristics.scoring)),
-        );
+        out.resize(legal.len(), 0.0);
+        eval::action_scores_with(&self.state, legal, self.heuristics.scoring, out);
     }
 
     /// A Turn ends when the next begins (the Round's end, its refill and Events included
@@ -424,9 +421,7 @@ pub fn softmax_action<R: RngCore + ?Sized>(
         heap.resize(legal.len(), 0.0);
         &mut heap
     };
-    for (w, a) in p.iter_mut().zip(legal) {
-        *w = eval::action_score_with(g, *a, scoring);
-    }
+    eval::action_scores_with(g, legal, scoring, p);
     family_softmax(legal, p, f64::from(temperature));
     let mut r = rng.random::<f64>();
     for (w, a) in p.iter().zip(legal) {
@@ -453,8 +448,9 @@ pub fn best_action_with<R: RngCore + ?Sized>(
     let mut best = legal[0];
     let mut best_score = f64::NEG_INFINITY;
     let mut ties = 0u32;
+    let scorer = eval::ActionScorer::new(g, scoring);
     for &a in legal {
-        let s = eval::action_score_with(g, a, scoring);
+        let s = scorer.score(a);
         if s > best_score {
             best_score = s;
             best = a;

@@ -16,6 +16,7 @@ mod bot_annotations;
 mod bot_new_game;
 mod bot_positions;
 mod bot_protocol;
+mod bot_scoring;
 mod bot_serve;
 mod cards;
 mod cli;

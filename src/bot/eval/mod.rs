@@ -57,7 +57,9 @@ mod tactics;
 pub mod terms;
 mod worth;
 
-pub use action_score::{EXPOSURE, Scoring, action_score, action_score_with};
+pub use action_score::{
+    ActionScorer, EXPOSURE, Scoring, action_score, action_score_with, action_scores_with,
+};
 pub use cards::{call_value, card_value, response_gain, set_value};
 pub use search::{chance_signature, decision_weight, settled_action};
 pub use tactics::{
