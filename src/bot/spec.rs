@@ -281,7 +281,7 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
 /// 0.697 and 0.663, first-play urgency 0 and 0.3 0.618 and 0.642. With leaves a Turn
 /// later (`leaf_turns: 2`), c 0.5 against 1 head to head at the same budget: 0.469 at
 /// 1,000 iterations, 0.560 at 3,000 (416 games), 0.361 at 10,000 (104 games); c 2 0.495 at
-/// 3,000: no c does better at every budget, so it stays 1.
+/// 3,000 and 0.500 at 10,000 (104 games): no c does better at every budget, so it stays 1.
 pub const PUCT: Puct = Puct {
     c: 1.0,
     temperature: 0.5,
