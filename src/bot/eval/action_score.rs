@@ -1,6 +1,8 @@
 //! A quick preference for each legal action: the tree's prior, the rollout policy and the
 //! greedy player's choice.
 
+use std::cell::OnceCell;
+
 use crate::bot::eval::cards::card_action_score;
 use crate::bot::eval::tactics::{
     best_fight_in, best_shot_from, distance_to, exposure, fight_value, model_goals, scoring_exit,
@@ -10,8 +12,6 @@ use crate::bot::eval::worth::{exit_worth, vp_unit, worth};
 use crate::rules::action::{Action, ModelId};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Side, Square};
-use std::cell::OnceCell;
-
 use crate::rules::state::{GameState, Loc, Phase};
 
 /// For a key model whose death would lose the game, deploying next (P28): how much `sq`
@@ -130,7 +130,7 @@ struct StepBasis {
     from_goals: Option<Option<u8>>,
     /// Its side's scoring exit squares ([`scoring_exit`]).
     exits: Bitboard,
-    /// From its square to the exit (when there is one).
+    /// From its square to the exit: `None` off the board, or with no scoring exit.
     from_exit: Option<u8>,
     /// What leaving is worth to it (when there is an exit).
     exit_vp: f64,
@@ -238,8 +238,8 @@ impl<'g> ActionScorer<'g> {
                 };
                 let mut s = 0.5 + 0.25 * progress.clamp(-1.0, 1.0);
                 // A step towards a scoring exit edge, by what leaving is worth (R6, P28, P30).
-                if basis.exits.any()
-                    && let (Some(b), Some(a)) = (basis.from_exit, distance_to(map, to, basis.exits))
+                if let Some(b) = basis.from_exit
+                    && let Some(a) = distance_to(map, to, basis.exits)
                 {
                     s +=
                         0.2 * basis.exit_vp / unit * (f64::from(b) - f64::from(a)).clamp(-1.0, 1.0);
@@ -321,7 +321,7 @@ impl<'g> ActionScorer<'g> {
                 (s + key_model_placement(g, side, sq)).max(0.05)
             }
             Action::Stand => 1.0,
-            _ if scoring.cards => card_action_score(g, action).unwrap_or(0.5),
+            _ if scoring.cards => card_action_score(g, action, unit).unwrap_or(0.5),
             _ => 0.5,
         }
     }

@@ -319,11 +319,11 @@ pub fn call_value(g: &GameState, side: Side, effect: Effect, spot: Spot) -> f64 
 }
 
 /// The card actions' scores for [`action_score`] (same scale: `0.5 + 2 x` the expected VP
-/// gained, spending a card counted as losing what holding it was worth).
-pub(super) fn card_action_score(g: &GameState, action: Action) -> Option<f64> {
+/// gained, spending a card counted as losing what holding it was worth). Gains are scored
+/// in `unit`, the side to move's VP unit (a kill's worth, [`vp_unit`]), which the caller
+/// has worked out once for the state.
+pub(super) fn card_action_score(g: &GameState, action: Action, unit: f64) -> Option<f64> {
     let side = g.to_move()?;
-    // Gains in VP, scored in the side's unit of VP (a kill's worth).
-    let unit = vp_unit(g, side);
     let scaled = |gain: f64| (0.5 + 2.0 * gain / unit).max(0.05);
     Some(match action {
         Action::Respond(None) | Action::Keep => 0.5,
