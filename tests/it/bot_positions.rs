@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use mars_attacks::bot::Skirmish;
 use mars_attacks::rules::scenario_file::load_scenario;
+use mars_attacks::rules::state::Outcome;
 use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -172,5 +173,75 @@ fn a_martian_does_not_step_into_the_open_only_to_see() {
         if let Action::Move(to) = a {
             assert!(!open.contains(&to), "{a}");
         }
+    }
+}
+
+/// Seen in a game of Get Them Out: the Professor, whose leaving wins at once, one square
+/// too far from the north edge to leave this Turn (a Move of 2 takes him to the edge row,
+/// and off the board is a square more, R6), with a Sneak in the Humans' hand. The Sneak's
+/// square and then his Move of 2 take him off: the game is won this Turn. There the search
+/// found it at 100,000 iterations but not at 1,000, 3,000, 10,000 or 30,000, while a
+/// Move-one card scored a tenth of a kill a square of progress whatever the square opened
+/// (its prior was 0.0005). With the step scored by what leaving is worth when it lets the
+/// model leave this Turn, the search at 1,000 iterations wins here every time.
+#[test]
+fn the_search_takes_the_escape_a_sneak_opens() {
+    let dir = common::TempDir::new("sneak-escape");
+    let path = dir.0.join("escape.toml");
+    std::fs::write(
+        &path,
+        r#"
+name = "The last mile"
+first_turn = "humans"
+vp_target = 8
+
+[map]
+walls = []
+
+[profiles.professor]
+name = "Professor"
+shoot = 7
+fight = 7
+survive = 6
+range = 3
+
+[humans]
+models = [
+  { profile = "soldier", start = "a1", may_exit = false },
+  { profile = "professor", start = "d6", ends_game = { dies = "martians", exits = "humans" } },
+]
+exit = "north"
+vp = { exit = 1, shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [{ profile = "martian", start = "h6" }, { profile = "martian", start = "g2" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    )
+    .unwrap();
+    let s = Arc::new(load_scenario(&path).unwrap().scenario);
+    let mut start = game(&s);
+    start
+        .edit()
+        .clear_hand(Side::Humans)
+        .clear_hand(Side::Martians)
+        .give(Side::Humans, card("sneak"), 1)
+        .turn(Side::Humans);
+    for seed in 0..10 {
+        let mut g = Skirmish::new(start.clone()).with_journal(Vec::new());
+        let mut p = spec("mcts:1000").build();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = rng_from_seed(seed);
+        let mut made = Vec::new();
+        while !g.state().is_over() && g.state().to_move() == Some(Side::Humans) {
+            let a = p.choose(&g, &mut rng).unwrap();
+            made.push(a.to_string());
+            ai::Game::apply(&mut g, a, &mut dice);
+        }
+        assert!(
+            matches!(g.state().outcome(), Some(Outcome::Win(Side::Humans, _))),
+            "seed {seed}: {}",
+            made.join(", ")
+        );
     }
 }

@@ -1,8 +1,10 @@
 //! What cards are worth to the side that holds them, and what playing one gains: a test
 //! card by the exact odds it changes, a Support call by the odds of its area attack.
 
-use crate::bot::eval::tactics::{best_fight_in, best_shot_from, distance_to, model_goals};
-use crate::bot::eval::worth::{kill_vp, vp_unit, worth};
+use crate::bot::eval::tactics::{
+    best_fight_in, best_shot_from, distance_to, model_goals, scoring_exit,
+};
+use crate::bot::eval::worth::{exit_worth, kill_vp, vp_unit, worth};
 use crate::bot::table;
 use crate::rules::Los;
 use crate::rules::action::{Action, Defence, ModelId, Spot, Target};
@@ -371,18 +373,7 @@ pub(super) fn card_action_score(g: &GameState, action: Action, unit: f64) -> Opt
                             None => scaled(-cost),
                         }
                     } else {
-                        let map = g.map();
-                        let targets = model_goals(g, m);
-                        let before = g
-                            .model(m)
-                            .square()
-                            .and_then(|s| distance_to(map, s, targets));
-                        let after = distance_to(map, to, targets);
-                        let progress = match (before, after) {
-                            (Some(b), Some(a)) => f64::from(b) - f64::from(a),
-                            _ => 0.0,
-                        };
-                        scaled(0.1 * unit * progress.clamp(-1.0, 1.0) - cost)
+                        scaled(free_step_gain(g, m, to, unit) - cost)
                     }
                 }
                 (Effect::Distract { .. }, Target::Model(a)) => scaled(distract_gain(g, a) - cost),
@@ -418,6 +409,41 @@ pub(super) fn card_action_score(g: &GameState, action: Action, unit: f64) -> Opt
         }
         _ => return None,
     })
+}
+
+/// What a step of model `m` to `to` out of its action (a Move-one card) gains its side, in
+/// VP: a tenth of a kill a square of progress towards its goals, and what leaving is worth
+/// (its exit VP, or a win for a key model whose leaving wins, R6, P28) when the step lets
+/// it leave this Turn: played at the start of the Turn on a model yet to act, whose Move
+/// (2 squares, or 1 after Standing Up) then takes it off the board where it could not
+/// before. Spending the card earlier only to walk a square nearer would waste the step
+/// that, held, opens the edge at the end.
+fn free_step_gain(g: &GameState, m: ModelId, to: Square, unit: f64) -> f64 {
+    let map = g.map();
+    let model = g.model(m);
+    let Some(from) = model.square() else {
+        return 0.0;
+    };
+    let goals = model_goals(g, m);
+    let progress = match (distance_to(map, from, goals), distance_to(map, to, goals)) {
+        (Some(b), Some(a)) => f64::from(b) - f64::from(a),
+        _ => 0.0,
+    };
+    let mut gain = 0.1 * unit * progress.clamp(-1.0, 1.0);
+    let exits = scoring_exit(g.scenario(), model.side);
+    if matches!(g.phase(), Phase::TurnStart)
+        && !model.activated
+        && exits.any()
+        && let (Some(before), Some(after)) =
+            (distance_to(map, from, exits), distance_to(map, to, exits))
+    {
+        // Leaving takes the squares to the edge and one more (R6).
+        let reach = if model.rattled { 1 } else { 2 };
+        if after < reach && before >= reach {
+            gain += exit_worth(g, m.index());
+        }
+    }
+    gain
 }
 
 /// What marking enemy model `id` activated is worth: the best shot it would have had
