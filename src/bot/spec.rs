@@ -427,9 +427,18 @@ impl PlayerSpec {
     }
 }
 
-/// A fingerprint of what makes the search play as it does: its settings, the heuristics
-/// and the evaluation's weights (`data/evaluation.toml`), computed once. The strength record
-/// is dated by it (`mars-attacks strength --check`); every arena record carries it.
+/// The revision of the code of the search and its heuristics, raised by every change to
+/// that code that changes what the search plays: the settings and the weights are read
+/// into [`search_fingerprint`] as they are, but the code is not, so without it a record
+/// made before such a change would still pass as current.
+///
+/// 2: a Move-one card that lets a model leave this Turn is worth what leaving is worth.
+pub const SEARCH_REVISION: u32 = 2;
+
+/// A fingerprint of what makes the search play as it does: the revision of its code
+/// ([`SEARCH_REVISION`]), its settings, the heuristics and the evaluation's weights
+/// (`data/evaluation.toml`), computed once. The strength record is dated by it
+/// (`mars-attacks strength --check`); every arena record carries it.
 pub fn search_fingerprint() -> String {
     static FINGERPRINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     FINGERPRINT.get_or_init(compute_search_fingerprint).clone()
@@ -437,7 +446,7 @@ pub fn search_fingerprint() -> String {
 
 fn compute_search_fingerprint() -> String {
     let text = format!(
-        "{}\n{:?}\n{:?}\n{}",
+        "{}\nrevision {SEARCH_REVISION}\n{:?}\n{:?}\n{}",
         env!("CARGO_PKG_VERSION"),
         search_config(Budget::Iterations(1)),
         Heuristics::default(),
