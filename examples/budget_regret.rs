@@ -65,27 +65,30 @@ fn main() {
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let probed: Vec<Probed> = std::thread::scope(|scope| {
+    // The scenarios shared out over the cores, the results put back in their order, so
+    // that a run prints the same figures on any machine.
+    let mut probed: Vec<(usize, Probed)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..cores.min(scenarios.len()))
             .map(|_| {
                 scope.spawn(|| {
-                    let mut all = Probed::default();
+                    let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(s) = scenarios.get(i) else { break all };
-                        let p = probe_scenario(s, games, reference);
-                        all.regrets.extend(p.regrets);
-                        all.searched += p.searched;
-                        all.sides += p.sides;
+                        let Some(s) = scenarios.get(i) else {
+                            break mine;
+                        };
+                        mine.push((i, probe_scenario(s, games, reference)));
                     }
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().expect("a worker"))
+            .flat_map(|w| w.join().expect("a worker"))
             .collect()
     });
+    probed.sort_by_key(|(i, _)| *i);
+    let probed: Vec<Probed> = probed.into_iter().map(|(_, p)| p).collect();
     let regrets: Vec<Regrets> = probed.iter().flat_map(|p| p.regrets.clone()).collect();
     let searched: u64 = probed.iter().map(|p| p.searched).sum();
     let sides: u64 = probed.iter().map(|p| p.sides).sum();
