@@ -1,7 +1,7 @@
 //! Moves a good player would not make, seen at the table, as positions the search must
 //! pass: a Support set called on an empty area, an action ended with a good shot open,
 //! Soldiers leaving their walls in a scenario they win by surviving, a Martian stepping
-//! into the open only to see.
+//! into the open only to see, a Sneak that lets the Professor escape left in the hand.
 
 use std::sync::Arc;
 

@@ -563,7 +563,8 @@ fn the_error_count_counts_every_error_not_only_those_listed() {
 #[test]
 fn a_piped_scenario_is_read_once() {
     // `--scenario <(cat FILE)`: a pipe can be read once; the fingerprint in the results
-    // must be that of the scenario's bytes (64-bit FNV-1a), not of an empty second read.
+    // must be that of the scenario as read (`scenario_fingerprint`), not of an empty second
+    // read.
     let dir = scratch("piped");
     let out = dir.join("r.jsonl");
     let script = format!(
@@ -579,7 +580,7 @@ fn a_piped_scenario_is_read_once() {
         .unwrap();
     assert_eq!(status.code(), Some(0));
     let bytes = std::fs::read(whos_there()).unwrap();
-    let expected = format!("{:016x}", mars_attacks::arena::plan::fnv1a(&bytes));
+    let expected = mars_attacks::arena::plan::scenario_fingerprint(&bytes);
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.lines().count(), 2);
     for line in text.lines() {

@@ -132,9 +132,12 @@ fn a_game_that_cannot_be_replayed_says_why() {
         "{e}"
     );
 
-    // The scenario file changed since: refused, with both fingerprints.
+    // The scenario's rules changed since: refused, with both fingerprints. (A comment or
+    // the briefing edited would not change the games, and would replay.)
     let text = std::fs::read_to_string(&scenario).unwrap();
     std::fs::write(&scenario, format!("{text}\n# edited\n")).unwrap();
+    assert!(recorded_game(&results, &id).is_ok());
+    std::fs::write(&scenario, text.replacen("vp_target = ", "vp_target = 1", 1)).unwrap();
     let e = recorded_game(&results, &id).unwrap_err();
     assert!(e.contains(&records[0].scenario_fingerprint), "{e}");
     assert!(e.contains("has changed"), "{e}");

@@ -226,9 +226,22 @@ fn the_command_writes_a_record_that_checks_until_a_scenario_changes() {
             .unwrap()
     };
     assert!(check().status.success());
-    let mut text = std::fs::read_to_string(&scenario).unwrap();
-    text.push_str("\n# a designer's note\n");
-    std::fs::write(&scenario, text).unwrap();
+    // A designer's note and a briefing rewritten change nothing the games depend on.
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    let reworded = text.replacen(
+        "The convoy was supposed to reach",
+        "The convoy had orders to reach",
+        1,
+    ) + "\n# a designer's note\n";
+    assert_ne!(reworded, format!("{text}\n# a designer's note\n"));
+    std::fs::write(&scenario, &reworded).unwrap();
+    assert!(check().status.success());
+    // A rule changed dates the record.
+    std::fs::write(
+        &scenario,
+        text.replacen("vp_target = 8", "vp_target = 9", 1),
+    )
+    .unwrap();
     let stale = check();
     assert!(!stale.status.success());
     assert!(String::from_utf8_lossy(&stale.stderr).contains("has changed since it was measured"));

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::plan::scenario_fingerprint;
+use crate::arena::plan::bytes_fingerprint;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{
     Aim, Area, Deck, Effect, Face, Failed, Hit, Kind, Roll, Whose, core_deck,
@@ -693,7 +693,7 @@ impl GameInfo {
             hand_size: s.hand_size,
             deck: DeckInfo::of(&s.deck),
         };
-        info.fingerprint = scenario_fingerprint(
+        info.fingerprint = bytes_fingerprint(
             serde_json::to_string(&info)
                 .expect("the static game serializes")
                 .as_bytes(),
