@@ -50,19 +50,28 @@ struct Probed {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "budget_regret GAMES REFERENCE_ITERATIONS SCENARIO...";
-    let games: u64 = args.next().and_then(|a| a.parse().ok()).expect(usage);
-    let reference: u64 = args.next().and_then(|a| a.parse().ok()).expect(usage);
+    let usage = "usage: budget_regret GAMES REFERENCE_ITERATIONS SCENARIO...";
+    let (Some(games), Some(reference)) = (
+        args.next().and_then(|a| a.parse::<u64>().ok()),
+        args.next().and_then(|a| a.parse::<u64>().ok()),
+    ) else {
+        fail(usage);
+    };
     let scenarios: Vec<Arc<Scenario>> = args
-        .map(|p| {
-            let path = PathBuf::from(&p);
-            Arc::new(
-                load_scenario(&path)
-                    .unwrap_or_else(|e| panic!("{p}: {e:?}"))
-                    .scenario,
-            )
+        .map(|p| match load_scenario(&PathBuf::from(&p)) {
+            Ok(loaded) => Arc::new(loaded.scenario),
+            Err(problems) => fail(
+                &problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
         })
         .collect();
+    if scenarios.is_empty() {
+        fail(usage);
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
     // The scenarios shared out over the cores, the results put back in their order, so
@@ -117,6 +126,12 @@ fn main() {
             BUDGETS[i]
         );
     }
+}
+
+/// Says what is wrong and stops.
+fn fail(message: &str) -> ! {
+    eprintln!("{message}");
+    std::process::exit(2)
 }
 
 /// The positions of `games` self-play games of `scenario`, each probed.
