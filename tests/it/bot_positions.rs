@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use mars_attacks::bot::Skirmish;
-use mars_attacks::rules::scenario_file::load_scenario;
+use mars_attacks::rules::scenario::Scenario;
+use mars_attacks::rules::scenario_file::parse_scenario;
 use mars_attacks::rules::state::Outcome;
 use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
@@ -14,6 +15,21 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bot::{card, card_game, spec};
 use super::common::{self, Place, game, small_scenario};
+
+/// A scenario of a test's own, read from its text as the file `file`.
+fn scenario(file: &str, text: &str) -> Arc<Scenario> {
+    let loaded = parse_scenario(file, text).unwrap_or_else(|problems| {
+        panic!(
+            "{}",
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    Arc::new(loaded.scenario)
+}
 
 /// The actions `spec` chooses in `g`, one search per seed `0..seeds`.
 fn choices(g: &GameState, spec_text: &str, seeds: u64) -> Vec<Action> {
@@ -87,10 +103,8 @@ fn the_search_does_not_end_an_action_with_a_good_shot_open() {
 /// hunt in a scenario they win by surviving. The search keeps them in.
 #[test]
 fn soldiers_that_win_by_surviving_stay_inside_their_walls() {
-    let dir = common::TempDir::new("survive-walls");
-    let path = dir.0.join("yard.toml");
-    std::fs::write(
-        &path,
+    let s = scenario(
+        "yard.toml",
         r#"
 name = "The yard"
 first_turn = "humans"
@@ -118,9 +132,7 @@ models = [
 vp = { shoot_kill = 1, fight_kill = 2 }
 vp_target = 20
 "#,
-    )
-    .unwrap();
-    let s = Arc::new(load_scenario(&path).unwrap().scenario);
+    );
     let mut g = game(&s);
     g.play("activate m1".parse().unwrap(), &mut rng_from_seed(0))
         .unwrap();
@@ -186,10 +198,8 @@ fn a_martian_does_not_step_into_the_open_only_to_see() {
 /// model leave this Turn, the search at 1,000 iterations wins here every time.
 #[test]
 fn the_search_takes_the_escape_a_sneak_opens() {
-    let dir = common::TempDir::new("sneak-escape");
-    let path = dir.0.join("escape.toml");
-    std::fs::write(
-        &path,
+    let s = scenario(
+        "escape.toml",
         r#"
 name = "The last mile"
 first_turn = "humans"
@@ -217,9 +227,7 @@ vp = { exit = 1, shoot_kill = 1, fight_kill = 2 }
 models = [{ profile = "martian", start = "h6" }, { profile = "martian", start = "g2" }]
 vp = { shoot_kill = 1, fight_kill = 2 }
 "#,
-    )
-    .unwrap();
-    let s = Arc::new(load_scenario(&path).unwrap().scenario);
+    );
     let mut start = game(&s);
     start
         .edit()

@@ -429,21 +429,20 @@ fn free_step_gain(g: &GameState, m: ModelId, to: Square, unit: f64) -> f64 {
         (Some(b), Some(a)) => f64::from(b) - f64::from(a),
         _ => 0.0,
     };
-    let mut gain = 0.1 * unit * progress.clamp(-1.0, 1.0);
-    let exits = scoring_exit(g.scenario(), model.side);
-    if matches!(g.phase(), Phase::TurnStart)
-        && !model.activated
-        && exits.any()
-        && let (Some(before), Some(after)) =
-            (distance_to(map, from, exits), distance_to(map, to, exits))
-    {
-        // Leaving takes the squares to the edge and one more (R6).
-        let reach = if model.rattled { 1 } else { 2 };
-        if after < reach && before >= reach {
-            gain += exit_worth(g, m.index());
-        }
+    let gain = 0.1 * unit * progress.clamp(-1.0, 1.0);
+    if !matches!(g.phase(), Phase::TurnStart) || model.activated {
+        return gain;
     }
-    gain
+    let exits = scoring_exit(g.scenario(), model.side);
+    // Leaving takes the squares to the edge and one more (R6): a Move of `reach` squares
+    // leaves from `reach - 1` squares out.
+    let reach = if model.rattled { 1 } else { 2 };
+    match (distance_to(map, from, exits), distance_to(map, to, exits)) {
+        (Some(before), Some(after)) if after < reach && before >= reach => {
+            gain + exit_worth(g, m.index())
+        }
+        _ => gain,
+    }
 }
 
 /// What marking enemy model `id` activated is worth: the best shot it would have had
