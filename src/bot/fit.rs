@@ -13,7 +13,7 @@ use crate::rules::state::{Outcome, Phase};
 use crate::rules::{Side, rng_from_seed};
 
 use super::Skirmish;
-use super::eval::fitted::{self, EvaluationFile, FitRecord, Sample, Weights};
+use super::eval::fitted::{self, EvaluationFile, FEATURES, FitRecord, Sample, Weights};
 use super::eval::{self, Weights as HandSet};
 use super::spec::PlayerSpec;
 
@@ -112,6 +112,17 @@ pub const HAND_SET: Weights = Weights {
 /// The L2 penalty of the fit, per position.
 pub const L2: f64 = 2e-3;
 
+/// Which weights a fit moves: all of them from the hand-set prior, or only some, the
+/// others kept as they are in a set of weights (the ones the program was built with).
+#[derive(Clone, Copy, Debug)]
+pub enum Refit {
+    All,
+    Only {
+        free: [bool; FEATURES],
+        kept: Weights,
+    },
+}
+
 /// Fits the weights on the positions not held out and measures them, and the hand-set
 /// evaluation, on those held out.
 pub fn fit_positions(
@@ -119,17 +130,26 @@ pub fn fit_positions(
     players: String,
     scenarios: Vec<String>,
     games: u64,
+    refit: Refit,
 ) -> EvaluationFile {
     let (test, train): (Vec<&Position>, Vec<&Position>) =
         positions.iter().partition(|p| held_out(p.game));
     let samples: Vec<Sample> = train.iter().map(|p| p.sample).collect();
-    // The prior: the hand-set weights, scaled to fit these games as a whole; each weight
-    // then moves from it as far as the games say (a feature they never exercise, such as
-    // zones to hold on scenarios without any, keeps its prior).
-    let hand_set = HAND_SET.to_array();
-    let k = fitted::fit_scale(&samples, hand_set);
-    let prior = hand_set.map(|w| k * w);
-    let w = Weights::from_array(fitted::fit(&samples, L2 * samples.len() as f64, prior));
+    let l2 = L2 * samples.len() as f64;
+    let w = match refit {
+        Refit::All => {
+            // The prior: the hand-set weights, scaled to fit these games as a whole; each
+            // weight then moves from it as far as the games say (a feature they never
+            // exercise, such as zones to hold on scenarios without any, keeps its prior).
+            let hand_set = HAND_SET.to_array();
+            let k = fitted::fit_scale(&samples, hand_set);
+            let prior = hand_set.map(|w| k * w);
+            fitted::fit(&samples, l2, prior, [true; FEATURES])
+        }
+        // The free weights move from where they are; the others stay.
+        Refit::Only { free, kept } => fitted::fit(&samples, l2, kept.to_array(), free),
+    };
+    let w = Weights::from_array(w);
     let after = || {
         test.iter()
             .map(|p| (w.value_of(&p.sample.x), p.sample.outcome))

@@ -11,8 +11,8 @@ use clap::Args;
 
 use super::{CliError, Io, load_scenario};
 use crate::bot::PlayerSpec;
-use crate::bot::eval::fitted::SHIPPED;
-use crate::bot::fit::{Position, fit_positions, held_out_scores, self_play};
+use crate::bot::eval::fitted::{FEATURE_NAMES, FEATURES, SHIPPED};
+use crate::bot::fit::{Position, Refit, fit_positions, held_out_scores, self_play};
 use crate::limits;
 
 /// Arguments of `fit-evaluation`.
@@ -33,6 +33,10 @@ pub struct FitEvaluationArgs {
     /// Worker threads (default: every core).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
+    /// Fit only these weights (by their names in the data file), keeping the others as the
+    /// program was built with: for a new feature, or a weight a new scenario exercises.
+    #[arg(long, value_name = "NAME", num_args = 1..)]
+    pub only: Vec<String>,
     /// Where to write the fitted weights (a new file, or an evaluation file to replace).
     #[arg(long, value_name = "FILE", default_value = "data/evaluation.toml")]
     pub out: PathBuf,
@@ -49,6 +53,24 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             args.players
         )));
     }
+    let refit = if args.only.is_empty() {
+        Refit::All
+    } else {
+        let mut free = [false; FEATURES];
+        for name in &args.only {
+            let Some(i) = FEATURE_NAMES.iter().position(|n| n == name) else {
+                return Err(CliError::Usage(format!(
+                    "--only {name}: no such weight (the weights are {})",
+                    FEATURE_NAMES.join(", ")
+                )));
+            };
+            free[i] = true;
+        }
+        Refit::Only {
+            free,
+            kept: SHIPPED.weights,
+        }
+    };
     let files = if args.scenario.is_empty() {
         let mut v: Vec<PathBuf> = std::fs::read_dir("scenarios")
             .map_err(|e| {
@@ -96,14 +118,19 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     });
     positions.sort_by_key(|p| p.game);
     let names = scenarios.iter().map(|s| s.name.clone()).collect();
-    let file = fit_positions(&positions, spec.to_string(), names, total);
+    let file = fit_positions(&positions, spec.to_string(), names, total, refit);
     let text = format!(
         "# The evaluation's weights: the Humans' chance to win is the logistic of the sum of\n\
          # these weights times the features of a position (src/bot/eval/fitted.rs says what\n\
-         # each is). Written by `mars-attacks fit-evaluation --players {} --games {} --seed {}`.\n\n{}",
+         # each is). Written by `mars-attacks fit-evaluation --players {} --games {} --seed {}{}`.\n\n{}",
         spec,
         args.games,
         args.seed,
+        if args.only.is_empty() {
+            String::new()
+        } else {
+            format!(" --only {}", args.only.join(" "))
+        },
         toml::to_string(&file).map_err(|e| CliError::Usage(e.to_string()))?
     );
     let mut files = crate::staged::StagedFiles::new();

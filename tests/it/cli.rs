@@ -688,3 +688,60 @@ fn a_build_without_the_table_says_so() {
     }
     assert!(!marker.exists(), "the program named to play was started");
 }
+
+/// `fit-evaluation --only` fits the weights named and keeps every other as the program was
+/// built with; a name that is not a weight is refused before any game is played, with the
+/// names there are, and nothing is written.
+#[test]
+fn fit_evaluation_only_moves_the_weights_named() {
+    use mars_attacks::bot::eval::fitted::{EvaluationFile, FEATURE_NAMES, SHIPPED};
+    let dir = scratch("fit_only");
+    let file = write(&dir, "open.toml", OPEN);
+    let out = dir.join("weights.toml");
+    let o = cli!(
+        "fit-evaluation",
+        "--scenario",
+        file,
+        "--players",
+        "random",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--only",
+        "vp",
+        "threat_mover",
+        "--jobs",
+        "1",
+        "--out",
+        out
+    );
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("--only vp threat_mover`"), "{text}");
+    let fitted: EvaluationFile = toml::from_str(&text).unwrap();
+    let (new, built) = (fitted.weights.to_array(), SHIPPED.weights.to_array());
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        if !["vp", "threat_mover"].contains(name) {
+            assert_eq!(new[i], built[i], "{name} moved");
+        }
+    }
+    // On open ground the side to move often has a shot: that weight has something to fit.
+    assert_ne!(new[2], built[2]);
+
+    let refused = dir.join("refused.toml");
+    let o = cli!(
+        "fit-evaluation",
+        "--scenario",
+        file,
+        "--only",
+        "exit",
+        "--out",
+        refused
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--only exit: no such weight"), "{err}");
+    assert!(err.contains("exits"), "{err}");
+    assert!(!refused.exists());
+}

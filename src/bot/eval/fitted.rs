@@ -249,12 +249,21 @@ fn sample_loss(z: f64, outcome: f64) -> f64 {
 /// convex). A constrained weight at zero whose gradient would take it below stays there
 /// for that step; every step is halved until the penalised loss does not rise, so that the
 /// fit cannot run away from a poor start. A feature the samples never exercise keeps its
-/// prior weight.
+/// prior weight, and so does every feature not `free`.
 #[allow(clippy::needless_range_loop)] // the Newton step's gradient and Hessian, by index
-pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURES] {
+pub fn fit(
+    samples: &[Sample],
+    l2: f64,
+    prior: [f64; FEATURES],
+    free: [bool; FEATURES],
+) -> [f64; FEATURES] {
     let mut w = prior;
     for (i, p) in prior.iter().enumerate() {
-        w[i] = if NON_NEGATIVE[i] { p.max(0.0) } else { *p };
+        w[i] = if NON_NEGATIVE[i] && free[i] {
+            p.max(0.0)
+        } else {
+            *p
+        };
     }
     let mut loss = penalised_loss(samples, &w, l2, &prior);
     for _ in 0..100 {
@@ -278,9 +287,9 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
                 hess[j][i] = hess[i][j];
             }
         }
-        // A weight held at its bound for this step leaves the system.
+        // A weight held at its bound for this step, or not free, leaves the system.
         let held: [bool; FEATURES] =
-            std::array::from_fn(|i| NON_NEGATIVE[i] && w[i] <= 0.0 && grad[i] > 0.0);
+            std::array::from_fn(|i| !free[i] || (NON_NEGATIVE[i] && w[i] <= 0.0 && grad[i] > 0.0));
         for i in 0..FEATURES {
             if held[i] {
                 grad[i] = 0.0;
@@ -296,6 +305,9 @@ pub fn fit(samples: &[Sample], l2: f64, prior: [f64; FEATURES]) -> [f64; FEATURE
         let mut scale = 1.0;
         let accepted = loop {
             let next: [f64; FEATURES] = std::array::from_fn(|i| {
+                if !free[i] {
+                    return w[i];
+                }
                 let v = w[i] - scale * step[i];
                 if NON_NEGATIVE[i] { v.max(0.0) } else { v }
             });
@@ -437,7 +449,7 @@ mod tests {
                 }
             })
             .collect();
-        let w = fit(&samples, 1e-3, [0.0; FEATURES]);
+        let w = fit(&samples, 1e-3, [0.0; FEATURES], [true; FEATURES]);
         for (got, want) in w.iter().zip(truth) {
             assert!((got - want).abs() < 0.1, "{w:?}");
         }
@@ -470,12 +482,42 @@ mod tests {
         steep[0] = 2000.0;
         let k = fit_scale(&samples, steep);
         assert!((k * 2000.0 - 2.0).abs() < 0.2, "scale {k}");
-        let w = fit(&samples, 1e-3, steep);
+        let w = fit(&samples, 1e-3, steep, [true; FEATURES]);
         assert!((w[0] - 2.0).abs() < 0.2, "{w:?}");
         let mut shallow = [0.0; FEATURES];
         shallow[0] = 1e-4;
         let k = fit_scale(&samples, shallow);
         assert!((k * 1e-4 - 2.0).abs() < 0.2, "scale {k}");
+    }
+
+    /// A fit of some weights moves only those: the others keep their given values exactly,
+    /// and the free ones find their true values beside them.
+    #[test]
+    fn a_fit_of_some_weights_keeps_the_others() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let samples: Vec<Sample> = (0..40_000)
+            .map(|_| {
+                let mut x = [0.0; FEATURES];
+                x[0] = rng.random_range(-1.0..1.0);
+                x[7] = rng.random_range(0.0..1.0);
+                let p = logistic(2.0 * x[0] + 1.5 * x[7]);
+                Sample {
+                    x,
+                    outcome: f64::from(u8::from(rng.random::<f64>() < p)),
+                }
+            })
+            .collect();
+        let mut kept = [0.0; FEATURES];
+        kept[0] = 2.0;
+        kept[8] = 0.25;
+        let mut free = [false; FEATURES];
+        free[7] = true;
+        let w = fit(&samples, 1e-3, kept, free);
+        assert!((w[7] - 1.5).abs() < 0.1, "{w:?}");
+        for i in (0..FEATURES).filter(|&i| i != 7) {
+            assert_eq!(w[i], kept[i], "weight {i} moved: {w:?}");
+        }
     }
 
     #[test]
