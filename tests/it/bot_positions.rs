@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use mars_attacks::bot::Skirmish;
 use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::scenario_file::parse_scenario;
 use mars_attacks::rules::state::Outcome;
 use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
@@ -18,17 +17,7 @@ use super::common::{self, Place, game, small_scenario};
 
 /// A scenario of a test's own, read from its text as the file `file`.
 fn scenario(file: &str, text: &str) -> Arc<Scenario> {
-    let loaded = parse_scenario(file, text).unwrap_or_else(|problems| {
-        panic!(
-            "{}",
-            problems
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    Arc::new(loaded.scenario)
+    Arc::new(common::parsed(file, text).scenario)
 }
 
 /// The actions `spec` chooses in `g`, one search per seed `0..seeds`.

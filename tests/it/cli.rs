@@ -727,7 +727,11 @@ fn fit_evaluation_only_moves_the_weights_named() {
         }
     }
     // On open ground the side to move often has a shot: that weight has something to fit.
-    assert_ne!(new[2], built[2]);
+    let threat = FEATURE_NAMES
+        .iter()
+        .position(|n| *n == "threat_mover")
+        .unwrap();
+    assert_ne!(new[threat], built[threat]);
 
     let refused = dir.join("refused.toml");
     let o = cli!(

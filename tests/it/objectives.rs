@@ -194,16 +194,9 @@ fn findings(file: &str, text: &str) -> Vec<String> {
 }
 
 fn start(text: &str) -> GameState {
-    let loaded = parse_scenario("evacuation.toml", text).unwrap_or_else(|d| {
-        panic!(
-            "{}",
-            d.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    game(&Arc::new(loaded.scenario))
+    game(&Arc::new(
+        crate::common::parsed("evacuation.toml", text).scenario,
+    ))
 }
 
 #[test]

@@ -8,7 +8,6 @@ use ai::{Budget, IsMcts, Player};
 use mars_attacks::bot::Skirmish;
 use mars_attacks::bot::eval::fitted::SHIPPED;
 use mars_attacks::bot::spec::search_config;
-use mars_attacks::rules::scenario_file::parse_scenario;
 use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -19,10 +18,7 @@ use Side::Martians as M;
 
 /// A game of `text`, which must load without warnings.
 fn start(text: &str) -> GameState {
-    let loaded = parse_scenario("victory.toml", text).unwrap_or_else(|d| {
-        let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
-        panic!("{}", lines.join("\n"))
-    });
+    let loaded = crate::common::parsed("victory.toml", text);
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     GameState::new(Arc::new(loaded.scenario), &mut rng_from_seed(0))
 }

@@ -126,6 +126,15 @@ pub fn with_entry(s: &Arc<Scenario>, humans_enter: bool) -> Arc<Scenario> {
 
 /// A game of `scenario` with no counters, as set up (counters need a generator; these
 /// scenarios place none).
+/// A scenario of a test's own, read from its `text` as the file `file`; a text the loader
+/// refuses fails the test with the loader's diagnostics.
+pub fn parsed(file: &str, text: &str) -> mars_attacks::rules::scenario_file::Loaded {
+    mars_attacks::rules::scenario_file::parse_scenario(file, text).unwrap_or_else(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!("{}", lines.join("\n"))
+    })
+}
+
 pub fn game(scenario: &Arc<Scenario>) -> GameState {
     let mut rng = mars_attacks::rules::rng_from_seed(0);
     GameState::new(scenario.clone(), &mut rng)
