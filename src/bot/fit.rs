@@ -107,6 +107,7 @@ pub const HAND_SET: Weights = Weights {
     vp_squared: 0.0,
     mover: 0.0,
     vp_late: 0.0,
+    escape: 0.0,
 };
 
 /// The L2 penalty of the fit, per position.

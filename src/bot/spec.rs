@@ -433,7 +433,8 @@ impl PlayerSpec {
 /// made before such a change would still pass as current.
 ///
 /// 2: a Move-one card that lets a model leave this Turn is worth what leaving is worth.
-pub const SEARCH_REVISION: u32 = 2;
+/// 3: the fitted evaluation's escape term (the models that can still leave in time).
+pub const SEARCH_REVISION: u32 = 3;
 
 /// A fingerprint of what makes the search play as it does: the revision of its code
 /// ([`SEARCH_REVISION`]), its settings, the heuristics and the evaluation's weights

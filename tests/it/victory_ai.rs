@@ -262,3 +262,78 @@ fn the_ai_shoots_the_enemy_key_model_before_an_easier_ordinary_one() {
     assert_eq!(hunted(false), m(1));
     assert_eq!(hunted(true), m(2));
 }
+
+// ----- a key model's way out ----------------------------------------------------------------
+
+/// The Professor (m1), a key model whose leaving wins (P28), on d4, four squares south of
+/// the north edge he may leave by: five steps take him off (R6). Round 4 is the last. A
+/// Soldier (m2) held on the board waits on the edge, at a8.
+fn runaway() -> GameState {
+    start(
+        r#"
+name = "Runaway"
+first_turn = "humans"
+vp_target = 8
+round_limit = 4
+
+[map]
+walls = []
+
+[profiles.professor]
+name = "Professor"
+shoot = 7
+fight = 7
+survive = 6
+range = 3
+
+[humans]
+models = [
+  { profile = "professor", start = "d4", ends_game = { dies = "martians", exits = "humans" } },
+  { profile = "soldier", start = "a8", may_exit = false },
+]
+exit = "north"
+vp = { exit = 1, shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [{ profile = "martian", start = "h1" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    )
+}
+
+/// The Professor's way out counts the steps he has left before the game ends: 2 in each
+/// activation (1 after Standing Up), one a Round, and a square for each Sneak in hand;
+/// halved for each step he lacks of the five he needs. It is worth a win to the Humans,
+/// the 8 VP they lack; the Soldier held on the board adds nothing (P30).
+#[test]
+fn a_key_models_way_out_counts_the_steps_left_in_the_game() {
+    use mars_attacks::bot::eval::terms::escape_reach;
+    let professor = m(1);
+    let mut g = runaway();
+    g.edit().clear_hand(Side::Humans).clear_hand(M);
+    // Round 1, yet to act: 2 + 2 x 3 = 8 steps, enough.
+    assert_eq!(escape_reach(&g, Side::Humans), 8.0);
+    // The Martians have no exit.
+    assert_eq!(escape_reach(&g, M), 0.0);
+    // Round 3, yet to act: 2 + 2 = 4 steps, one short.
+    g.edit().round(3);
+    assert_eq!(escape_reach(&g, Side::Humans), 4.0);
+    // A Sneak in hand is the fifth step.
+    let mut sneaky = g.clone();
+    sneaky
+        .edit()
+        .give(Side::Humans, crate::common::card("sneak"), 1);
+    assert_eq!(escape_reach(&sneaky, Side::Humans), 8.0);
+    // Having acted this Round: 2 steps, three short.
+    g.edit().activated(professor, true);
+    assert_eq!(escape_reach(&g, Side::Humans), 1.0);
+    // Round 4, Rattled and yet to act: Standing Up leaves 1 step, four short.
+    g.edit()
+        .round(4)
+        .activated(professor, false)
+        .rattled(professor, true);
+    assert_eq!(escape_reach(&g, Side::Humans), 0.5);
+    // On the edge (d8), one step takes him off.
+    g.edit().place(professor, sq("d8"));
+    assert_eq!(escape_reach(&g, Side::Humans), 8.0);
+}

@@ -19,7 +19,7 @@ use crate::rules::square::Side;
 use crate::rules::state::GameState;
 
 /// The number of features.
-pub const FEATURES: usize = 15;
+pub const FEATURES: usize = 16;
 
 /// The features' names, as in the data file, in the order of [`features`].
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -38,6 +38,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "vp_squared",
     "mover",
     "vp_late",
+    "escape",
 ];
 
 /// The features of `g` (see the module documentation), Humans less Martians.
@@ -71,6 +72,7 @@ pub fn features(g: &GameState) -> [f64; FEATURES] {
         ph * ph - pm * pm,
         sign,
         vp * (1.0 - time_left(g)),
+        diff(|t| t.escape),
     ]
 }
 
@@ -115,6 +117,7 @@ pub struct Weights {
     pub vp_squared: f64,
     pub mover: f64,
     pub vp_late: f64,
+    pub escape: f64,
 }
 
 impl Weights {
@@ -136,6 +139,7 @@ impl Weights {
             self.vp_squared,
             self.mover,
             self.vp_late,
+            self.escape,
         ]
     }
 
@@ -157,6 +161,7 @@ impl Weights {
             vp_squared: w[12],
             mover: w[13],
             vp_late: w[14],
+            escape: w[15],
         }
     }
 
@@ -209,10 +214,11 @@ pub struct Sample {
 
 /// Features whose weight may not be negative: more of what the rules reward (VP, the
 /// force in play, the threat of the side to move, the pull of exits, zones and counters,
-/// cards, the chance to survive) never counts against a side, whatever a fit on the
-/// scenarios at hand would make of it.
+/// cards, the chance to survive, the models that can still get away in time) never counts
+/// against a side, whatever a fit on the scenarios at hand would make of it.
 pub const NON_NEGATIVE: [bool; FEATURES] = [
     true, true, true, false, false, false, false, true, true, true, true, true, true, false, false,
+    true,
 ];
 
 /// The penalised loss [`fit`] minimises: the summed log-loss of the logistic of `w` over

@@ -52,6 +52,8 @@ pub struct SideTerms {
     /// For a side that wins by surviving, the chance that a model of it lasts till then;
     /// else 0.
     pub survival: f64,
+    /// What its models can still get off the board in time are worth ([`escape_reach`]).
+    pub escape: f64,
 }
 
 /// The terms of `side` in `g`.
@@ -177,6 +179,8 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         }
     }
 
+    t.escape = escape_reach(g, side);
+
     // Zones to hold at the end of the Round: their VP, and their share of a win when held
     // Rounds running (P31).
     for (i, h) in scenario.sides[side].hold.iter().enumerate() {
@@ -260,4 +264,57 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         t.survival = survival_chance(g, models_on_or_entering(g, side));
     }
     t
+}
+
+/// What `side`'s models can still get off the board by its exit before the game ends, in
+/// VP-equivalents: each model on the board that scores by leaving adds what leaving is
+/// worth ([`exit_worth`]: its exit VP, a win for a key model whose leaving wins, P28) if it
+/// can still walk off in time, halved for each step it would lack. A model moves up to 2
+/// squares in its activation (1 after Standing Up when Rattled), once a Round, and leaving
+/// takes one step more than reaching the edge (R6); each card in the side's hand that
+/// moves a model a square (Sneak) adds a step. Without a Round limit the time is taken as
+/// three Rounds.
+pub fn escape_reach(g: &GameState, side: Side) -> f64 {
+    let scenario = g.scenario();
+    let exits = scoring_exit(scenario, side);
+    if exits.is_empty() {
+        return 0.0;
+    }
+    let rounds_after = scenario
+        .last_round()
+        .map_or(3, |last| i32::from(last.saturating_sub(g.round())));
+    let cards = step_cards(g, side);
+    let mut reach = 0.0;
+    for (i, m) in g.models().iter().enumerate() {
+        if m.side != side {
+            continue;
+        }
+        let Loc::Board(sq) = m.loc else { continue };
+        let worth = exit_worth(g, i);
+        if worth <= 0.0 {
+            continue;
+        }
+        let Some(d) = distance_to(g.map(), sq, exits) else {
+            continue;
+        };
+        let now = match (m.activated, m.rattled) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        };
+        let lacking = i32::from(d) + 1 - (now + 2 * rounds_after + cards);
+        reach += worth * 0.5f64.powi(lacking.max(0));
+    }
+    reach
+}
+
+/// The cards in `side`'s hand whose half for it moves a model a square.
+fn step_cards(g: &GameState, side: Side) -> i32 {
+    g.hand(side)
+        .filter(|(c, _)| {
+            c.face(side)
+                .is_some_and(|f| matches!(f.effect, crate::rules::cards::Effect::MoveOne))
+        })
+        .map(|(_, n)| i32::from(n))
+        .sum()
 }
