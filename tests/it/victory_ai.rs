@@ -307,7 +307,8 @@ vp = { shoot_kill = 1, fight_kill = 2 }
 /// the 8 VP they lack; the Soldier held on the board adds nothing (P30).
 #[test]
 fn a_key_models_way_out_counts_the_steps_left_in_the_game() {
-    use mars_attacks::bot::eval::terms::escape_reach;
+    use mars_attacks::bot::eval::terms::side_terms;
+    let escape_reach = |g: &GameState, side| side_terms(g, side).escape;
     let professor = m(1);
     let mut g = runaway();
     g.edit().clear_hand(Side::Humans).clear_hand(M);

@@ -32,7 +32,7 @@
 //!   its place in the material (it is safe) and its VP are in the score; a key model whose
 //!   leaving wins counts a win, a model held on the board nothing (P28, P30). The fitted
 //!   evaluation ([`fitted`]) also counts the **escape**: what leaving is worth for each model
-//!   that can still walk off before the game ends ([`terms::escape_reach`]), halved for
+//!   that can still walk off before the game ends ([`terms::SideTerms::escape`]), halved for
 //!   each step it would lack;
 //! * **key models**: a key model whose death wins for the other side (P28) is worth a win
 //!   to that side's shots and Fights ([`worth`]), so the side keeps it out of them and the

@@ -14,7 +14,7 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::profile::Ability;
 use crate::rules::scenario::MAX_MODELS;
 use crate::rules::square::{Side, Square};
-use crate::rules::state::{CounterKind, GameState, Loc};
+use crate::rules::state::{CounterKind, GameState, Loc, Model};
 
 /// Discount per square of walking distance to a counter, an exit or a zone.
 pub const DECAY: f64 = 0.7;
@@ -52,7 +52,9 @@ pub struct SideTerms {
     /// For a side that wins by surviving, the chance that a model of it lasts till then;
     /// else 0.
     pub survival: f64,
-    /// What its models can still get off the board in time are worth ([`escape_reach`]).
+    /// What its models that can still get off the board in time are worth: each one's
+    /// [`exit_worth`], halved for each step it would lack of those left before the game ends
+    /// (2 an activation, 1 after Standing Up, one activation a Round, a square a Sneak).
     pub escape: f64,
 }
 
@@ -165,21 +167,27 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
     t.threat_ready = expected(&lives[0]);
     t.threat_later = expected(&lives[1]);
 
-    // Exits: each model on the board is worth its exit VP, by the steps it still needs.
+    // Exits: each model on the board is worth its exit VP, by the steps it still needs; and
+    // its escape, by the steps it lacks of those (see `escape_steps`).
     let exits = scoring_exit(scenario, side);
     if exits.any() {
+        let steps = escape_steps(g, side);
         for (i, m) in g.models().iter().enumerate() {
             if m.side == side
                 && let Loc::Board(sq) = m.loc
                 && let Some(d) = distance_to(map, sq, exits)
             {
+                let worth = exit_worth(g, i);
                 // On an edge square, one more step (the exit itself) leaves.
-                t.exits += exit_worth(g, i) * DECAY.powi(i32::from(d) + 1);
+                let to_leave = i32::from(d) + 1;
+                t.exits += worth * DECAY.powi(to_leave);
+                if worth > 0.0 {
+                    let lacking = to_leave - steps(m);
+                    t.escape += worth * 0.5f64.powi(lacking.max(0));
+                }
             }
         }
     }
-
-    t.escape = escape_reach(g, side);
 
     // Zones to hold at the end of the Round: their VP, and their share of a win when held
     // Rounds running (P31).
@@ -266,46 +274,27 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
     t
 }
 
-/// What `side`'s models can still get off the board by its exit before the game ends, in
-/// VP-equivalents: each model on the board that scores by leaving adds what leaving is
-/// worth ([`exit_worth`]: its exit VP, a win for a key model whose leaving wins, P28) if it
-/// can still walk off in time, halved for each step it would lack. A model moves up to 2
-/// squares in its activation (1 after Standing Up when Rattled), once a Round, and leaving
-/// takes one step more than reaching the edge (R6); each card in the side's hand that
-/// moves a model a square (Sneak) adds a step. Without a Round limit the time is taken as
-/// three Rounds.
-pub fn escape_reach(g: &GameState, side: Side) -> f64 {
-    let scenario = g.scenario();
-    let exits = scoring_exit(scenario, side);
-    if exits.is_empty() {
-        return 0.0;
-    }
-    let rounds_after = scenario
+/// The steps a model of `side` has left to walk off the board before the game ends, for
+/// the escape term: what leaving is worth ([`exit_worth`]: its exit VP, a win for a key
+/// model whose leaving wins, P28) counts for each model that can still walk off in time,
+/// halved for each step it would lack. A model moves up to 2 squares in its activation (1
+/// after Standing Up when Rattled), once a Round, and leaving takes one step more than
+/// reaching the edge (R6); each card in the side's hand that moves a model a square
+/// (Sneak) adds a step. Without a Round limit the time is taken as three Rounds.
+fn escape_steps(g: &GameState, side: Side) -> impl Fn(&Model) -> i32 {
+    let rounds_after = g
+        .scenario()
         .last_round()
         .map_or(3, |last| i32::from(last.saturating_sub(g.round())));
-    let cards = step_cards(g, side);
-    let mut reach = 0.0;
-    for (i, m) in g.models().iter().enumerate() {
-        if m.side != side {
-            continue;
-        }
-        let Loc::Board(sq) = m.loc else { continue };
-        let worth = exit_worth(g, i);
-        if worth <= 0.0 {
-            continue;
-        }
-        let Some(d) = distance_to(g.map(), sq, exits) else {
-            continue;
-        };
+    let later = 2 * rounds_after + step_cards(g, side);
+    move |m: &Model| {
         let now = match (m.activated, m.rattled) {
             (true, _) => 0,
             (false, true) => 1,
             (false, false) => 2,
         };
-        let lacking = i32::from(d) + 1 - (now + 2 * rounds_after + cards);
-        reach += worth * 0.5f64.powi(lacking.max(0));
+        now + later
     }
-    reach
 }
 
 /// The cards in `side`'s hand whose half for it moves a model a square.
