@@ -292,3 +292,118 @@ fn the_shipped_strength_record_is_current() {
     );
     assert!(changed.is_empty(), "docs/strength.md is stale: {changed:?}");
 }
+
+/// A score as the record and the README print it, `0.71 [0.64, 0.76]`: the share and its
+/// interval.
+fn parse_score(text: &str) -> Option<(f64, f64, f64)> {
+    let (p, rest) = text.trim().split_once(" [")?;
+    let (lo, rest) = rest.split_once(", ")?;
+    let hi = rest.split_once(']')?.0;
+    Some((p.parse().ok()?, lo.parse().ok()?, hi.parse().ok()?))
+}
+
+/// The cells of a Markdown table row, without the outer bars.
+fn cells(line: &str) -> Vec<String> {
+    line.trim()
+        .trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().trim_matches('*').trim().to_string())
+        .collect()
+}
+
+/// One score of the record: `player`'s share against `opponent`, its interval, and the
+/// games as printed.
+struct Entry {
+    player: String,
+    opponent: String,
+    score: (f64, f64, f64),
+    games: String,
+}
+
+/// The README's strength table (`` `A` against `B` | score | games ``) gives the figures of
+/// the shipped record: against `greedy` its pooled row, between two searches its head-to-head
+/// row, read from either player's side (one's share is one less the other's). The record is
+/// written by a command; the README is written by hand, and must not be left behind when
+/// the record is measured again.
+#[test]
+fn the_readme_strength_table_gives_the_record_s_figures() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let record = std::fs::read_to_string(format!("{root}/docs/strength.md")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let lines: Vec<&str> = record.lines().collect();
+    let header = lines
+        .iter()
+        .find(|l| l.starts_with("| scenario |"))
+        .map(|l| cells(l))
+        .expect("the record's table against greedy");
+    let pooled = lines
+        .iter()
+        .find(|l| l.starts_with("| **pooled** |"))
+        .map(|l| cells(l))
+        .expect("the record's pooled row");
+    let mut entries: Vec<Entry> = Vec::new();
+    for (name, cell) in header.iter().zip(&pooled).skip(1) {
+        let games = cell.rsplit_once('(').unwrap().1.trim_end_matches(')');
+        let player = name.trim_matches('`').to_string();
+        entries.push(Entry {
+            player,
+            opponent: "greedy".into(),
+            score: parse_score(cell).unwrap(),
+            games: games.into(),
+        });
+    }
+    for l in &lines {
+        let c = cells(l);
+        if c.len() == 3
+            && c[0].starts_with("`mcts:")
+            && c[1].starts_with("`mcts:")
+            && let Some(score) = parse_score(&c[2])
+        {
+            let games = c[2].rsplit_once('(').unwrap().1.trim_end_matches(')');
+            let (a, b) = (c[0].trim_matches('`'), c[1].trim_matches('`'));
+            entries.push(Entry {
+                player: a.into(),
+                opponent: b.into(),
+                score,
+                games: games.into(),
+            });
+        }
+    }
+    let mut checked = 0;
+    for l in readme.lines() {
+        let c = cells(l);
+        let Some((a, b)) = c.first().and_then(|x| x.split_once(" against ")) else {
+            continue;
+        };
+        if c.len() != 3 || !a.starts_with("`mcts:") {
+            continue;
+        }
+        let (a, b) = (a.trim_matches('`'), b.trim_matches('`'));
+        let shown = parse_score(&c[1]).unwrap_or_else(|| panic!("README: {l}"));
+        // Read from the other side, a share printed to two places may round the other
+        // way: a hundredth of slack then, none otherwise.
+        let found = entries.iter().find_map(|e| {
+            let (p, q, s) = (e.player.as_str(), e.opponent.as_str(), e.score);
+            if (p, q) == (a, b) {
+                Some((s, e.games.clone(), 1e-9))
+            } else if (p, q) == (b, a) {
+                Some(((1.0 - s.0, 1.0 - s.2, 1.0 - s.1), e.games.clone(), 0.0101))
+            } else {
+                None
+            }
+        });
+        let (want, games, slack) =
+            found.unwrap_or_else(|| panic!("README row not in the record: {l}"));
+        let close = |x: f64, y: f64| (x - y).abs() < slack;
+        assert!(
+            close(shown.0, want.0) && close(shown.1, want.1) && close(shown.2, want.2),
+            "README: {l}\nrecord: {want:?}"
+        );
+        assert_eq!(c[2], games, "README: {l}");
+        checked += 1;
+    }
+    assert!(
+        checked >= 7,
+        "the README's strength table has {checked} rows"
+    );
+}
