@@ -544,12 +544,7 @@ fn reference_table(first: &str) -> Vec<Vec<String>> {
                 break;
             }
             if !line.starts_with("|---") {
-                rows.push(
-                    line.trim_matches('|')
-                        .split(" | ")
-                        .map(|c| c.trim().to_string())
-                        .collect(),
-                );
+                rows.push(common::markdown_cells(line));
             }
         }
     }

@@ -302,13 +302,11 @@ fn parse_score(text: &str) -> Option<(f64, f64, f64)> {
     Some((p.parse().ok()?, lo.parse().ok()?, hi.parse().ok()?))
 }
 
-/// The cells of a Markdown table row, without the outer bars.
-fn cells(line: &str) -> Vec<String> {
-    line.trim()
-        .trim_matches('|')
-        .split('|')
-        .map(|c| c.trim().trim_matches('*').trim().to_string())
-        .collect()
+/// A cell of the record, `0.71 [0.64, 0.76] (208)` (bold or not): the score and the games.
+fn record_cell(cell: &str) -> Option<((f64, f64, f64), String)> {
+    let cell = cell.trim_matches('*');
+    let (score, games) = cell.rsplit_once(" (")?;
+    Some((parse_score(score)?, games.strip_suffix(')')?.to_string()))
 }
 
 /// One score of the record: `player`'s share against `opponent`, its interval, and the
@@ -334,44 +332,41 @@ fn the_readme_strength_table_gives_the_record_s_figures() {
     let header = lines
         .iter()
         .find(|l| l.starts_with("| scenario |"))
-        .map(|l| cells(l))
+        .map(|l| common::markdown_cells(l))
         .expect("the record's table against greedy");
     let pooled = lines
         .iter()
         .find(|l| l.starts_with("| **pooled** |"))
-        .map(|l| cells(l))
+        .map(|l| common::markdown_cells(l))
         .expect("the record's pooled row");
     let mut entries: Vec<Entry> = Vec::new();
     for (name, cell) in header.iter().zip(&pooled).skip(1) {
-        let games = cell.rsplit_once('(').unwrap().1.trim_end_matches(')');
-        let player = name.trim_matches('`').to_string();
+        let (score, games) = record_cell(cell).unwrap_or_else(|| panic!("record: {cell}"));
         entries.push(Entry {
-            player,
+            player: name.trim_matches('`').to_string(),
             opponent: "greedy".into(),
-            score: parse_score(cell).unwrap(),
-            games: games.into(),
+            score,
+            games,
         });
     }
     for l in &lines {
-        let c = cells(l);
+        let c = common::markdown_cells(l);
         if c.len() == 3
             && c[0].starts_with("`mcts:")
             && c[1].starts_with("`mcts:")
-            && let Some(score) = parse_score(&c[2])
+            && let Some((score, games)) = record_cell(&c[2])
         {
-            let games = c[2].rsplit_once('(').unwrap().1.trim_end_matches(')');
-            let (a, b) = (c[0].trim_matches('`'), c[1].trim_matches('`'));
             entries.push(Entry {
-                player: a.into(),
-                opponent: b.into(),
+                player: c[0].trim_matches('`').into(),
+                opponent: c[1].trim_matches('`').into(),
                 score,
-                games: games.into(),
+                games,
             });
         }
     }
     let mut checked = 0;
     for l in readme.lines() {
-        let c = cells(l);
+        let c = common::markdown_cells(l);
         let Some((a, b)) = c.first().and_then(|x| x.split_once(" against ")) else {
             continue;
         };

@@ -430,3 +430,13 @@ pub fn end_the_round_with(
     }
     e
 }
+
+/// The cells of one row of a Markdown table, trimmed, without the outer bars. Cells are
+/// parted by ` | `, so a bar inside a code span without spaces stays in its cell.
+pub fn markdown_cells(line: &str) -> Vec<String> {
+    line.trim()
+        .trim_matches('|')
+        .split(" | ")
+        .map(|c| c.trim().to_string())
+        .collect()
+}
