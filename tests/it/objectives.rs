@@ -697,7 +697,8 @@ fn a_wave_must_name_an_entry_and_an_entry_without_models_is_flagged() {
 // ----- neutral objective counters --------------------------------------------------------
 
 /// A Soldier (m1) on d4 and a Martian (m2) on e5, and one face-down counter on d5 that
-/// can only be a neutral objective, worth 3 VP to whichever side claims it.
+/// can only be a neutral objective, worth 3 VP to whichever side claims it. Five more
+/// Martians (m3-m7) wait on h8, so a kill is a small share of a wipe-out (R25).
 fn objective_between(first: &str) -> GameState {
     objective_worth(first, 3)
 }
@@ -716,7 +717,10 @@ walls = []
 models = [{{ profile = "soldier", start = "d4" }}]
 vp = {{ objective = {vp} }}
 [martians]
-models = [{{ profile = "martian", start = "e5" }}]
+models = [
+  {{ profile = "martian", start = "e5" }},
+  {{ profile = "martian", count = 5, start = "h8" }},
+]
 vp = {{ objective = {vp} }}
 [counters]
 objectives = 1

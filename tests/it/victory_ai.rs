@@ -96,7 +96,8 @@ fn the_ai_keeps_its_key_model_out_of_a_shot_it_can_avoid() {
 }
 
 /// A Soldier (m1) on d6 acting, the Humans' exit the north edge worth 2 VP a model; a
-/// Martian (m2) on h1, out of every range. `held` holds the Soldier on the board.
+/// Martian (m2) on h1, out of sight behind the high walls along the north of e2-h2 (the
+/// last Martian: a kill would win by wipe-out, R25). `held` holds the Soldier on the board.
 fn walker(held: bool) -> GameState {
     let may = if held { ", may_exit = false" } else { "" };
     let mut g = start(&format!(
@@ -106,7 +107,7 @@ deck = "none"
 hand_size = 0
 
 [map]
-walls = []
+walls = [{{ edge = "e2-h2 north", kind = "high" }}]
 
 [humans]
 models = [
@@ -337,4 +338,62 @@ fn a_key_models_way_out_counts_the_steps_left_in_the_game() {
     // On the edge (d8), one step takes him off.
     g.edit().place(professor, sq("d8"));
     assert_eq!(escape_reach(&g, Side::Humans), 8.0);
+}
+
+// ----- a kill that scores no VP -------------------------------------------------------------
+
+/// Two Soldiers (m1 on d2, m2 on a1) who score only by leaving north (4 VP each, target 7),
+/// against three Martians (m3 on d5, m4 on h8, m5 on a8) who score their kills. The Soldier
+/// on d2 has a clear shot at the Martian three squares north.
+fn run_for_it() -> GameState {
+    start(
+        r#"
+name = "Run for It"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+vp_target = 7
+
+[map]
+walls = []
+
+[humans]
+models = [
+  { profile = "soldier", start = "d2" },
+  { profile = "soldier", start = "a1" },
+]
+exit = "north"
+vp = { exit = 4, shoot_kill = 0, fight_kill = 0 }
+
+[martians]
+models = [
+  { profile = "martian", start = "d5" },
+  { profile = "martian", start = "h8" },
+  { profile = "martian", start = "a8" },
+]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    )
+}
+
+/// R25: a side also wins by wiping the other out. Where a kill scores the Humans no VP it
+/// is worth its share of that win: the VP they lack of their target over the Martians left.
+#[test]
+fn a_kill_that_scores_no_vp_is_worth_its_share_of_a_wipe_out() {
+    use mars_attacks::bot::eval::{wipe_share, worth};
+    let mut g = run_for_it();
+    for fight in [false, true] {
+        // 7 VP lacking, three Martians: 7/3 each.
+        assert_eq!(worth(&g, m(3), fight), 7.0 / 3.0);
+    }
+    // The Martians' kills score VP, and that is their worth: 1 by Shoot, 2 in a Fight.
+    assert_eq!(worth(&g, m(1), false), 1.0);
+    assert_eq!(worth(&g, m(1), true), 2.0);
+    // One Martian down: the two left share the 7 VP.
+    g.edit().kill(m(5));
+    assert_eq!(worth(&g, m(3), false), 7.0 / 2.0);
+    // One Soldier away (4 VP): 3 VP lacking over the two Martians.
+    g.edit().vp(Side::Humans, 4);
+    assert_eq!(wipe_share(&g, M), 3.0 / 2.0);
+    assert_eq!(worth(&g, m(4), false), 3.0 / 2.0);
 }

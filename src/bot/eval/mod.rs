@@ -37,6 +37,9 @@
 //! * **key models**: a key model whose death wins for the other side (P28) is worth a win
 //!   to that side's shots and Fights ([`worth`]), so the side keeps it out of them and the
 //!   other hunts it;
+//! * **wipe-out**: where a kill scores no VP (Humans who score only by escaping), a kill is
+//!   worth its share of the win wiping out the enemy brings (R25, [`wipe_share`]), so the
+//!   side still shoots the models it could wipe out;
 //! * **survival**: a side that wins by surviving to the end of a Round adds the chance it
 //!   keeps a model on the board till then ([`survival_chance`]) times a win, and each of its
 //!   models is worth what its loss takes off that chance ([`survival_stake`]) on top of its
@@ -71,11 +74,12 @@ pub use tactics::{
 };
 pub use worth::{
     LASTS_A_ROUND, exit_worth, hold_worth, lacking, survival_chance, survival_stake, vp_unit,
+    wipe_share, worth,
 };
 
 use cards::cards_score;
 use tactics::best_fight_in;
-use worth::{models_on_or_entering, win_worth, worth};
+use worth::{models_on_or_entering, win_worth};
 
 use crate::rules::action::ModelId;
 use crate::rules::bitboard::Bitboard;

@@ -1,6 +1,7 @@
-//! What a model is worth to the side that kills it: its kill VP (R18), for a side that
-//! wins by surviving what its loss takes off that side's chance to survive, and for a key
-//! model whose death wins (P28) a win; what leaving is worth (exit VP, or a win for a key
+//! What a model is worth to the side that kills it: its kill VP (R18), or where a kill
+//! scores none its share of a wipe-out (R25), for a side that wins by surviving what its
+//! loss takes off that side's chance to survive, and for a key model whose death wins
+//! (P28) a win; what leaving is worth (exit VP, or a win for a key
 //! model, nothing for one held on the board, P30); what a hold zone is worth now, its VP and
 //! its share of a win when held Rounds running (P31).
 
@@ -35,24 +36,38 @@ pub fn vp_unit(g: &GameState, side: Side) -> f64 {
         .map_or(1.0, f64::from)
 }
 
-/// The VP the other side scores for killing `target` in a Fight (`fight`) or otherwise,
-/// with the model's own value when the scenario gives it one (R18); when `target`'s side
-/// wins by surviving, plus what its death takes off that side's chance of surviving
-/// ([`survival_stake`]). A key model whose death wins for the other side (P28) is worth a
-/// win to it: the VP it still lacks of its target, if more.
+/// What killing `target` in a Fight (`fight`) or otherwise is worth to the other side:
+/// the VP it scores (R18), with the model's own value when the scenario gives it one; a
+/// kill that scores no VP is worth its share of the win a wipe-out brings (R25,
+/// [`wipe_share`]). When `target`'s side wins by surviving, plus what its death takes off
+/// that side's chance of surviving ([`survival_stake`]). A key model whose death wins for
+/// the other side (P28) is worth a win to it: the VP it still lacks of its target, if more.
 #[inline]
-pub(super) fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
+pub fn worth(g: &GameState, target: ModelId, fight: bool) -> f64 {
     let sc = g.scenario();
     let vp = f64::from(sc.kill_vp(target.index(), fight));
     let side = g.model(target).side;
     let vp = match sc.models[target.index()].ends_game.dies {
         Some(winner) if winner != side => vp.max(lacking(g, winner)),
+        _ if vp == 0.0 => wipe_share(g, side),
         _ => vp,
     };
     match sc.survivor() {
         Some((s, _)) if side == s => vp + survival_stake(g),
         _ => vp,
     }
+}
+
+/// One kill's share of the win that wiping out `victim`'s side brings the other (R25):
+/// the VP the killer still lacks of its target (what a win by other means is worth to
+/// it), over the models `victim`'s side has left, on the board or still to come. It is
+/// what a kill is worth where it scores no VP, as for Humans who score only by escaping:
+/// without it the AI would not shoot at all there, and a side that hunts the enemy down
+/// wins by wipe-out. Where a kill scores VP that VP is its worth, even when the share is
+/// more: counting both played worse in the shipped scenarios.
+pub fn wipe_share(g: &GameState, victim: Side) -> f64 {
+    let left = g.models_left(victim).max(1) as f64;
+    lacking(g, victim.other()) / left
 }
 
 /// The VP `side` still lacks of its target: what a win by other means is worth to it, in
