@@ -434,7 +434,8 @@ impl PlayerSpec {
 ///
 /// 2: a Move-one card that lets a model leave this Turn is worth what leaving is worth.
 /// 3: the fitted evaluation's escape term (the models that can still leave in time).
-/// 4: a kill that scores no VP is worth its share of a wipe-out ([`crate::bot::eval::wipe_share`]).
+/// 4: a kill that scores no VP is worth its share of a wipe-out
+/// ([`crate::bot::eval::wipe_share`]).
 pub const SEARCH_REVISION: u32 = 4;
 
 /// A fingerprint of what makes the search play as it does: the revision of its code

@@ -343,8 +343,7 @@ fn a_key_models_way_out_counts_the_steps_left_in_the_game() {
 // ----- a kill that scores no VP -------------------------------------------------------------
 
 /// Two Soldiers (m1 on d2, m2 on a1) who score only by leaving north (4 VP each, target 7),
-/// against three Martians (m3 on d5, m4 on h8, m5 on a8) who score their kills. The Soldier
-/// on d2 has a clear shot at the Martian three squares north.
+/// against three Martians (m3 on d5, m4 on h8, m5 on a8) who score their kills.
 fn run_for_it() -> GameState {
     start(
         r#"

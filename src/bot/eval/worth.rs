@@ -1,9 +1,9 @@
 //! What a model is worth to the side that kills it: its kill VP (R18), or where a kill
 //! scores none its share of a wipe-out (R25), for a side that wins by surviving what its
 //! loss takes off that side's chance to survive, and for a key model whose death wins
-//! (P28) a win; what leaving is worth (exit VP, or a win for a key
-//! model, nothing for one held on the board, P30); what a hold zone is worth now, its VP and
-//! its share of a win when held Rounds running (P31).
+//! (P28) a win; what leaving is worth (exit VP, or a win for a key model, nothing for one
+//! held on the board, P30); what a hold zone is worth now, its VP and its share of a win
+//! when held Rounds running (P31).
 
 use crate::rules::action::ModelId;
 use crate::rules::square::Side;
