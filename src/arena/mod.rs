@@ -14,7 +14,8 @@
 //! - [`replay`]: a recorded game found by its id, to step through at the table;
 //! - [`report`]: the summary as text, CSV and an HTML page with SVG charts;
 //! - [`games_table`]: a report's table of games in id order, sorted in bounded memory;
-//! - [`vary`]: variant sweeps, one scenario file played with several values of its keys.
+//! - [`vary`]: variant sweeps, one scenario file played with several values of its keys;
+//! - [`verify`]: whether a run's games replay, played again from their seeds.
 //!
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
@@ -30,6 +31,7 @@ pub mod sequential;
 pub mod strength;
 pub mod summary;
 pub mod vary;
+pub mod verify;
 
 pub use plan::{ArenaScenario, Entrant, Job, Plan, Shard};
 pub use record::{Reason, Record, Status, Winner};

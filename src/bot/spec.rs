@@ -430,7 +430,9 @@ impl PlayerSpec {
 /// The revision of the code of the search and its heuristics, raised by every change to
 /// that code that changes what the search plays: the settings and the weights are read
 /// into [`search_fingerprint`] as they are, but the code is not, so without it a record
-/// made before such a change would still pass as current.
+/// made before such a change would still pass as current. Whether a change does is shown by
+/// playing the record's runs at iteration budgets again (`arena ... --verify`): they give
+/// their records game for game only when the search plays as it did.
 ///
 /// 2: a Move-one card that lets a model leave this Turn is worth what leaving is worth.
 /// 3: the fitted evaluation's escape term (the models that can still leave in time).

@@ -6,7 +6,8 @@
 //! shard, the results file (which is never overwritten without `--overwrite`; `--resume`
 //! completes the run it holds). A game that panics, makes an illegal move or exceeds the
 //! runaway guard is recorded as such with its seed and the run goes on; the exit code is 1
-//! when the run's results hold such a game.
+//! when the run's results hold such a game. `--verify` plays the games the file holds again
+//! and checks that they replay (`super::arena_verify`).
 
 use std::cell::RefCell;
 use std::io::IsTerminal;
@@ -98,6 +99,13 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = MAX_DECISIONS, value_name = "N",
           value_parser = limits::parse_max_decisions, help = limits::max_decisions_help())]
     pub max_decisions: u64,
+    /// Play again every game of this run that --out holds (give the run's own --scenario,
+    /// --players, --games and --seed) and check that each gives its record: the same
+    /// decisions, the same values from the searches, the same result. Games of a search
+    /// with a time budget are left out (they depend on the machine). Nothing is written;
+    /// the exit code is 1 when a game does not replay.
+    #[arg(long, conflicts_with_all = ["resume", "overwrite", "until_decided", "json"])]
+    pub verify: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -213,6 +221,12 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if let Some(first) = plan.scenarios.first() {
         check_programs(plan.players.iter().map(|e| &e.spec), &first.scenario)?;
     }
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.verify {
+        return super::arena_verify::run(plan, shard, &out, threads, args.quiet, io);
+    }
     let existing = match (args.resume, args.overwrite) {
         (true, _) => Existing::Resume,
         (_, true) => Existing::Overwrite,
@@ -279,9 +293,6 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         !decided[j.scenario].load(Ordering::Relaxed)
             && !done_games.contains(&j.id, plan.seed, &plan.scenarios[j.scenario].fingerprint)
     });
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pairings = plan.pairings().len();
     writeln!(
         io.err,

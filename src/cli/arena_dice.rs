@@ -41,6 +41,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         ("--record-moves", args.record_moves),
         ("--until-decided", args.until_decided.is_some()),
         ("--strict", args.strict),
+        ("--verify", args.verify),
     ];
     let given: Vec<&str> = results_options
         .iter()

@@ -25,6 +25,7 @@ use crate::rules::scenario_file::{self, Loaded};
 
 pub mod arena;
 pub mod arena_dice;
+pub mod arena_verify;
 pub mod bench;
 pub mod deck;
 pub mod dice_game;

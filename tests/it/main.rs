@@ -11,6 +11,7 @@ mod common;
 
 mod ai_conformance;
 mod arena;
+mod arena_verify;
 mod bot;
 mod bot_annotations;
 mod bot_new_game;

@@ -1,0 +1,207 @@
+//! `arena --verify`: a run's games played again from their seeds give their records, and a
+//! record that the program would not play again is found and named by its first field
+//! that differs.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mars_attacks::arena::Record;
+use mars_attacks::arena::record::{PerSide, read_records};
+use mars_attacks::arena::verify::{first_difference, replays};
+use mars_attacks::bot::spec::PlayerSpec;
+
+fn whos_there() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
+}
+
+fn cli(args: &[OsString]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mars-attacks"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The run's arguments: four games of `greedy` against a small search on Scenario 1,
+/// with the run's `seed` on `jobs` threads.
+fn run_args(out: &Path, seed: &str, jobs: &str, extra: &[&str]) -> Vec<OsString> {
+    let mut a: Vec<OsString> = [
+        "arena",
+        "--scenario",
+        whos_there().to_str().unwrap(),
+        "--players",
+        "greedy",
+        "mcts:40",
+        "--games",
+        "4",
+        "--seed",
+        seed,
+        "--jobs",
+        jobs,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    a.extend(extra.iter().map(OsString::from));
+    a
+}
+
+fn records(path: &Path) -> Vec<Record> {
+    read_records(path).expect("the results read").records
+}
+
+#[test]
+fn a_run_replays_and_a_record_it_would_not_play_is_named() {
+    let dir = crate::common::scratch_dir("arena_verify/replay");
+    let out = dir.join("run.jsonl");
+    let o = cli(&run_args(&out, "17", "2", &[]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let played = records(&out);
+    assert_eq!(played.len(), 4);
+    assert!(
+        played.iter().any(|r| !r.values.is_empty()),
+        "the search's values are recorded, so they are compared"
+    );
+
+    // Played again on one thread, every game gives its record.
+    let o = cli(&run_args(&out, "17", "1", &["--verify"]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("4 games played again: 4 as recorded, 0 not"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert_eq!(records(&out), played, "--verify writes nothing");
+
+    // A record whose search gave another value at one decision, as a program that plays
+    // differently would have recorded it.
+    let mut changed = played.clone();
+    let i = changed.iter().position(|r| r.values.len() > 3).unwrap();
+    changed[i].values[3].value += 0.25;
+    let id = changed[i].id.clone();
+    let lines: Vec<String> = changed.iter().map(|r| r.to_line() + "\n").collect();
+    std::fs::write(&out, lines.concat()).unwrap();
+    let o = cli(&run_args(&out, "17", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(
+        stdout.contains("4 games played again: 3 as recorded, 1 not"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("  {id}: values[3] was ")),
+        "{stdout}"
+    );
+    assert!(
+        text(&o.stderr).contains("1 of 4 games do not replay"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // Another seed's run is not this one: nothing to check is an error, not a pass.
+    let o = cli(&run_args(&out, "18", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("nothing to check"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // --verify with an option that would write is refused before any game.
+    let o = cli(&run_args(&out, "17", "2", &["--verify", "--resume"]));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}
+
+#[test]
+fn kept_decisions_are_compared_move_for_move() {
+    let dir = crate::common::scratch_dir("arena_verify/moves");
+    let out = dir.join("run.jsonl");
+    let o = cli(&run_args(&out, "17", "2", &["--record-moves"]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    // Verified without --record-moves: the records kept their decisions, so they are
+    // kept and compared again.
+    let o = cli(&run_args(&out, "17", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let mut played = records(&out);
+    let moves = played[0].moves.as_mut().expect("the decisions are kept");
+    moves[0] = format!("{} again", moves[0]);
+    let lines: Vec<String> = played.iter().map(|r| r.to_line() + "\n").collect();
+    std::fs::write(&out, lines.concat()).unwrap();
+    let o = cli(&run_args(&out, "17", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains(&format!("  {}: moves[0] was ", played[0].id)),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
+    let r = Record {
+        id: "S/a-vs-b/0".into(),
+        seed: 1,
+        scenario: "S".into(),
+        scenario_file: "s.toml".into(),
+        scenario_fingerprint: "f".into(),
+        game: 0,
+        game_seed: 2,
+        dice_seed: 3,
+        humans: "greedy".into(),
+        martians: "mcts:40".into(),
+        status: mars_attacks::arena::Status::Finished,
+        winner: Some(mars_attacks::arena::Winner::Humans),
+        reason: Some(mars_attacks::arena::Reason::VpTarget),
+        vp: Default::default(),
+        vp_by_round: vec![Default::default(); 3],
+        vp_from: Default::default(),
+        rounds: 3,
+        decisions: 90,
+        seconds: 1.0,
+        think_seconds: PerSide {
+            humans: 0.1,
+            martians: 0.9,
+        },
+        max_decision_ms: 30.0,
+        error: None,
+        values: Vec::new(),
+        search: Some("0123456789abcdef".into()),
+        moves: None,
+    };
+    let slower = Record {
+        seconds: 9.0,
+        think_seconds: PerSide {
+            humans: 1.0,
+            martians: 8.0,
+        },
+        max_decision_ms: 300.0,
+        search: Some("fedcba9876543210".into()),
+        moves: Some(vec!["activate m1".into()]),
+        ..r.clone()
+    };
+    assert_eq!(first_difference(&r, &slower), None);
+    let longer = Record {
+        decisions: 91,
+        rounds: 4,
+        ..r.clone()
+    };
+    // The decisions are looked at before the result.
+    let d = first_difference(&r, &longer).unwrap();
+    assert_eq!(
+        (d.field.as_str(), d.recorded.as_str(), d.replayed.as_str()),
+        ("decisions", "90", "91")
+    );
+    let spec = |s: &str| s.parse::<PlayerSpec>().unwrap();
+    assert!(replays(&spec("greedy")));
+    assert!(replays(&spec("mcts:1000")));
+    assert!(replays(&spec("mcts:easy")), "easy is 50 iterations");
+    assert!(!replays(&spec("mcts:normal")));
+    assert!(!replays(&spec("mcts:hard")));
+}
