@@ -88,10 +88,15 @@ pub fn run(
         }
     )?;
     if todo.is_empty() {
+        let why = if left_out > 0 {
+            "every game of this run it holds was played by a search with a time budget"
+        } else {
+            "it holds no game of this run (give the run's own --scenario, --players, --games \
+             and --seed)"
+        };
         writeln!(
             io.err,
-            "error: nothing to check: {} holds no game of this run that can replay (give \
-             the run's own --scenario, --players, --games and --seed)",
+            "error: nothing to check in {}: {why}",
             out.display()
         )?;
         return Err(CliError::Invalid);
