@@ -6,10 +6,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use mars_attacks::arena::Record;
-use mars_attacks::arena::record::{PerSide, read_records};
+use mars_attacks::arena::record::{PerSide, RootValue, read_records};
 use mars_attacks::arena::verify::{first_difference, replays};
+use mars_attacks::arena::{Reason, Record, Winner};
 use mars_attacks::bot::spec::PlayerSpec;
+use mars_attacks::rules::square::Side;
 
 fn whos_there() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
@@ -114,6 +115,38 @@ fn a_run_replays_and_a_record_it_would_not_play_is_named() {
         text(&o.stderr)
     );
 
+    // The same games under a time-budget player's name are left out, not passed: a file of
+    // nothing else has nothing to check.
+    let timed = dir.join("timed.jsonl");
+    let renamed: Vec<String> = played
+        .iter()
+        .map(|r| {
+            let name = |p: &str| p.replace("mcts:40", "mcts:normal");
+            let r = Record {
+                id: name(&r.id),
+                humans: name(&r.humans),
+                martians: name(&r.martians),
+                ..r.clone()
+            };
+            r.to_line() + "\n"
+        })
+        .collect();
+    std::fs::write(&timed, renamed.concat()).unwrap();
+    let mut args = run_args(&timed, "17", "2", &["--verify"]);
+    for a in &mut args {
+        if a == "mcts:40" {
+            *a = OsString::from("mcts:normal");
+        }
+    }
+    let o = cli(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("4 left out"), "{err}");
+    assert!(
+        err.contains("every game of this run it holds was played by a search with a time budget"),
+        "{err}"
+    );
+
     // --verify with an option that would write is refused before any game.
     let o = cli(&run_args(&out, "17", "2", &["--verify", "--resume"]));
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
@@ -146,34 +179,20 @@ fn kept_decisions_are_compared_move_for_move() {
 #[test]
 fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
     let r = Record {
-        id: "S/a-vs-b/0".into(),
-        seed: 1,
-        scenario: "S".into(),
-        scenario_file: "s.toml".into(),
-        scenario_fingerprint: "f".into(),
-        game: 0,
-        game_seed: 2,
-        dice_seed: 3,
-        humans: "greedy".into(),
-        martians: "mcts:40".into(),
-        status: mars_attacks::arena::Status::Finished,
-        winner: Some(mars_attacks::arena::Winner::Humans),
-        reason: Some(mars_attacks::arena::Reason::VpTarget),
-        vp: Default::default(),
-        vp_by_round: vec![Default::default(); 3],
-        vp_from: Default::default(),
-        rounds: 3,
-        decisions: 90,
-        seconds: 1.0,
-        think_seconds: PerSide {
-            humans: 0.1,
-            martians: 0.9,
-        },
-        max_decision_ms: 30.0,
-        error: None,
-        values: Vec::new(),
+        values: vec![RootValue {
+            decision: 1,
+            side: Side::Martians,
+            value: 0.5,
+        }],
         search: Some("0123456789abcdef".into()),
-        moves: None,
+        ..crate::common::arena_record(
+            "S/a-vs-b/0",
+            "greedy",
+            "mcts:40",
+            Some(Winner::Humans),
+            Reason::VpTarget,
+            3,
+        )
     };
     let slower = Record {
         seconds: 9.0,
@@ -188,7 +207,7 @@ fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
     };
     assert_eq!(first_difference(&r, &slower), None);
     let longer = Record {
-        decisions: 91,
+        decisions: r.decisions + 1,
         rounds: 4,
         ..r.clone()
     };
@@ -196,7 +215,7 @@ fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
     let d = first_difference(&r, &longer).unwrap();
     assert_eq!(
         (d.field.as_str(), d.recorded.as_str(), d.replayed.as_str()),
-        ("decisions", "90", "91")
+        ("decisions", "100", "101")
     );
     let spec = |s: &str| s.parse::<PlayerSpec>().unwrap();
     assert!(replays(&spec("greedy")));
