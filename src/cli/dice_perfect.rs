@@ -73,15 +73,19 @@ pub fn run(args: PerfectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "--aside and --rolled need --scores (whose Turn it is, and the points)".into(),
         ));
     }
+    // What the arguments alone settle is checked before the table is solved (seconds).
+    let position = match &args.scores {
+        Some(s) => Some(position(s, &args)?),
+        None => None,
+    };
     let p = Perfect::standard();
+    if let Some(asked) = &position {
+        asked.check_pause(&p)?;
+    }
     let residual = p.residual();
     let mut perfect = PlaysToWin(&p);
     let mut optimal = PlaysForPoints::new(p.graph());
     let (first, second) = alternating(TARGET, &mut perfect, &mut optimal);
-    let position = match &args.scores {
-        Some(s) => Some(position(&p, s, &args)?),
-        None => None,
-    };
     let start = p.first_player_wins();
     if args.json {
         let mut v = json!({
@@ -136,7 +140,9 @@ struct Asked {
     rolled: Option<Tally>,
 }
 
-fn position(p: &Perfect, scores: &str, args: &PerfectArgs) -> Result<Asked, CliError> {
+/// The state asked about, from the arguments alone (whether a Turn can pause there is
+/// [`Asked::check_pause`], which needs the solved table).
+fn position(scores: &str, args: &PerfectArgs) -> Result<Asked, CliError> {
     let usage = |m: String| CliError::Usage(m);
     let (mine, theirs) = scores
         .split_once(',')
@@ -190,17 +196,6 @@ fn position(p: &Perfect, scores: &str, args: &PerfectArgs) -> Result<Asked, CliE
     if a.total() == DICE {
         return Err(usage(format!(
             "--aside: all {DICE} dice are aside, so the Turn is over"
-        )));
-    }
-    if aside.is_some()
-        && (a.total() == 0
-            || p.turn_values(Position::new(seat, mine, theirs))
-                .action_value(p.graph(), &between(a), TurnAction::Roll)
-                .is_none())
-    {
-        return Err(usage(format!(
-            "--aside {a}: no Turn pauses between rolls with those dice aside (after each roll \
-             a face other than Tanks is taken, each Earthling kind once, and dice are left to roll)"
         )));
     }
     if let Some(r) = rolled {
@@ -265,6 +260,24 @@ fn tally_json(t: &Tally) -> Value {
 }
 
 impl Asked {
+    /// Refuses dice aside that no Turn pauses with between rolls.
+    fn check_pause(&self, p: &Perfect) -> Result<(), CliError> {
+        let Some(a) = self.aside else {
+            return Ok(());
+        };
+        if a.total() == 0
+            || p.turn_values(self.pos)
+                .action_value(p.graph(), &between(a), TurnAction::Roll)
+                .is_none()
+        {
+            return Err(CliError::Usage(format!(
+                "--aside {a}: no Turn pauses between rolls with those dice aside (after each roll \
+                 a face other than Tanks is taken, each Earthling kind once, and dice are left to roll)"
+            )));
+        }
+        Ok(())
+    }
+
     /// The Turn asked about: between rolls, or with dice just rolled (their Tanks aside).
     fn turn(&self) -> Option<Turn> {
         let aside = self.aside.unwrap_or(Tally::EMPTY);
