@@ -198,6 +198,9 @@ fn position(scores: &str, args: &PerfectArgs) -> Result<Asked, CliError> {
             "--aside: all {DICE} dice are aside, so the Turn is over"
         )));
     }
+    if aside.is_some() && a.total() == 0 {
+        return Err(usage(no_pause(a)));
+    }
     if let Some(r) = rolled {
         let left = DICE - a.total();
         if r.total() != left {
@@ -212,6 +215,14 @@ fn position(scores: &str, args: &PerfectArgs) -> Result<Asked, CliError> {
         aside,
         rolled,
     })
+}
+
+/// The refusal of dice aside that no Turn pauses with between rolls.
+fn no_pause(a: Tally) -> String {
+    format!(
+        "--aside {a}: no Turn pauses between rolls with those dice aside (after each roll a \
+         face other than Tanks is taken, each Earthling kind once, and dice are left to roll)"
+    )
 }
 
 /// `T,R,H,C,K` as a tally.
@@ -265,15 +276,11 @@ impl Asked {
         let Some(a) = self.aside else {
             return Ok(());
         };
-        if a.total() == 0
-            || p.turn_values(self.pos)
-                .action_value(p.graph(), &between(a), TurnAction::Roll)
-                .is_none()
+        if p.turn_values(self.pos)
+            .action_value(p.graph(), &between(a), TurnAction::Roll)
+            .is_none()
         {
-            return Err(CliError::Usage(format!(
-                "--aside {a}: no Turn pauses between rolls with those dice aside (after each roll \
-                 a face other than Tanks is taken, each Earthling kind once, and dice are left to roll)"
-            )));
+            return Err(CliError::Usage(no_pause(a)));
         }
         Ok(())
     }

@@ -263,6 +263,14 @@ fn wrong_uses_are_usage_errors() {
             "--rolled",
             "1,1,1",
         ],
+        &[
+            "martian-dice",
+            "perfect",
+            "--scores",
+            "3,0",
+            "--aside",
+            "0,0,0,0,0",
+        ],
         &["martian-dice", "perfect", "--aside", "0,1,1,0,0"],
         &["martian-dice", "perfect", "--games", "2", "--scores", "1,1"],
         &[
