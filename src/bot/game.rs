@@ -88,7 +88,10 @@ impl Default for Heuristics {
             // ends, `search_config`): drawn by a softmax of the action scores at 0.2,
             // against 0.1 and 0.5 (0.726 against greedy at 1,000 iterations with leaves at
             // the end of the Turn under way, to 0.688 and 0.683; head to head against 0.2
-            // there, 0.1 scored 0.442 and 0.4 0.512, 208 games, seed 502).
+            // there, 0.1 scored 0.442 and 0.4 0.512, 208 games, seed 502). With leaves a Turn
+            // later, at 3,000 iterations head to head against 0.2: 0.1 scored 0.495 [0.428,
+            // 0.563] (208 games, seeds 1601 and 1603) and 0.35 0.385 [0.297, 0.481] (104,
+            // seed 1602).
             rollout: Rollout::Softmax { temperature: 0.2 },
             scoring: eval::Scoring::default(),
             // The fitted chance to win: as strong as the hand-set evaluation head to head
