@@ -482,3 +482,73 @@ fn measure(args: &PerfectArgs, games: u64, io: &mut Io<'_>) -> Result<(), CliErr
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        perfect: PerfectArgs,
+    }
+
+    /// What `position` makes of `args` (with `--scores`), without the solved table.
+    fn asked(args: &[&str]) -> Result<Asked, String> {
+        let cli = Cli::try_parse_from(std::iter::once("perfect").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        let scores = cli.perfect.scores.clone().expect("--scores");
+        position(&scores, &cli.perfect).map_err(|e| match e {
+            CliError::Usage(m) => m,
+            other => format!("{other:?}"),
+        })
+    }
+
+    /// Every refusal the arguments alone settle comes from `position`, which has no table
+    /// to solve: only whether a Turn pauses with those dice aside is left for after it.
+    #[test]
+    fn wrong_arguments_are_refused_without_the_table() {
+        for (args, said) in [
+            (&["--scores", "30,0"][..], "a Turn starts below 25 points"),
+            (&["--scores", "10"], "give your points and the other's"),
+            (
+                &["--scores", "3,27"],
+                "the second player at 27 would have ended the game",
+            ),
+            (
+                &["--scores", "3,41", "--seat", "second"],
+                "the first player ends a Turn with at most 40 points, not 41",
+            ),
+            (
+                &["--scores", "3,0", "--aside", "0,0,13,0,0"],
+                "all 13 dice are aside",
+            ),
+            (
+                &["--scores", "3,0", "--aside", "0,0,0,0,0"],
+                "no Turn pauses between rolls",
+            ),
+            (&["--scores", "3,0", "--rolled", "1,1,1"], "five counts"),
+            (
+                &[
+                    "--scores",
+                    "3,0",
+                    "--aside",
+                    "0,1,0,0,0",
+                    "--rolled",
+                    "1,1,1,1,1",
+                ],
+                "--rolled: 5 dice, but 12 are left to roll",
+            ),
+        ] {
+            match asked(args) {
+                Err(m) => assert!(m.contains(said), "{args:?}: {m}"),
+                Ok(_) => panic!("{args:?} was taken"),
+            }
+        }
+        // One Tank alone aside is well formed: only the table says no Turn pauses there.
+        assert!(asked(&["--scores", "3,0", "--aside", "1,0,0,0,0"]).is_ok());
+        assert!(asked(&["--scores", "3,0", "--aside", "1,2,0,0,0"]).is_ok());
+    }
+}
