@@ -1,6 +1,7 @@
 //! What the AI makes of the victory conditions a scenario writes as data (P28-P31): it
 //! keeps a key model whose death would lose out of the shots it can avoid, does not walk
-//! models held on the board towards the exit, and plays for a zone that wins when held.
+//! models held on the board towards the exit, plays for a zone that wins when held, and
+//! leaves a zone whose Rounds are over.
 
 use std::sync::Arc;
 
@@ -200,6 +201,52 @@ fn a_zone_that_wins_when_held_is_worth_more_than_its_vp() {
     let wins = gain(r#"{ zone = "a1-b2", vp = 0, win_after = 2 }"#);
     assert!(vp_only > 0.0, "{vp_only}");
     assert!(wins > 2.0 * vp_only, "{wins} vs {vp_only}");
+}
+
+/// A Soldier (m1) that has stepped from d2 to d3 in Round `round`, the Humans' zone a1-b1
+/// worth a VP a Round until the end of Round 2, and a Martian on a8 behind a high wall
+/// along the north of a5-g5, out of sight: the way to it is round by h5.
+fn late_for_the_hill(round: u16) -> GameState {
+    let mut g = start(
+        r#"name = "Hill until Round 2"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+round_limit = 8
+
+[map]
+walls = [{ edge = "a5-g5 north", kind = "high" }]
+
+[humans]
+models = [{ profile = "soldier", start = "d2" }]
+hold = [{ zone = "a1-b1", vp = 1, until = 2 }]
+
+[martians]
+models = [{ profile = "martian", start = "a8" }]
+"#,
+    );
+    g.edit().round(round);
+    play(&mut g, &["activate m1", "move d3"]);
+    g
+}
+
+#[test]
+fn a_zone_whose_rounds_are_over_is_no_goal() {
+    // P31: the zone counts at the end of Rounds 1 and 2 only. While it counts, the
+    // Soldier's second step takes it towards the zone (c2, the one step that gains on
+    // b1); in Round 3 it heads for the Martian instead, round the wall.
+    let goals =
+        |round| mars_attacks::bot::eval::hold_squares(&late_for_the_hill(round), Side::Humans);
+    assert_eq!(goals(2), crate::common::squares(&["a1", "b1"]));
+    assert!(goals(3).is_empty(), "{:?}", goals(3));
+    assert_eq!(greedy_step(&late_for_the_hill(2)), sq("c2"));
+    let g = late_for_the_hill(3);
+    let to_martian = |at| g.map().distance(sq(at), sq("a8")).unwrap();
+    let step = greedy_step(&g);
+    assert!(
+        g.map().distance(step, sq("a8")).unwrap() < to_martian("d3"),
+        "the Soldier stepped to {step}"
+    );
 }
 
 /// The target greedy's Martian (m3, on d6) shoots: m1 on d2 has a clear shot at four

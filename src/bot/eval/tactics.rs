@@ -152,7 +152,7 @@ pub fn goals(g: &GameState, side: Side) -> Bitboard {
         | g.face_up_counters(own_kind(side))
         | g.face_up_counters(CounterKind::Objective)
         | scoring_exit(g.scenario(), side)
-        | hold_squares(g.scenario(), side)
+        | hold_squares(g, side)
 }
 
 /// The goals of model `id` ([`goals`] of its side): the exit edge only when its leaving is
@@ -179,13 +179,14 @@ pub fn model_goals(g: &GameState, id: ModelId) -> Bitboard {
 }
 
 /// The squares of the zones `side` scores for holding or wins by holding, whose Rounds
-/// are not over (P31).
+/// are not over (P31): a zone that counted `until` an earlier Round is no goal.
 #[inline]
-pub fn hold_squares(scenario: &Scenario, side: Side) -> Bitboard {
-    scenario.sides[side]
+pub fn hold_squares(g: &GameState, side: Side) -> Bitboard {
+    let round = g.round();
+    g.scenario().sides[side]
         .hold
         .iter()
-        .filter(|h| h.vp > 0 || h.win_after.is_some())
+        .filter(|h| (h.vp > 0 || h.win_after.is_some()) && h.until.is_none_or(|u| round <= u))
         .fold(Bitboard::EMPTY, |acc, h| acc | h.zone)
 }
 
