@@ -438,7 +438,8 @@ impl PlayerSpec {
 /// 3: the fitted evaluation's escape term (the models that can still leave in time).
 /// 4: a kill that scores no VP is worth its share of a wipe-out
 /// ([`crate::bot::eval::wipe_share`]).
-pub const SEARCH_REVISION: u32 = 4;
+/// 5: an activation counts the best shot the model has after one step (`sshot`).
+pub const SEARCH_REVISION: u32 = 5;
 
 /// A fingerprint of what makes the search play as it does: the revision of its code
 /// ([`SEARCH_REVISION`]), its settings, the heuristics and the evaluation's weights
