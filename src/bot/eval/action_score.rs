@@ -122,7 +122,8 @@ fn step_shot(g: &GameState, id: ModelId, sq: Square) -> f64 {
 /// A quick preference for `action` in `g`, roughly `0.5 + 2 x` the expected VP it gains:
 /// shots by their exact kill odds, Aim by the extra die, Fights and Fight-or-Survive by
 /// their exact odds, steps by progress towards the model's goals (enemies and counters) and
-/// the shot they open, activations by the best shot the model has. Always positive.
+/// the shot they open, activations by the best shot the model has (from where it stands,
+/// or with [`Scoring::step_shot`] after one step too). Always positive.
 ///
 /// Cards: a response on a test by the change it makes to the test's exact odds, Lucky
 /// Escape by the kill it cancels, a Support call by the exact odds of its area attack on
