@@ -108,8 +108,7 @@ fn step_shot(g: &GameState, id: ModelId, sq: Square) -> f64 {
     let side = g.model(id).side;
     let mut best = 0.0f64;
     for to in g.map().step_targets(sq).iter() {
-        let (own, enemies) = (g.count(side, to), g.count(side.other(), to));
-        if enemies > 0 || own + enemies >= CAPACITY {
+        if g.count(side.other(), to) > 0 || g.count(side, to) >= CAPACITY {
             continue;
         }
         if let Some((t, p)) = best_shot_from(g, id, to, false) {
