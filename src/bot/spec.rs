@@ -295,7 +295,8 @@ pub const PUCT: Puct = Puct {
 /// Narrower nodes (almost all) are searched as without widening.
 pub const WIDENING: u32 = 32;
 
-/// The iterations `easy` searches a decision in the skirmish. The search gains little past
+/// The iterations `easy` searches a decision in the skirmish (the figures below are of an
+/// earlier search; the strength record has the current ones). The search gains little past
 /// 3,000 iterations, and each of the time levels thinks well past that, so by time alone
 /// `easy` played level with `normal` (0.53). With 50 iterations it stays a search that
 /// sees every decision a player makes and scores 0.562 [0.495, 0.628] against `greedy`
