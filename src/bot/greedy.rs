@@ -33,9 +33,11 @@ impl Greedy {
     /// A greedy player.
     pub fn new() -> Greedy {
         // The yardstick the search is measured against stays as it was measured: the odds
-        // of the moment, no exposure to fire.
+        // of the moment, no exposure to fire, an activation by the shot from where the
+        // model stands.
         Greedy::with_scoring(crate::bot::eval::Scoring {
             exposure: 0.0,
+            step_shot: false,
             ..crate::bot::eval::Scoring::default()
         })
     }

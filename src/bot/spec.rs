@@ -295,7 +295,8 @@ pub const PUCT: Puct = Puct {
 /// Narrower nodes (almost all) are searched as without widening.
 pub const WIDENING: u32 = 32;
 
-/// The iterations `easy` searches a decision in the skirmish. The search gains little past
+/// The iterations `easy` searches a decision in the skirmish (the figures below are of an
+/// earlier search; the strength record has the current ones). The search gains little past
 /// 3,000 iterations, and each of the time levels thinks well past that, so by time alone
 /// `easy` played level with `normal` (0.53). With 50 iterations it stays a search that
 /// sees every decision a player makes and scores 0.562 [0.495, 0.628] against `greedy`
@@ -438,7 +439,8 @@ impl PlayerSpec {
 /// 3: the fitted evaluation's escape term (the models that can still leave in time).
 /// 4: a kill that scores no VP is worth its share of a wipe-out
 /// ([`crate::bot::eval::wipe_share`]).
-pub const SEARCH_REVISION: u32 = 4;
+/// 5: an activation counts the best shot the model has after one step (`sshot`).
+pub const SEARCH_REVISION: u32 = 5;
 
 /// A fingerprint of what makes the search play as it does: the revision of its code
 /// ([`SEARCH_REVISION`]), its settings, the heuristics and the evaluation's weights

@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 15] = [
+const SETTINGS: [Setting; 16] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -113,6 +113,12 @@ const SETTINGS: [Setting; 15] = [
         decimal: false,
         max: 8,
     },
+    Setting {
+        name: "sshot",
+        doc: "1: an activation counts the best shot after one step in the quick preference",
+        decimal: false,
+        max: 1,
+    },
 ];
 
 /// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
@@ -137,6 +143,7 @@ const RTAU: usize = 11;
 const PARENT_N: usize = 12;
 const REUSE: usize = 13;
 const TREE_TURNS: usize = 14;
+const STEP_SHOT: usize = 15;
 
 impl Tuning {
     /// Does it change anything?
@@ -221,12 +228,18 @@ impl Tuning {
         if let Some(x) = self.decimal(EXPO) {
             heuristics.scoring.exposure = x;
         }
+        if let Some(s) = self.values[STEP_SHOT] {
+            heuristics.scoring.step_shot = s != 0;
+        }
         heuristics
     }
 
     /// Does it change the heuristics a search plays with?
     pub fn changes_heuristics(&self) -> bool {
-        self.values[RTAU].is_some() || self.values[EVAL].is_some() || self.values[EXPO].is_some()
+        self.values[RTAU].is_some()
+            || self.values[EVAL].is_some()
+            || self.values[EXPO].is_some()
+            || self.values[STEP_SHOT].is_some()
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.
@@ -336,6 +349,15 @@ mod tests {
         assert_eq!((c.horizon, c.widening), (10, 0));
         assert_eq!(Tuning::parse("c=.25").unwrap().get("c"), Some(25));
         assert_eq!(Tuning::parse("prior=2").unwrap().to_string(), "prior=2");
+        // The quick preference's settings change the heuristics, not the tree.
+        let old = Tuning::parse("sshot=0").unwrap();
+        assert!(old.changes_heuristics());
+        assert!(Heuristics::default().scoring.step_shot);
+        assert!(
+            !old.apply_heuristics(Heuristics::default())
+                .scoring
+                .step_shot
+        );
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The quick preference of every legal action ([`eval::action_score_with`]) scored a
 //! state's actions at a time, as the rollouts and the priors do, against each action
 //! scored alone: what the scores of a state share is worked out once, and must not make
-//! any score differ.
+//! any score differ. An activation counts the shot a step opens.
 
-use crate::common;
+use std::sync::Arc;
+
+use crate::common::{self, m};
 
 use mars_attacks::bot::eval::{self, Scoring};
-use mars_attacks::rules::Action;
+use mars_attacks::rules::{Action, GameState, odds, rng_from_seed};
 use mars_attacks::sim::random_game;
 
 #[test]
@@ -19,6 +21,10 @@ fn scoring_a_states_actions_together_gives_each_its_own_score() {
         },
         Scoring {
             cards: false,
+            ..Scoring::default()
+        },
+        Scoring {
+            step_shot: false,
             ..Scoring::default()
         },
     ];
@@ -61,4 +67,51 @@ fn scoring_a_states_actions_together_gives_each_its_own_score() {
         states > 500 && steps > 2_000,
         "{states} states, {steps} steps"
     );
+}
+
+/// A Soldier (m1) on a1 and a Martian (m2) on h8, seven squares off: out of the Soldier's
+/// range of 6 (R8) where it stands, and in it, with a clear shot, from b2.
+fn out_of_range() -> GameState {
+    let loaded = common::parsed(
+        "range.toml",
+        r#"name = "Out of range"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = []
+
+[humans]
+models = [{ profile = "soldier", start = "a1" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [{ profile = "martian", start = "h8" }]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    );
+    GameState::new(Arc::new(loaded.scenario), &mut rng_from_seed(0))
+}
+
+#[test]
+fn an_activation_counts_the_shot_a_step_opens() {
+    let mut g = out_of_range();
+    let activate = Action::Activate(m(1));
+    // Move 1 then Shoot (R12): from b2 a clear shot, 4 dice at 5+ against 3 at 6+ and the
+    // Martian's armour (R15), for the kill's 1 VP, counted at 0.9 of a shot from where the
+    // model stands (as a step's own score counts it).
+    let kill = odds::shoot(4, 5, 3, 6, 1).kill;
+    let want = 0.5 + 2.0 * 0.9 * kill;
+    let score = eval::action_score(&g, activate);
+    assert!((score - want).abs() < 1e-6, "{score} against {want}");
+    // Without it (greedy's scoring) the Soldier has nothing to shoot.
+    let without = Scoring {
+        step_shot: false,
+        ..Scoring::default()
+    };
+    assert_eq!(eval::action_score_with(&g, activate, without), 0.5);
+    // A Rattled Soldier must Stand Up before it steps or shoots (R12).
+    g.edit().rattled(m(1), true);
+    assert_eq!(eval::action_score(&g, activate), 0.5);
 }

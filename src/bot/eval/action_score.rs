@@ -12,7 +12,7 @@ use crate::bot::eval::worth::{exit_worth, vp_unit, worth};
 use crate::rules::action::{Action, ModelId};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Side, Square};
-use crate::rules::state::{GameState, Loc, Phase};
+use crate::rules::state::{CAPACITY, GameState, Loc, Phase};
 
 /// For a key model whose death would lose the game, deploying next (P28): how much `sq`
 /// is better for it than an ordinary model's square, far from where the enemy is or comes
@@ -81,6 +81,9 @@ pub struct Scoring {
     pub cards: bool,
     /// How much a step's change of exposure to fire counts ([`EXPOSURE`]; 0 ignores it).
     pub exposure: f64,
+    /// Activating a model counts the best shot it has after one step (Move 1 then Shoot,
+    /// R12), not only from where it stands ([`step_shot`]).
+    pub step_shot: bool,
 }
 
 impl Default for Scoring {
@@ -88,14 +91,38 @@ impl Default for Scoring {
         Scoring {
             cards: true,
             exposure: EXPOSURE,
+            step_shot: true,
         }
     }
+}
+
+/// How much a shot after a step counts in an activation's score, against one from where
+/// the model stands: as in a step's own score (1.8 against 2).
+const STEP_SHOT: f64 = 0.9;
+
+/// The best expected VP model `id`, standing on `sq` and free to act, takes with a shot
+/// after one step (Move 1 then Shoot, R12), times [`STEP_SHOT`]; 0 when no step gives it
+/// a shot. A step into a square holding enemies is a charge, not a way to a shot, and a
+/// full square cannot be stepped into (R3).
+fn step_shot(g: &GameState, id: ModelId, sq: Square) -> f64 {
+    let side = g.model(id).side;
+    let mut best = 0.0f64;
+    for to in g.map().step_targets(sq).iter() {
+        if g.count(side.other(), to) > 0 || g.count(side, to) >= CAPACITY {
+            continue;
+        }
+        if let Some((t, p)) = best_shot_from(g, id, to, false) {
+            best = best.max(worth(g, t, false) * p);
+        }
+    }
+    STEP_SHOT * best
 }
 
 /// A quick preference for `action` in `g`, roughly `0.5 + 2 x` the expected VP it gains:
 /// shots by their exact kill odds, Aim by the extra die, Fights and Fight-or-Survive by
 /// their exact odds, steps by progress towards the model's goals (enemies and counters) and
-/// the shot they open, activations by the best shot the model has. Always positive.
+/// the shot they open, activations by the best shot the model has (from where it stands,
+/// or with [`Scoring::step_shot`] after one step too). Always positive.
 ///
 /// Cards: a response on a test by the change it makes to the test's exact odds, Lucky
 /// Escape by the kill it cancels, a Support call by the exact odds of its area attack on
@@ -272,8 +299,12 @@ impl<'g> ActionScorer<'g> {
                         None => 0.5,
                     };
                 }
-                let vp_p = best_shot_from(g, id, sq, !m.rattled)
+                let mut vp_p = best_shot_from(g, id, sq, !m.rattled)
                     .map_or(0.0, |(t, p)| worth(g, t, false) * p);
+                // A Rattled model stands up first, and then steps or shoots (R12).
+                if scoring.step_shot && !m.rattled {
+                    vp_p = vp_p.max(step_shot(g, id, sq));
+                }
                 // A model at its scoring exit edge can leave at once (R6).
                 let leave = if scoring_exit(g.scenario(), m.side).contains(sq) {
                     exit_worth(g, id.index())
