@@ -12,7 +12,7 @@ use crate::bot::eval::worth::{exit_worth, vp_unit, worth};
 use crate::rules::action::{Action, ModelId};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Side, Square};
-use crate::rules::state::{CAPACITY, GameState, Loc, Phase};
+use crate::rules::state::{GameState, Loc, Phase};
 
 /// For a key model whose death would lose the game, deploying next (P28): how much `sq`
 /// is better for it than an ordinary model's square, far from where the enemy is or comes
@@ -102,15 +102,15 @@ const STEP_SHOT: f64 = 0.9;
 
 /// The best expected VP model `id`, standing on `sq` and free to act, takes with a shot
 /// after one step (Move 1 then Shoot, R12), times [`STEP_SHOT`]; 0 when no step gives it
-/// a shot. A step into a square holding enemies is a charge, not a way to a shot, and a
-/// full square cannot be stepped into (R3).
+/// a shot. The steps are the rules' own ([`GameState::step_squares`]: not into a full
+/// square, R3) less those into squares holding enemies, which are charges.
 fn step_shot(g: &GameState, id: ModelId, sq: Square) -> f64 {
     let side = g.model(id).side;
+    let steps = g
+        .step_squares(side, sq)
+        .difference(g.occupied(side.other()));
     let mut best = 0.0f64;
-    for to in g.map().step_targets(sq).iter() {
-        if g.count(side.other(), to) > 0 || g.count(side, to) >= CAPACITY {
-            continue;
-        }
+    for to in steps.iter() {
         if let Some((t, p)) = best_shot_from(g, id, to, false) {
             best = best.max(worth(g, t, false) * p);
         }

@@ -272,8 +272,9 @@ impl GameState {
     }
 
     /// Squares a model of `side` on `sq` may step to (R4-R7): none out of a square holding
-    /// a non-Rattled enemy; only into squares with room.
-    pub(super) fn step_squares(&self, side: Side, sq: Square) -> Bitboard {
+    /// a non-Rattled enemy; only into squares with room. The squares holding enemies among
+    /// them are charges.
+    pub fn step_squares(&self, side: Side, sq: Square) -> Bitboard {
         if self.standing[side.other()][sq.index()] > 0 {
             return Bitboard::EMPTY;
         }
