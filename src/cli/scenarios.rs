@@ -83,6 +83,30 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 return Err(CliError::Invalid);
             }
         }
+        // A player's games of one file from two versions of the search measure no one
+        // thing: say which, and record nothing.
+        let mut mixed = false;
+        for s in &shelf {
+            for (player, searches) in measuring.mixed_searches(&s.fingerprint) {
+                let versions: Vec<String> = searches
+                    .iter()
+                    .map(|v| v.map_or("none recorded".into(), |v| format!("`{v}`")))
+                    .collect();
+                writeln!(
+                    io.err,
+                    "error: {}: the games of {player} on both sides were played by {} \
+                     versions of the search ({}): give the results of one version",
+                    s.file_name(),
+                    versions.len(),
+                    versions.join(", ")
+                )?;
+                mixed = true;
+            }
+        }
+        if mixed {
+            writeln!(io.err, "nothing was recorded")?;
+            return Err(CliError::Invalid);
+        }
         // Check and build every balance file before writing any.
         let mut recorded = 0;
         for s in &mut shelf {
@@ -168,7 +192,7 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             return Err(CliError::Invalid);
         }
     }
-    let documents = docs::documents(&shelf);
+    let documents = docs::documents(&shelf, &crate::bot::spec::search_fingerprint());
     if args.check {
         let mut stale = Vec::new();
         for s in &shelf {

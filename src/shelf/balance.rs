@@ -36,6 +36,11 @@ pub struct Measured {
     /// How many arena runs (run seeds) the games came from, when more than one.
     #[serde(default = "one_run", skip_serializing_if = "is_one_run")]
     pub runs: u32,
+    /// The fingerprint of the search and heuristics of the program that played the games
+    /// ([`crate::bot::spec::search_fingerprint`]); absent in balance recorded from results
+    /// that did not carry it. A search player's figures are of this version of the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
     /// Finished games.
     pub games: u32,
     /// Games that did not finish (a runaway or an error); not in the figures.
@@ -194,6 +199,8 @@ pub struct Measuring {
 #[derive(Default)]
 struct SelfPlay {
     seeds: BTreeSet<u64>,
+    /// The search fingerprints the games carry (`None` for results without one).
+    searches: BTreeSet<Option<String>>,
     finished: u32,
     failed: u32,
     humans: WonBy,
@@ -213,6 +220,9 @@ impl Measuring {
             .entry((r.scenario_fingerprint.clone(), r.humans.clone()))
             .or_default();
         t.seeds.insert(r.seed);
+        if !t.searches.contains(&r.search) {
+            t.searches.insert(r.search.clone());
+        }
         if !r.finished() {
             t.failed += 1;
             return;
@@ -226,7 +236,9 @@ impl Measuring {
         t.rounds.add(u64::from(r.rounds));
     }
 
-    /// The measurements of the file with this fingerprint, players in name order.
+    /// The measurements of the file with this fingerprint, players in name order, each
+    /// with the version of the search that played it (the first, when
+    /// [`Measuring::mixed_searches`] names more than one).
     pub fn measured(&self, fingerprint: &str) -> Vec<Measured> {
         self.tallies
             .iter()
@@ -237,6 +249,7 @@ impl Measuring {
                     player: player.clone(),
                     seed: t.seeds.first().copied().unwrap_or_default(),
                     runs: t.seeds.len() as u32,
+                    search: t.searches.first().cloned().flatten(),
                     games: t.finished,
                     failed: t.failed,
                     humans: t.humans,
@@ -249,6 +262,22 @@ impl Measuring {
                         max: spread.max.max(0.0) as u16,
                     },
                 }
+            })
+            .collect()
+    }
+
+    /// The players whose games on the file with this fingerprint were played by more than
+    /// one version of the search, each with those versions (`None`: results that carry
+    /// none). Such games measure no one thing, and are not to be recorded together.
+    pub fn mixed_searches(&self, fingerprint: &str) -> Vec<(&str, Vec<Option<&str>>)> {
+        self.tallies
+            .iter()
+            .filter(|((f, _), t)| f == fingerprint && t.searches.len() > 1)
+            .map(|((_, player), t)| {
+                (
+                    player.as_str(),
+                    t.searches.iter().map(Option::as_deref).collect(),
+                )
             })
             .collect()
     }

@@ -15,9 +15,11 @@ pub const PAGE: &str = "scenarios.md";
 pub const PICTURES: &str = "scenarios";
 
 /// Every document made from the shelf, as (path inside the docs folder, contents): the page
-/// first, then one SVG picture per scenario.
-pub fn documents(shelf: &[Shelved]) -> Vec<(PathBuf, String)> {
-    let mut out = vec![(PathBuf::from(PAGE), page(shelf))];
+/// first, then one SVG picture per scenario. `search` is the fingerprint of the search as
+/// it is now ([`crate::bot::spec::search_fingerprint`]): figures a search player measured
+/// with another version say so.
+pub fn documents(shelf: &[Shelved], search: &str) -> Vec<(PathBuf, String)> {
+    let mut out = vec![(PathBuf::from(PAGE), page(shelf, search))];
     for s in shelf {
         out.push((
             picture_path(s),
@@ -32,8 +34,14 @@ pub fn picture_path(s: &Shelved) -> PathBuf {
     PathBuf::from(PICTURES).join(format!("{}.svg", s.stem))
 }
 
-/// The markdown page.
-pub fn page(shelf: &[Shelved]) -> String {
+/// Whether `m` is a search player's (`mcts...`) measurement made with another version of
+/// the search than `search`, the current one (or with none recorded).
+fn of_other_search(m: &super::Measured, search: &str) -> bool {
+    m.player.starts_with("mcts") && m.search.as_deref() != Some(search)
+}
+
+/// The markdown page, `search` being the search's fingerprint now (see [`documents`]).
+pub fn page(shelf: &[Shelved], search: &str) -> String {
     let mut out = String::new();
     out.push_str(
         "# The scenarios\n\n\
@@ -52,6 +60,13 @@ pub fn page(shelf: &[Shelved]) -> String {
          mars-attacks scenarios --record mcts.jsonl greedy.jsonl\n\
          ```\n\n",
     );
+    let _ = writeln!(
+        out,
+        "A search player's figures (`mcts`) are of the version of the search that played them. \
+         The search is now `{search}` (the fingerprint \
+         [docs/strength.md](strength.md) is dated by); a scenario measured with another \
+         version says so.\n"
+    );
     out.push_str("| Scenario | File | Rounds | Humans win | Martians win | Measured with |\n");
     out.push_str("|---|---|---|---|---|---|\n");
     for s in shelf {
@@ -59,7 +74,16 @@ pub fn page(shelf: &[Shelved]) -> String {
             Some(x) => (
                 percent_interval(x.humans_rate()),
                 percent_interval(x.martians_rate()),
-                format!("{}, {} games", code(&x.player), x.games),
+                format!(
+                    "{}{}, {} games",
+                    code(&x.player),
+                    if of_other_search(x, search) {
+                        " (another search)"
+                    } else {
+                        ""
+                    },
+                    x.games
+                ),
             ),
             None => ("not measured".into(), "not measured".into(), "".into()),
         };
@@ -77,7 +101,7 @@ pub fn page(shelf: &[Shelved]) -> String {
     }
     for s in shelf {
         out.push('\n');
-        scenario_section(&mut out, s);
+        scenario_section(&mut out, s, search);
     }
     out
 }
@@ -90,7 +114,7 @@ fn headline(s: &Shelved) -> Option<&super::Measured> {
     }
 }
 
-fn scenario_section(out: &mut String, s: &Shelved) {
+fn scenario_section(out: &mut String, s: &Shelved, search: &str) {
     let sc = &s.scenario;
     let _ = writeln!(out, "## {}\n", sc.name);
     let _ = writeln!(
@@ -181,6 +205,18 @@ fn scenario_section(out: &mut String, s: &Shelved) {
                     } else {
                         String::new()
                     }
+                );
+            }
+            for m in b.measured.iter().filter(|m| of_other_search(m, search)) {
+                let _ = writeln!(
+                    out,
+                    "\nThe {} games were played by another version of the search ({}); it \
+                     is now `{search}`. Measure again with the commands above to see how the \
+                     search plays the scenario now.",
+                    code(&m.player),
+                    m.search
+                        .as_deref()
+                        .map_or("its fingerprint not recorded".into(), |f| format!("`{f}`"))
                 );
             }
         }

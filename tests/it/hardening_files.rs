@@ -367,8 +367,14 @@ fn a_player_is_measured_once_whatever_its_runs_and_only_from_finished_games() {
         r.stderr
     );
     let balance = std::fs::read_to_string(shelf.join("balance/whos-there.toml")).unwrap();
+    // With the search the games were played by, as the results carry it.
+    let search = base["search"]
+        .as_str()
+        .expect("arena results carry the search");
     assert!(
-        balance.contains("player = \"greedy\"\nseed = 1\nruns = 3\ngames = 3"),
+        balance.contains(&format!(
+            "player = \"greedy\"\nseed = 1\nruns = 3\nsearch = \"{search}\"\ngames = 3"
+        )),
         "{balance}"
     );
     assert!(!balance.contains("player = \"random\""), "{balance}");

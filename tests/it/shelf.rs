@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mars_attacks::arena::{Reason, Record, Status, Winner};
+use mars_attacks::bot::spec::search_fingerprint;
 use mars_attacks::cli::run_from;
 use mars_attacks::rules::WallKind;
 use mars_attacks::rules::scenario::Start;
@@ -144,7 +145,7 @@ fn every_other_scenario_is_fair_or_says_how_it_leans() {
 #[test]
 fn the_scenarios_page_and_pictures_are_what_the_files_give() {
     let shelf = shelf();
-    for (rel, text) in docs::documents(&shelf) {
+    for (rel, text) in docs::documents(&shelf, &search_fingerprint()) {
         let path = root().join("docs").join(&rel);
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
@@ -153,7 +154,7 @@ fn the_scenarios_page_and_pictures_are_what_the_files_give() {
             path.display()
         );
     }
-    let page = docs::page(&shelf);
+    let page = docs::page(&shelf, &search_fingerprint());
     for s in &shelf {
         assert!(page.contains(&format!("## {}", s.scenario.name)));
         assert!(page.contains(&format!("scenarios/{}.svg", s.stem)));
@@ -402,6 +403,100 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
         err.contains("changed") && err.contains("measure it again"),
         "{err}"
     );
+}
+
+#[test]
+fn a_search_player_s_balance_names_its_search_and_no_two_versions_are_mixed() {
+    let t = TempDir::new("shelf-search");
+    let dir = t.0.join("scenarios");
+    let docs_dir = t.0.join("docs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("tiny.toml"), TINY).unwrap();
+    let shelf_cmd = |more: &[&str]| {
+        let mut args = vec!["scenarios", "--dir", s(&dir), "--docs", s(&docs_dir)];
+        args.extend_from_slice(more);
+        run(&args)
+    };
+    let fp = mars_attacks::arena::plan::scenario_fingerprint(TINY.as_bytes());
+    let now = search_fingerprint();
+    let old = "00000000000000aa";
+    assert_ne!(now, old);
+    // Games of `mcts:1000` against itself, played by the search `search`.
+    let results = |name: &str, searches: &[&str]| {
+        let lines: Vec<String> = searches
+            .iter()
+            .enumerate()
+            .map(|(i, search)| {
+                let winner = [Winner::Humans, Winner::Martians][i % 2];
+                let mut r = record(&fp, "mcts:1000", Some(winner), Reason::WipeOut, 3);
+                r.id = format!("Tiny/mcts:1000-vs-mcts:1000/{i}");
+                r.search = Some(search.to_string());
+                r.to_line()
+            })
+            .collect();
+        let path = t.0.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    };
+    let balance_file = dir.join("balance/tiny.toml");
+
+    // Games of two versions of the search: refused, naming both, and nothing written.
+    let mixed = results("mixed.jsonl", &[old, &now, &now]);
+    let (code, _, err) = shelf_cmd(&["--record", s(&mixed)]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("tiny.toml: the games of mcts:1000 on both sides were played by 2 versions")
+            && err.contains(old)
+            && err.contains(&now)
+            && err.contains("nothing was recorded"),
+        "{err}"
+    );
+    assert!(!balance_file.exists());
+    assert!(!docs_dir.join("scenarios.md").exists());
+
+    // An earlier search's games: recorded with its fingerprint, and the page says the
+    // figures are of another search.
+    let earlier = results("old.jsonl", &[old, old]);
+    let (code, _, err) = shelf_cmd(&["--record", s(&earlier)]);
+    assert_eq!(code, 0, "{err}");
+    let balance = std::fs::read_to_string(&balance_file).unwrap();
+    assert!(
+        balance.contains(&format!("search = \"{old}\"")),
+        "{balance}"
+    );
+    let page = std::fs::read_to_string(docs_dir.join("scenarios.md")).unwrap();
+    assert!(
+        page.contains(&format!("The search is now `{now}`")),
+        "{page}"
+    );
+    assert!(
+        page.contains("| `mcts:1000` (another search), 2 games |"),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!(
+            "The `mcts:1000` games were played by another version of the search (`{old}`)"
+        )),
+        "{page}"
+    );
+
+    // The search as it is now: its games replace the earlier ones, and the page no longer
+    // speaks of another search.
+    let current = results("now.jsonl", &[&now, &now, &now]);
+    let (code, out, err) = shelf_cmd(&["--record", s(&current)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("mcts:1000 on both sides, 3 games"), "{out}");
+    let balance = std::fs::read_to_string(&balance_file).unwrap();
+    assert!(
+        balance.contains(&format!("search = \"{now}\"")),
+        "{balance}"
+    );
+    let page = std::fs::read_to_string(docs_dir.join("scenarios.md")).unwrap();
+    assert!(page.contains("| `mcts:1000`, 3 games |"), "{page}");
+    assert!(!page.contains("another search"), "{page}");
+    assert!(!page.contains("another version of the search"), "{page}");
+    let (code, _, err) = shelf_cmd(&["--check"]);
+    assert_eq!(code, 0, "{err}");
 }
 
 /// `render`: any scenario file drawn as the shelf draws the shipped ones, to a file the
