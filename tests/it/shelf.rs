@@ -323,19 +323,28 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-#[test]
-fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
-    let t = TempDir::new("shelf-record");
+/// A shelf in a new scratch folder holding only `TINY` (as `tiny.toml`): the folder, the
+/// shelf's folder and the docs folder to write to.
+fn tiny_shelf(name: &str) -> (TempDir, PathBuf, PathBuf) {
+    let t = TempDir::new(name);
     let dir = t.0.join("scenarios");
     let docs_dir = t.0.join("docs");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("tiny.toml"), TINY).unwrap();
-    // `scenarios` on this shelf and docs folder, with more arguments.
-    let shelf_cmd = |more: &[&str]| {
-        let mut args = vec!["scenarios", "--dir", s(&dir), "--docs", s(&docs_dir)];
-        args.extend_from_slice(more);
-        run(&args)
-    };
+    (t, dir, docs_dir)
+}
+
+/// `scenarios` on the shelf `dir` and the docs folder `docs`, with more arguments.
+fn scenarios_on(dir: &Path, docs: &Path, more: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["scenarios", "--dir", s(dir), "--docs", s(docs)];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
+#[test]
+fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
+    let (t, dir, docs_dir) = tiny_shelf("shelf-record");
+    let shelf_cmd = |more: &[&str]| scenarios_on(&dir, &docs_dir, more);
     // Nothing measured yet: the page says so, and --check fails naming the file.
     let (code, _, err) = shelf_cmd(&[]);
     assert_eq!(code, 0, "{err}");
@@ -407,16 +416,8 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
 
 #[test]
 fn a_search_player_s_balance_names_its_search_and_no_two_versions_are_mixed() {
-    let t = TempDir::new("shelf-search");
-    let dir = t.0.join("scenarios");
-    let docs_dir = t.0.join("docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("tiny.toml"), TINY).unwrap();
-    let shelf_cmd = |more: &[&str]| {
-        let mut args = vec!["scenarios", "--dir", s(&dir), "--docs", s(&docs_dir)];
-        args.extend_from_slice(more);
-        run(&args)
-    };
+    let (t, dir, docs_dir) = tiny_shelf("shelf-search");
+    let shelf_cmd = |more: &[&str]| scenarios_on(&dir, &docs_dir, more);
     let fp = mars_attacks::arena::plan::scenario_fingerprint(TINY.as_bytes());
     let now = search_fingerprint();
     let old = "00000000000000aa";
