@@ -701,15 +701,18 @@ impl Session {
         let replaying = self.replay.is_some();
         let mut queue: VecDeque<TableRoll> = VecDeque::new();
         for i in 0..=actions.len() {
-            // The empty windows answered after the last decision: as many as the save
-            // records, and any that take its rolls.
+            // The empty windows answered after the last decision: any that take its
+            // rolls, and as many as the save records (a replay shows none: each decision
+            // passes them).
             let last = i == actions.len();
             while self.state.is_empty_window()
-                && (!last || !queue.is_empty() || self.windows_after < windows_after)
+                && (!last
+                    || !queue.is_empty()
+                    || (!replaying && self.windows_after < windows_after))
             {
                 self.recorded_unit(Unit::EmptyWindow, &mut queue, i, replaying)?;
             }
-            if last && self.windows_after < windows_after {
+            if last && !replaying && self.windows_after < windows_after {
                 return Err(SessionError::WindowsAfter {
                     decisions: actions.len(),
                     recorded: windows_after,
