@@ -582,12 +582,14 @@ impl Session {
                     random,
                     events: p.played.events,
                 });
+                self.windows_after = 0;
                 if let Some(c) = &mut self.companion {
                     c.dice.resize(n, Vec::new());
                     c.dice.push(p.rolls);
                 }
             }
             Unit::EmptyWindow => {
+                self.windows_after += 1;
                 match self.history.last_mut() {
                     Some(last) => {
                         last.events.extend(p.played.events);
@@ -679,6 +681,7 @@ impl Session {
         &mut self,
         actions: &[Action],
         record: &Companion,
+        windows_after: usize,
     ) -> Result<(), SessionError> {
         self.companion =
             Some(Companion::new(record.rolled_by).with_placement(record.placement.clone()));
@@ -698,9 +701,23 @@ impl Session {
         let replaying = self.replay.is_some();
         let mut queue: VecDeque<TableRoll> = VecDeque::new();
         for i in 0..=actions.len() {
-            // The empty windows answered after the last decision take its rolls.
-            while self.state.is_empty_window() && (i < actions.len() || !queue.is_empty()) {
+            // The empty windows answered after the last decision: any that take its
+            // rolls, and as many as the save records (a replay shows none: each decision
+            // passes them).
+            let last = i == actions.len();
+            while self.state.is_empty_window()
+                && (!last
+                    || !queue.is_empty()
+                    || (!replaying && self.windows_after < windows_after))
+            {
                 self.recorded_unit(Unit::EmptyWindow, &mut queue, i, replaying)?;
+            }
+            if last && !replaying && self.windows_after < windows_after {
+                return Err(SessionError::WindowsAfter {
+                    decisions: actions.len(),
+                    recorded: windows_after,
+                    open: self.windows_after,
+                });
             }
             if !queue.is_empty() {
                 return Err(SessionError::TableRecord {

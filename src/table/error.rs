@@ -31,6 +31,17 @@ pub enum SessionError {
     /// before any) does not fit the game: its rolls or a correction after it.
     #[error("decision {number}: {why}")]
     TableRecord { number: usize, why: String },
+    /// The saved game records more empty response windows answered after its last
+    /// decision (`decisions` made) than the game opens there.
+    #[error(
+        "the saved game records {recorded} response window(s) answered after its last \
+         decision (of {decisions}), but the game opens {open} there"
+    )]
+    WindowsAfter {
+        decisions: usize,
+        recorded: usize,
+        open: usize,
+    },
     /// At a real table, the counters' squares the saved game records as rolled at set-up
     /// do not fit the game.
     #[error("the counters' squares rolled at set-up: {0}")]

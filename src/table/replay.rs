@@ -19,6 +19,9 @@ pub struct Replay {
     pub actions: Vec<Action>,
     /// At a real table, the whole game's rolls and corrections.
     pub companion: Option<Companion>,
+    /// The empty response windows answered after the game's last decision
+    /// ([`SavedGame::windows_after`]).
+    pub windows_after: usize,
     /// Decisions applied so far.
     pub pos: usize,
     /// Playing on by itself, one decision every [`Replay::speed`].
@@ -53,6 +56,7 @@ impl Session {
                 },
                 actions: parse_actions(&game.moves)?,
                 companion: None,
+                windows_after: 0,
             })
         };
         saved()
@@ -68,10 +72,12 @@ impl Session {
         let mut s = Session::from_saved(saved)?;
         let actions: Vec<Action> = s.history.iter().map(|st| st.action).collect();
         let companion = s.companion.clone();
-        s.rebuild(&[])?;
+        let windows_after = s.windows_after;
+        s.rebuild(&[], 0)?;
         s.replay = Some(Replay {
             actions,
             companion,
+            windows_after,
             pos: 0,
             playing: false,
             speed: AUTOPLAY_STEP,
@@ -87,12 +93,17 @@ impl Session {
         };
         let pos = pos.min(r.actions.len());
         let actions = r.actions.clone();
+        let windows_after = if pos == actions.len() {
+            r.windows_after
+        } else {
+            0
+        };
         // At a real table each step is replayed from the start with its recorded rolls.
         if pos == self.history.len() + 1 && r.companion.is_none() {
             // One step forward: apply it rather than replaying everything.
             let _ = self.play_step(actions[pos - 1]);
         } else {
-            let _ = self.rebuild(&actions[..pos]);
+            let _ = self.rebuild(&actions[..pos], windows_after);
         }
         if let Some(r) = &mut self.replay {
             r.pos = self.history.len();

@@ -162,6 +162,17 @@ pub struct SaveFile {
     /// program placed them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<Vec<u8>>,
+    /// The response windows answered after the last decision in which no card could be
+    /// played (shown to a person so that passing them at once would not tell the other
+    /// hand; they are not decisions): the game is loaded past them. Absent when none
+    /// were.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub windows_after: usize,
+}
+
+/// No windows answered after the last decision: the field is left out.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Who rolls each side's dice at a real table, as a save file writes it.
@@ -187,6 +198,9 @@ pub struct SavedGame {
     pub actions: Vec<Action>,
     /// At a real table: who rolled, the rolls and the corrections.
     pub companion: Option<Companion>,
+    /// The empty response windows answered after the last decision
+    /// ([`SaveFile::windows_after`]).
+    pub windows_after: usize,
 }
 
 /// A side a person plays, as a save file writes it (its default).
@@ -376,6 +390,10 @@ impl Session {
             placement: companion
                 .map(|c| c.placement().to_vec())
                 .unwrap_or_default(),
+            windows_after: match &self.replay {
+                Some(r) => r.windows_after,
+                None => self.windows_after,
+            },
         }
     }
 
@@ -459,6 +477,7 @@ impl Session {
             },
             actions,
             companion,
+            windows_after: save.windows_after,
         })
     }
 
@@ -471,7 +490,7 @@ impl Session {
     pub fn from_saved(saved: SavedGame) -> Result<Session, SessionError> {
         let mut s = Session::new(saved.setup)?;
         s.companion = saved.companion;
-        s.rebuild(&saved.actions)?;
+        s.rebuild(&saved.actions, saved.windows_after)?;
         s.loaded = true;
         Ok(s)
     }
@@ -504,6 +523,104 @@ mod tests {
         let mut a = s.dice.clone();
         let mut b = t.dice.clone();
         assert_eq!(RngCore::next_u64(&mut a), RngCore::next_u64(&mut b));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Plays a hot-seat game (every empty window shown, since both sides are people's) to
+    /// its end with greedy's choices, answering each empty window with `respond none`.
+    fn greedy_hot_seat_to_the_end(seed: u64) -> Session {
+        let mut s = hot_seat(seed);
+        let mut rng = crate::rules::rng_from_seed(seed);
+        for _ in 0..2_000 {
+            if s.state().is_over() {
+                break;
+            }
+            let legal = s.legal();
+            let a = crate::bot::game::best_action(s.state(), &legal, &mut rng);
+            s.play(a).unwrap();
+        }
+        assert!(s.state().is_over(), "seed {seed}: the game ends");
+        s
+    }
+
+    /// A game whose last decision is followed by an empty response window (a Lucky Escape
+    /// window shown to the person, answered `respond none`, whose kill then ends the game)
+    /// is loaded past the window: over, as it was saved, with its result; replayed to its
+    /// end, the same. A game saved while such a window waits is loaded waiting in it.
+    #[test]
+    fn a_game_saved_after_an_empty_window_is_loaded_past_it() {
+        let dir = std::env::temp_dir().join(format!("ma-windows-after-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.json");
+        let mut after_a_window = 0;
+        for seed in 1..=6 {
+            let s = greedy_hot_seat_to_the_end(seed);
+            s.save_to(&path).unwrap();
+            let saved: SaveFile =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(saved.windows_after, s.windows_after, "seed {seed}");
+            if s.windows_after > 0 {
+                after_a_window += 1;
+            }
+            let loaded = Session::load(&path).unwrap();
+            assert_eq!(
+                state_text(loaded.state()),
+                state_text(s.state()),
+                "seed {seed}: the same position"
+            );
+            assert_eq!(loaded.state().outcome(), s.state().outcome(), "seed {seed}");
+            assert_eq!(
+                loaded.history().last().map(|x| &x.events),
+                s.history().last().map(|x| &x.events),
+                "seed {seed}: the last decision's events, the window's included"
+            );
+            let mut replay = Session::load_replay(&path).unwrap();
+            replay.replay_to(s.history().len());
+            assert_eq!(
+                state_text(replay.state()),
+                state_text(s.state()),
+                "seed {seed}"
+            );
+            // Saved again from the load, the file is the same.
+            assert_eq!(loaded.save_json(), s.save_json(), "seed {seed}");
+        }
+        assert!(
+            after_a_window > 0,
+            "some game ended after an empty window, or this test tests nothing"
+        );
+
+        // Saved while an empty window waits: loaded waiting, and nothing is answered
+        // that the person had not answered.
+        let mut s = hot_seat(1);
+        let mut rng = crate::rules::rng_from_seed(1);
+        while !s.state().is_empty_window() {
+            let legal = s.legal();
+            let a = crate::bot::game::best_action(s.state(), &legal, &mut rng);
+            s.play(a).unwrap();
+        }
+        assert_eq!(s.windows_after, 0);
+        s.save_to(&path).unwrap();
+        assert!(
+            !std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("windows_after")
+        );
+        let loaded = Session::load(&path).unwrap();
+        assert!(loaded.state().is_empty_window(), "waiting in the window");
+        assert_eq!(state_text(loaded.state()), state_text(s.state()));
+
+        // A save that records more windows than the game opens there is refused, and says
+        // so.
+        let mut text: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        text["windows_after"] = 3.into();
+        std::fs::write(&path, text.to_string()).unwrap();
+        let e = load_err(&path);
+        assert!(
+            e.contains("3 response window(s) answered after its last decision")
+                && e.contains("opens 1 there"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 

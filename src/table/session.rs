@@ -65,6 +65,11 @@ pub struct Session {
     /// Events of the set-up (counters placed, fixed models).
     pub(super) setup_events: Vec<Event>,
     pub(super) history: Vec<Step>,
+    /// The empty response windows answered since the last decision (or since the start,
+    /// before any). They are not decisions, so a save records only their number: a game
+    /// saved after one (a Lucky Escape window whose answer ended the game, say) is loaded
+    /// past it, and one saved while it waits is loaded waiting.
+    pub(super) windows_after: usize,
     /// Bumped whenever the position changes under the AI (undo, load): older answers
     /// are dropped.
     pub(super) generation: u64,
@@ -135,6 +140,7 @@ impl Session {
             dice,
             setup_events,
             history: Vec::new(),
+            windows_after: 0,
             generation: 0,
             worker: None,
             wake: Arc::new(Mutex::new(Box::new(|| {}))),
@@ -309,6 +315,7 @@ impl Session {
             random,
             events,
         });
+        self.windows_after = 0;
         self.pass_empty_windows();
         self.last_decision_at = Some(Instant::now());
         Ok(())
@@ -614,7 +621,7 @@ impl Session {
             .map(|s| s.action)
             .collect();
         self.cancel_ai();
-        self.rebuild(&keep)
+        self.rebuild(&keep, 0)
             .expect("a prefix of a legal game replays");
         self.report = None;
         self.estimate = self.estimate.filter(|e| e.at <= self.history.len());
@@ -638,19 +645,26 @@ impl Session {
         }
         self.state.set_every_window(true);
         self.history.clear();
+        self.windows_after = 0;
         self.table_log.clear();
         self.table_steps.clear();
     }
 
     /// Replays `actions` from the seed into a fresh state (at a real table, with the
-    /// rolls and corrections recorded: a replay's whole record, else the game's own).
-    pub(super) fn rebuild(&mut self, actions: &[Action]) -> Result<(), SessionError> {
+    /// rolls and corrections recorded: a replay's whole record, else the game's own), and
+    /// answers `windows_after` empty response windows after the last of them (those
+    /// answered there before the game was saved; [`Session::windows_after`]).
+    pub(super) fn rebuild(
+        &mut self,
+        actions: &[Action],
+        windows_after: usize,
+    ) -> Result<(), SessionError> {
         let record = match &self.replay {
             Some(r) => r.companion.clone(),
             None => self.companion.clone(),
         };
         if let Some(record) = record {
-            return self.rebuild_companion(actions, &record);
+            return self.rebuild_companion(actions, &record, windows_after);
         }
         self.reset_to_start();
         for (i, a) in actions.iter().enumerate() {
@@ -664,6 +678,18 @@ impl Session {
                     number: i + 1,
                     refused,
                 })?;
+        }
+        // The last decision passed the windows nobody sees; these are the rest of those
+        // answered after it, in order (a replay shows none: it passes them all below).
+        while self.replay.is_none() && self.windows_after < windows_after {
+            if !self.state.is_empty_window() {
+                return Err(SessionError::WindowsAfter {
+                    decisions: actions.len(),
+                    recorded: windows_after,
+                    open: self.windows_after,
+                });
+            }
+            self.answer_empty_window();
         }
         self.pass_empty_windows();
         self.last_decision_at = None;

@@ -75,6 +75,7 @@ impl Session {
             .play_logged(Action::Respond(None), &mut self.dice, &mut events)
             .expect("an empty window takes `respond none`");
         let random = self.dice.get_word_pos() != before;
+        self.windows_after += 1;
         match self.history.last_mut() {
             Some(last) => {
                 last.events.extend(events);

@@ -173,3 +173,46 @@ fn a_player_written_another_way_is_saved_as_its_spec() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A game saved at any point loads as it stood. With a person against the AI, a decision
+/// passes at once the empty response windows nobody must see (the person's own), and
+/// those shown to the person wait for an answer: a save made after either loads past the
+/// first and, for the second, past those answered and no further.
+#[test]
+fn a_game_saved_at_any_point_loads_where_it_stood() {
+    use crate::table_companion::{ai, assert_same_records, drive, session};
+    use mars_attacks::sim::state_text;
+    let dir = scratch("saves", "any-point");
+    let mut past_windows = 0;
+    for (seed, humans, martians) in [
+        (3, Controller::Human, ai("random")),
+        (4, ai("greedy"), Controller::Human),
+    ] {
+        let mut s = session(seed, humans, martians);
+        for limit in (4..=200).step_by(4) {
+            drive(&mut s, seed, limit, |_, _| {
+                unreachable!("the program rolls")
+            });
+            let path = dir.join(format!("game-{seed}-{limit}.json"));
+            s.save_to(&path).unwrap();
+            if std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("\"windows_after\"")
+            {
+                past_windows += 1;
+            }
+            let loaded = Session::load(&path).unwrap();
+            assert_same_records(s.history(), loaded.history());
+            assert_eq!(
+                state_text(loaded.state()),
+                state_text(s.state()),
+                "seed {seed}, saved after {} decisions",
+                s.history().len()
+            );
+            if s.state().is_over() {
+                break;
+            }
+        }
+    }
+    assert!(past_windows > 0, "no save was made past a window");
+}

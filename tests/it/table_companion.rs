@@ -197,6 +197,17 @@ fn a_game_driven_by_typed_dice_is_the_game_those_dice_drawn_give() {
         let mut drawn = session(seed, humans, martians);
         let none = drive(&mut drawn, seed, limit, |_, _| panic!("no dice are asked"));
         assert_eq!(none.rolls, 0);
+        // The game on the screen, saved where the drive stopped (mid-game or over) and
+        // loaded: the same game, past the windows answered after its last decision.
+        let path = dir.join(format!("drawn{n}.json"));
+        drawn.save_to(&path).unwrap();
+        let loaded = Session::load(&path).unwrap();
+        assert_same_records(drawn.history(), loaded.history());
+        assert_eq!(
+            state_text(loaded.state()),
+            state_text(drawn.state()),
+            "case {n}"
+        );
         let rolled: Vec<Vec<u8>> = drawn
             .history()
             .iter()
