@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use super::{BalanceState, Shelved};
+use crate::bot::spec::PlayerSpec;
 use crate::rules::bitboard::zone_text;
 use crate::rules::scenario::{Scenario, Start, VpAwards};
 use crate::rules::{Side, Square};
@@ -34,10 +35,14 @@ pub fn picture_path(s: &Shelved) -> PathBuf {
     PathBuf::from(PICTURES).join(format!("{}.svg", s.stem))
 }
 
-/// Whether `m` is a search player's (`mcts...`) measurement made with another version of
-/// the search than `search`, the current one (or with none recorded).
+/// Whether `m` is a searching player's measurement (`mcts`, `pimc`...: see
+/// [`crate::bot::spec::Kind::searches`]) made with another version of the search than
+/// `search`, the current one (or with none recorded).
 fn of_other_search(m: &super::Measured, search: &str) -> bool {
-    m.player.starts_with("mcts") && m.search.as_deref() != Some(search)
+    m.player
+        .parse::<PlayerSpec>()
+        .is_ok_and(|p| p.kind.searches())
+        && m.search.as_deref() != Some(search)
 }
 
 /// The markdown page, `search` being the search's fingerprint now (see [`documents`]).

@@ -526,20 +526,21 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
-    /// Plays a hot-seat game (every empty window shown, since both sides are people's) to
-    /// its end with greedy's choices, answering each empty window with `respond none`.
-    fn greedy_hot_seat_to_the_end(seed: u64) -> Session {
+    /// Plays a hot-seat game (every empty window shown, since both sides are people's) with
+    /// greedy's choices (`respond none` in each empty window) until `stop` says so, for at
+    /// most 2,000 decisions.
+    fn greedy_hot_seat_until(seed: u64, stop: impl Fn(&Session) -> bool) -> Session {
         let mut s = hot_seat(seed);
         let mut rng = crate::rules::rng_from_seed(seed);
         for _ in 0..2_000 {
-            if s.state().is_over() {
+            if stop(&s) {
                 break;
             }
             let legal = s.legal();
             let a = crate::bot::game::best_action(s.state(), &legal, &mut rng);
             s.play(a).unwrap();
         }
-        assert!(s.state().is_over(), "seed {seed}: the game ends");
+        assert!(stop(&s), "seed {seed}: the game got there");
         s
     }
 
@@ -554,7 +555,7 @@ mod tests {
         let path = dir.join("save.json");
         let mut after_a_window = 0;
         for seed in 1..=6 {
-            let s = greedy_hot_seat_to_the_end(seed);
+            let s = greedy_hot_seat_until(seed, |s| s.state().is_over());
             s.save_to(&path).unwrap();
             let saved: SaveFile =
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -591,13 +592,7 @@ mod tests {
 
         // Saved while an empty window waits: loaded waiting, and nothing is answered
         // that the person had not answered.
-        let mut s = hot_seat(1);
-        let mut rng = crate::rules::rng_from_seed(1);
-        while !s.state().is_empty_window() {
-            let legal = s.legal();
-            let a = crate::bot::game::best_action(s.state(), &legal, &mut rng);
-            s.play(a).unwrap();
-        }
+        let s = greedy_hot_seat_until(1, |s| s.state().is_empty_window());
         assert_eq!(s.windows_after, 0);
         s.save_to(&path).unwrap();
         assert!(
