@@ -2,13 +2,24 @@
 
 import json
 import os
+import queue
 import shutil
+import signal
 import subprocess
+import threading
+
+#: How long a request waits for its answer, in seconds, unless the engine is given another.
+DEFAULT_TIMEOUT = 60.0
+
+#: The longest answer line read, in bytes (a scenario's `game` message is about 100 KB).
+MAX_ANSWER_BYTES = 64 << 20
 
 
 class EngineError(Exception):
-    """An error answer of the engine: what is wrong (`error`), the request's `field` at
-    fault if one is, and the request's `line` number in the session."""
+    """Anything that goes wrong with the engine: an error answer (what is wrong, `error`,
+    the request's `field` at fault if one is, and the request's `line` number in the
+    session), or the engine not answering in time, answering something that is not one
+    JSON line, or not running. It is the one exception the package raises."""
 
     def __init__(self, answer):
         self.answer = answer
@@ -23,8 +34,8 @@ def find_program():
     """The `mars-attacks` program: $MARS_ATTACKS, else `mars-attacks` on the PATH."""
     program = os.environ.get("MARS_ATTACKS") or shutil.which("mars-attacks")
     if not program:
-        raise FileNotFoundError(
-            "no mars-attacks program: set MARS_ATTACKS to its path or put it on the PATH")
+        raise EngineError({"error": "no mars-attacks program: set MARS_ATTACKS to its path "
+                                    "or put it on the PATH"})
     return program
 
 
@@ -33,32 +44,87 @@ class Engine:
     by name (`main` unless a method is given `state=`).
 
     Each method sends one request and returns the engine's answer as a dict; an error
-    answer raises `EngineError`, and no position is changed by it.
+    answer raises `EngineError`, and no position is changed by it. A request waits at
+    most `timeout` seconds for its answer, and an answer may be at most
+    `max_answer_bytes` long; past either, the engine is stopped and `EngineError` raised
+    (this request's and every later one's).
     """
 
-    def __init__(self, program=None):
+    def __init__(self, program=None, timeout=DEFAULT_TIMEOUT, max_answer_bytes=MAX_ANSWER_BYTES):
         self.program = program or find_program()
-        self._process = subprocess.Popen(
-            [self.program, "serve"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
+        self.timeout = timeout
+        self.max_answer_bytes = max_answer_bytes
+        try:
+            # A session of its own, so that stopping it stops whatever it started too.
+            self._process = subprocess.Popen(
+                [self.program, "serve"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                start_new_session=(os.name == "posix"),
+            )
+        except OSError as e:
+            raise EngineError({"error": f"cannot start {self.program}: {e}"}) from None
+        self._answers = queue.Queue()
+        self._reader = threading.Thread(target=self._read_answers, daemon=True)
+        self._reader.start()
+        self._broken = None  # why the engine can take no more requests
         self._known = set()  # fingerprints of the scenarios the engine has seen
 
     # ----- the process ----------------------------------------------------------------
 
+    def _read_answers(self):
+        """Reads the engine's answer lines as they come (on a thread of its own, so that
+        a request can stop waiting): each line, or `None` at the end of the output, or an
+        `EngineError` for a line longer than the cap."""
+        out = self._process.stdout
+        while True:
+            try:
+                line = out.readline(self.max_answer_bytes + 1)
+            except (OSError, ValueError):
+                line = b""
+            if not line:
+                self._answers.put(None)
+                return
+            if len(line) > self.max_answer_bytes:
+                self._answers.put(EngineError({
+                    "error": f"the engine's answer is longer than {self.max_answer_bytes} "
+                             "bytes"}))
+                return
+            self._answers.put(line)
+
     def close(self):
         """Ends the engine's process."""
         if self._process.poll() is None:
-            self._process.stdin.close()
+            try:
+                self._process.stdin.close()
+            except OSError:
+                pass
             try:
                 self._process.wait(timeout=5)
             except subprocess.TimeoutExpired:
+                self._kill()
+        for pipe in (self._process.stdin, self._process.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+    def _stop(self, why):
+        """Stops the engine after a fault that leaves it out of step with its answers."""
+        self._broken = why
+        self._kill()
+        raise EngineError({"error": why})
+
+    def _kill(self):
+        """Kills the engine and anything it started (its process group)."""
+        try:
+            if os.name == "posix":
+                os.killpg(self._process.pid, signal.SIGKILL)
+            else:
                 self._process.kill()
-                self._process.wait()
-        self._process.stdout.close()
+        except OSError:
+            pass
+        self._process.wait()
 
     def __enter__(self):
         return self
@@ -69,18 +135,32 @@ class Engine:
 
     def request(self, request):
         """Sends one request (a dict with a `type`) and returns its answer."""
-        line = json.dumps(request, separators=(",", ":"))
-        if "\n" in line:
-            raise ValueError("a request is one line")
+        if self._broken:
+            raise EngineError({"error": f"the engine was stopped: {self._broken}"})
         try:
-            self._process.stdin.write(line + "\n")
+            line = json.dumps(request, separators=(",", ":"))
+        except (TypeError, ValueError) as e:
+            raise EngineError({"error": f"the request is not JSON: {e}"}) from None
+        try:
+            self._process.stdin.write(line.encode("utf-8") + b"\n")
             self._process.stdin.flush()
-        except BrokenPipeError:
+        except (BrokenPipeError, OSError, ValueError):
             raise EngineError({"error": "the engine has exited"}) from None
-        answer = self._process.stdout.readline()
-        if not answer:
+        try:
+            answer = self._answers.get(timeout=self.timeout)
+        except queue.Empty:
+            self._stop(f"the engine did not answer within {self.timeout} s")
+        if answer is None:
+            self._broken = "the engine has exited"
             raise EngineError({"error": "the engine has exited"})
-        answer = json.loads(answer)
+        if isinstance(answer, EngineError):
+            self._stop(answer.error)
+        try:
+            answer = json.loads(answer)
+        except ValueError as e:
+            self._stop(f"the engine's answer is not JSON: {e}")
+        if not isinstance(answer, dict):
+            self._stop("the engine's answer is not a JSON object")
         if answer.get("type") == "error":
             raise EngineError(answer)
         if "fingerprint" in answer:

@@ -5,9 +5,13 @@ discover -s python/tests -t python (the Rust test suite runs them so, in
 tests/it/python_package.rs).
 """
 
+import glob
 import os
 import random
+import stat
 import sys
+import tempfile
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -17,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 from mars_attacks import Engine, EngineError  # noqa: E402
 
 AMBUSH = os.path.join(ROOT, "scenarios", "ambush.toml")
+SHELF = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.toml")))
 
 
 def exploding(dice, value, top=80):
@@ -185,6 +190,67 @@ class EngineTest(unittest.TestCase):
                                          info["survive"], info["armour"])
         self.assertAlmostEqual(info["kill"], kill, places=12)
         self.assertEqual(e.odds(action=shot)["odds"], {"shoot": info})
+
+    def test_every_shipped_scenario_loads_back_from_a_decision_snapshot(self):
+        # Hidden counters and all: a snapshot of each scenario's set-up (seed 5 of Who's
+        # There? never answered before) loads back as the side sees it.
+        e = self.engine
+        self.assertEqual(len(SHELF), 8)
+        for path in SHELF:
+            loaded = e.load(scenario=path, seed=5)
+            side = e.legal()["to_move"]
+            decide = e.state(side=side, snapshot=True)["decide"]
+            e.load(decide=decide, fingerprint=loaded["fingerprint"], seed=3, state="back")
+            again = e.state(side=side, snapshot=True, state="back")["decide"]
+            self.assertEqual(again, decide, path)
+
+
+def fake_engine(body):
+    """A program in place of the engine: a shell script running `body`."""
+    handle, path = tempfile.mkstemp(suffix=".sh")
+    with os.fdopen(handle, "w") as f:
+        f.write("#!/bin/sh\n" + body + "\n")
+    os.chmod(path, stat.S_IRWXU)
+    return path
+
+
+class FaultyEngineTest(unittest.TestCase):
+    """An engine that does not answer, or answers wrong, raises EngineError and nothing
+    else, and never blocks past the timeout."""
+
+    def check_fault(self, body, words, **options):
+        program = fake_engine(body)
+        try:
+            engine = Engine(program=program, **options)
+            started = time.monotonic()
+            with self.assertRaises(EngineError) as err:
+                engine.legal()
+            self.assertLess(time.monotonic() - started, 10)
+            self.assertIn(words, err.exception.error)
+            # Every later request is refused at once.
+            with self.assertRaises(EngineError):
+                engine.legal()
+            engine.close()
+        finally:
+            os.unlink(program)
+
+    def test_an_engine_that_never_answers_times_out(self):
+        self.check_fault("sleep 30", "did not answer within 0.5 s", timeout=0.5)
+
+    def test_an_answer_past_the_cap_is_refused(self):
+        self.check_fault("head -c 5000 /dev/zero | tr '\\0' x; sleep 30", "longer than 1000 bytes",
+                         max_answer_bytes=1000)
+
+    def test_an_answer_that_is_not_json_is_refused(self):
+        self.check_fault("echo 'not json'; sleep 30", "not JSON")
+
+    def test_an_engine_that_exits_is_said_to(self):
+        self.check_fault("exit 0", "has exited")
+
+    def test_a_missing_program_is_an_engine_error(self):
+        with self.assertRaises(EngineError) as err:
+            Engine(program="/nonexistent/mars-attacks")
+        self.assertIn("cannot start", err.exception.error)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::record::Record;
 use super::report::{games_csv_header, games_csv_row};
-use crate::staged::StagedWriter;
+use crate::staged::{StagedWriter, WriteError};
 
 /// The most row bytes held in memory before a chunk is sorted and set aside.
 pub const CHUNK_BYTES: usize = 16 << 20;
@@ -43,7 +43,7 @@ impl GamesTable {
     }
 
     /// Adds a game's row.
-    pub fn add(&mut self, r: &Record) -> Result<(), String> {
+    pub fn add(&mut self, r: &Record) -> Result<(), WriteError> {
         let row = games_csv_row(r);
         self.chunk_bytes += r.id.len() + row.len();
         self.chunk.push((r.id.clone(), row));
@@ -54,7 +54,7 @@ impl GamesTable {
     }
 
     /// Sorts the rows held and sets them aside in a file of their own.
-    fn spill(&mut self) -> Result<(), String> {
+    fn spill(&mut self) -> Result<(), WriteError> {
         // Stable: rows of one id keep the order they were read in.
         self.chunk.sort_by(|a, b| a.0.cmp(&b.0));
         let path = self.dir.join(format!(
@@ -63,7 +63,7 @@ impl GamesTable {
             self.runs.len()
         ));
         self.runs.push(path.clone());
-        let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
+        let cannot = |e: std::io::Error| WriteError::failed(&path, e);
         let mut out = BufWriter::new(File::create(&path).map_err(cannot)?);
         for (id, row) in self.chunk.drain(..) {
             for part in [id.as_bytes(), row.as_bytes()] {
@@ -78,7 +78,7 @@ impl GamesTable {
     }
 
     /// Writes the table, a header and every row in id order, to `out`.
-    pub fn write_to(mut self, out: &mut StagedWriter) -> Result<(), String> {
+    pub fn write_to(mut self, out: &mut StagedWriter) -> Result<(), WriteError> {
         out.write(games_csv_header().as_bytes())?;
         if self.runs.is_empty() {
             self.chunk.sort_by(|a, b| a.0.cmp(&b.0));
@@ -92,8 +92,8 @@ impl GamesTable {
         }
         let mut readers = Vec::new();
         for path in &self.runs {
-            let f =
-                File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            let f = File::open(path)
+                .map_err(|e| WriteError::failed(path, format!("cannot read it back: {e}")))?;
             readers.push((path.clone(), BufReader::new(f)));
         }
         // The smallest id first; of equal ids, the one from the earlier chunk.
@@ -115,8 +115,8 @@ impl GamesTable {
 }
 
 /// The next (id, row) of a chunk file, or none at its end.
-fn next_row(path: &Path, r: &mut impl Read) -> Result<Option<(String, String)>, String> {
-    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", path.display());
+fn next_row(path: &Path, r: &mut impl Read) -> Result<Option<(String, String)>, WriteError> {
+    let cannot = |e: std::io::Error| WriteError::failed(path, format!("cannot read it back: {e}"));
     let mut parts = Vec::with_capacity(2);
     for k in 0..2 {
         let mut len = [0u8; 8];
@@ -130,7 +130,7 @@ fn next_row(path: &Path, r: &mut impl Read) -> Result<Option<(String, String)>, 
         }
         let mut bytes = vec![0u8; u64::from_le_bytes(len) as usize];
         r.read_exact(&mut bytes).map_err(cannot)?;
-        parts.push(String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()))?);
+        parts.push(String::from_utf8(bytes).map_err(|e| WriteError::failed(path, e))?);
     }
     let row = parts.pop().unwrap_or_default();
     let id = parts.pop().unwrap_or_default();
@@ -200,7 +200,10 @@ mod tests {
         assert!(t.runs.len() >= 40, "{} chunks", t.runs.len());
         let out_path = dir.join("out/games.csv");
         let mut staged = StagedFiles::new();
-        let mut w = staged.create(&out_path).unwrap();
+        staged.make_folder(&dir.join("out")).unwrap();
+        let mut w = staged
+            .create(&out_path, crate::arena::report::GAMES_KIND)
+            .unwrap();
         t.write_to(&mut w).unwrap();
         w.finish().unwrap();
         staged.commit().unwrap();

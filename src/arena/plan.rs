@@ -373,7 +373,7 @@ impl Plan {
         );
         let deal = u64::from(game / 2);
         let game_seed = derive_seed(self.seed, scenario_hash, deal);
-        let dice_seed = derive_seed(game_seed, 1, 0);
+        let dice_seed = dice_seed_of(game_seed);
         // The players' seeds follow the game's identity, with a variant's name read as
         // the swept scenario's, so every variant meets the same players.
         let seed_id = format!(
@@ -462,6 +462,12 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The seed of a game's dice, which follows from its game seed (a record holds both, so a
+/// replay can tell a record that was edited).
+pub fn dice_seed_of(game_seed: u64) -> u64 {
+    derive_seed(game_seed, 1, 0)
 }
 
 #[cfg(test)]

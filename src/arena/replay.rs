@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use super::plan::scenario_fingerprint;
+use super::plan::{dice_seed_of, scenario_fingerprint};
 use super::record::scan_records;
 
 /// A recorded game that can be replayed.
@@ -73,9 +73,21 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
             record.id
         ));
     };
+    // The dice follow from the game's seed (`Plan::job`): a record whose dice seed is
+    // another was edited, and its moves would replay on other dice.
+    let dice_seed = dice_seed_of(record.game_seed);
+    if record.dice_seed != dice_seed {
+        return Err(format!(
+            "{name}: game `{}` records the dice seed {}, but its game seed {} gives {dice_seed}:              the record was changed after the run wrote it, so it does not replay",
+            record.id, record.dice_seed, record.game_seed
+        ));
+    }
     let scenario_path = find_scenario(&record.scenario_file, results)?;
-    let bytes = std::fs::read(&scenario_path)
-        .map_err(|e| format!("{}: cannot read: {e}", scenario_path.display()))?;
+    let bytes = crate::rules::read_file::read_capped(
+        &scenario_path,
+        crate::rules::scenario_file::MAX_FILE_BYTES,
+    )
+    .map_err(|e| format!("{}: cannot read: {e}", scenario_path.display()))?;
     let now = scenario_fingerprint(&bytes);
     if now != record.scenario_fingerprint {
         return Err(format!(

@@ -3,13 +3,13 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use plotters::prelude::*;
 
 use super::record::{Reason, Record};
 use super::summary::{BOOTSTRAP_SAMPLES, Rate, ScenarioSummary, Summary};
-use crate::staged::StagedFiles;
+use crate::staged::{FileKind, StagedFiles, WriteError};
 
 fn pct(r: &Rate) -> String {
     format!(
@@ -896,22 +896,46 @@ pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
     Ok(h)
 }
 
-/// Writes the report directory, all or nothing: `index.html` and the CSV tables. Returns
-/// the files written.
-pub fn write_report(
-    dir: &Path,
-    records: &[Record],
-    summary: &Summary,
-    sources: &[String],
-) -> Result<Vec<PathBuf>, String> {
-    let mut staged = StagedFiles::new();
-    staged.write(&dir.join(GAMES_CSV), games_csv(records).as_bytes())?;
-    stage_report(&mut staged, dir, summary, sources)?;
-    staged.commit()
-}
-
 /// The name of the CSV table of games in a report directory.
 pub const GAMES_CSV: &str = "games.csv";
+
+/// The CSV table of games, as a file a report may replace.
+pub const GAMES_KIND: FileKind = FileKind::text("a table of arena games", "id,scenario,");
+
+/// The report's other files, each with what it is and how it begins (`report --out DIR`
+/// replaces a file of the report only if it is one).
+const REPORT_FILES: [(&str, FileKind); 4] = [
+    (
+        "index.html",
+        FileKind::text("an arena report page", "<!DOCTYPE html>"),
+    ),
+    (
+        "sides.csv",
+        FileKind::text("a table of sides", "scenario,games,failed"),
+    ),
+    (
+        "players.csv",
+        FileKind::text("a table of players", "player,games,wins"),
+    ),
+    (
+        "pairings.csv",
+        FileKind::text("a table of pairings", "scenario,first,second"),
+    ),
+];
+
+/// Checks every file a report would write in `dir` (the folder, and each file of it that
+/// is there already) before anything is read or written: a refusal names the first path
+/// that may not be replaced.
+pub fn check_report_folder(dir: &Path) -> Result<(), WriteError> {
+    crate::staged::check_output_folder(dir)?;
+    if dir.is_dir() {
+        crate::staged::check_output(&dir.join(GAMES_CSV), GAMES_KIND)?;
+        for (name, kind) in REPORT_FILES {
+            crate::staged::check_output(&dir.join(name), kind)?;
+        }
+    }
+    Ok(())
+}
 
 /// Stages the report's files other than the table of games (written a game at a time by
 /// whoever reads the games): `index.html` and the CSV tables of the summary.
@@ -920,15 +944,20 @@ pub fn stage_report(
     dir: &Path,
     summary: &Summary,
     sources: &[String],
-) -> Result<(), String> {
-    let html = report_html(summary, sources)?;
-    for (name, text) in [
-        ("index.html", html),
-        ("sides.csv", sides_csv(summary)),
-        ("players.csv", players_csv(summary)),
-        ("pairings.csv", pairings_csv(summary)),
-    ] {
-        staged.write(&dir.join(name), text.as_bytes())?;
+) -> Result<(), WriteError> {
+    let html = report_html(summary, sources).map_err(|reason| WriteError::Io {
+        path: dir.join("index.html"),
+        reason,
+        written: Vec::new(),
+    })?;
+    let texts = [
+        html,
+        sides_csv(summary),
+        players_csv(summary),
+        pairings_csv(summary),
+    ];
+    for ((name, kind), text) in REPORT_FILES.into_iter().zip(texts) {
+        staged.write(&dir.join(name), kind, text.as_bytes())?;
     }
     Ok(())
 }

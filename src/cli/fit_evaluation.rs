@@ -14,6 +14,7 @@ use crate::bot::PlayerSpec;
 use crate::bot::eval::fitted::{FEATURE_NAMES, FEATURES, SHIPPED};
 use crate::bot::fit::{Position, Refit, fit_positions, held_out_scores, self_play};
 use crate::limits;
+use crate::staged::{FileKind, StagedFiles, check_output};
 
 /// Arguments of `fit-evaluation`.
 #[derive(Args, Debug)]
@@ -37,12 +38,19 @@ pub struct FitEvaluationArgs {
     /// program was built with: for a new feature, or a weight a new scenario exercises.
     #[arg(long, value_name = "NAME", num_args = 1..)]
     pub only: Vec<String>,
-    /// Where to write the fitted weights (a new file, or an evaluation file to replace).
+    /// Where to write the fitted weights: a new file, or an evaluation file to replace
+    /// (one that begins as this command writes them); nothing else is replaced.
     #[arg(long, value_name = "FILE", default_value = "data/evaluation.toml")]
     pub out: PathBuf,
 }
 
+/// An evaluation file, as a file `fit-evaluation` may replace.
+pub const EVALUATION_KIND: FileKind =
+    FileKind::text("an evaluation file", "# The evaluation's weights");
+
 pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    // Where the weights go, before any game is played.
+    check_output(&args.out, EVALUATION_KIND)?;
     let spec: PlayerSpec = args
         .players
         .parse()
@@ -117,6 +125,13 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .collect()
     });
     positions.sort_by_key(|p| p.game);
+    if positions.is_empty() {
+        writeln!(
+            io.err,
+            "error: the {total} games gave no position to fit (none reached the start of a              Turn); no weights were written"
+        )?;
+        return Err(CliError::Invalid);
+    }
     let names = scenarios.iter().map(|s| s.name.clone()).collect();
     let file = fit_positions(&positions, spec.to_string(), names, total, refit);
     let text = format!(
@@ -133,11 +148,9 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         },
         toml::to_string(&file).map_err(|e| CliError::Usage(e.to_string()))?
     );
-    let mut files = crate::staged::StagedFiles::new();
-    files
-        .write(&args.out, text.as_bytes())
-        .map_err(CliError::Usage)?;
-    files.commit().map_err(CliError::Usage)?;
+    let mut files = StagedFiles::new();
+    files.write(&args.out, EVALUATION_KIND, text.as_bytes())?;
+    files.commit()?;
     let f = &file.fit;
     let (built_log_loss, built_brier) = held_out_scores(&positions, &SHIPPED.weights);
     writeln!(

@@ -141,6 +141,27 @@ pub enum CliError {
     /// A command that opens a window cannot open one here: no display answers, or this
     /// build has no desktop table; the message says which. Exit code 1.
     NoWindow(String),
+    /// The output could not be written (a full disk, no permission); the message says
+    /// where and what was left. Exit code 1.
+    Output(String),
+}
+
+impl From<crate::staged::WriteError> for CliError {
+    /// A path the command line named that may not be written (a device, a folder, a file
+    /// of another kind, a folder that does not exist) is a usage error, exit code 2; a
+    /// failure to write (a full disk, no permission, a folder that cannot be made) an
+    /// output error, exit code 1.
+    fn from(e: crate::staged::WriteError) -> CliError {
+        let nothing = match &e {
+            crate::staged::WriteError::Io { written, .. } if !written.is_empty() => "",
+            _ => "; nothing was written",
+        };
+        if e.is_refusal() {
+            CliError::Usage(format!("{e}{nothing}"))
+        } else {
+            CliError::Output(format!("{e}{nothing}"))
+        }
+    }
 }
 
 impl CliError {
@@ -148,7 +169,7 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Invalid | CliError::Io(_) | CliError::NoWindow(_) => 1,
+            CliError::Invalid | CliError::Io(_) | CliError::NoWindow(_) | CliError::Output(_) => 1,
         }
     }
 }
@@ -206,7 +227,7 @@ where
         Ok(()) => 0,
         Err(e) => {
             match &e {
-                CliError::Usage(msg) | CliError::NoWindow(msg) => {
+                CliError::Usage(msg) | CliError::NoWindow(msg) | CliError::Output(msg) => {
                     let _ = writeln!(io.err, "error: {msg}");
                 }
                 CliError::Invalid => {}

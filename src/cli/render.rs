@@ -9,7 +9,6 @@ use clap::Args;
 
 use super::{CliError, Io, load_scenario};
 use crate::shelf::MapPicture;
-use crate::staged::PictureRefused;
 
 /// Arguments of `render`.
 #[derive(Args, Debug)]
@@ -18,13 +17,16 @@ pub struct RenderArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Write the picture to this SVG file (a file that exists is replaced only if it is an
-    /// SVG picture); without it the SVG is printed.
+    /// SVG picture; its folder must exist); without it the SVG is printed.
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
 }
 
 /// Draw the scenario.
 pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    if let Some(out) = &args.svg {
+        crate::staged::check_output(out, crate::staged::FileKind::SVG)?;
+    }
     let scenario = load_scenario(&args.file, io)?;
     let svg = MapPicture::of(&scenario).to_svg(&scenario.name);
     let Some(out) = args.svg else {
@@ -34,19 +36,11 @@ pub fn run(args: RenderArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     write_picture(&out, &svg, io)
 }
 
-/// Writes `svg` to `out`, whole or not at all, and says so on stderr; a file that exists
-/// there is replaced only if it is an SVG picture (a usage error otherwise, and it is left
-/// as it is).
+/// Writes `svg` to `out`, whole or not at all, and says so on stderr; `out` follows the
+/// one rule of output paths (`staged`): a new file in a folder that exists, or an SVG
+/// picture to replace.
 pub(crate) fn write_picture(out: &Path, svg: &str, io: &mut Io<'_>) -> Result<(), CliError> {
-    match crate::staged::write_picture(out, svg) {
-        Ok(()) => {
-            writeln!(io.err, "wrote {}", out.display())?;
-            Ok(())
-        }
-        Err(e @ PictureRefused::NotAPicture(_)) => Err(CliError::Usage(e.to_string())),
-        Err(PictureRefused::Write(e)) => {
-            writeln!(io.err, "error: {e}")?;
-            Err(CliError::Invalid)
-        }
-    }
+    crate::staged::write_picture(out, svg)?;
+    writeln!(io.err, "wrote {}", out.display())?;
+    Ok(())
 }

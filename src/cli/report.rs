@@ -21,7 +21,7 @@ use super::{CliError, Io};
 use crate::arena::Summarizer;
 use crate::arena::games_table::GamesTable;
 use crate::arena::record::scan_records;
-use crate::arena::report::{GAMES_CSV, stage_report, write_text};
+use crate::arena::report::{GAMES_CSV, GAMES_KIND, check_report_folder, stage_report, write_text};
 use crate::arena::seen::SeenGames;
 use crate::staged::StagedFiles;
 
@@ -53,6 +53,8 @@ pub struct ReportArgs {
 /// scenarios were played on more than one version of their file), the second builds the
 /// summary and writes `games.csv` as it goes. The report is written all or nothing.
 pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    // The folder and every file of it that is there already, before anything is read.
+    check_report_folder(&args.out)?;
     // scenario name -> fingerprint -> (scenario files, results files)
     let mut versions: BTreeMap<String, Versions> = BTreeMap::new();
     let mut seen = SeenGames::default();
@@ -132,12 +134,12 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     let relabel: BTreeSet<&String> = mixed.iter().map(|(name, _)| *name).collect();
     let mut staged = StagedFiles::new();
-    let mut games = match staged.create(&args.out.join(GAMES_CSV)) {
+    let mut games = match staged
+        .make_folder(&args.out)
+        .and_then(|()| staged.create(&args.out.join(GAMES_CSV), GAMES_KIND))
+    {
         Ok(w) => w,
-        Err(e) => {
-            writeln!(io.err, "error: {e}")?;
-            return Err(CliError::Invalid);
-        }
+        Err(e) => return Err(e.into()),
     };
     let mut table = GamesTable::new(&args.out);
     let mut written = Ok(());
@@ -176,10 +178,7 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .and_then(|()| staged.commit());
     let written = match committed {
         Ok(w) => w,
-        Err(e) => {
-            writeln!(io.err, "error: {e}; nothing was written")?;
-            return Err(CliError::Invalid);
-        }
+        Err(e) => return Err(e.into()),
     };
     if args.json {
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");

@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::{CliError, Io};
 use crate::arena::record::scan_records;
-use crate::shelf::balance::Measuring;
+use crate::shelf::balance::{BALANCE_KIND, Measuring};
 use crate::shelf::{self, Balance, BalanceState, docs};
 use crate::staged::StagedFiles;
 
@@ -154,12 +154,11 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             }
             if balance != before {
                 recorded += 1;
-                if let Err(e) =
-                    staged.write(&s.balance_path(&args.dir), balance.to_text().as_bytes())
-                {
-                    writeln!(io.err, "error: {e}; nothing was written")?;
-                    return Err(CliError::Invalid);
+                let path = s.balance_path(&args.dir);
+                if let Some(folder) = path.parent() {
+                    staged.make_folder(folder)?;
                 }
+                staged.write(&path, BALANCE_KIND, balance.to_text().as_bytes())?;
                 s.balance = Some(balance);
             } else {
                 s.balance = Some(before);
@@ -229,16 +228,15 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         return Err(CliError::Invalid);
     }
+    staged.make_folder(&args.docs.join(docs::PICTURES))?;
     for (rel, text) in &documents {
-        if let Err(e) = staged.write(&args.docs.join(rel), text.as_bytes()) {
-            writeln!(io.err, "error: {e}; nothing was written")?;
-            return Err(CliError::Invalid);
-        }
+        staged.write(
+            &args.docs.join(rel),
+            docs::document_kind(rel),
+            text.as_bytes(),
+        )?;
     }
-    if let Err(e) = staged.commit() {
-        writeln!(io.err, "error: {e}")?;
-        return Err(CliError::Invalid);
-    }
+    staged.commit()?;
     writeln!(
         io.out,
         "wrote {} and {} pictures for {} scenarios",
@@ -269,7 +267,9 @@ pub fn run(args: ScenariosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 fn holds(path: &std::path::Path, text: &str) -> bool {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(text.len() as u64 + 1).read_to_end(&mut bytes))
-        .is_ok_and(|_| bytes == text.as_bytes())
+    // Only a regular file is opened (a FIFO there would block the check).
+    path.is_file()
+        && std::fs::File::open(path)
+            .and_then(|f| f.take(text.len() as u64 + 1).read_to_end(&mut bytes))
+            .is_ok_and(|_| bytes == text.as_bytes())
 }

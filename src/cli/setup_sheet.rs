@@ -34,15 +34,7 @@ pub struct SetupSheetArgs {
 
 /// Write the sheet.
 pub fn run(args: SetupSheetArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    if let Some(folder) = args.out.parent().filter(|p| !p.as_os_str().is_empty())
-        && !folder.is_dir()
-    {
-        return Err(CliError::Usage(format!(
-            "--out {}: the folder {} does not exist; nothing was written",
-            args.out.display(),
-            folder.display()
-        )));
-    }
+    crate::staged::check_output(&args.out, crate::staged::FileKind::SVG)?;
     let scenario = load_scenario(&args.scenario, io)?;
     let sheet = match args.seed {
         None => SetupSheet::of_scenario(&scenario),

@@ -14,6 +14,7 @@ use crate::arena::plan::scenario_fingerprint;
 use crate::arena::record::scan_records;
 use crate::arena::strength::{Strength, stale};
 use crate::bot::spec::search_fingerprint;
+use crate::staged::{FileKind, StagedFiles, check_output};
 
 /// Arguments of `strength`.
 #[derive(Args, Debug)]
@@ -21,7 +22,10 @@ pub struct StrengthArgs {
     /// Arena results files (JSON lines) to record.
     #[arg(value_name = "RESULTS")]
     pub results: Vec<PathBuf>,
-    /// The record to write (its chart is written beside it, `-calibration.svg`).
+    /// The record to write: a new file, or a strength record to replace. Its reliability
+    /// chart is written beside it as NAME-calibration.svg (docs/strength-calibration.svg
+    /// for the default), a new file or an SVG picture to replace; neither is written
+    /// unless both may be.
     #[arg(long, value_name = "FILE", default_value = "docs/strength.md")]
     pub out: PathBuf,
     /// Check that the record is current instead of writing it.
@@ -36,14 +40,23 @@ fn chart_path(out: &Path) -> PathBuf {
     out.with_file_name(format!("{stem}-calibration.svg"))
 }
 
+/// A strength record, as a file `strength` may replace.
+pub const RECORD_KIND: FileKind = FileKind::text("a strength record", "# The AI's strength");
+
+/// The fingerprint of the scenario file a record names, as it is now (none if it cannot
+/// be read: a path in a results file is read as any input file, `rules::read_file`).
+fn scenario_now(file: &Path) -> Option<String> {
+    crate::rules::read_file::read_capped(file, crate::rules::scenario_file::MAX_FILE_BYTES)
+        .ok()
+        .map(|b| scenario_fingerprint(&b))
+}
+
 pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let search = search_fingerprint();
     if args.check {
         let text = std::fs::read_to_string(&args.out)
             .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", args.out.display())))?;
-        let changed = stale(&text, &search, |file| {
-            std::fs::read(file).ok().map(|b| scenario_fingerprint(&b))
-        });
+        let changed = stale(&text, &search, |file| scenario_now(Path::new(file)));
         if changed.is_empty() {
             writeln!(io.out, "{} is current", args.out.display())?;
             return Ok(());
@@ -58,6 +71,11 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "name the arena results files to record (or give --check)".into(),
         ));
     }
+    // Both files it writes, before the results are read.
+    let chart = chart_path(&args.out);
+    check_output(&args.out, RECORD_KIND)
+        .and_then(|()| check_output(&chart, FileKind::SVG))
+        .map_err(CliError::from)?;
     // The record is of the scenario files as they are now: games played on an earlier
     // version of a file are left out (with a note), so that after editing one scenario only
     // its games need playing again, and the results of the others still count.
@@ -66,11 +84,9 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut strength = Strength::default();
     for f in &args.results {
         scan_records(f, None, |r| {
-            let now = current.entry(r.scenario_file.clone()).or_insert_with(|| {
-                std::fs::read(&r.scenario_file)
-                    .ok()
-                    .map(|b| scenario_fingerprint(&b))
-            });
+            let now = current
+                .entry(r.scenario_file.clone())
+                .or_insert_with(|| scenario_now(Path::new(&r.scenario_file)));
             if now.as_ref().is_some_and(|fp| *fp != r.scenario_fingerprint) {
                 *earlier.entry(r.scenario_file.clone()).or_default() += 1;
             } else {
@@ -94,17 +110,15 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
              `strength --check` will call the record stale"
         )?;
     }
-    let chart = chart_path(&args.out);
     let chart_name = chart
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let md = strength.markdown(&chart_name, &played_by);
-    let mut files = crate::staged::StagedFiles::new();
+    let mut files = StagedFiles::new();
     files
-        .write(&args.out, md.as_bytes())
-        .and_then(|()| files.write(&chart, strength.chart_svg().as_bytes()))
-        .map_err(CliError::Usage)?;
-    files.commit().map_err(CliError::Usage)?;
+        .write(&args.out, RECORD_KIND, md.as_bytes())
+        .and_then(|()| files.write(&chart, FileKind::SVG, strength.chart_svg().as_bytes()))
+        .and_then(|()| files.commit())?;
     writeln!(
         io.out,
         "wrote {} and {} ({} values)",

@@ -384,8 +384,11 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ActionError;
     fn from_str(s: &str) -> Result<Action, ActionError> {
-        let all: Vec<&str> = s.split_whitespace().collect();
-        let verb = all.first().ok_or(ActionError::Empty)?.to_ascii_lowercase();
+        // One rule for every verb and argument: case does not matter (`RESPOND NONE`,
+        // `Defend Fight`, `call artillery-strike ROW 1` are the actions in lower case).
+        let lower = s.to_ascii_lowercase();
+        let all: Vec<&str> = lower.split_whitespace().collect();
+        let verb = all.first().ok_or(ActionError::Empty)?.to_string();
         let rest = &all[1..];
         let needs = |what: &'static str| ActionError::Needs {
             verb: verb.clone(),
@@ -620,6 +623,38 @@ mod tests {
         // Every action of the whole space prints and parses back to itself.
         for a in Action::space(13) {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+        }
+    }
+
+    #[test]
+    fn case_does_not_matter_in_any_verb_or_argument() {
+        // Upper case, and every other letter upper, for every action of the whole space
+        // (cards, Support sets and their rows and columns, answers and defences included).
+        for a in Action::space(13) {
+            let text = a.to_string();
+            let upper = text.to_ascii_uppercase();
+            let mixed: String = text
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if i % 2 == 0 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            for written in [upper, mixed] {
+                assert_eq!(written.parse::<Action>(), Ok(a), "{written}");
+            }
+        }
+        for (written, a) in [
+            ("RESPOND NONE", Action::Respond(None)),
+            ("DEFEND FIGHT", Action::Defend(Defence::Fight)),
+            ("Defend Survive", Action::Defend(Defence::Survive)),
+            ("SHOOT BUG", Action::ShootBug),
+        ] {
+            assert_eq!(written.parse::<Action>(), Ok(a), "{written}");
         }
     }
 

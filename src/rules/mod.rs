@@ -12,6 +12,7 @@ pub mod map;
 pub mod model_set;
 pub mod odds;
 pub mod profile;
+pub mod read_file;
 pub mod scenario;
 pub mod scenario_file;
 pub mod schema;

@@ -362,6 +362,22 @@ impl Scenario {
         })
     }
 
+    /// Each model's profile as a number every copy of this scenario agrees on: its rank
+    /// among the keys of the profiles the models use, in key order. A scenario rebuilt
+    /// from the bot protocol's `game` message holds only those profiles, in that order,
+    /// so its own indices differ from the file's; these numbers do not (snapshots write
+    /// them).
+    pub fn profile_numbers(&self) -> Vec<u8> {
+        let key = |m: &ModelSetup| self.profiles[m.profile].key.as_str();
+        let mut keys: Vec<&str> = self.models.iter().map(key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        self.models
+            .iter()
+            .map(|m| keys.binary_search(&key(m)).unwrap_or(0) as u8)
+            .collect()
+    }
+
     /// The sets of the models whose death ([`EndsGame::dies`]) and whose leaving
     /// ([`EndsGame::exits`]) end the game, and of the models that may not leave (P28,
     /// P30), and whether any entry is drawn (P33). Computed once when a game starts.

@@ -367,6 +367,8 @@ impl GameState {
             None => Phase::TurnStart,
         };
         g.begin_turn_or_skip(sink);
+        // A first Round in which nobody can act ends at once (R25: the models come later).
+        g.run(rng, sink);
         g
     }
 

@@ -12,6 +12,10 @@ use crate::arena::record::{Reason, Record, Winner};
 use crate::arena::seen::SeenGames;
 use crate::arena::summary::{Rate, WholeSpread};
 
+/// A balance file, as a file `scenarios --record` may replace.
+pub const BALANCE_KIND: crate::staged::FileKind =
+    crate::staged::FileKind::text("a balance file", "# The measured balance of");
+
 /// The contents of one balance file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

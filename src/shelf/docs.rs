@@ -15,6 +15,19 @@ pub const PAGE: &str = "scenarios.md";
 /// The pictures' folder inside the docs folder.
 pub const PICTURES: &str = "scenarios";
 
+/// The scenarios page, as a file `scenarios` may replace.
+pub const PAGE_KIND: crate::staged::FileKind =
+    crate::staged::FileKind::text("the scenarios page", "# The scenarios");
+
+/// What the document at `rel` (one of [`documents`]) is: the page, or a picture.
+pub fn document_kind(rel: &std::path::Path) -> crate::staged::FileKind {
+    if rel == std::path::Path::new(PAGE) {
+        PAGE_KIND
+    } else {
+        crate::staged::FileKind::SVG
+    }
+}
+
 /// Every document made from the shelf, as (path inside the docs folder, contents): the page
 /// first, then one SVG picture per scenario. `search` is the fingerprint of the search as
 /// it is now ([`crate::bot::spec::search_fingerprint`]): figures a search player measured

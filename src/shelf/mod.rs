@@ -116,7 +116,11 @@ pub const MAX_BALANCE_BYTES: u64 = 1 << 20;
 fn read_capped(path: &Path, cap: u64) -> std::io::Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
+    crate::rules::read_file::open_input(path)
+        .map_err(|e| match e {
+            crate::rules::read_file::ReadError::Missing => std::io::ErrorKind::NotFound.into(),
+            e => std::io::Error::other(e.to_string()),
+        })?
         .take(cap + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {

@@ -118,9 +118,13 @@ pub fn read_save_text(path: &Path) -> Result<String, SaveError> {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(read)?;
+    crate::rules::read_file::open_input(path)
+        .and_then(|f| {
+            f.take(MAX_SAVE_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| crate::rules::read_file::ReadError::Io(e.to_string()))
+        })
+        .map_err(|e| read(std::io::Error::other(e.to_string())))?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {
         return Err(too_big());
     }

@@ -228,7 +228,8 @@ fn a_write_that_fails_leaves_every_file_as_it_was_and_names_its_path() {
         files_under(&shelf)
     );
 
-    // A report whose folder is a file: refused by name, the file untouched.
+    // A report whose folder is a file: refused by name (the command line names what may
+    // not be written: exit code 2), the file untouched.
     let out = dir.join("report-here");
     std::fs::write(&out, "my notes").unwrap();
     let r = run(&[
@@ -237,7 +238,7 @@ fn a_write_that_fails_leaves_every_file_as_it_was_and_names_its_path() {
         "--out".as_ref(),
         out.as_os_str(),
     ]);
-    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(
         r.stderr.contains(&out.display().to_string()),
         "{}",

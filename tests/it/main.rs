@@ -31,6 +31,7 @@ mod golden;
 mod hardening;
 mod hardening_bots;
 mod hardening_files;
+mod hardening_snapshots;
 mod hardening_table;
 mod map_rules;
 mod martian_dice;

@@ -25,5 +25,5 @@ fn the_python_package_passes_its_own_tests() {
     let report = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{report}");
     // Every test ran: none skipped or missing.
-    assert!(report.contains("Ran 7 tests"), "{report}");
+    assert!(report.contains("Ran 13 tests"), "{report}");
 }

@@ -436,3 +436,122 @@ fn a_drawn_arrival_is_unknown_until_its_first_round_and_replays_from_the_seed() 
     assert_eq!(seen.len(), 4, "{seen:?}");
     assert!(seen.values().all(|&n| (6..=26).contains(&n)), "{seen:?}");
 }
+
+// ----- models still to come are on the table (R25) ----------------------------------------
+
+/// Both sides come on later: the Humans across the south edge in Round `humans`, the
+/// Martians across the north edge in Round `martians`.
+fn both_enter_later(humans: u16, martians: u16) -> String {
+    format!(
+        r#"name = "Late Arrivals"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = []
+
+[humans]
+models = [{{ profile = "soldier", count = 2, start = "enter" }}]
+entry = {{ edge = "south", round = {humans} }}
+
+[martians]
+models = [{{ profile = "martian", count = 2, start = "enter" }}]
+entry = {{ edge = "north", round = {martians} }}
+"#
+    )
+}
+
+#[test]
+fn a_game_whose_models_all_come_later_waits_for_them_instead_of_ending() {
+    // R25: models waiting to enter are not off the table. Nobody can act in Round 1, so
+    // it ends (R13); in Round 2 both sides come on, the Humans first.
+    let mut g = start(&both_enter_later(2, 2));
+    assert_eq!(g.outcome(), None, "the game is not over before it starts");
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.to_move(), Some(H));
+    assert_eq!(legal(&g), ["activate m1", "activate m2"]);
+    play(&mut g, &["activate m1", "move d1", "done"]);
+    assert_eq!(g.model(m(1)).square(), Some(sq("d1")));
+    // Apart by a Round: the Humans come on in Round 2 and have it to themselves; the
+    // Martians are still to come, so nobody has won.
+    let mut g = start(&both_enter_later(2, 3));
+    assert_eq!((g.round(), g.to_move(), g.outcome()), (2, Some(H), None));
+    play(
+        &mut g,
+        &[
+            "activate m1",
+            "move d1",
+            "done",
+            "activate m2",
+            "move e1",
+            "done",
+        ],
+    );
+    // R13: the Martians, who could not act in Round 2, ran out first and begin Round 3,
+    // coming on.
+    assert_eq!(g.outcome(), None);
+    assert_eq!((g.round(), g.to_move()), (3, Some(M)));
+    assert_eq!(legal(&g), ["activate m3", "activate m4"]);
+    // And seeded random games of it are played, never over before a model has acted.
+    let scenario = g.scenario().clone();
+    for seed in 0..40 {
+        let mut decisions = 0;
+        let end = mars_attacks::sim::random_game(&scenario, seed, 20_000, |_, _, _| {
+            decisions += 1;
+        });
+        assert!(decisions > 4, "seed {seed}: {decisions} decisions");
+        assert!(end.outcome.is_some(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_side_wiped_out_while_the_other_is_still_to_come_loses_by_wipe_out() {
+    // R25: the Martians' m3 is still to come (Round 3) when the blast kills the last
+    // Humans and the Martian on the board: the Humans have nothing on the table, the
+    // Martians a model, so the Martians win by wipe-out; neither a draw nor a wait.
+    let mut s = (*small_scenario(
+        &[],
+        &[
+            Place(M, "martian", "d4"),
+            Place(H, "soldier", "b3"),
+            Place(H, "soldier", "c3"),
+            Place(M, "martian", "h8"),
+        ],
+    ))
+    .clone();
+    s.models[3].start = mars_attacks::rules::scenario::Start::Enter;
+    s.sides[M].entry = vec![mars_attacks::rules::scenario::Entry::whole_edge(
+        Edge::North,
+        3,
+    )];
+    let s = with_cards(&Arc::new(s), 2);
+    let mut g = game(&s);
+    g.edit().clear_hand(H).clear_hand(M).turn(H);
+    g.edit()
+        .activated(m(1), true)
+        .activated(m(3), true)
+        .give(H, card("jammer"), 1)
+        .give(M, card("we-come-in-peace"), 2)
+        .stack_deck(H, card("unfriendly-fire"));
+    let mut dice = Dice::new(&[
+        DRAW,
+        &[4, 3],          // c4: the block b3-d5
+        &[5, 5, 5, 1, 1], // d4: 3 hits
+        &[1, 1, 1],       // m1 killed (0 + 1 armour < 3)
+        &[5, 5, 5, 1, 1], // b3: 3 hits
+        &[1, 1, 1],       // m2 killed
+        &[5, 5, 5, 1, 1], // c3: 3 hits
+        &[1, 1, 1],       // m3 killed
+    ]);
+    let mut e = events(&mut g, "activate m2", &mut dice);
+    e.extend(events(&mut g, "done", &mut dice));
+    assert_eq!(g.phase(), Phase::Refill(H));
+    e.extend(events(&mut g, "keep", &mut dice));
+    let killed = e
+        .iter()
+        .filter(|x| matches!(x, Event::Killed { .. }))
+        .count();
+    assert_eq!(killed, 3, "{e:?}");
+    assert_eq!(g.outcome(), Some(Outcome::Win(M, WinReason::WipeOut)));
+}

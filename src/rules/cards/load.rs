@@ -55,9 +55,11 @@ pub(crate) fn read_deck_text(path: &Path, cap: u64) -> Result<String, Vec<Diagno
         Err(e) => return fail(format!("cannot read the deck file: {e}")),
     }
     let mut bytes = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| {
+    let read = crate::rules::read_file::open_input(path).and_then(|f| {
         use std::io::Read;
-        f.take(cap + 1).read_to_end(&mut bytes)
+        f.take(cap + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| crate::rules::read_file::ReadError::Io(e.to_string()))
     });
     match read {
         Ok(_) if bytes.len() as u64 > cap => fail(format!(

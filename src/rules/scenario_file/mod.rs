@@ -133,9 +133,13 @@ pub fn read_scenario_bytes(path: &Path) -> Result<Vec<u8>, Vec<Diagnostic>> {
         return fail(too_big(meta.len()));
     }
     let mut bytes = Vec::new();
-    let read = std::fs::File::open(path)
-        // Never trust the size alone: the file may grow, or be a device.
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    // Never trust the size alone: the file may grow, or be a device; a FIFO nobody
+    // writes to is not waited on (read_file).
+    let read = crate::rules::read_file::open_input(path).and_then(|f| {
+        f.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| crate::rules::read_file::ReadError::Io(e.to_string()))
+    });
     if let Err(e) = read {
         return fail(format!("cannot read the scenario file: {e}"));
     }

@@ -340,9 +340,23 @@ impl GameState {
         }
         let able = self.sides_able_to_act();
         if !able[Side::Humans] && !able[Side::Martians] {
-            // Nobody can act at all: a scenario where no side has models in play.
-            let o = self.more_vp_outcome(None);
-            self.game_over(o, sink);
+            // Nobody can act this Round. R25: models waiting to enter are not off the
+            // table, so a side whose models all come later has not lost, and the game
+            // goes on: the Round ends (R13, every model that could act has acted) and the
+            // next one brings them. Only a side with nothing on the table or to come is
+            // out of the game (check_victory, a wipe-out).
+            if self.check_victory(sink) {
+                return;
+            }
+            if self.models().iter().any(|m| m.loc == Loc::Waiting) {
+                self.end_round(sink);
+            } else {
+                // Nothing on the table and nothing to come for either side, which
+                // check_victory has already ended; kept so that no state is left
+                // waiting for a Turn nobody can take.
+                let o = self.more_vp_outcome(None);
+                self.game_over(o, sink);
+            }
             return;
         }
         if !self.takes_turn(self.turn_player, able[self.turn_player]) {

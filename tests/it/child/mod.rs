@@ -128,6 +128,7 @@ pub struct Run {
     envs: Vec<(String, Option<String>)>,
     kill_after: Option<Duration>,
     open_files: Option<u64>,
+    input: Option<Vec<u8>>,
 }
 
 impl Run {
@@ -137,7 +138,15 @@ impl Run {
             envs: Vec::new(),
             kill_after: None,
             open_files: None,
+            input: None,
         }
+    }
+
+    /// Writes `input` to the child's standard input, then closes it (else it reads
+    /// nothing).
+    pub fn stdin(mut self, input: impl Into<Vec<u8>>) -> Run {
+        self.input = Some(input.into());
+        self
     }
 
     /// Sets (`Some`) or removes (`None`) an environment variable.
@@ -163,7 +172,11 @@ impl Run {
         let mut cmd = Command::new(BIN);
         cmd.args(&self.args)
             .current_dir(root())
-            .stdin(Stdio::null())
+            .stdin(if self.input.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         for (k, v) in &self.envs {
@@ -189,6 +202,13 @@ impl Run {
         }
         let start = Instant::now();
         let mut child = cmd.spawn().expect("the binary runs");
+        if let (Some(input), Some(mut stdin)) = (self.input, child.stdin.take()) {
+            std::thread::spawn(move || {
+                use std::io::Write;
+                // A child that stops reading early closes the pipe: nothing to report.
+                let _ = stdin.write_all(&input);
+            });
+        }
         let out = child.stdout.take().unwrap();
         let err = child.stderr.take().unwrap();
         // Read the pipes as the child writes, so it never blocks on a full pipe; keep at

@@ -8,6 +8,11 @@
 //! ([`GameState::determinize`]), so a snapshot tells nothing the observer may not know,
 //! and two positions that differ only in the other hand give the same bytes.
 //!
+//! A model's profile is written as the number every copy of the scenario agrees on
+//! ([`Scenario::profile_numbers`]), so a snapshot loads into the scenario `serve` rebuilds
+//! from the bot protocol's `game` message as into the file it was played on (layout 3;
+//! layout 2 wrote the file's own indices).
+//!
 //! Reading trusts nothing: every number is checked against the scenario (models, their
 //! sides and profiles, the deck's cards, the halves named by slug, square and agenda
 //! bounds), and the state read must pass [`GameState::check_invariants`]. The fields are
@@ -34,7 +39,7 @@ use read::{Read, Reader};
 use write::Writer;
 
 /// The first bytes of a snapshot, and the version of its layout.
-const MAGIC: &[u8; 4] = b"MAS\x02";
+const MAGIC: &[u8; 4] = b"MAS\x03";
 
 impl GameState {
     /// This position as `observer` may see it, as bytes (see the module documentation).
@@ -90,7 +95,8 @@ impl GameState {
         w.side(observer);
         w.squares(map.blockers());
         w.u8(*n_models);
-        for m in &models[..*n_models as usize] {
+        let numbers = self.scenario.profile_numbers();
+        for (i, m) in models[..*n_models as usize].iter().enumerate() {
             let Model {
                 side,
                 profile,
@@ -99,8 +105,9 @@ impl GameState {
                 activated,
                 moved_in,
             } = *m;
+            debug_assert_eq!(usize::from(profile), self.scenario.models[i].profile);
             w.side(side);
-            w.u8(profile);
+            w.u8(numbers[i]);
             match loc {
                 Loc::Waiting => w.u8(0),
                 Loc::Undeployed => w.u8(1),
@@ -234,7 +241,7 @@ impl GameState {
         if r.take(4).ok() != Some(&MAGIC[..]) {
             return Err(
                 "this is not a snapshot of this engine's positions (its first bytes \
-                        are not MAS and layout 2)"
+                        are not MAS and layout 3)"
                     .into(),
             );
         }
@@ -248,11 +255,12 @@ impl GameState {
             ));
         }
         let mut g = GameState::new_empty(scenario.clone());
+        let numbers = scenario.profile_numbers();
         for i in 0..want {
             let side = r.side()?;
-            let profile = r.u8()?;
+            let number = r.u8()?;
             let setup = &scenario.models[i];
-            if side != setup.side || profile as usize != setup.profile {
+            if side != setup.side || number != numbers[i] {
                 return Err(format!(
                     "model m{} is not the scenario's (side or profile): the snapshot is of \
                      another scenario",
@@ -269,7 +277,7 @@ impl GameState {
             };
             g.models[i] = Model {
                 side,
-                profile,
+                profile: setup.profile as u8,
                 loc,
                 rattled: r.bool()?,
                 activated: r.bool()?,
@@ -415,21 +423,13 @@ impl GameState {
         Ok((g, observer))
     }
 
-    /// A state of `scenario` with nothing set up: the frame a snapshot is read into.
+    /// A state of `scenario` with nothing set up: the frame a snapshot is read into. The
+    /// set-up it is made from is thrown away, but it must still be one the rules can make:
+    /// placing counters re-rolls a taken square until a free one comes up (R24), so the
+    /// dice are real ones, from a fixed seed (a source that always rolled the same face
+    /// would roll the same taken square for ever).
     fn new_empty(scenario: Arc<Scenario>) -> GameState {
-        struct NoDice;
-        impl RngCore for NoDice {
-            fn next_u32(&mut self) -> u32 {
-                0
-            }
-            fn next_u64(&mut self) -> u64 {
-                0
-            }
-            fn fill_bytes(&mut self, dst: &mut [u8]) {
-                dst.fill(0);
-            }
-        }
-        let mut g = GameState::new(scenario, &mut NoDice);
+        let mut g = GameState::new(scenario, &mut crate::rules::dice::rng_from_seed(0));
         g.models = [super::models::PLACEHOLDER; MAX_MODELS];
         g.cards = Cards::EMPTY;
         g.agenda = Agenda::EMPTY;
