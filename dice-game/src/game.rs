@@ -112,6 +112,7 @@ impl Game {
                 deck.name
             ));
         }
+        crate::claimable::check_can_end(&deck, players, difficulty)?;
         let mut seen = vec![false; n];
         if order.len() != n
             || order

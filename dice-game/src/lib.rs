@@ -8,6 +8,7 @@
 //!   and every outcome of a roll with the ways it falls.
 //! * [`card`]: the locations as data (kind, numbered spaces, VP, Nuke symbols, special
 //!   rule), the difficulty card and the deck.
+//! * [`claimable`]: whether a deck's cards can ever be claimed, and so a game of it end.
 //! * [`turn`]: the decisions, where a Turn stands and the events of play.
 //! * [`game`]: the whole game, 2 to 6 players: stacks, the Turn's rules, tokens and
 //!   progress, special rules, the end and its tie-breaks.
@@ -18,6 +19,7 @@
 //! * [`seats`]: games of 2 to 6 players with the seats rotated, for the arena.
 
 pub mod card;
+pub mod claimable;
 pub mod dice;
 pub mod game;
 pub mod odds;

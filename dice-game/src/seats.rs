@@ -84,7 +84,7 @@ impl TableReport {
 }
 
 /// Checks the specs (2 to 6 players) and that the deck deals for them.
-pub fn check(specs: &[String], deck: &Deck) -> Result<(), String> {
+pub fn check(specs: &[String], deck: &Deck, difficulty: Difficulty) -> Result<(), String> {
     if !PLAYERS.contains(&specs.len()) {
         return Err(format!(
             "the dice game is for 2 to 6 players at a table, not {} (S3)",
@@ -100,6 +100,7 @@ pub fn check(specs: &[String], deck: &Deck) -> Result<(), String> {
             deck.locations.len()
         ));
     }
+    crate::claimable::check_can_end(deck, specs.len(), difficulty)?;
     for s in specs {
         player(s)?;
     }
@@ -121,7 +122,7 @@ pub fn play_table(
     config: &TableConfig,
     on_game: impl Fn(&GameResult) + Sync,
 ) -> Result<TableReport, String> {
-    check(specs, &config.deck)?;
+    check(specs, &config.deck, config.difficulty)?;
     let n = specs.len();
     let next = AtomicU32::new(0);
     let report = Mutex::new(TableReport {

@@ -350,6 +350,12 @@ impl Plan {
         None
     }
 
+    /// Game number `n` of the run (counted from 0 in plan order, as
+    /// [`Plan::position_of`] gives it).
+    pub fn job_at(&self, n: u64) -> Job {
+        self.job(&self.pairings(), n)
+    }
+
     /// Game number `n` of the run (counted from 0 in plan order), given the plan's
     /// pairings.
     fn job(&self, pairings: &[(usize, usize)], n: u64) -> Job {

@@ -78,7 +78,8 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
     let dice_seed = dice_seed_of(record.game_seed);
     if record.dice_seed != dice_seed {
         return Err(format!(
-            "{name}: game `{}` records the dice seed {}, but its game seed {} gives {dice_seed}:              the record was changed after the run wrote it, so it does not replay",
+            "{name}: game `{}` records the dice seed {}, but its game seed {} gives {dice_seed}: \
+             the record was changed after the run wrote it, so it does not replay",
             record.id, record.dice_seed, record.game_seed
         ));
     }

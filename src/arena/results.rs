@@ -79,6 +79,21 @@ pub fn open(
             "{name} is not a regular file; results go to a file of their own (--out)"
         )));
     }
+    // The file is opened, and locked for this run alone, before anything in it is read:
+    // two runs resuming one file would read the same games as done and both append the
+    // rest.
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| Usage(format!("{name}: cannot open for writing: {e}")))?;
+    if !lock_for_this_run(&file) {
+        return Err(Usage(format!(
+            "{name} is being written by another arena run (it holds the file's lock): wait \
+             for that run to end, or choose another --out"
+        )));
+    }
     let mut notes = Vec::new();
     let mut seen = SeenGames::default();
     let mut cut_to = None;
@@ -156,16 +171,10 @@ pub fn open(
             }
         }
     }
-    let mut options = OpenOptions::new();
-    options.create(true);
     if existing == Existing::Overwrite {
-        options.write(true).truncate(true);
-    } else {
-        options.append(true);
+        file.set_len(0)
+            .map_err(|e| Usage(format!("{name}: cannot empty it: {e}")))?;
     }
-    let mut file = options
-        .open(path)
-        .map_err(|e| Usage(format!("{name}: cannot open for writing: {e}")))?;
     if let Some(len) = cut_to {
         file.set_len(len)
             .map_err(|e| Usage(format!("{name}: cannot remove the cut-short line: {e}")))?;
@@ -184,6 +193,20 @@ pub fn open(
         todo_count,
         notes,
     })
+}
+
+/// Takes the results file's lock for this process (released when the file is closed);
+/// false when another run holds it.
+#[cfg(unix)]
+fn lock_for_this_run(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor the caller owns; LOCK_NB never blocks.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+}
+
+#[cfg(not(unix))]
+fn lock_for_this_run(_: &File) -> bool {
+    true
 }
 
 /// Whether the first line of a results file is a record (or the start of one, cut

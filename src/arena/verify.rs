@@ -16,9 +16,17 @@ use crate::bot::spec::PlayerSpec;
 use ai::Budget;
 
 /// The fields of a record that depend on the machine (how long the game and its decisions
-/// took) or name the program rather than what it played (the search's fingerprint), left
-/// out of the comparison.
-pub const UNCOMPARED: [&str; 4] = ["seconds", "think_seconds", "max_decision_ms", "search"];
+/// took), name the program rather than what it played (the search's fingerprint), or say
+/// where the scenario file was found (the same file is named by another path from another
+/// folder; its fingerprint, which is compared, says what it held), left out of the
+/// comparison.
+pub const UNCOMPARED: [&str; 5] = [
+    "seconds",
+    "think_seconds",
+    "max_decision_ms",
+    "search",
+    "scenario_file",
+];
 
 /// Are the games of this player a function of their seeds? Not for a search with a time
 /// budget; a program playing through the bot protocol replays if it decides alike.
@@ -123,4 +131,23 @@ pub fn first_difference(recorded: &Record, replayed: &Record) -> Option<Differen
         });
     }
     None
+}
+
+/// [`first_difference`] for a game of a run that kept its decisions (`run_kept_moves`: some
+/// record of the run holds them): a record without them was changed after the run wrote
+/// it, and its missing decisions are the first difference.
+pub fn first_difference_in_run(
+    recorded: &Record,
+    replayed: &Record,
+    run_kept_moves: bool,
+) -> Option<Difference> {
+    if run_kept_moves && recorded.moves.is_none() {
+        let replayed_moves = serde_json::to_value(&replayed.moves).ok();
+        return Some(Difference {
+            field: "moves".into(),
+            recorded: shown(None),
+            replayed: shown(replayed_moves.as_ref()),
+        });
+    }
+    first_difference(recorded, replayed)
 }

@@ -310,7 +310,7 @@ pub struct TableArgs<'a> {
 pub fn run_table(t: &TableArgs<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
     let difficulty: Difficulty = t.difficulty.parse().map_err(CliError::Usage)?;
     let d = deck(t.deck, io)?;
-    dice_game::seats::check(t.players, &d).map_err(CliError::Usage)?;
+    dice_game::seats::check(t.players, &d, difficulty).map_err(CliError::Usage)?;
     let config = TableConfig {
         deck: d,
         difficulty,

@@ -34,9 +34,10 @@ pub struct PerfectArgs {
     /// chickens; as many as are left to roll after --aside (13 without it).
     #[arg(long, value_name = "T,R,H,C,K")]
     rolled: Option<String>,
-    /// Instead: play this many games, `perfect` in each seat in turn against --against.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-    games: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = crate::limits::parse_games,
+          help = crate::limits::games_help(
+              "Instead: play this many games, `perfect` in each seat in turn against --against"))]
+    games: Option<u32>,
     /// Players in each of the --games (2 to 8).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=8))]
     players: u8,
@@ -66,7 +67,7 @@ pub fn run(args: PerfectArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 "--games measures whole games: it takes no --scores, --aside or --rolled".into(),
             ));
         }
-        return measure(&args, games, io);
+        return measure(&args, u64::from(games), io);
     }
     if args.scores.is_none() && (args.aside.is_some() || args.rolled.is_some()) {
         return Err(CliError::Usage(

@@ -125,15 +125,20 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             .collect()
     });
     positions.sort_by_key(|p| p.game);
-    if positions.is_empty() {
+    let names = scenarios.iter().map(|s| s.name.clone()).collect();
+    let file = fit_positions(&positions, spec.to_string(), names, total, refit);
+    if file.fit.positions == 0 {
+        // Nothing was fitted (no position, or every game held out): the weights would be
+        // the starting ones, presented as fitted.
         writeln!(
             io.err,
-            "error: the {total} games gave no position to fit (none reached the start of a              Turn); no weights were written"
+            "error: {total} games gave {} positions, {} of them held out, so none was left \
+             to fit the weights to; no weights were written (play more --games)",
+            positions.len(),
+            file.fit.held_out_positions
         )?;
         return Err(CliError::Invalid);
     }
-    let names = scenarios.iter().map(|s| s.name.clone()).collect();
-    let file = fit_positions(&positions, spec.to_string(), names, total, refit);
     let text = format!(
         "# The evaluation's weights: the Humans' chance to win is the logistic of the sum of\n\
          # these weights times the features of a position (src/bot/eval/fitted.rs says what\n\

@@ -32,6 +32,7 @@ pub mod dice_game;
 pub mod dice_perfect;
 pub mod duel;
 pub mod fit_evaluation;
+pub mod inputs;
 pub mod los;
 pub mod martian_dice;
 pub mod odds;
@@ -244,6 +245,7 @@ where
 
 /// Run one parsed subcommand.
 pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
+    command.check_inputs()?;
     match command {
         Command::Play(args) => play::run(args, io),
         Command::Duel(args) => duel::run(args, io),

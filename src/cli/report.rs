@@ -134,13 +134,8 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     let relabel: BTreeSet<&String> = mixed.iter().map(|(name, _)| *name).collect();
     let mut staged = StagedFiles::new();
-    let mut games = match staged
-        .make_folder(&args.out)
-        .and_then(|()| staged.create(&args.out.join(GAMES_CSV), GAMES_KIND))
-    {
-        Ok(w) => w,
-        Err(e) => return Err(e.into()),
-    };
+    staged.make_folder(&args.out)?;
+    let mut games = staged.create(&args.out.join(GAMES_CSV), GAMES_KIND)?;
     let mut table = GamesTable::new(&args.out);
     let mut written = Ok(());
     let mut summary = Summarizer::default();
@@ -176,10 +171,7 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .and_then(|()| games.finish())
         .and_then(|()| stage_report(&mut staged, &args.out, &summary, &sources))
         .and_then(|()| staged.commit());
-    let written = match committed {
-        Ok(w) => w,
-        Err(e) => return Err(e.into()),
-    };
+    let written = committed?;
     if args.json {
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");
         writeln!(io.out, "{text}")?;

@@ -51,42 +51,49 @@ pub fn serve_lines(
             key: path.display().to_string(),
             "seed": args.seed,
         });
-        let answer = server.answer_line(&request.to_string());
+        // Not a line of the input: the lines are numbered from the first one read.
+        let answer = server.answer_line_at(0, &request.to_string());
         let v: serde_json::Value = serde_json::from_str(&answer).unwrap_or_default();
         if v["type"] == "error" {
-            return Err(CliError::Usage(format!(
-                "--load {}: {}",
+            // The file is there (the command line's files are checked first), so it is an
+            // invalid input file.
+            writeln!(
+                io.err,
+                "error: --load {}: {}",
                 path.display(),
                 v["error"].as_str().unwrap_or("it does not load")
-            )));
+            )?;
+            return Err(CliError::Invalid);
         }
         writeln!(io.out, "{answer}")?;
         io.out.flush()?;
     }
     let mut line = Vec::new();
+    // Every line of the input counts, blank and skipped ones too: an error's `line` is
+    // the line of the input it answers.
+    let mut number = 0u64;
     loop {
         line.clear();
         let read = read_line(input, &mut line)?;
         if read == Read::End {
             return Ok(());
         }
+        number += 1;
         let answer = match (read, std::str::from_utf8(&line)) {
-            (Read::TooLong, _) => json!({
-                "type": "error",
-                "error": format!("the request is longer than {MAX_REQUEST} bytes; it was skipped"),
-            })
-            .to_string(),
-            (_, Err(e)) => json!({
-                "type": "error",
-                "error": format!("the request is not UTF-8 (byte {})", e.valid_up_to() + 1),
-            })
-            .to_string(),
+            (Read::TooLong, _) => server.refuse_line_at(
+                number,
+                &format!("the request is longer than {MAX_REQUEST} bytes; it was skipped"),
+            ),
+            (_, Err(e)) => server.refuse_line_at(
+                number,
+                &format!("the request is not UTF-8 (byte {})", e.valid_up_to() + 1),
+            ),
             (_, Ok(text)) => {
                 let text = text.trim();
                 if text.is_empty() {
                     continue;
                 }
-                server.answer_line(text)
+                server.answer_line_at(number, text)
             }
         };
         writeln!(io.out, "{answer}")?;

@@ -83,7 +83,7 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut earlier: BTreeMap<String, u64> = BTreeMap::new();
     let mut strength = Strength::default();
     for f in &args.results {
-        scan_records(f, None, |r| {
+        let scanned = scan_records(f, None, |r| {
             let now = current
                 .entry(r.scenario_file.clone())
                 .or_insert_with(|| scenario_now(Path::new(&r.scenario_file)));
@@ -93,8 +93,11 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 strength.add(&r);
             }
             ControlFlow::Continue(())
-        })
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        });
+        if let Err(e) = scanned {
+            writeln!(io.err, "error: {e}")?;
+            return Err(CliError::Invalid);
+        }
     }
     for (file, n) in &earlier {
         writeln!(

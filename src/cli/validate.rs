@@ -2,7 +2,8 @@
 //!
 //! Every diagnostic, error or warning, goes to stderr as `file:line:column: message`;
 //! each file that loads gets `FILE: ok (scenario name)` on stdout. The exit code is 0
-//! only when every file is valid (warnings allowed), else 1.
+//! only when every file is valid (warnings allowed), 2 when a file is not there (the
+//! others are checked all the same), else 1.
 
 use std::path::PathBuf;
 
@@ -22,8 +23,13 @@ pub struct ValidateArgs {
 /// Check each file in turn, reporting all of them even after a failure.
 pub fn run(args: ValidateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut all_ok = true;
+    let mut missing = None;
     for path in &args.files {
         let shown = path.display();
+        if let Err(e) = super::inputs::require_input(path, super::inputs::Input::Scenario) {
+            missing.get_or_insert(e);
+            continue;
+        }
         match scenario_file::load_scenario(path) {
             Ok(Loaded { scenario, warnings }) => {
                 print_all(&warnings, io)?;
@@ -38,10 +44,10 @@ pub fn run(args: ValidateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             }
         }
     }
-    if all_ok {
-        Ok(())
-    } else {
-        Err(CliError::Invalid)
+    match (missing, all_ok) {
+        (Some(e), _) => Err(e),
+        (None, true) => Ok(()),
+        (None, false) => Err(CliError::Invalid),
     }
 }
 

@@ -241,6 +241,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
         return None;
     }
     let mut locations = Vec::new();
+    let mut spans = Vec::new();
     let mut names: Vec<(String, Range<usize>)> = Vec::new();
     for (i, v) in list.iter().enumerate() {
         let path = format!("locations[{i}]");
@@ -260,13 +261,42 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
                 );
             }
             names.push((lower, v.span()));
+            spans.push(v.span());
             locations.push(loc);
         }
     }
     let mut deck = Deck::new(&name?, locations);
     deck.difficulty = difficulty?;
+    // A game ends only when a stack runs out of cards claimed (S8): say which cards can
+    // never be claimed, and refuse a deck of which no game can end.
+    for (i, span) in spans.iter().enumerate() {
+        if let Some(why) = dice_game::claimable::never_claimed(&deck, i, None) {
+            sink.warn(
+                span,
+                format!(
+                    "locations[{i}] \"{}\" can never be claimed: {why}",
+                    deck.locations[i].name
+                ),
+            );
+        }
+    }
+    let claimable = dice_game::claimable::claimable_count(&deck, None);
+    if !sink.has_errors() && !dice_game::claimable::a_game_can_end(&deck, MIN_PLAYERS, None) {
+        sink.error(
+            &list_v.span(),
+            format!(
+                "locations: no game can end with this deck: a game ends when a stack runs out \
+                 of claimed cards (S8), a stack holds a card for each player, and only \
+                 {claimable} of the {} locations can ever be claimed (the warnings say why)",
+                deck.locations.len()
+            ),
+        );
+    }
     Some(deck)
 }
+
+/// The fewest players a game has (S3).
+const MIN_PLAYERS: usize = 2;
 
 fn read_location(sink: &mut Sink, t: &Tbl) -> Option<Location> {
     t.check_keys(sink, &keys::LOCATION);

@@ -75,7 +75,7 @@ type Answer = Result<Value, Refusal>;
 pub struct Server {
     states: BTreeMap<String, Position>,
     scenarios: Vec<(String, Arc<Scenario>)>,
-    /// Requests answered, for the line numbers of errors.
+    /// The line of input the request being answered was on, for errors.
     line: u64,
 }
 
@@ -84,11 +84,17 @@ impl Server {
         Server::default()
     }
 
-    /// The answer to one line of input, as one line of JSON. Never fails: what is wrong
-    /// is an error answer.
+    /// The answer to the next line of input, as one line of JSON (its errors say it is
+    /// the line after the last one answered). Never fails: what is wrong is an error
+    /// answer.
     pub fn answer_line(&mut self, line: &str) -> String {
-        self.line += 1;
-        let request: Value = match serde_json::from_str(line) {
+        self.answer_line_at(self.line + 1, line)
+    }
+
+    /// The answer to `text`, line number `line` of the input (as errors give it).
+    pub fn answer_line_at(&mut self, line: u64, text: &str) -> String {
+        self.line = line;
+        let request: Value = match serde_json::from_str(text) {
             Ok(v) => v,
             Err(e) => {
                 return error_line(
@@ -150,6 +156,13 @@ impl Server {
             }
             Err(r) => error_line(self.line, Some(&kind), r.field, id, &r.error),
         }
+    }
+
+    /// The error answer to line `line` of the input, which was not read as a request
+    /// (too long, not UTF-8): `error` says why.
+    pub fn refuse_line_at(&mut self, line: u64, error: &str) -> String {
+        self.line = line;
+        error_line(line, None, None, None, error)
     }
 
     fn answer(&mut self, kind: &str, req: &Map<String, Value>) -> Answer {
@@ -258,7 +271,12 @@ impl Server {
             let dice = rng_from_seed(dice_seed.unwrap_or(seed.unwrap_or(0)));
             (Position { game, dice }, Some(side))
         } else if let Some(path) = str_in(req, "save")? {
-            let session = crate::table::session::Session::load(Path::new(path))
+            // Only the position: the players the save names are not read (docs).
+            use crate::table::save::SavePlayers;
+            use crate::table::session::Session;
+            let session = Session::read_save_with(Path::new(path), SavePlayers::Ignored)
+                .map_err(crate::table::error::SessionError::from)
+                .and_then(Session::from_saved)
                 .map_err(|e| refuse("save", e.to_string()))?;
             let dice = rng_from_seed(dice_seed.unwrap_or(seed.unwrap_or(0)));
             (

@@ -217,6 +217,7 @@ impl DiceGameSetup {
                 self.deck.locations.len()
             ));
         }
+        dice_game::claimable::check_can_end(&self.deck, n, self.difficulty)?;
         for s in &self.seats {
             if let Seat::Ai(l) = s {
                 dice_game::players::player(&l.spec())?;

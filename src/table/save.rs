@@ -207,6 +207,17 @@ pub struct SavedGame {
     pub windows_after: usize,
 }
 
+/// Whether a saved game's players are read ([`Session::read_save_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavePlayers {
+    /// As players the table can play: one it does not know refuses the save.
+    Read,
+    /// Not read at all: the position is all that is wanted (`serve`), so a player of
+    /// another version or a program's name is no reason to refuse it; both sides are
+    /// people's.
+    Ignored,
+}
+
 /// A side a person plays, as a save file writes it (its default).
 fn human() -> String {
     "human".into()
@@ -440,6 +451,12 @@ impl Session {
     /// program is named, never started), the scenario path resolved relative to the save
     /// file's folder when it is not found as given, and the decisions read.
     pub fn read_save(path: &Path) -> Result<SavedGame, SaveError> {
+        Session::read_save_with(path, SavePlayers::Read)
+    }
+
+    /// [`Session::read_save`], with who plays each side read or left unread
+    /// ([`SavePlayers`]).
+    pub fn read_save_with(path: &Path, players: SavePlayers) -> Result<SavedGame, SaveError> {
         let text = read_save_text(path)?;
         let save: SaveFile = serde_json::from_str(&text).map_err(|source| SaveError::NotASave {
             path: path.to_path_buf(),
@@ -457,7 +474,12 @@ impl Session {
                 why,
             })
         };
-        let controllers = BySide::new(controller(Side::Humans)?, controller(Side::Martians)?);
+        let controllers = match players {
+            SavePlayers::Read => {
+                BySide::new(controller(Side::Humans)?, controller(Side::Martians)?)
+            }
+            SavePlayers::Ignored => BySide::new(Controller::Human, Controller::Human),
+        };
         let mut scenario = PathBuf::from(&save.scenario);
         if !scenario.exists()
             && scenario.is_relative()

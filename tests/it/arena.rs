@@ -678,9 +678,10 @@ fn bad_input_is_refused_before_any_game() {
         "--out",
         dir.join("rep")
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    // Not there: a mistake of the command line (README's exit codes).
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("missing.jsonl: cannot read"),
+        stderr(&o).contains("missing.jsonl: no such results file"),
         "{}",
         stderr(&o)
     );

@@ -224,3 +224,66 @@ fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
     assert!(!replays(&spec("mcts:normal")));
     assert!(!replays(&spec("mcts:hard")));
 }
+
+#[test]
+fn a_run_verifies_from_any_path_to_its_scenario_and_names_what_the_file_lacks() {
+    let dir = crate::common::scratch_dir("arena_verify/paths");
+    let out = dir.join("run.jsonl");
+    let o = cli(&run_args(&out, "21", "2", &["--record-moves"]));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let played = records(&out);
+    // The same scenario by a relative path, from another folder: the same run.
+    let relative = Command::new(env!("CARGO_BIN_EXE_mars-attacks"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
+        .args(
+            run_args(&out, "21", "1", &["--verify"])
+                .into_iter()
+                .map(|a| {
+                    if a == whos_there().as_os_str() {
+                        "whos-there.toml".into()
+                    } else {
+                        a
+                    }
+                }),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(
+        relative.status.code(),
+        Some(0),
+        "{}",
+        text(&relative.stderr)
+    );
+    assert!(
+        text(&relative.stdout).contains("4 games played again: 4 as recorded, 0 not"),
+        "{}",
+        text(&relative.stdout)
+    );
+    // A file lacking two of the run's games: the two it holds replay, the others are
+    // named, and the run does not pass.
+    let lines: Vec<String> = played[..2].iter().map(|r| r.to_line() + "\n").collect();
+    std::fs::write(&out, lines.concat()).unwrap();
+    let o = cli(&run_args(&out, "21", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(
+        stdout.contains("2 games played again: 2 as recorded, 0 not"),
+        "{stdout}"
+    );
+    for r in &played[2..] {
+        assert!(stdout.contains(&r.id), "{} is named: {stdout}", r.id);
+    }
+    assert!(text(&o.stderr).contains("lacks 2"), "{}", text(&o.stderr));
+    // A record stripped of its moves, in a run that kept them, does not pass.
+    let mut stripped = played.clone();
+    stripped[1].moves = None;
+    let lines: Vec<String> = stripped.iter().map(|r| r.to_line() + "\n").collect();
+    std::fs::write(&out, lines.concat()).unwrap();
+    let o = cli(&run_args(&out, "21", "2", &["--verify"]));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains(&format!("  {}: moves was (absent), now [", played[1].id)),
+        "{}",
+        text(&o.stdout)
+    );
+}

@@ -97,6 +97,10 @@ fn every_count_on_the_command_line_is_checked_against_its_stated_limit() {
             &["duel", s, "mcts:99999999999", "random", "--games", "1"],
             "at most 10000000",
         ),
+        (
+            &["martian-dice", "perfect", "--games", "10000000"],
+            "1 to 1000000",
+        ),
     ];
     for (args, limit) in cases {
         let r = run(args);
@@ -126,6 +130,9 @@ fn every_count_on_the_command_line_is_checked_against_its_stated_limit() {
             r.stdout
         );
     }
+    let r = run(&["martian-dice", "perfect", "--help"]);
+    assert_eq!(r.code, Some(0));
+    assert!(r.stdout.contains("1 to 1000000"), "{}", r.stdout);
 }
 
 #[test]

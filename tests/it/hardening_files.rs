@@ -228,6 +228,40 @@ fn a_write_that_fails_leaves_every_file_as_it_was_and_names_its_path() {
         files_under(&shelf)
     );
 
+    // A picture's path a folder, the pictures' folder itself in place: refused before
+    // any file is written, the balance files as they were.
+    std::fs::remove_file(docs.join("scenarios")).unwrap();
+    std::fs::create_dir_all(docs.join("scenarios/whos-there.svg")).unwrap();
+    let r = run(&[
+        "scenarios".as_ref(),
+        "--dir".as_ref(),
+        shelf.as_os_str(),
+        "--docs".as_ref(),
+        docs.as_os_str(),
+        "--record".as_ref(),
+        big.as_os_str(),
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("whos-there.svg is a folder"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read(&balance).unwrap(),
+        before,
+        "the balance file as it was"
+    );
+    assert!(
+        files_under(&docs).is_empty(),
+        "no page, no picture, no temporary file"
+    );
+    assert!(
+        files_under(&shelf).iter().all(|f| !f.contains("tmp")),
+        "{:?}",
+        files_under(&shelf)
+    );
+
     // A report whose folder is a file: refused by name (the command line names what may
     // not be written: exit code 2), the file untouched.
     let out = dir.join("report-here");

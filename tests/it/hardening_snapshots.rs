@@ -200,3 +200,63 @@ fn the_serve_program_loads_a_snapshot_of_whos_there_and_a_saved_game_of_every_sc
     }
     assert_eq!(answers[0]["type"], "loaded");
 }
+
+#[test]
+fn a_position_printed_for_a_game_with_counters_loads_into_serve() {
+    // `position --snapshot` of a recorded game of Who's There? (counters face down), the
+    // message loaded into the serve program with the scenario named by its file.
+    let dir = child::scratch("hardening-snapshots", "position");
+    let results = dir.join("run.jsonl");
+    let r = child::run(&[
+        "arena".as_ref(),
+        "--scenario".as_ref(),
+        root().join("scenarios/whos-there.toml").as_os_str(),
+        "--players".as_ref(),
+        "random".as_ref(),
+        "--games".as_ref(),
+        "1".as_ref(),
+        "--seed".as_ref(),
+        "5".as_ref(),
+        "--record-moves".as_ref(),
+        "-q".as_ref(),
+        "--out".as_ref(),
+        results.as_os_str(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let record: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let id = record["id"].as_str().unwrap();
+    let mut input = String::new();
+    for n in [0, 7, 20] {
+        let r = child::run(&[
+            "position".as_ref(),
+            results.as_os_str(),
+            id.as_ref(),
+            "--decision".as_ref(),
+            n.to_string().as_ref(),
+            "--snapshot".as_ref(),
+        ]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let decide: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        input += &json!({"type": "load", "decide": decide, "seed": n,
+                         "scenario": root().join("scenarios/whos-there.toml")})
+        .to_string();
+        input.push('\n');
+    }
+    let r = Run::new(&["serve"])
+        .stdin(input)
+        .kill_after(Duration::from_secs(60))
+        .run();
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let answers: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 3, "{}", r.stdout);
+    assert!(
+        answers.iter().all(|a| a["type"] == "loaded"),
+        "{}",
+        r.stdout
+    );
+}

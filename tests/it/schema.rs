@@ -695,3 +695,38 @@ fn a_side_needs_a_model_for_both() {
         assert_eq!(schema_accepts(&empty), *min_items == 0, "{path}");
     }
 }
+
+#[test]
+fn a_dice_deck_of_more_locations_than_a_deck_holds_is_refused_by_reader_and_schema_alike() {
+    // 64 locations at most (dice_game::card::MAX_LOCATIONS): 65 copies of the stand-in's
+    // first, each named apart.
+    let text = std::fs::read_to_string(root().join("cards/dice-game.toml")).unwrap();
+    let mut doc: Toml = toml::from_str(&text).unwrap();
+    let first = doc["locations"].as_array().unwrap()[0].clone();
+    let many: Vec<toml::Value> = (0..65)
+        .map(|i| {
+            let mut l = first.clone();
+            l.as_table_mut()
+                .unwrap()
+                .insert("name".into(), toml::Value::String(format!("Town {i}")));
+            l
+        })
+        .collect();
+    doc.as_table_mut()
+        .unwrap()
+        .insert("locations".into(), toml::Value::Array(many));
+    let schema = Format::DiceDeck.json_schema();
+    let validator = jsonschema::draft7::new(&schema).unwrap();
+    assert!(!validator.is_valid(&to_json(&doc)), "the schema refuses 65");
+    let text = toml::to_string(&doc).unwrap();
+    let problems = parse_dice_deck("many.toml", &text).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message.contains("at most 64")),
+        "{problems:?}"
+    );
+    // 64 pass both.
+    let locations = doc["locations"].as_array_mut().unwrap();
+    locations.truncate(64);
+    assert!(validator.is_valid(&to_json(&doc)));
+    assert!(parse_dice_deck("64.toml", &toml::to_string(&doc).unwrap()).is_ok());
+}

@@ -649,9 +649,10 @@ fn the_command_writes_only_the_file_it_is_told_to_and_says_what_is_wrong() {
         "--out",
         other.to_str().unwrap(),
     ]);
-    assert_eq!(code, 1);
+    // Not there: a mistake of the command line (README's exit codes).
+    assert_eq!(code, 2);
     assert!(err.contains(&missing.display().to_string()), "{err}");
-    assert!(err.contains("cannot read the scenario file"), "{err}");
+    assert!(err.contains("no such scenario file"), "{err}");
     assert_eq!(files_in(&t.0), ["sheet.svg"]);
 
     // A scenario with a mistake: where it is.

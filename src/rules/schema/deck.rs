@@ -34,6 +34,7 @@ pub const CARDS: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&CARD),
         min_items: 1,
+        max_items: None,
     },
     default: Default::Required,
 };
@@ -180,6 +181,7 @@ pub const ROLLS: Key = Key {
             any_case: true,
         },
         min_items: 1,
+        max_items: None,
     },
     default: Default::Required,
 };
@@ -271,6 +273,7 @@ pub const LEVELS: Key = Key {
             any_case: true,
         },
         min_items: 1,
+        max_items: None,
     },
     default: Default::Required,
 };

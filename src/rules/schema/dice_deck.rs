@@ -37,6 +37,7 @@ pub const LOCATIONS: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&LOCATION),
         min_items: 8,
+        max_items: Some(dice_game::card::MAX_LOCATIONS),
     },
     default: Default::Required,
 };
@@ -103,6 +104,7 @@ pub const SPACES: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&RUN),
         min_items: 1,
+        max_items: None,
     },
     default: Default::Required,
 };

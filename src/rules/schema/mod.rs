@@ -107,10 +107,12 @@ pub enum Kind {
         pattern: &'static str,
         examples: &'static [&'static str],
     },
-    /// An array of values of one kind, with at least `min_items`.
+    /// An array of values of one kind, with at least `min_items` and at most `max_items`
+    /// (no limit: `None`).
     List {
         item: &'static Kind,
         min_items: usize,
+        max_items: Option<usize>,
     },
     /// A table with fixed keys.
     Table(&'static Table),
@@ -360,10 +362,17 @@ fn kind_schema(kind: &Kind) -> Json {
             "examples": examples,
             "$comment": what,
         }),
-        Kind::List { item, min_items } => {
+        Kind::List {
+            item,
+            min_items,
+            max_items,
+        } => {
             let mut s = json!({ "type": "array", "items": kind_schema(item) });
             if *min_items > 0 {
                 s["minItems"] = json!(min_items);
+            }
+            if let Some(max) = max_items {
+                s["maxItems"] = json!(max);
             }
             s
         }
@@ -505,6 +514,11 @@ fn limits_text(kind: &Kind) -> Option<String> {
             let quoted: Vec<String> = examples.iter().map(|w| format!("\"{w}\"")).collect();
             Some(format!("{what}, like {}.", quoted.join(" or ")))
         }
+        Kind::List {
+            min_items,
+            max_items: Some(max),
+            ..
+        } => Some(format!("{min_items} to {max} entries.")),
         Kind::List { min_items, .. } if *min_items > 0 => {
             Some(format!("At least {min_items} entry."))
         }

@@ -187,6 +187,7 @@ pub const WALLS: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&WALL),
         min_items: 0,
+        max_items: None,
     },
     default: Default::Empty,
 };
@@ -198,6 +199,7 @@ pub const BLOCKERS: Key = Key {
     value: Kind::List {
         item: &ZONE,
         min_items: 0,
+        max_items: None,
     },
     default: Default::Empty,
 };
@@ -285,6 +287,7 @@ pub const ABILITIES: Key = Key {
             any_case: false,
         },
         min_items: 0,
+        max_items: None,
     },
     default: Default::Empty,
 };
@@ -302,6 +305,7 @@ pub const MODELS: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&MODEL),
         min_items: 1,
+        max_items: None,
     },
     default: Default::Required,
 };
@@ -312,6 +316,7 @@ pub const DEPLOYMENT: Key = Key {
     value: Kind::List {
         item: &ZONE,
         min_items: 0,
+        max_items: None,
     },
     default: Default::Nothing,
 };
@@ -355,6 +360,7 @@ pub const HOLD: Key = Key {
     value: Kind::List {
         item: &Kind::Table(&HOLD_TABLE),
         min_items: 0,
+        max_items: None,
     },
     default: Default::Empty,
 };
@@ -581,6 +587,7 @@ pub const ENTRY_EDGES: Key = Key {
     value: Kind::List {
         item: &EDGE_WORD,
         min_items: 1,
+        max_items: None,
     },
     default: Default::Nothing,
 };
@@ -606,6 +613,7 @@ pub const ENTRY_ROUNDS: Key = Key {
             max: MAX_ROUNDS,
         },
         min_items: 1,
+        max_items: None,
     },
     default: Default::Nothing,
 };
@@ -717,6 +725,7 @@ pub const COUNTER_ZONE: Key = Key {
     value: Kind::List {
         item: &ZONE,
         min_items: 1,
+        max_items: None,
     },
     default: Default::Described("the whole board"),
 };

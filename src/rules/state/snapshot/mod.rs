@@ -256,11 +256,11 @@ impl GameState {
         }
         let mut g = GameState::new_empty(scenario.clone());
         let numbers = scenario.profile_numbers();
-        for i in 0..want {
+        let models = scenario.models.iter().zip(&numbers).take(want);
+        for (i, (setup, &profile_number)) in models.enumerate() {
             let side = r.side()?;
             let number = r.u8()?;
-            let setup = &scenario.models[i];
-            if side != setup.side || number != numbers[i] {
+            if side != setup.side || number != profile_number {
                 return Err(format!(
                     "model m{} is not the scenario's (side or profile): the snapshot is of \
                      another scenario",
