@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod bot;
 pub mod cli;
+pub mod file_lock;
 pub mod given_dice;
 #[cfg(feature = "gui")]
 pub mod gui;

@@ -88,7 +88,7 @@ pub fn open(
         .create(true)
         .open(path)
         .map_err(|e| Usage(format!("{name}: cannot open for writing: {e}")))?;
-    if !lock_for_this_run(&file) {
+    if !crate::file_lock::lock_for_this_run(&file) {
         return Err(Usage(format!(
             "{name} is being written by another arena run (it holds the file's lock): wait \
              for that run to end, or choose another --out"
@@ -193,20 +193,6 @@ pub fn open(
         todo_count,
         notes,
     })
-}
-
-/// Takes the results file's lock for this process (released when the file is closed);
-/// false when another run holds it.
-#[cfg(unix)]
-fn lock_for_this_run(file: &File) -> bool {
-    use std::os::fd::AsRawFd;
-    // SAFETY: flock on a descriptor the caller owns; LOCK_NB never blocks.
-    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
-}
-
-#[cfg(not(unix))]
-fn lock_for_this_run(_: &File) -> bool {
-    true
 }
 
 /// Whether the first line of a results file is a record (or the start of one, cut

@@ -82,6 +82,7 @@ impl Command {
             Command::Strength(a) if a.check => one(&a.out, StrengthRecord),
             Command::Strength(a) => all(&a.results, Results),
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
+            Command::SelfPlay(a) => all(&a.scenario, Scenario),
             Command::DiceGame(a) => match &a.what {
                 What::Play { deck, .. } | What::Odds { deck, .. } | What::Table { deck, .. } => {
                     some(deck, Deck)

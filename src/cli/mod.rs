@@ -44,6 +44,7 @@ pub mod render;
 pub mod report;
 pub mod scenarios;
 pub mod schema;
+pub mod selfplay;
 pub mod serve;
 pub mod setup_sheet;
 pub mod shard;
@@ -115,6 +116,10 @@ pub enum Command {
     /// Self-play games on the scenarios, and the evaluation's weights fitted to their
     /// outcomes (written to data/evaluation.toml).
     FitEvaluation(fit_evaluation::FitEvaluationArgs),
+    /// Self-play games for learning: every searched decision as its side saw it, with the
+    /// search's visits and value and how the game ended, written a game at a time.
+    #[command(name = "selfplay")]
+    SelfPlay(selfplay::SelfPlayArgs),
     /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
     /// players measured against it, and duels.
     MartianDice(martian_dice::MartianDiceArgs),
@@ -266,6 +271,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::SetupSheet(args) => setup_sheet::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
+        Command::SelfPlay(args) => selfplay::run(args, io),
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
         Command::DiceGame(args) => dice_game::run(args, io),

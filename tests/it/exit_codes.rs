@@ -75,6 +75,18 @@ const INPUTS: &[(&str, &[&str])] = &[
             "{out}",
         ],
     ),
+    (
+        "selfplay",
+        &[
+            "selfplay",
+            "--scenario",
+            "{}",
+            "--games",
+            "1",
+            "--out",
+            "{out}",
+        ],
+    ),
     ("dice-game", &["dice-game", "cards", "{}"]),
     ("dice-game", &["dice-game", "play", "--deck", "{}"]),
     (

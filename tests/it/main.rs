@@ -50,6 +50,7 @@ mod scenario_damage;
 mod scenario_fuzz;
 mod scenarios;
 mod schema;
+mod selfplay;
 mod shelf;
 mod strength;
 mod sweep;
