@@ -110,7 +110,7 @@ pub struct Run {
 /// side's search and the exploration draws.
 fn seeds(run: &Run, scenario_name: &str, number: u64) -> [u64; 4] {
     let base = ai::arena::derive_seed(run.seed, fnv1a(scenario_name.as_bytes()), number);
-    [0, 1, 2, 3].map(|k| ai::arena::derive_seed(base, 0x5e1f_9a7, k))
+    [0, 1, 2, 3].map(|k| ai::arena::derive_seed(base, 0x05e1_f9a7, k))
 }
 
 /// Plays game `number` of `run` on `scenario` (its index `scenario_index` among the run's).
