@@ -9,6 +9,8 @@
 //! * [`card`]: the locations as data (kind, numbered spaces, VP, Nuke symbols, special
 //!   rule), the difficulty card and the deck.
 //! * [`claimable`]: whether a deck's cards can ever be claimed, and so a game of it end.
+//! * [`deck_file`]: the deck file read and checked (`cards/dice-game.toml`), every problem
+//!   at its line and column; [`deck_keys`]: its keys, whence its JSON Schema.
 //! * [`turn`]: the decisions, where a Turn stands and the events of play.
 //! * [`game`]: the whole game, 2 to 6 players: stacks, the Turn's rules, tokens and
 //!   progress, special rules, the end and its tie-breaks.
@@ -20,6 +22,8 @@
 
 pub mod card;
 pub mod claimable;
+pub mod deck_file;
+pub mod deck_keys;
 pub mod dice;
 pub mod game;
 pub mod odds;

@@ -413,7 +413,7 @@ pub fn scan_records(
             MAX_RESULTS_BYTES
         ))));
     }
-    let f = crate::rules::read_file::open_input(path)
+    let f = file_check::read_file::open_input(path)
         .map_err(|e| io(std::io::Error::other(e.to_string())))?;
     let reader = std::io::BufReader::new(f.take(max_bytes.unwrap_or(u64::MAX)));
     scan_records_from(&file, reader, each)

@@ -6,8 +6,9 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use super::plan::{dice_seed_of, scenario_fingerprint};
+use super::plan::dice_seed_of;
 use super::record::scan_records;
+use crate::rules::fingerprint::scenario_fingerprint;
 
 /// A recorded game that can be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +85,7 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
         ));
     }
     let scenario_path = find_scenario(&record.scenario_file, results)?;
-    let bytes = crate::rules::read_file::read_capped(
+    let bytes = file_check::read_file::read_capped(
         &scenario_path,
         crate::rules::scenario_file::MAX_FILE_BYTES,
     )

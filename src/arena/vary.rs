@@ -21,7 +21,7 @@ use toml::Value as Toml;
 
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{Diagnostic, parse_scenario};
-use crate::rules::schema::{Format, Kind, Table};
+use crate::rules::schema::{Kind, Table};
 
 /// The most variants one sweep may make (the arena's limit on scenarios applies too).
 pub const MAX_VARIANTS: usize = 1000;
@@ -252,7 +252,7 @@ enum At {
 fn resolve(key: &str) -> Result<(Vec<Step>, &'static Kind), VaryError> {
     let usage = |why: String| VaryError::Usage(format!("--vary {key}: {why}"));
     let steps = parse_path(key).map_err(usage)?;
-    let mut at = At::Kind(Format::Scenario.root());
+    let mut at = At::Kind(&crate::rules::schema::scenario::FILE);
     let mut done = String::new();
     for step in &steps {
         let table = match at {

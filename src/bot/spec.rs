@@ -459,5 +459,5 @@ fn compute_search_fingerprint() -> String {
         Heuristics::default(),
         include_str!("../../data/evaluation.toml")
     );
-    format!("{:016x}", crate::arena::plan::fnv1a(text.as_bytes()))
+    format!("{:016x}", crate::rules::fingerprint::fnv1a(text.as_bytes()))
 }

@@ -17,11 +17,11 @@ use clap::Args;
 use super::shard::ShardArg;
 use super::{CliError, Io, load_scenario_bytes};
 use crate::arena::Shard;
-use crate::arena::plan::scenario_fingerprint;
 use crate::bot::PlayerSpec;
 use crate::bot::selfplay::file::{self, Header, HeaderScenario};
 use crate::bot::selfplay::{Run, play_game};
 use crate::limits;
+use crate::rules::fingerprint::scenario_fingerprint;
 use crate::staged::{FileKind, check_output};
 
 /// A self-play file, as a file `selfplay` may add to (with `--resume`).

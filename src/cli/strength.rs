@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, Io};
-use crate::arena::plan::scenario_fingerprint;
 use crate::arena::record::scan_records;
 use crate::arena::strength::{Strength, stale};
 use crate::bot::spec::search_fingerprint;
+use crate::rules::fingerprint::scenario_fingerprint;
 use crate::staged::{FileKind, StagedFiles, check_output};
 
 /// Arguments of `strength`.
@@ -46,7 +46,7 @@ pub const RECORD_KIND: FileKind = FileKind::text("a strength record", "# The AI'
 /// The fingerprint of the scenario file a record names, as it is now (none if it cannot
 /// be read: a path in a results file is read as any input file, `rules::read_file`).
 fn scenario_now(file: &Path) -> Option<String> {
-    crate::rules::read_file::read_capped(file, crate::rules::scenario_file::MAX_FILE_BYTES)
+    file_check::read_file::read_capped(file, crate::rules::scenario_file::MAX_FILE_BYTES)
         .ok()
         .map(|b| scenario_fingerprint(&b))
 }

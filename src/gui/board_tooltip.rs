@@ -1,6 +1,7 @@
 //! What the board's tooltips say: the odds of the Shoot or Fight a click would start,
 //! with each test card in hand, the plan in words, and the R9 notes on sight.
 
+use crate::table::forecast::OddsWords as _;
 use eframe::egui::{self, Color32, CornerRadius, Rect, Sense, Ui, pos2, vec2};
 
 use crate::rules::action::{Action, Defence, ModelId};

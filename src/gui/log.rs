@@ -4,7 +4,7 @@ use eframe::egui::{
     self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
 };
 
-use crate::rules::state::{Event, ShotResult, Test};
+use crate::rules::state::{Event, ShotResult};
 use crate::rules::{BySide, GameState, Side};
 use crate::sim::describe;
 use crate::table::describe::{card_name, side_title};
@@ -195,15 +195,6 @@ fn indented(ui: &mut Ui, text: RichText) {
     });
 }
 
-/// The name of a test.
-pub fn test_name(t: Test) -> &'static str {
-    match t {
-        Test::Shoot => "Shoot",
-        Test::Fight => "Fight",
-        Test::Survive => "Survive",
-    }
-}
-
 /// A roll die by die: successes in the roller's colour (a card's own rolls, such as the
 /// Bug's Survive or an area attack, in the colour of cards), an 8 ringed in gold, and the
 /// dice an 8 added marked `+`.
@@ -222,7 +213,7 @@ pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32, landing: Option
         } => {
             let side = g.model(*model).side;
             (
-                format!("{model} {} {value}+", test_name(*test)),
+                format!("{model} {} {value}+", test.title()),
                 (theme::side_color(side), theme::side_light(side)),
                 dice,
                 value,
@@ -243,7 +234,7 @@ pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32, landing: Option
             format!(
                 "{} {} {value}+ at {square}",
                 card_name(g, *card),
-                test_name(*test)
+                test.title()
             ),
             (theme::CRITTER, theme::CRITTER),
             dice,

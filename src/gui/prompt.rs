@@ -2,6 +2,7 @@
 //! defender's Fight-or-Survive with the odds of each, a card on a test, a Lucky Escape,
 //! the Bug's victim's choice. Each legal answer is a button.
 
+use crate::table::forecast::OddsWords as _;
 use eframe::egui::{self, Align2, Rect, RichText, Ui};
 
 use crate::rules::action::{Action, Defence, ModelId};

@@ -13,8 +13,8 @@ pub mod picture;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::arena::plan::scenario_fingerprint;
 use crate::rules::Scenario;
+use crate::rules::fingerprint::scenario_fingerprint;
 use crate::rules::scenario_file::{Diagnostic, load_scenario_with_bytes};
 
 pub use balance::{Balance, Measured};
@@ -116,9 +116,9 @@ pub const MAX_BALANCE_BYTES: u64 = 1 << 20;
 fn read_capped(path: &Path, cap: u64) -> std::io::Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    crate::rules::read_file::open_input(path)
+    file_check::read_file::open_input(path)
         .map_err(|e| match e {
-            crate::rules::read_file::ReadError::Missing => std::io::ErrorKind::NotFound.into(),
+            file_check::read_file::ReadError::Missing => std::io::ErrorKind::NotFound.into(),
             e => std::io::Error::other(e.to_string()),
         })?
         .take(cap + 1)

@@ -15,7 +15,7 @@ use dice_game::game::{Game, MAX_PLAYERS, PLAYERS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::dice_deck::stand_in_deck;
+use dice_game::deck_file::stand_in_deck;
 
 /// How an AI seat plays: the search at a level or for a number of iterations, or one of
 /// the baselines.

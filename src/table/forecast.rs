@@ -229,10 +229,17 @@ pub fn percent(p: f64) -> String {
 
 // ===== tests waiting for their response windows, and the cards that change them ========
 
-impl TestOdds {
+/// The odds of a test in words, as the table shows them.
+pub trait OddsWords {
     /// The outcomes in words, from the attacker's side: `kill 61%, Rattled 5%, miss 34%`
     /// or `attacker wins 40%, defender wins 21%, no kill 39%`.
-    pub fn summary(&self) -> String {
+    fn summary(&self) -> String;
+    /// The dice in words: `5 dice at 4+ against 3 at 5+ +1 armour`.
+    fn dice_text(&self) -> String;
+}
+
+impl OddsWords for TestOdds {
+    fn summary(&self) -> String {
         match self {
             TestOdds::Shoot { armour, odds, .. } => {
                 if *armour > 0 {
@@ -292,8 +299,7 @@ impl TestOdds {
         }
     }
 
-    /// The dice in words: `5 dice at 4+ against 3 at 5+ +1 armour`.
-    pub fn dice_text(&self) -> String {
+    fn dice_text(&self) -> String {
         match *self {
             TestOdds::Shoot {
                 dice,

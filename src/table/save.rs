@@ -118,11 +118,11 @@ pub fn read_save_text(path: &Path) -> Result<String, SaveError> {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    crate::rules::read_file::open_input(path)
+    file_check::read_file::open_input(path)
         .and_then(|f| {
             f.take(MAX_SAVE_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| crate::rules::read_file::ReadError::Io(e.to_string()))
+                .map_err(|e| file_check::read_file::ReadError::Io(e.to_string()))
         })
         .map_err(|e| read(std::io::Error::other(e.to_string())))?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {

@@ -5,10 +5,11 @@
 
 use std::path::PathBuf;
 
+use mars_attacks::formats::Format;
 use mars_attacks::rules::cards::parse_deck;
 use mars_attacks::rules::scenario_file::Severity;
 use mars_attacks::rules::schema::deck as keys;
-use mars_attacks::rules::schema::{Default, Format, Key, Kind, Tagged};
+use mars_attacks::rules::schema::{Default, Key, Kind, Tagged};
 use serde_json::Value as Json;
 use toml::Value as Toml;
 

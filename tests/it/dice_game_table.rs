@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use ai::Player;
 use dice_game::card::Difficulty;
+use dice_game::deck_file::stand_in_deck;
 use dice_game::dice::Symbol;
 use dice_game::game::Game;
 use dice_game::turn::{Action, Decided, Phase};
-use mars_attacks::rules::dice_deck::stand_in_deck;
 use mars_attacks::table::dice_game::DiceGameTable;
 use mars_attacks::table::dice_game_setup::{AiLevel, DiceGameSetup, Seat};
 use mars_attacks::table::dice_game_words::{grouped, odds_words, result_words, standings};

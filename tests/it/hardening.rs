@@ -587,7 +587,7 @@ fn a_piped_scenario_is_read_once() {
         .unwrap();
     assert_eq!(status.code(), Some(0));
     let bytes = std::fs::read(whos_there()).unwrap();
-    let expected = mars_attacks::arena::plan::scenario_fingerprint(&bytes);
+    let expected = mars_attacks::rules::fingerprint::scenario_fingerprint(&bytes);
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.lines().count(), 2);
     for line in text.lines() {

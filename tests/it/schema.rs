@@ -8,10 +8,11 @@
 
 use std::path::{Path, PathBuf};
 
+use dice_game::deck_file::parse_dice_deck;
+use mars_attacks::formats::Format;
 use mars_attacks::rules::cards::parse_deck;
-use mars_attacks::rules::dice_deck::parse_dice_deck;
 use mars_attacks::rules::scenario_file::{Severity, parse_profiles, parse_scenario};
-use mars_attacks::rules::schema::{Default, Format, Key, Kind, Table};
+use mars_attacks::rules::schema::{Default, Key, Kind, Table};
 use serde_json::Value as Json;
 use toml::Value as Toml;
 

@@ -357,7 +357,7 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
     assert!(err.contains("no measured balance"), "{err}");
 
     // Two games of the file as it is, one of an older version.
-    let fp = mars_attacks::arena::plan::scenario_fingerprint(TINY.as_bytes());
+    let fp = mars_attacks::rules::fingerprint::scenario_fingerprint(TINY.as_bytes());
     let lines: Vec<String> = [
         record(&fp, "greedy", Some(Winner::Humans), Reason::WipeOut, 3),
         record(&fp, "greedy", Some(Winner::Martians), Reason::VpTarget, 4),
@@ -418,7 +418,7 @@ fn recording_results_writes_the_balance_and_check_catches_a_changed_file() {
 fn a_search_player_s_balance_names_its_search_and_no_two_versions_are_mixed() {
     let (t, dir, docs_dir) = tiny_shelf("shelf-search");
     let shelf_cmd = |more: &[&str]| scenarios_on(&dir, &docs_dir, more);
-    let fp = mars_attacks::arena::plan::scenario_fingerprint(TINY.as_bytes());
+    let fp = mars_attacks::rules::fingerprint::scenario_fingerprint(TINY.as_bytes());
     let now = search_fingerprint();
     let old = "00000000000000aa";
     assert_ne!(now, old);

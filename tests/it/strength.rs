@@ -287,7 +287,7 @@ fn the_shipped_strength_record_is_current() {
         |file| {
             std::fs::read(format!("{root}/{file}"))
                 .ok()
-                .map(|b| mars_attacks::arena::plan::scenario_fingerprint(&b))
+                .map(|b| mars_attacks::rules::fingerprint::scenario_fingerprint(&b))
         },
     );
     assert!(changed.is_empty(), "docs/strength.md is stale: {changed:?}");

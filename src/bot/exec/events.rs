@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::bot::game::JournalEntry;
 use crate::rules::action::{Action, Defence, ModelId};
 use crate::rules::cards::{Card, CardId};
-use crate::rules::state::{CounterKind, Event, Outcome, ShotResult, Test, WinReason};
+use crate::rules::state::{CounterKind, Event, Outcome, ShotResult, WinReason};
 use crate::rules::{Side, Square};
 
 use super::statics::square_names;
@@ -298,15 +298,6 @@ pub const fn counter_name(k: CounterKind) -> &'static str {
     }
 }
 
-/// A test's name: `shoot`, `fight`, `survive`.
-pub const fn test_name(t: Test) -> &'static str {
-    match t {
-        Test::Shoot => "shoot",
-        Test::Fight => "fight",
-        Test::Survive => "survive",
-    }
-}
-
 /// A defence's name: `fight`, `survive`.
 pub const fn defence_name(d: Defence) -> &'static str {
     match d {
@@ -382,7 +373,7 @@ impl EventInfo {
                 bonus,
             } => I::Roll {
                 model: m(*model),
-                test: test_name(*test),
+                test: test.name(),
                 dice: *dice,
                 value: *value,
                 faces: faces.clone(),
@@ -547,7 +538,7 @@ impl EventInfo {
             } => I::EffectRoll {
                 half: half(*c),
                 square: sq(*square),
-                test: test_name(*test),
+                test: test.name(),
                 dice: *dice,
                 value: *value,
                 faces: faces.clone(),

@@ -13,11 +13,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::plan::bytes_fingerprint;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::cards::{
     Aim, Area, Deck, Effect, Face, Failed, Hit, Kind, Roll, Whose, core_deck,
 };
+use crate::rules::fingerprint::bytes_fingerprint;
 use crate::rules::map::{Los, Map, WallKind, Walls};
 use crate::rules::profile::{Abilities, Ability, Profile};
 use crate::rules::scenario::{

@@ -289,7 +289,7 @@ pub fn scan(path: &Path, mut each: impl FnMut(SelfPlayGame) -> bool) -> Result<S
         file: file.clone(),
         why: e,
     };
-    let f: File = crate::rules::read_file::open_input(path).map_err(|e| io(e.to_string()))?;
+    let f: File = file_check::read_file::open_input(path).map_err(|e| io(e.to_string()))?;
     let mut r = BufReader::with_capacity(1 << 16, f);
     let mut magic = [0u8; 8];
     if r.read_exact(&mut magic).is_err() || &magic != MAGIC {

@@ -18,7 +18,7 @@ use ai::{Game, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::arena::plan::fnv1a;
+use crate::rules::fingerprint::fnv1a;
 use crate::rules::scenario::Scenario;
 use crate::rules::state::Outcome;
 use crate::rules::{Action, Side, rng_from_seed};

@@ -1,0 +1,24 @@
+//! Reading and writing the program's data files, whatever the file: the pieces every
+//! reader and every command that writes share.
+//!
+//! * [`diagnostic`]: a finding at a file's line and column ([`Diagnostic`]).
+//! * [`sink`]: findings collected at byte offsets while a file is read ([`Sink`]), TOML
+//!   syntax errors where the parser stopped, turned into diagnostics in file order.
+//! * [`value`]: single values read out of a TOML document, each refused at its place.
+//! * [`schema`]: a format's keys as tables ([`schema::Table`], [`schema::Key`]), from
+//!   which its reader takes names and limits and its JSON Schema is written.
+//! * [`read_file`]: one rule for reading an input file (no folder, no pipe waited on,
+//!   never past a cap).
+//! * [`staged`]: one rule for an output path, and writing several files all or nothing.
+//! * [`file_lock`]: a file one run appends to at a time.
+
+pub mod diagnostic;
+pub mod file_lock;
+pub mod read_file;
+pub mod schema;
+pub mod sink;
+pub mod staged;
+pub mod value;
+
+pub use diagnostic::{Diagnostic, MAX_DIAGNOSTICS, Severity};
+pub use sink::{Lines, MAX_KEY_PARTS, Sink, totals};
