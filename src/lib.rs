@@ -4,18 +4,15 @@
 //! (rules, search players, arena, bots, the headless [`table`] session, the command line)
 //! builds without it.
 
-pub mod arena;
-pub mod bot;
+pub use skirmish_ai::{arena, bot, limits, shelf};
 pub mod cli;
 pub mod formats;
 pub use file_check::file_lock;
 pub use rules::given_dice;
 #[cfg(feature = "gui")]
 pub mod gui;
-pub mod limits;
 pub use rules;
 pub mod serve;
-pub mod shelf;
 pub use file_check::staged;
 pub use rules::sim;
 pub mod table;

@@ -1,0 +1,133 @@
+//! A game of a results file, found by its id, with what it takes to play it again move for
+//! move: the scenario file it was played on (checked against the record's fingerprint), its
+//! two seeds and its decisions (kept by `arena --record-moves`). The table steps through it
+//! (`play --replay RESULTS ID`).
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use super::plan::dice_seed_of;
+use super::record::scan_records;
+use rules::fingerprint::scenario_fingerprint;
+
+/// A recorded game that can be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The game's id in its results file.
+    pub id: String,
+    /// The scenario file, as found (beside the results file when not where the run was).
+    pub scenario_path: PathBuf,
+    /// The seed of the set-up.
+    pub game_seed: u64,
+    /// The seed of the dice.
+    pub dice_seed: u64,
+    /// Who played each side, as the record names them.
+    pub humans: String,
+    pub martians: String,
+    /// Every decision, as saved games write them.
+    pub moves: Vec<String>,
+}
+
+/// How many ids an error about a missing id lists.
+const IDS_SHOWN: usize = 3;
+
+/// Finds game `id` in the results file `results` and its scenario file. Errors say what
+/// is missing: the file, the id (with some ids the file does hold), the moves (a run
+/// without `--record-moves`), or the scenario file as it was when the game was played.
+pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
+    let mut found = None;
+    let mut count = 0u64;
+    let mut some_ids = Vec::new();
+    scan_records(results, None, |r| {
+        count += 1;
+        if r.id == id {
+            found = Some(r);
+            return ControlFlow::Break(());
+        }
+        if some_ids.len() < IDS_SHOWN {
+            some_ids.push(r.id);
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.to_string())?;
+    let name = results.display();
+    let Some(record) = found else {
+        return Err(if count == 0 {
+            format!("{name} holds no game")
+        } else {
+            format!(
+                "{name} holds no game `{}` ({count} games, ids such as {}; the games.csv \
+                 of `mars-attacks report {name}` lists them all)",
+                id.escape_debug(),
+                some_ids
+                    .iter()
+                    .map(|i| format!("`{i}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+    };
+    let Some(moves) = record.moves else {
+        return Err(format!(
+            "{name}: game `{}` was played without its moves; play the run again with \
+             `arena ... --record-moves` to watch its games (same seed, same games)",
+            record.id
+        ));
+    };
+    // The dice follow from the game's seed (`Plan::job`): a record whose dice seed is
+    // another was edited, and its moves would replay on other dice.
+    let dice_seed = dice_seed_of(record.game_seed);
+    if record.dice_seed != dice_seed {
+        return Err(format!(
+            "{name}: game `{}` records the dice seed {}, but its game seed {} gives {dice_seed}: \
+             the record was changed after the run wrote it, so it does not replay",
+            record.id, record.dice_seed, record.game_seed
+        ));
+    }
+    let scenario_path = find_scenario(&record.scenario_file, results)?;
+    let bytes =
+        file_check::read_file::read_capped(&scenario_path, rules::scenario_file::MAX_FILE_BYTES)
+            .map_err(|e| format!("{}: cannot read: {e}", scenario_path.display()))?;
+    let now = scenario_fingerprint(&bytes);
+    if now != record.scenario_fingerprint {
+        return Err(format!(
+            "{}: this is not the scenario game `{}` was played on (its fingerprint was {}, \
+             the file's is {now}): the file has changed since, or the game was played on a \
+             variant of it (`arena --vary`); its moves replay only on the same file",
+            scenario_path.display(),
+            record.id,
+            record.scenario_fingerprint
+        ));
+    }
+    Ok(RecordedGame {
+        id: record.id,
+        scenario_path,
+        game_seed: record.game_seed,
+        dice_seed: record.dice_seed,
+        humans: record.humans,
+        martians: record.martians,
+        moves,
+    })
+}
+
+/// The scenario file `file` of a record: as given to the run (from the current folder),
+/// else beside the results file.
+fn find_scenario(file: &str, results: &Path) -> Result<PathBuf, String> {
+    let given = PathBuf::from(file);
+    if given.is_file() {
+        return Ok(given);
+    }
+    if given.is_relative()
+        && let Some(dir) = results.parent()
+    {
+        let beside = dir.join(&given);
+        if beside.is_file() {
+            return Ok(beside);
+        }
+    }
+    Err(format!(
+        "{file}: the scenario file the game was played on is not found (looked from the \
+         current folder and beside {}); run from the folder the run was started in",
+        results.display()
+    ))
+}

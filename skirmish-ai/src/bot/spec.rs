@@ -1,0 +1,463 @@
+//! Player specifications as text (`random`, `greedy`, `flat`, `flat:normal`, `pimc:hard`,
+//! `mcts`, `mcts:hard`, `mcts:2000`, `oracle:2000`) and the factory that turns one into a
+//! player, so the command line, matches and the GUI all make players the same way.
+//!
+//! `oracle` is not a fair player: it is the `mcts` search run on the true state, so it sees
+//! the other side's hand (see [`ai::oracle`]). It exists as a yardstick for `duel`, to
+//! measure what hidden information is worth and how far the fair search is from a ceiling.
+//! It must never be offered as an opponent: whatever lets a person pick a player (the
+//! table's dialogs, `play --level`) must accept only [`PlayerSpec::is_fair`] specs, or
+//! list [`Kind::FAIR`], never [`Kind::ALL`].
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, Puct, RandomPlayer};
+
+use super::exec::{BotId, ExecBot, ExecPlayer, Kept};
+use super::game::{Heuristics, Skirmish};
+use super::greedy::Greedy;
+pub use super::tuning::Tuning;
+
+/// A player made by [`PlayerSpec::build`]: any search or baseline, movable to a worker
+/// thread.
+pub type BoxedPlayer = Box<dyn Player<Skirmish> + Send>;
+
+/// The kinds of player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Uniformly random among the legal actions.
+    Random,
+    /// The scripted player of [`super::greedy`].
+    Greedy,
+    /// Flat Monte Carlo ([`ai::FlatMc`]).
+    Flat,
+    /// Determinized UCT ([`ai::Pimc`]).
+    Pimc,
+    /// Information Set MCTS ([`ai::IsMcts`]).
+    Mcts,
+    /// **Not fair**: the `mcts` search on the true state, seeing the other side's hand
+    /// ([`ai::Oracle`]). A yardstick for matches between programs; never an opponent for a
+    /// person (see the [module documentation](self)).
+    Oracle,
+    /// A program playing through the bot protocol (`exec:COMMAND`, [`super::exec`]): told
+    /// only what its side may see.
+    Exec,
+}
+
+impl Kind {
+    /// Every kind, in the order the help lists them, `oracle` included. Anything offered to a
+    /// person lists [`Kind::FAIR`] instead.
+    pub const ALL: [Kind; 6] = [
+        Kind::Random,
+        Kind::Greedy,
+        Kind::Flat,
+        Kind::Pimc,
+        Kind::Mcts,
+        Kind::Oracle,
+    ];
+
+    /// The kinds that decide only from what their side may see: all but `oracle`.
+    pub const FAIR: [Kind; 5] = [
+        Kind::Random,
+        Kind::Greedy,
+        Kind::Flat,
+        Kind::Pimc,
+        Kind::Mcts,
+    ];
+
+    /// Does this kind decide only from what its side may see? False only for `oracle`.
+    pub const fn is_fair(self) -> bool {
+        !matches!(self, Kind::Oracle)
+    }
+
+    /// The name in a spec.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::Greedy => "greedy",
+            Kind::Flat => "flat",
+            Kind::Pimc => "pimc",
+            Kind::Mcts => "mcts",
+            Kind::Oracle => "oracle",
+            Kind::Exec => "exec",
+        }
+    }
+
+    /// Does this kind search (and so take a level or an iteration count)?
+    pub const fn searches(self) -> bool {
+        matches!(self, Kind::Flat | Kind::Pimc | Kind::Mcts | Kind::Oracle)
+    }
+}
+
+/// Strength levels: wall-clock time per decision on one core.
+pub use ai::Level;
+
+/// How much a searching player may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effort {
+    /// A time budget.
+    Level(Level),
+    /// A fixed number of iterations (rollouts for `flat`): reproducible on any machine.
+    Iterations(u64),
+}
+
+/// A player, as text: a kind, and for the searching kinds a level or an iteration count
+/// (`normal` when omitted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerSpec {
+    /// What plays.
+    pub kind: Kind,
+    /// How hard it thinks; `None` for `random` and `greedy`.
+    pub effort: Option<Effort>,
+    /// Search settings changed from the defaults (`mcts:1000:prior=1.5`), for tree
+    /// searches (`mcts`, `pimc`, `oracle`).
+    pub tuning: Tuning,
+    /// The program of an `exec` player.
+    pub exec: Option<BotId>,
+}
+
+/// The forms a spec may take, for error messages and help.
+pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mcts seeing the \
+                              hidden cards, for measurements only) optionally followed by \
+                              :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
+                              pimc:normal, mcts:2000), and for mcts, pimc and oracle by search \
+                              settings (mcts:1000:prior=1.5,c=0.3,horizon=10,widening=16); \
+                              or a program playing through the bot protocol, \
+                              exec:COMMAND or exec[dir=PATH,limit=SECONDS]:COMMAND";
+
+/// The largest iteration count a searching player may be given (`mcts:N`): about a
+/// minute a decision on one core, a hundred times the `hard` level's budget.
+pub const MAX_ITERATIONS: u64 = 10_000_000;
+
+/// A spec that does not parse: the text and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a player: {reason}; valid players are {SPEC_FORMS}")]
+pub struct SpecError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
+        // Shown escaped: a control character typed or loaded must not act on a terminal.
+        let err = |reason: String| SpecError {
+            text: s.escape_debug().to_string(),
+            reason,
+        };
+        if s.chars().any(char::is_control) {
+            return Err(err("it contains a control character".into()));
+        }
+        let trimmed = s.trim();
+        if let Some(rest) = trimmed
+            .get(..4)
+            .filter(|p| p.eq_ignore_ascii_case("exec"))
+            .map(|_| &trimmed[4..])
+        {
+            // The command keeps its case and its colons.
+            let bot = ExecBot::parse(rest).map_err(err)?;
+            return Ok(PlayerSpec {
+                kind: Kind::Exec,
+                effort: None,
+                tuning: Tuning::default(),
+                exec: Some(BotId::of(bot)),
+            });
+        }
+        let text = s.trim().to_ascii_lowercase();
+        let mut parts = text.splitn(3, ':');
+        let name = parts.next().unwrap_or_default();
+        let arg = parts.next();
+        let settings = parts.next();
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| err(format!("unknown kind `{name}`")))?;
+        let effort = match (kind.searches(), arg) {
+            (false, None) => None,
+            (false, Some(a)) => {
+                return Err(err(format!("`{}` takes no level, got `{a}`", kind.name())));
+            }
+            (true, None) => Some(Effort::Level(Level::Normal)),
+            (true, Some(a)) => {
+                if let Ok(level) = a.parse::<Level>() {
+                    Some(Effort::Level(level))
+                } else if let Ok(n) = a.parse::<u64>() {
+                    if n == 0 || n > MAX_ITERATIONS {
+                        return Err(err(format!(
+                            "the iteration count must be at least 1 and at most {MAX_ITERATIONS}, got {n}"
+                        )));
+                    }
+                    Some(Effort::Iterations(n))
+                } else {
+                    return Err(err(format!(
+                        "`{a}` is neither a level (easy, normal, hard) nor an iteration count"
+                    )));
+                }
+            }
+        };
+        let tuning = match settings {
+            None => Tuning::default(),
+            Some(_) if !matches!(kind, Kind::Mcts | Kind::Pimc | Kind::Oracle) => {
+                return Err(err(format!(
+                    "`{}` takes no search settings (only mcts, pimc and oracle do)",
+                    kind.name()
+                )));
+            }
+            Some(t) => Tuning::parse(t).map_err(err)?,
+        };
+        Ok(PlayerSpec {
+            kind,
+            effort,
+            tuning,
+            exec: None,
+        })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(bot) = self.exec {
+            return write!(f, "{}", bot.bot());
+        }
+        f.write_str(self.kind.name())?;
+        match self.effort {
+            None => Ok(()),
+            Some(Effort::Level(l)) => write!(f, ":{}", l.name()),
+            Some(Effort::Iterations(n)) => write!(f, ":{n}"),
+        }?;
+        if self.tuning.is_default() {
+            Ok(())
+        } else {
+            write!(f, ":{}", self.tuning)
+        }
+    }
+}
+
+/// Rollout decisions after leaving the tree before the evaluation scores the position.
+pub const HORIZON: u32 = 20;
+
+/// The tree search settings of `mcts` and `pimc` for a budget. The tree is kept between
+/// decisions (`reuse`): at `mcts:easy` that won 0.548 [0.500, 0.595] over 416 games on the
+/// eight shipped scenarios (seeds 13 and 14), and at fixed iterations it plays level
+/// (0.502 at 1,000, 0.513 at 3,000, 416 games each).
+///
+/// Leaves are scored at the end of the Turn after the one under way (`leaf_turns: 2`): the
+/// rollout finishes the mover's Turn and plays the other side's reply, so a move is judged
+/// after what it exposes the side to. Against one Turn, on the eight shipped scenarios
+/// (`arena --scenario scenarios/*.toml --players mcts:N:leaf=2 mcts:N --games 26 --seed S`):
+/// 0.563 [0.514, 0.609] at 1,000 iterations (416 games, seeds 501 and 502) and 0.632
+/// [0.565, 0.695] at 3,000 (seed 503). An iteration costs about twice as much, and at equal
+/// time (3,000 against 6,600 iterations, 10,000 against 22,000) it scored 0.540 [0.485,
+/// 0.595] over 312 games (seeds 504 and 505). Against `greedy` at 1,000 iterations it
+/// scores 0.712 where one Turn scored 0.62 (seed 201). Three Turns (with a horizon of 40,
+/// so that the cap does not cut them) scored 0.466 [0.400, 0.534] against two at 3,000
+/// iterations (seed 503), and two Turns with a horizon of 40 0.486 against 20 at 1,000
+/// (seed 502): the cap seldom cuts two Turns.
+pub fn search_config(budget: Budget) -> IsMctsConfig {
+    IsMctsConfig {
+        budget,
+        exploration: 0.2,
+        horizon: HORIZON,
+        prior_weight: 0.5,
+        threads: 1,
+        max_nodes: 2_000_000,
+        widening: WIDENING,
+        puct: Some(PUCT),
+        leaf_turns: 2,
+        chance_nodes: true,
+        reuse: true,
+        tree_turns: 0,
+    }
+}
+
+/// PUCT's constants (`c`, `tau`, `fpu` in a spec). Measured at 1,000 iterations against
+/// `greedy` on the eight shipped scenarios (208 games, seed 11), one change at a time
+/// from these: temperature 0.2 and 1 scored 0.654 and 0.683 against 0.726, c 0.5 and 2
+/// 0.697 and 0.663, first-play urgency 0 and 0.3 0.618 and 0.642. With leaves a Turn
+/// later (`leaf_turns: 2`), c 0.5 against 1 head to head at the same budget: 0.469 at
+/// 1,000 iterations, 0.560 at 3,000 (416 games), 0.361 at 10,000 (104 games); c 2 0.495 at
+/// 3,000 and 0.500 at 10,000 (104 games): no c does better at every budget, so it stays 1.
+pub const PUCT: Puct = Puct {
+    c: 1.0,
+    temperature: 0.5,
+    fpu: 0.1,
+    parent_visits: false,
+};
+
+/// Nodes with more legal actions than this are widened progressively (see
+/// [`IsMctsConfig::widening`]): a Support set called at a chosen square and direction
+/// offers 256 ways, which would otherwise each take an iteration before any is revisited.
+/// Narrower nodes (almost all) are searched as without widening.
+pub const WIDENING: u32 = 32;
+
+/// The iterations `easy` searches a decision in the skirmish (the figures below are of an
+/// earlier search; the strength record has the current ones). The search gains little past
+/// 3,000 iterations, and each of the time levels thinks well past that, so by time alone
+/// `easy` played level with `normal` (0.53). With 50 iterations it stays a search that
+/// sees every decision a player makes and scores 0.562 [0.495, 0.628] against `greedy`
+/// (seed 94), yet `mcts:3000` scores 0.659 [0.592, 0.720] against it (`arena --scenario
+/// scenarios/*.toml --players mcts:3000 mcts:50 --games 26 --seed 93`, 208 games): a
+/// level a player can beat before `normal`. An iteration count also makes `easy` the same opponent on any machine.
+pub const EASY_ITERATIONS: u64 = 50;
+
+/// Determinizations per decision of `pimc`.
+pub const PIMC_WORLDS: usize = 4;
+
+impl PlayerSpec {
+    /// Does this player decide only from what its side may see? False for `oracle`, which
+    /// must never be offered to a person as an opponent.
+    pub const fn is_fair(&self) -> bool {
+        self.kind.is_fair()
+    }
+
+    /// The search budget, if this player searches: for `easy`, [`EASY_ITERATIONS`]; for
+    /// the other levels, their [search time](Level::search_time).
+    pub fn budget(&self) -> Option<Budget> {
+        self.effort.map(|e| match e {
+            Effort::Level(Level::Easy) => Budget::Iterations(EASY_ITERATIONS),
+            Effort::Level(l) => Budget::Time(l.search_time()),
+            Effort::Iterations(n) => Budget::Iterations(n),
+        })
+    }
+
+    /// Makes the player, searching on one thread.
+    pub fn build(&self) -> BoxedPlayer {
+        self.build_with_threads(1)
+    }
+
+    /// Makes the player for a game of a run whose programs are kept between games
+    /// (`duel`, `arena`): a program that asked for `new_game` plays on in the process it
+    /// played the run's last game in. Other players are as [`PlayerSpec::build`] makes
+    /// them.
+    pub fn build_kept(&self, kept: &Arc<Kept>) -> BoxedPlayer {
+        match (self.kind, self.exec) {
+            (Kind::Exec, Some(id)) => Box::new(ExecPlayer::kept(id, kept.clone())),
+            _ => self.build(),
+        }
+    }
+
+    /// Makes the player; `mcts` and `oracle` grow one tree per thread (root parallelism) on
+    /// `threads` threads. Every player decides a forced move (one legal action) at once.
+    pub fn build_with_threads(&self, threads: usize) -> BoxedPlayer {
+        let player = self.build_search(threads);
+        if self.tuning.changes_heuristics() {
+            let heuristics = self.tuning.apply_heuristics(Heuristics::default());
+            return Box::new(WithHeuristics {
+                inner: player,
+                heuristics,
+            });
+        }
+        player
+    }
+
+    fn build_search(&self, threads: usize) -> BoxedPlayer {
+        let budget = self.budget().unwrap_or(Budget::Iterations(1));
+        match self.kind {
+            Kind::Random => Box::new(RandomPlayer::new()),
+            Kind::Greedy => Box::new(Greedy::new()),
+            Kind::Flat => Box::new(FlatMc::new(budget, HORIZON)),
+            Kind::Pimc => Box::new(Pimc::new(
+                PIMC_WORLDS,
+                self.tuning.apply(search_config(budget)),
+            )),
+            Kind::Mcts => Box::new(IsMcts::new(IsMctsConfig {
+                threads: threads.max(1),
+                ..self.tuning.apply(search_config(budget))
+            })),
+            Kind::Oracle => Box::new(Oracle::new(IsMctsConfig {
+                threads: threads.max(1),
+                ..self.tuning.apply(search_config(budget))
+            })),
+            Kind::Exec => match self.exec {
+                Some(id) => Box::new(ExecPlayer::new(id)),
+                None => Box::new(RandomPlayer::new()),
+            },
+        }
+    }
+}
+
+/// A player that searches with heuristics of its own, whatever heuristics the game it is
+/// handed carries (both players of a match share one [`Skirmish`]); for matches between
+/// versions of the heuristics.
+pub struct WithHeuristics {
+    inner: BoxedPlayer,
+    heuristics: Heuristics,
+}
+
+impl ai::Player<Skirmish> for WithHeuristics {
+    fn name(&self) -> String {
+        format!("{} (own heuristics)", self.inner.name())
+    }
+
+    fn choose(
+        &mut self,
+        game: &Skirmish,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<rules::Action> {
+        // The journal goes with it, so that a search may keep its tree between decisions.
+        let mut own = game.clone();
+        if let Some(journal) = game.journal() {
+            own = own.with_journal(journal.to_vec());
+        }
+        own.set_heuristics(self.heuristics);
+        self.inner.choose(&own, rng)
+    }
+
+    fn last_report(&self) -> Option<&ai::SearchReport<rules::Action>> {
+        self.inner.last_report()
+    }
+}
+
+impl PlayerSpec {
+    /// Makes the player (one thread), searching with `heuristics` instead of those of the
+    /// game it is handed. The scripted `greedy` player reads only whether card actions are
+    /// scored.
+    pub fn build_with_heuristics(&self, heuristics: Heuristics) -> BoxedPlayer {
+        match self.kind {
+            Kind::Greedy => Box::new(Greedy::with_scoring(heuristics.scoring)),
+            _ => Box::new(WithHeuristics {
+                inner: self.build_search(1),
+                heuristics: self.tuning.apply_heuristics(heuristics),
+            }),
+        }
+    }
+}
+
+/// The revision of the code of the search and its heuristics, raised by every change to
+/// that code that changes what the search plays: the settings and the weights are read
+/// into [`search_fingerprint`] as they are, but the code is not, so without it a record
+/// made before such a change would still pass as current. Whether a change does is shown by
+/// playing the record's runs at iteration budgets again (`arena ... --verify`): they give
+/// their records game for game only when the search plays as it did.
+///
+/// 2: a Move-one card that lets a model leave this Turn is worth what leaving is worth.
+/// 3: the fitted evaluation's escape term (the models that can still leave in time).
+/// 4: a kill that scores no VP is worth its share of a wipe-out
+/// ([`crate::bot::eval::wipe_share`]).
+/// 5: an activation counts the best shot the model has after one step (`sshot`).
+pub const SEARCH_REVISION: u32 = 5;
+
+/// A fingerprint of what makes the search play as it does: the revision of its code
+/// ([`SEARCH_REVISION`]), its settings, the heuristics and the evaluation's weights
+/// (`data/evaluation.toml`), computed once. The strength record is dated by it
+/// (`mars-attacks strength --check`); every arena record carries it.
+pub fn search_fingerprint() -> String {
+    static FINGERPRINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FINGERPRINT.get_or_init(compute_search_fingerprint).clone()
+}
+
+fn compute_search_fingerprint() -> String {
+    let text = format!(
+        "{}\nrevision {SEARCH_REVISION}\n{:?}\n{:?}\n{}",
+        env!("CARGO_PKG_VERSION"),
+        search_config(Budget::Iterations(1)),
+        Heuristics::default(),
+        include_str!("../../../data/evaluation.toml")
+    );
+    format!("{:016x}", rules::fingerprint::fnv1a(text.as_bytes()))
+}
