@@ -19,6 +19,8 @@
 //! * [`players`]: random, greedy and the search, and the game as an [`ai::Game`].
 //! * [`search`]: the game as the search sees it.
 //! * [`seats`]: games of 2 to 6 players with the seats rotated, for the arena.
+//! * [`table`]: the game at a table, without drawing: the seats, the game's one generator,
+//!   every decision (a replay from the seed), the log, the AI on a thread of its own.
 
 pub mod card;
 pub mod claimable;
@@ -31,4 +33,5 @@ pub mod plan;
 pub mod players;
 pub mod search;
 pub mod seats;
+pub mod table;
 pub mod turn;

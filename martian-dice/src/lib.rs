@@ -18,6 +18,8 @@
 //! * [`players`]: the player that plays to win, the optimal-score policy, a threshold
 //!   player, random, and the game as an [`ai::Game`] for the search.
 //! * [`rotation`]: games of three or more players, one player in each seat in turn.
+//! * [`table`]: how a game at the table is set up (players, the opponents' level, the
+//!   seed), checked without a window.
 //! * [`search`]: the game as the search sees it: the Turn under way, its scores worth their
 //!   stakes, each decision keyed by the state it leads to.
 
@@ -29,5 +31,6 @@ pub mod perfect;
 pub mod players;
 pub mod rotation;
 pub mod search;
+pub mod table;
 pub mod turn;
 pub mod turn_graph;

@@ -18,8 +18,8 @@ use dice_game::seats::{TableConfig, play_table};
 use super::window::{self, Window};
 use super::{CliError, Io};
 use crate::limits;
-use crate::table::dice_game_setup::DiceGameSetup;
 use dice_game::deck_file::{load_dice_deck, stand_in_deck};
+use dice_game::table::setup::DiceGameSetup;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct DiceGameArgs {

@@ -11,7 +11,7 @@ use martian_dice::players::{TurnGame, mean_turn_score, player};
 
 use super::window::{self, Window};
 use super::{CliError, Io};
-use crate::table::dice::DiceSetup;
+use martian_dice::table::DiceSetup;
 
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct MartianDiceArgs {

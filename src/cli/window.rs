@@ -17,8 +17,8 @@ use super::play::PlayArgs;
 use crate::arena::replay::RecordedGame;
 use crate::bot::PlayerSpec;
 use crate::bot::exec::BotId;
-use crate::table::dice::DiceSetup;
-use crate::table::dice_game_setup::DiceGameSetup;
+use dice_game::table::setup::DiceGameSetup;
+use martian_dice::table::DiceSetup;
 
 #[cfg(feature = "gui")]
 mod open;

@@ -11,11 +11,11 @@ use crate::rules::action::{Action, ModelId};
 use crate::rules::cards::Card;
 use crate::rules::state::{Loc, Phase};
 use crate::table::describe::{action_text, side_title};
-use crate::table::dice::DiceSetup;
-use crate::table::dice_game_setup::DiceGameSetup;
 use crate::table::forecast::acting_model;
 use crate::table::session::Session;
 use crate::table::setup::GameSetup;
+use dice_game::table::setup::DiceGameSetup;
+use martian_dice::table::DiceSetup;
 
 use super::analysis::AnalysisView;
 use super::at_table::AtTableView;

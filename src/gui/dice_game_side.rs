@@ -10,13 +10,10 @@ use eframe::egui::{self, RichText, Ui};
 
 use super::dice_game_table::DiceGameView;
 use super::theme;
-use crate::table::dice_game_setup::{AiLevel, Seat};
+use dice_game::table::setup::{AiLevel, Seat};
 
 /// Draws the panel; returns the set-up of a new game when the person starts one.
-pub fn ui(
-    view: &mut DiceGameView,
-    ui: &mut Ui,
-) -> Option<crate::table::dice_game_setup::DiceGameSetup> {
+pub fn ui(view: &mut DiceGameView, ui: &mut Ui) -> Option<dice_game::table::setup::DiceGameSetup> {
     ui.horizontal(|ui| {
         ui.heading("The Dice Game");
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -100,7 +97,7 @@ fn seats_ui(view: &DiceGameView, ui: &mut Ui) {
         });
 }
 
-fn considered_ui(view: &DiceGameView, ui: &mut Ui, c: crate::table::dice_game_ai::Considered) {
+fn considered_ui(view: &DiceGameView, ui: &mut Ui, c: dice_game::table::ai::Considered) {
     let chose = c
         .choices
         .iter()
@@ -186,7 +183,7 @@ fn seat_text(s: Seat) -> String {
 fn new_game_ui(
     view: &mut DiceGameView,
     ui: &mut Ui,
-) -> Option<crate::table::dice_game_setup::DiceGameSetup> {
+) -> Option<dice_game::table::setup::DiceGameSetup> {
     ui.label(RichText::new("New game").strong());
     let max = view.next.max_seats();
     let n = view.next.seats.len();

@@ -18,9 +18,9 @@ use super::dice_game_pieces::{
     CardLook, DieLook, card_size, die, difficulty_card, empty_stack, location_card,
 };
 use super::theme;
-use crate::table::dice_game::{DiceGameTable, Ending};
-use crate::table::dice_game_setup::DiceGameSetup;
-use crate::table::dice_game_words::{odds_words, possessive, result_words, standings};
+use dice_game::table::setup::DiceGameSetup;
+use dice_game::table::words::{odds_words, possessive, result_words, standings};
+use dice_game::table::{DiceGameTable, Ending};
 
 /// The Dice Game's mode of the window.
 pub struct DiceGameView {
@@ -575,7 +575,7 @@ fn claimed_chip(ui: &mut Ui, card: &dice_game::card::Location) {
 }
 
 /// The exact odds of the roll a button makes, for its tooltip.
-fn odds_tip(ui: &mut Ui, odds: Option<&crate::table::dice_game::TargetOdds>) {
+fn odds_tip(ui: &mut Ui, odds: Option<&dice_game::table::TargetOdds>) {
     ui.set_max_width(400.0);
     match odds {
         Some(o) => {

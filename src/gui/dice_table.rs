@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::theme;
-use crate::table::dice::DiceSetup;
+use martian_dice::table::DiceSetup;
 
 /// The levels offered for the AI opponents.
 pub const LEVELS: [&str; 6] = ["easy", "normal", "hard", "perfect", "optimal", "random"];

@@ -82,12 +82,12 @@ pub use app::MarsApp;
 
 use crate::bot::{Level, PlayerSpec};
 use crate::rules::Side;
-use crate::table::dice::DiceSetup;
-use crate::table::dice_game_setup::DiceGameSetup;
 use crate::table::rolls::TableRollers;
 use crate::table::save::saves_dir;
 use crate::table::session::Session;
 use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
+use dice_game::table::setup::DiceGameSetup;
+use martian_dice::table::DiceSetup;
 
 /// How the table opens.
 #[derive(Clone, Debug, PartialEq, Eq)]

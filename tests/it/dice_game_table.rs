@@ -11,10 +11,10 @@ use dice_game::card::Difficulty;
 use dice_game::deck_file::stand_in_deck;
 use dice_game::dice::Symbol;
 use dice_game::game::Game;
+use dice_game::table::DiceGameTable;
+use dice_game::table::setup::{AiLevel, DiceGameSetup, Seat};
+use dice_game::table::words::{grouped, odds_words, result_words, standings};
 use dice_game::turn::{Action, Decided, Phase};
-use mars_attacks::table::dice_game::DiceGameTable;
-use mars_attacks::table::dice_game_setup::{AiLevel, DiceGameSetup, Seat};
-use mars_attacks::table::dice_game_words::{grouped, odds_words, result_words, standings};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

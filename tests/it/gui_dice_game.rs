@@ -10,11 +10,11 @@ use dice_game::turn::{Action, Phase};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use dice_game::table::DiceGameTable;
+use dice_game::table::setup::{AiLevel, DiceGameSetup, Seat};
+use dice_game::table::words::{odds_words, result_words};
 use mars_attacks::gui::MarsApp;
 use mars_attacks::rules::Side;
-use mars_attacks::table::dice_game::DiceGameTable;
-use mars_attacks::table::dice_game_setup::{AiLevel, DiceGameSetup, Seat};
-use mars_attacks::table::dice_game_words::{odds_words, result_words};
 use mars_attacks::table::setup::GameSetup;
 
 use super::gui::{harness, hover, root, step_until, temp_dir};

@@ -14,8 +14,8 @@ use super::gui::{harness, root, step_until, temp_dir};
 
 #[test]
 fn martian_dice_is_played_in_the_same_window() {
-    use mars_attacks::table::dice::DiceSetup;
     use martian_dice::dice::Face;
+    use martian_dice::table::DiceSetup;
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,
@@ -77,7 +77,7 @@ fn martian_dice_is_played_in_the_same_window() {
 /// The dice table open on its own, two players, the AI at `level`, no pause between the
 /// AI's decisions.
 fn dice_harness(level: &str, seed: u64, name: &str) -> Harness<'static, MarsApp> {
-    use mars_attacks::table::dice::DiceSetup;
+    use martian_dice::table::DiceSetup;
     let setup = GameSetup::versus_ai(
         root().join("scenarios/whos-there.toml"),
         Side::Humans,

@@ -7,17 +7,21 @@
 //!
 //! A game replays exactly from its set-up and its decisions ([`DiceGameTable::replay`]).
 
+pub mod ai;
+pub mod setup;
+pub mod words;
+
 use std::time::{Duration, Instant};
 
-use dice_game::dice::Tally;
-use dice_game::game::{Game, STACKS};
-use dice_game::odds::{RollOdds, Situation, TurnOdds, next_roll, to_the_end};
-use dice_game::turn::{Action, Event, Phase};
+use crate::dice::Tally;
+use crate::game::{Game, STACKS};
+use crate::odds::{RollOdds, Situation, TurnOdds, next_roll, to_the_end};
+use crate::turn::{Action, Event, Phase};
 use rand_chacha::ChaCha8Rng;
 
-use super::dice_game_ai::{Considered, Thinking};
-use super::dice_game_setup::{DiceGameSetup, Seat};
-use super::dice_game_words::{action_words, event_words};
+use ai::{Considered, Thinking};
+use setup::{DiceGameSetup, Seat};
+use words::{action_words, event_words};
 
 /// A line of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]

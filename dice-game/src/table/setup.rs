@@ -8,14 +8,14 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::card::{Deck, Difficulty};
+use crate::game::{Game, MAX_PLAYERS, PLAYERS};
 use ai::Level;
 use ai::level::MAX_SPEC_ITERATIONS;
-use dice_game::card::{Deck, Difficulty};
-use dice_game::game::{Game, MAX_PLAYERS, PLAYERS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use dice_game::deck_file::stand_in_deck;
+use crate::deck_file::stand_in_deck;
 
 /// How an AI seat plays: the search at a level or for a number of iterations, or one of
 /// the baselines.
@@ -217,10 +217,10 @@ impl DiceGameSetup {
                 self.deck.locations.len()
             ));
         }
-        dice_game::claimable::check_can_end(&self.deck, n, self.difficulty)?;
+        crate::claimable::check_can_end(&self.deck, n, self.difficulty)?;
         for s in &self.seats {
             if let Seat::Ai(l) = s {
-                dice_game::players::player(&l.spec())?;
+                crate::players::player(&l.spec())?;
             }
         }
         Ok(())
@@ -275,7 +275,7 @@ mod tests {
             .into_iter()
             .chain([AiLevel::Iterations(AiLevel::DEFAULT_ITERATIONS)])
         {
-            assert!(dice_game::players::player(&l.spec()).is_ok(), "{l}");
+            assert!(crate::players::player(&l.spec()).is_ok(), "{l}");
             assert_eq!(l.to_string().parse::<AiLevel>(), Ok(l));
         }
     }

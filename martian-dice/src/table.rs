@@ -3,8 +3,8 @@
 //! here, without a window, so the command line refuses a level that names no player
 //! before any window opens.
 
-use martian_dice::game::Game;
-use martian_dice::players::player;
+use crate::game::Game;
+use crate::players::player;
 
 /// How a game of Martian Dice is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,13 +3,13 @@
 //! standings in the order the rules rank them (most VP, then most cards claimed, then the
 //! tied player latest in turn order) and why the winner won.
 
-use dice_game::card::Rule;
-use dice_game::dice::DICE;
-use dice_game::game::{Game, STACKS};
-use dice_game::turn::{Action, Decided, Event, Phase};
+use crate::card::Rule;
+use crate::dice::DICE;
+use crate::game::{Game, STACKS};
+use crate::turn::{Action, Decided, Event, Phase};
 
-use super::dice_game::TargetOdds;
-use super::dice_game_setup::DiceGameSetup;
+use super::TargetOdds;
+use super::setup::DiceGameSetup;
 
 /// The line the log gives `e`; `before` is the game as it stood before the decision that
 /// caused it (the Turn it happened in, the tokens before they moved). Past tense, so that

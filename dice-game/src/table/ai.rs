@@ -11,15 +11,15 @@
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+use crate::game::Game;
+use crate::players::player;
+use crate::turn::Action;
 use ai::arena::derive_seed;
-use dice_game::game::Game;
-use dice_game::players::player;
-use dice_game::turn::Action;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::dice_game_setup::AiLevel;
-use super::dice_game_words::action_words;
+use super::setup::AiLevel;
+use super::words::action_words;
 
 /// One decision the AI had, as its search saw it.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,7 +146,7 @@ pub fn decide(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::dice_game_setup::DiceGameSetup;
+    use crate::table::setup::DiceGameSetup;
 
     #[test]
     fn the_view_hides_only_the_cards_face_down() {
