@@ -11,9 +11,8 @@ pub use file_check::file_lock;
 pub use rules::given_dice;
 #[cfg(feature = "gui")]
 pub mod gui;
-pub use rules;
-pub mod serve;
 pub use file_check::staged;
+pub use rules;
 pub use rules::sim;
-pub mod table;
+pub use skirmish_table::{serve, table};
 pub mod workbench;

@@ -25,9 +25,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use crate::given_dice::{Played, Unplayed, play_with_rolls};
-use crate::rules::state::{IllegalAction, TestCtx};
-use crate::rules::{Action, BySide, GameState, Side};
+use rules::given_dice::{Played, Unplayed, play_with_rolls};
+use rules::state::{IllegalAction, TestCtx};
+use rules::{Action, BySide, GameState, Side};
 
 use super::correction::{Correction, CorrectionRefused};
 use super::describe::action_text;
@@ -202,7 +202,7 @@ impl PendingDice {
     }
 
     /// The events the decision makes with the rolls settled (all of them once settled).
-    pub fn events(&self) -> &[crate::rules::state::Event] {
+    pub fn events(&self) -> &[rules::state::Event] {
         &self.played.events
     }
 }
@@ -256,8 +256,8 @@ pub enum PlacementRefused {
 }
 
 /// How many rolls `events` made (a model's or a card's test, a Rattle test).
-fn rolls_in(events: &[crate::rules::state::Event]) -> usize {
-    use crate::rules::state::Event;
+fn rolls_in(events: &[rules::state::Event]) -> usize {
+    use rules::state::Event;
     events
         .iter()
         .filter(|e| {
@@ -634,7 +634,7 @@ impl Session {
         };
         let mut taken: DecisionRolls = Vec::new();
         let mut last: Option<Played> = None;
-        for _ in 0..=crate::given_dice::MAX_ROLLS {
+        for _ in 0..=rules::given_dice::MAX_ROLLS {
             let (played, _) = self.settle(unit, &taken).map_err(|e| match e {
                 Unplayed::Play(refused) => SessionError::NotLegal { number, refused },
                 Unplayed::Dice(why) => SessionError::TableRecord { number, why },
@@ -695,7 +695,7 @@ impl Session {
                 self.state.hidden_counters(),
                 squares
                     .iter()
-                    .fold(crate::rules::Bitboard::EMPTY, |b, s| b.with(*s))
+                    .fold(rules::Bitboard::EMPTY, |b, s| b.with(*s))
             );
         }
         let replaying = self.replay.is_some();
@@ -774,7 +774,7 @@ impl Session {
         let models_only: Vec<_> = self
             .setup_events
             .iter()
-            .filter(|e| !matches!(e, crate::rules::state::Event::CounterPlaced(_)))
+            .filter(|e| !matches!(e, rules::state::Event::CounterPlaced(_)))
             .cloned()
             .collect();
         self.table_steps = setup_steps(&self.state, &models_only).into();

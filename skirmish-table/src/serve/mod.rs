@@ -25,18 +25,18 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use crate::bot::exec::annotate::{ActionInfo, annotate};
-use crate::bot::exec::events::EventInfo;
-use crate::bot::exec::message::{self, Asked};
-use crate::bot::exec::snapshot::load_snapshot;
-use crate::bot::exec::statics::GameInfo;
-use crate::bot::game::Skirmish;
-use crate::given_dice;
-use crate::rules::odds;
-use crate::rules::scenario::Scenario;
-use crate::rules::scenario_file::load_scenario;
-use crate::rules::state::Event;
-use crate::rules::{Action, GameRng, GameState, Side, rng_from_seed};
+use rules::given_dice;
+use rules::odds;
+use rules::scenario::Scenario;
+use rules::scenario_file::load_scenario;
+use rules::state::Event;
+use rules::{Action, GameRng, GameState, Side, rng_from_seed};
+use skirmish_ai::bot::exec::annotate::{ActionInfo, annotate};
+use skirmish_ai::bot::exec::events::EventInfo;
+use skirmish_ai::bot::exec::message::{self, Asked};
+use skirmish_ai::bot::exec::snapshot::load_snapshot;
+use skirmish_ai::bot::exec::statics::GameInfo;
+use skirmish_ai::bot::game::Skirmish;
 
 /// The most positions kept at once.
 pub const MAX_STATES: usize = 10_000;
@@ -587,7 +587,7 @@ fn drawer(e: &Event) -> Side {
 /// phase, the Round, the VP and the outcome once it is over.
 fn describe(name: &str, g: &GameState) -> Value {
     let outcome = g.outcome().map(|o| {
-        let (winner, reason) = crate::bot::exec::events::outcome_names(o);
+        let (winner, reason) = skirmish_ai::bot::exec::events::outcome_names(o);
         json!({ "winner": winner, "reason": reason })
     });
     let state = message::public_state(g);
@@ -657,7 +657,7 @@ fn side_in(req: &Map<String, Value>, key: &'static str) -> Result<Option<Side>, 
         Some(s) => s
             .parse()
             .map(Some)
-            .map_err(|e: crate::rules::square::SideError| refuse(key, e.to_string())),
+            .map_err(|e: rules::square::SideError| refuse(key, e.to_string())),
     }
 }
 

@@ -5,16 +5,16 @@
 
 use std::time::Duration;
 
-use crate::bot::PlayerSpec;
-use crate::bot::spec::{Effort, Level};
-use crate::rules::Action;
-use crate::rules::state::Phase;
+use rules::Action;
+use rules::state::Phase;
+use skirmish_ai::bot::PlayerSpec;
+use skirmish_ai::bot::spec::{Effort, Level};
 
 use super::session::Session;
 
 /// How long the AI's answer to a response window is held at the table once it starts
 /// on it, whether it held a card that fits or not: the table opens every window
-/// ([`crate::rules::GameState::set_every_window`]) and shows each for the same time, so
+/// ([`rules::GameState::set_every_window`]) and shows each for the same time, so
 /// what a person sees, and when, never tells what the AI held (R28). The AI's search on a
 /// window stops within it (see [`window_spec`]).
 pub const WINDOW_HOLD: Duration = Duration::from_millis(450);
@@ -52,7 +52,7 @@ impl Session {
 
     /// [`Session::empty_window_shown`] for an empty window of `g` (a copy of the game
     /// played forward).
-    pub(super) fn empty_window_shown_in(&self, g: &crate::rules::GameState) -> bool {
+    pub(super) fn empty_window_shown_in(&self, g: &rules::GameState) -> bool {
         self.replay.is_none()
             && g.to_move()
                 .is_some_and(|s| self.setup.controllers[s.other()].is_human())

@@ -10,9 +10,9 @@ use std::thread::JoinHandle;
 
 use rand::SeedableRng;
 
-use crate::bot::PlayerSpec;
-use crate::bot::game::JournalEntry;
-use crate::rules::{Action, GameRng, GameState};
+use rules::{Action, GameRng, GameState};
+use skirmish_ai::bot::PlayerSpec;
+use skirmish_ai::bot::game::JournalEntry;
 
 use super::brain::{AiError, AiReport, Brain, make_brain};
 use super::hint::rest_of_move;

@@ -3,9 +3,9 @@
 //! the zones that win when held Rounds running and how long each has been held, and the
 //! entries drawn at random, drawn or still to be drawn. Nothing for a scenario without them.
 
-use crate::rules::bitboard::zone_text;
-use crate::rules::state::Loc;
-use crate::rules::{GameState, ModelId, Side};
+use rules::bitboard::zone_text;
+use rules::state::Loc;
+use rules::{GameState, ModelId, Side};
 
 use super::describe::{model_name, side_title};
 

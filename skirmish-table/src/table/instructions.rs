@@ -7,9 +7,9 @@
 //! AI's "no card" on a response window is no step (R28), and the cards drawn stay in the
 //! program.
 
-use crate::rules::action::{Action, Defence, ModelId, Target as CardTarget};
-use crate::rules::state::{Event, Loc, Phase, ShotResult};
-use crate::rules::{GameState, Side, Square};
+use rules::action::{Action, Defence, ModelId, Target as CardTarget};
+use rules::state::{Event, Loc, Phase, ShotResult};
+use rules::{GameState, Side, Square};
 
 use super::companion::TableRoll;
 use super::describe::{base_label, card_name, label_at, outcome_text, side_title};
@@ -101,7 +101,7 @@ pub fn decision_instruction(g: &GameState, action: &Action, side: Side) -> Optio
             match odds {
                 Some(f) => {
                     let sight = match f.los {
-                        crate::rules::map::Los::Clear => "clear shot",
+                        rules::map::Los::Clear => "clear shot",
                         _ => "seen, not a clear shot",
                     };
                     let armour = if f.armour > 0 { ", armour +1" } else { "" };
@@ -195,7 +195,7 @@ pub fn decision_instruction(g: &GameState, action: &Action, side: Side) -> Optio
         Action::Lay(c) => format!("{team} lay {} into their Support set", card_name(g, c.half)),
         Action::Call(c, spot) => {
             let at = match spot {
-                crate::rules::action::Spot::None => String::new(),
+                rules::action::Spot::None => String::new(),
                 other => format!(" at {other}"),
             };
             format!("{team} call their {} set{at}", card_name(g, c))
@@ -399,7 +399,7 @@ pub fn board_steps(
 }
 
 /// A counter's kind with its article: `a Critter`, `an Alien Secret`.
-fn a_counter(kind: crate::rules::state::CounterKind) -> String {
+fn a_counter(kind: rules::state::CounterKind) -> String {
     let name = kind.name();
     let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
@@ -427,7 +427,7 @@ pub fn setup_steps(g: &GameState, setup_events: &[Event]) -> Vec<TableStep> {
         .take(g.models().len())
         .enumerate()
         .filter_map(|(i, m)| match m.start {
-            crate::rules::scenario::Start::At(sq) => Some(step(
+            rules::scenario::Start::At(sq) => Some(step(
                 format!("put {} on {sq}", base_label(g, ModelId(i as u8))),
                 sq,
             )),

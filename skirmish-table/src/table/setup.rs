@@ -10,11 +10,11 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 
-use crate::bot::PlayerSpec;
-use crate::bot::spec::{Effort, Kind, Level, SpecError, Tuning};
-use crate::rules::scenario::Scenario;
-use crate::rules::scenario_file::{Diagnostic, load_scenario};
-use crate::rules::{BySide, GameRng, Side};
+use rules::scenario::Scenario;
+use rules::scenario_file::{Diagnostic, load_scenario};
+use rules::{BySide, GameRng, Side};
+use skirmish_ai::bot::PlayerSpec;
+use skirmish_ai::bot::spec::{Effort, Kind, Level, SpecError, Tuning};
 
 use super::brain::{Unplayable, check_ai};
 
@@ -91,7 +91,7 @@ pub struct GameSetup {
     /// The seed of the set-up, and of the dice too unless `dice_seed` is given.
     pub seed: u64,
     /// A seed of the dice apart from the set-up's, as an arena game has
-    /// ([`crate::arena::Record::dice_seed`]); `None` for a game begun at the table.
+    /// ([`skirmish_ai::arena::Record::dice_seed`]); `None` for a game begun at the table.
     pub dice_seed: Option<u64>,
     pub controllers: BySide<Controller>,
 }

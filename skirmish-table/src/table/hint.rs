@@ -6,10 +6,10 @@
 
 use rand::SeedableRng;
 
-use crate::bot::PlayerSpec;
-use crate::bot::spec::{Kind, Level};
-use crate::rules::action::{Action, ModelId};
-use crate::rules::{GameRng, GameState, Side};
+use rules::action::{Action, ModelId};
+use rules::{GameRng, GameState, Side};
+use skirmish_ai::bot::PlayerSpec;
+use skirmish_ai::bot::spec::{Kind, Level};
 
 use super::brain::{AiReport, Brain};
 use super::estimate::Estimate;

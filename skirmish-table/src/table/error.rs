@@ -4,7 +4,7 @@
 //! their parts live with them: a scenario file ([`super::setup::ScenarioError`]), a saved
 //! game ([`super::save::SaveError`]), the AI ([`super::brain::AiError`]).
 
-use crate::rules::state::IllegalAction;
+use rules::state::IllegalAction;
 
 use super::save::{SaveError, UnreadDecision};
 use super::setup::ScenarioError;

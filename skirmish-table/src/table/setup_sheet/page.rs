@@ -12,12 +12,12 @@
 use std::fmt::Write as _;
 
 use super::{CounterMarks, SetupSheet};
-use crate::rules::bitboard::zone_text;
-use crate::rules::map::WallKind;
-use crate::rules::{Bitboard, Edge, Side, Square};
-use crate::shelf::palette::Palette;
-use crate::shelf::picture::{SQUARE, Swatch, hold_text, square_origin, xml_escape};
 use crate::table::describe::side_title;
+use rules::bitboard::zone_text;
+use rules::map::WallKind;
+use rules::{Bitboard, Edge, Side, Square};
+use skirmish_ai::shelf::palette::Palette;
+use skirmish_ai::shelf::picture::{SQUARE, Swatch, hold_text, square_origin, xml_escape};
 
 const PAGE_W: f32 = 210.0;
 const PAGE_H: f32 = 297.0;

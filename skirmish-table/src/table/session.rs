@@ -20,12 +20,12 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use crate::bot::PlayerSpec;
-use crate::bot::exec::{BotId, ExecBot};
-use crate::bot::game::JournalEntry;
-use crate::rules::scenario::Scenario;
-use crate::rules::state::{Event, IllegalAction, Phase};
-use crate::rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
+use rules::scenario::Scenario;
+use rules::state::{Event, IllegalAction, Phase};
+use rules::{Action, BySide, GameRng, GameState, Side, rng_from_seed};
+use skirmish_ai::bot::PlayerSpec;
+use skirmish_ai::bot::exec::{BotId, ExecBot};
+use skirmish_ai::bot::game::JournalEntry;
 
 use super::brain::{AiError, AiReport};
 use super::companion::{Companion, PendingDice};
@@ -636,7 +636,7 @@ impl Session {
         let words = self.companion.as_ref().map_or_else(Vec::new, |c| {
             super::placement::placement_words(c.placement())
         });
-        let mut tape = crate::given_dice::Tape::over(rng_from_seed(self.setup.seed), words);
+        let mut tape = rules::given_dice::Tape::over(rng_from_seed(self.setup.seed), words);
         self.state =
             GameState::new_logged(self.scenario.clone(), &mut tape, &mut self.setup_events);
         self.dice = tape.into_base();
@@ -749,7 +749,7 @@ pub(super) mod tests {
     use super::*;
 
     pub(crate) fn scenario_path() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios/whos-there.toml")
     }
 
     pub(crate) fn hot_seat(seed: u64) -> Session {

@@ -3,7 +3,7 @@
 //! decisions), kept with the decision it was made at; the window draws it as a bar beside
 //! the board, so it follows the game after every decision.
 
-use crate::rules::Side;
+use rules::Side;
 
 use super::brain::AiReport;
 use super::session::Session;

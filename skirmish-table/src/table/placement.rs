@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::rules::{Bitboard, GameState, Square};
+use rules::{Bitboard, GameState, Square};
 
 use super::rolls::{DiceInputError, faces_text};
 
@@ -255,7 +255,7 @@ pub fn check_placement(g: &GameState, placement: &[CounterRolls]) -> Result<Vec<
 }
 
 /// The words that make the rules' set-up read `placement`'s faces, by request of the
-/// generator (for [`crate::given_dice::Tape::over`]): the counters' streams come first, one
+/// generator (for [`rules::given_dice::Tape::over`]): the counters' streams come first, one
 /// after another, each starting a word of its own, 21 faces a word.
 pub fn placement_words(placement: &[CounterRolls]) -> Vec<Option<u64>> {
     placement

@@ -18,13 +18,13 @@
 
 mod page;
 
-use crate::rules::action::ModelId;
-use crate::rules::bitboard::{Bitboard, zone_text};
-use crate::rules::scenario::{EndsGame, MAX_MODELS, Scenario, Start};
-use crate::rules::state::Event;
-use crate::rules::{Edge, GameState, Side, Square};
-use crate::shelf::MapPicture;
-use crate::shelf::picture::{distinct, or_list};
+use rules::action::ModelId;
+use rules::bitboard::{Bitboard, zone_text};
+use rules::scenario::{EndsGame, MAX_MODELS, Scenario, Start};
+use rules::state::Event;
+use rules::{Edge, GameState, Side, Square};
+use skirmish_ai::shelf::MapPicture;
+use skirmish_ai::shelf::picture::{distinct, or_list};
 
 use super::describe::{BaseLabel, base_label_of, side_title};
 
@@ -217,7 +217,7 @@ impl SetupSheet {
         let edges = edge_labels(sc, &labels);
         SetupSheet {
             title: sc.name.clone(),
-            how_it_is_won: sentence(&crate::shelf::docs::how_it_is_won(sc)),
+            how_it_is_won: sentence(&skirmish_ai::shelf::docs::how_it_is_won(sc)),
             deploy_order: deploy_order(sc),
             seed: game.map(|(_, _, seed)| seed),
             picture,
@@ -284,7 +284,7 @@ fn edge_labels(sc: &Scenario, labels: &[BaseLabel]) -> Vec<EdgeLabel> {
     let mut out = Vec::new();
     for side in Side::BOTH {
         let setup = &sc.sides[side];
-        let of = |keep: &dyn Fn(&crate::rules::scenario::ModelSetup) -> bool| -> Vec<BaseLabel> {
+        let of = |keep: &dyn Fn(&rules::scenario::ModelSetup) -> bool| -> Vec<BaseLabel> {
             sc.models
                 .iter()
                 .zip(labels)
@@ -297,7 +297,7 @@ fn edge_labels(sc: &Scenario, labels: &[BaseLabel]) -> Vec<EdgeLabel> {
             if coming.is_empty() {
                 continue;
             }
-            for mark in crate::shelf::picture::entry_marks(side, entry) {
+            for mark in skirmish_ai::shelf::picture::entry_marks(side, entry) {
                 out.push(EdgeLabel {
                     side,
                     edge: mark.edge,
@@ -498,7 +498,7 @@ entry = [{ edges = ["east", "west"], round = 1 }, { edge = "north", rounds = [2,
 
     #[test]
     fn arrivals_are_said_with_their_edge_part_and_what_is_drawn_when() {
-        let sc = crate::rules::scenario_file::parse_scenario("arrivals.toml", ARRIVALS)
+        let sc = rules::scenario_file::parse_scenario("arrivals.toml", ARRIVALS)
             .unwrap_or_else(|e| panic!("{e:?}"))
             .scenario;
         let starts = |sheet: &SetupSheet| -> Vec<String> {
@@ -522,7 +522,7 @@ entry = [{ edges = ["east", "west"], round = 1 }, { edge = "north", rounds = [2,
         // in Round 2 is not yet.
         let sc = std::sync::Arc::new(sc);
         let mut events = Vec::new();
-        let g = GameState::new_logged(sc.clone(), &mut crate::rules::rng_from_seed(5), &mut events);
+        let g = GameState::new_logged(sc.clone(), &mut rules::rng_from_seed(5), &mut events);
         let drawn = g.arrival_of(ModelId(2)).and_then(|a| a.edge).unwrap();
         let game = SetupSheet::of_game(&g, &events, 5);
         let said = starts(&game);

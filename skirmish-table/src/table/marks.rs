@@ -2,8 +2,8 @@
 //! what it aims at. The hint draws the move the AI advises, and the companion mode the AI's
 //! decision a person is to make at the real table; both read it from here.
 
-use crate::rules::action::{Action, ModelId};
-use crate::rules::{GameState, Square};
+use rules::action::{Action, ModelId};
+use rules::{GameState, Square};
 
 use super::describe::card_of;
 use super::forecast::{Target, charged, targets_of};

@@ -7,13 +7,13 @@
 
 use rand::SeedableRng;
 
-use crate::rules::action::{Action, ModelId, Spot, Target as CardTarget};
-use crate::rules::bitboard::Bitboard;
-use crate::rules::cards::CardId;
-use crate::rules::state::Phase;
-use crate::rules::{GameRng, GameState, Side, Square};
+use rules::action::{Action, ModelId, Spot, Target as CardTarget};
+use rules::bitboard::Bitboard;
+use rules::cards::CardId;
+use rules::state::Phase;
+use rules::{GameRng, GameState, Side, Square};
 
-pub use crate::rules::test_odds::{
+pub use rules::test_odds::{
     FightForecast, ShootForecast, TestOdds, bug_attack, fight_forecast, shoot_dice, shoot_forecast,
     test_after, test_odds, window_choices,
 };

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Action, BySide};
+use rules::{Action, BySide};
 
 use super::companion::Companion;
 use super::error::SessionError;
@@ -44,7 +44,7 @@ impl Session {
     /// person's at the table: nothing the results file names is started, and the game can
     /// be played on from any point as two players at one table.
     pub fn replay_recorded(
-        game: &crate::arena::replay::RecordedGame,
+        game: &skirmish_ai::arena::replay::RecordedGame,
     ) -> Result<Session, SessionError> {
         let saved = || -> Result<SavedGame, SessionError> {
             Ok(SavedGame {
@@ -165,9 +165,9 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::state_text;
     use crate::table::session::Session;
     use crate::table::session::tests::{hot_seat, play_first};
+    use rules::sim::state_text;
 
     #[test]
     fn replay_steps_through_a_saved_game() {

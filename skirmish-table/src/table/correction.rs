@@ -12,9 +12,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::action::ModelId;
-use crate::rules::state::{Loc, Phase};
-use crate::rules::{Bitboard, GameState, Square};
+use rules::action::ModelId;
+use rules::state::{Loc, Phase};
+use rules::{Bitboard, GameState, Square};
 
 use super::describe::{base_label, label_at};
 
@@ -105,7 +105,7 @@ pub enum CorrectionRefused {
 
 /// Squares with a face-up counter not yet claimed, of any kind.
 fn face_up(g: &GameState) -> Bitboard {
-    use crate::rules::state::CounterKind;
+    use rules::state::CounterKind;
     [
         CounterKind::Critter,
         CounterKind::AlienSecret,
@@ -184,7 +184,7 @@ impl Correction {
                     )));
                 }
                 let there = g.models_in(sq).count();
-                if there >= usize::from(crate::rules::state::CAPACITY) {
+                if there >= usize::from(rules::state::CAPACITY) {
                     return Err(CorrectionRefused::Square(format!(
                         "{sq} already holds {there} models, as many as a square may (R3)"
                     )));

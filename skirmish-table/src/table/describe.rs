@@ -1,10 +1,10 @@
 //! Words for what is on the table: models, sides, decisions and results.
 
-use crate::rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
-use crate::rules::cards::{Card, CardId, Face};
-use crate::rules::scenario::{Entry, MAX_MODELS, Scenario};
-use crate::rules::state::{Loc, Outcome, Phase, WinReason};
-use crate::rules::{GameState, Side};
+use rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
+use rules::cards::{Card, CardId, Face};
+use rules::scenario::{Entry, MAX_MODELS, Scenario};
+use rules::state::{Loc, Outcome, Phase, WinReason};
+use rules::{GameState, Side};
 
 /// `Humans` / `Martians`.
 pub fn side_title(side: Side) -> &'static str {
@@ -48,7 +48,7 @@ pub fn location(g: &GameState, id: ModelId) -> String {
 
 /// A half's printed name (its slug when the deck does not know it).
 pub fn card_name(g: &GameState, id: CardId) -> String {
-    crate::sim::card_name(g, id)
+    rules::sim::card_name(g, id)
 }
 
 /// The half `id` as `side` uses it (an Event's only face for Events).
@@ -70,7 +70,7 @@ pub fn card_of(action: &Action) -> Option<Card> {
 
 /// A physical card in words, its own half first (`Splat! (on the back: Heat Ray)`, R19).
 pub fn card_text(g: &GameState, card: Card) -> String {
-    crate::sim::card_text(g, card)
+    rules::sim::card_text(g, card)
 }
 
 /// What a card is aimed at, in words (empty when nothing).
@@ -323,7 +323,7 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
     // Models whose Round or edge is still to be drawn (P33), by the Round of the draw.
     let mut to_draw: Vec<(u16, usize)> = Vec::new();
     // (Round, edges in order of first appearance, models); `None`: no way on.
-    let mut groups: Vec<(Option<u16>, Vec<crate::rules::Edge>, usize)> = Vec::new();
+    let mut groups: Vec<(Option<u16>, Vec<rules::Edge>, usize)> = Vec::new();
     for id in waiting {
         let e: Option<Entry> = g.scenario().entry_of(id.index()).copied();
         if let (Some(e), Some(a)) = (e, g.arrival_of(*id))
@@ -360,7 +360,7 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
             group.1.push(e.edge);
         }
     }
-    let one = |round: Option<u16>, edges: &[crate::rules::Edge]| {
+    let one = |round: Option<u16>, edges: &[rules::Edge]| {
         let names: Vec<String> = edges.iter().map(|e| e.to_string()).collect();
         let across = match names.as_slice() {
             [one] => format!("across the {one} edge"),

@@ -7,9 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::action::{Defence, ModelId};
-use crate::rules::state::{Event, Test, TestCtx, TestKind};
-use crate::rules::{BySide, GameState, Side};
+use rules::action::{Defence, ModelId};
+use rules::state::{Event, Test, TestCtx, TestKind};
+use rules::{BySide, GameState, Side};
 
 use super::describe::{card_name, label_at};
 
@@ -154,7 +154,7 @@ pub fn parse_faces(text: &str) -> Result<Vec<u8>, DiceInputError> {
             }
             out.push(f);
         }
-        if out.len() > crate::given_dice::MAX_FACES {
+        if out.len() > rules::given_dice::MAX_FACES {
             return Err(DiceInputError::NotAFace(word.chars().take(20).collect()));
         }
     }
@@ -346,7 +346,7 @@ fn roll_words(
         } => {
             let at = target.map_or("the Bug".to_string(), label);
             let sight = match los {
-                crate::rules::map::Los::Clear => "clear shot",
+                rules::map::Los::Clear => "clear shot",
                 _ => "seen, not a clear shot",
             };
             let aimed = if aimed { ", aimed" } else { "" };

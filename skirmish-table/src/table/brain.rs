@@ -5,9 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::bot::game::JournalEntry;
-use crate::bot::{PlayerSpec, SpecError};
-use crate::rules::{Action, GameRng, GameState};
+use rules::{Action, GameRng, GameState};
+use skirmish_ai::bot::game::JournalEntry;
+use skirmish_ai::bot::{PlayerSpec, SpecError};
 
 /// What the AI thought about a decision.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -48,7 +48,7 @@ pub trait Brain: Send {
 
 /// A player of the AI crate: a search or a baseline, or a program, built from its spec.
 pub struct BotBrain {
-    player: crate::bot::BoxedPlayer,
+    player: skirmish_ai::bot::BoxedPlayer,
     threads: usize,
 }
 
@@ -63,7 +63,7 @@ impl Brain for BotBrain {
         let start = Instant::now();
         // The journal: what a program is told, and for a search where the game stands
         // (`ai::Game::progress`), so that it may keep its tree between decisions.
-        let game = crate::bot::Skirmish::new(state.clone()).with_journal(journal.to_vec());
+        let game = skirmish_ai::bot::Skirmish::new(state.clone()).with_journal(journal.to_vec());
         let chosen = self.player.choose(&game, rng);
         let action = match chosen {
             Some(a) => a,

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::action::ActionError;
-use crate::rules::{Action, BySide, Side};
+use rules::action::ActionError;
+use rules::{Action, BySide, Side};
 
 use super::brain::Unplayable;
 use super::companion::{Companion, DecisionRolls, TableRoll};
@@ -271,11 +271,11 @@ fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Compani
                 "dice are recorded for decision {n}, but the game has {decisions} decision(s)"
             ));
         }
-        if rolls.len() > crate::given_dice::MAX_ROLLS {
+        if rolls.len() > rules::given_dice::MAX_ROLLS {
             return Err(format!(
                 "decision {n}: {} rolls recorded, at most {}",
                 rolls.len(),
-                crate::given_dice::MAX_ROLLS
+                rules::given_dice::MAX_ROLLS
             ));
         }
         dice[n - 1] = rolls
@@ -527,8 +527,8 @@ mod tests {
     use rand::RngCore;
 
     use super::*;
-    use crate::sim::state_text;
     use crate::table::session::tests::{hot_seat, play_first, scenario_path};
+    use rules::sim::state_text;
 
     #[test]
     fn save_and_load_replay_the_same_game() {
@@ -557,13 +557,13 @@ mod tests {
     /// most 2,000 decisions.
     fn greedy_hot_seat_until(seed: u64, stop: impl Fn(&Session) -> bool) -> Session {
         let mut s = hot_seat(seed);
-        let mut rng = crate::rules::rng_from_seed(seed);
+        let mut rng = rules::rng_from_seed(seed);
         for _ in 0..2_000 {
             if stop(&s) {
                 break;
             }
             let legal = s.legal();
-            let a = crate::bot::game::best_action(s.state(), &legal, &mut rng);
+            let a = skirmish_ai::bot::game::best_action(s.state(), &legal, &mut rng);
             s.play(a).unwrap();
         }
         assert!(stop(&s), "seed {seed}: the game got there");
