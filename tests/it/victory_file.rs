@@ -5,7 +5,7 @@ use mars_attacks::rules::scenario::{EndsGame, Entry, Hold};
 use mars_attacks::rules::scenario_file::Severity;
 use mars_attacks::rules::{Bitboard, Edge, ModelId, ModelSet, Side};
 
-use super::scenarios::{assert_has, fails, load, loads, show, sq};
+use crate::common::scenario_files::{assert_has, fails, load, loads, show, sq};
 
 /// A valid scenario with every victory key: a key VIP, a Soldier held on the board, hold
 /// zones with Rounds, an entry on part of an edge and one drawn at random.

@@ -3,8 +3,8 @@
 //! by the enemy with Mind Control.
 
 use crate::common::*;
-use mars_attacks::rules::state::{Event, Loc, Test};
-use mars_attacks::rules::{Bitboard, Side};
+use rules::state::{Event, Loc, Test};
+use rules::{Bitboard, Side};
 
 use super::{count, level};
 

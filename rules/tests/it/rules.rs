@@ -4,12 +4,12 @@
 use crate::common;
 
 use common::*;
-use mars_attacks::rules::action::ModelId;
-use mars_attacks::rules::state::{
+use rules::action::ModelId;
+use rules::state::{
     CounterKind, Event, Illegal, Loc, Needs, Outcome, Phase, ShotResult, Test, Waiting, Why,
     WinReason,
 };
-use mars_attacks::rules::{Edge, Side, Square, WallKind};
+use rules::{Edge, Side, Square, WallKind};
 
 use Side::{Humans as H, Martians as M};
 
@@ -359,10 +359,7 @@ fn shoot_dice_partial_clear_and_aim_r15() {
     // point (18,8) the line to a4's point (2,32) passes through (10,20), the wall's end:
     // touching counts (R10). From (18,2) it crosses at x = 8.4; from the other three b1
     // points it crosses further left. So no b1 point sees all of a4 unobscured: partial.
-    assert_eq!(
-        g.map().los(sq("b1"), sq("a4")),
-        mars_attacks::rules::Los::Partial
-    );
+    assert_eq!(g.map().los(sq("b1"), sq("a4")), rules::Los::Partial);
     play(&mut g, &["aim"]);
     assert_eq!(legal(&g), ["shoot m3"], "after Aiming the model must Shoot");
     let mut dice = Dice::new(&[&[1, 1, 1, 1], &[1, 1, 1]]);
@@ -648,7 +645,7 @@ fn a_hero_defender_is_picked_by_its_owner_r16() {
         .unwrap()
         .clone();
     hero.key = "hero".into();
-    hero.abilities = hero.abilities.with(mars_attacks::rules::Ability::Hero);
+    hero.abilities = hero.abilities.with(rules::Ability::Hero);
     s.profiles.push(hero);
     let hero_idx = s.profiles.len() - 1;
     s.models[1].profile = hero_idx;

@@ -7,10 +7,10 @@ use crate::common;
 
 use std::sync::Arc;
 
-use mars_attacks::rules::scenario::EndsGame;
-use mars_attacks::rules::scenario_file::parse_scenario;
-use mars_attacks::rules::state::{Event, Outcome, Phase, VpSource, WinReason};
-use mars_attacks::rules::{Action, Edge, GameState, Side, rng_from_seed};
+use rules::scenario::EndsGame;
+use rules::scenario_file::parse_scenario;
+use rules::state::{Event, Outcome, Phase, VpSource, WinReason};
+use rules::{Action, Edge, GameState, Side, rng_from_seed};
 
 use common::{
     Dice, Place, card, end_the_round_with, events, game, legal, m, play, small_scenario, sq,
@@ -497,7 +497,7 @@ fn a_game_whose_models_all_come_later_waits_for_them_instead_of_ending() {
     let scenario = g.scenario().clone();
     for seed in 0..40 {
         let mut decisions = 0;
-        let end = mars_attacks::sim::random_game(&scenario, seed, 20_000, |_, _, _| {
+        let end = rules::sim::random_game(&scenario, seed, 20_000, |_, _, _| {
             decisions += 1;
         });
         assert!(decisions > 4, "seed {seed}: {decisions} decisions");
@@ -520,11 +520,8 @@ fn a_side_wiped_out_while_the_other_is_still_to_come_loses_by_wipe_out() {
         ],
     ))
     .clone();
-    s.models[3].start = mars_attacks::rules::scenario::Start::Enter;
-    s.sides[M].entry = vec![mars_attacks::rules::scenario::Entry::whole_edge(
-        Edge::North,
-        3,
-    )];
+    s.models[3].start = rules::scenario::Start::Enter;
+    s.sides[M].entry = vec![rules::scenario::Entry::whole_edge(Edge::North, 3)];
     let s = with_cards(&Arc::new(s), 2);
     let mut g = game(&s);
     g.edit().clear_hand(H).clear_hand(M).turn(H);

@@ -5,9 +5,9 @@
 //! and `rules::state::play`/`effects` hold them; here, what they share.
 
 use crate::common::*;
-use mars_attacks::rules::GameState;
-use mars_attacks::rules::cards::{CardId, CardType};
-use mars_attacks::rules::state::Event;
+use rules::GameState;
+use rules::cards::{CardId, CardType};
+use rules::state::Event;
 
 mod activation;
 mod events;

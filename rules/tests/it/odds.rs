@@ -2,8 +2,8 @@
 //! derived by hand, against an exhaustive enumeration of dice faces with a cap on
 //! explosions, and against a large seeded sample of real rolls.
 
-use mars_attacks::rules::dice::{rng_from_seed, roll_test};
-use mars_attacks::rules::odds::{FightOdds, ShootOdds, fight, shoot, successes};
+use rules::dice::{rng_from_seed, roll_test};
+use rules::odds::{FightOdds, ShootOdds, fight, shoot, successes};
 
 /// `got` equals `want` up to a few units in the last place.
 fn close(got: f64, want: f64) -> bool {

@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
-use mars_attacks::rules::scenario_file::{Diagnostic, parse_scenario_bytes};
 use proptest::prelude::*;
+use rules::scenario_file::{Diagnostic, parse_scenario_bytes};
 
 /// The shipped scenarios and the test fixtures, as bytes.
 fn originals() -> Vec<(String, Vec<u8>)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::scenario_files::root();
     let mut out = Vec::new();
     for dir in ["scenarios", "tests/fixtures/scenarios"] {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
@@ -165,7 +165,7 @@ proptest! {
 #[test]
 fn the_positions_check_itself_rejects_positions_outside_the_file() {
     let d = |line, column| Diagnostic {
-        severity: mars_attacks::rules::scenario_file::Severity::Error,
+        severity: rules::scenario_file::Severity::Error,
         file: "f".into(),
         line,
         column,

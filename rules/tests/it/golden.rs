@@ -2,14 +2,13 @@
 //! compared with the stored copy. Any change of behaviour shows up here; regenerate on
 //! purpose with `UPDATE_GOLDEN=1 cargo test --test it golden::`.
 
-use std::path::Path;
 use std::sync::Arc;
 
-use mars_attacks::rules::scenario_file::load_scenario;
-use mars_attacks::sim::{describe, random_game, replay, state_text};
+use rules::scenario_file::load_scenario;
+use rules::sim::{describe, random_game, replay, state_text};
 
 fn playthrough(seed: u64) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = &crate::common::scenario_files::root();
     let scenario = Arc::new(
         load_scenario(&root.join("scenarios/whos-there.toml"))
             .expect("Scenario 1 loads")
@@ -29,7 +28,7 @@ fn playthrough(seed: u64) -> String {
 }
 
 fn check(seed: u64) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = crate::common::scenario_files::root()
         .join("tests/golden")
         .join(format!("whos-there-seed-{seed}.txt"));
     let got = playthrough(seed);

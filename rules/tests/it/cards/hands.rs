@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::common::*;
-use mars_attacks::rules::cards::core_deck;
-use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::state::{Event, Phase};
-use mars_attacks::rules::{Action, GameState, Side, rng_from_seed};
+use rules::cards::core_deck;
+use rules::scenario::Scenario;
+use rules::state::{Event, Phase};
+use rules::{Action, GameState, Side, rng_from_seed};
 
 use super::{DRAW, count, end_the_round};
 
@@ -222,9 +222,9 @@ fn a_scenario_without_cards_plays_as_before() {
 
 #[test]
 fn a_scenario_names_its_deck_and_hand_size() {
-    use mars_attacks::rules::scenario_file::parse_scenario;
+    use rules::scenario_file::parse_scenario;
     let base = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml"),
+        crate::common::scenario_files::root().join("scenarios/whos-there.toml"),
     )
     .unwrap();
     let s = parse_scenario("s1.toml", &base).unwrap().scenario;

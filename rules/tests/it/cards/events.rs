@@ -3,8 +3,8 @@
 //! and what the cows and the Bug do at the end of every Round.
 
 use crate::common::*;
-use mars_attacks::rules::state::{Event, Loc, Phase, ShotResult, Test};
-use mars_attacks::rules::{Bitboard, Edge, GameState, Los, Side, WallKind};
+use rules::state::{Event, Loc, Phase, ShotResult, Test};
+use rules::{Bitboard, Edge, GameState, Los, Side, WallKind};
 
 use super::{DRAW, count, end_the_round};
 

@@ -9,9 +9,9 @@ use crate::common;
 use std::sync::Arc;
 
 use common::*;
-use mars_attacks::rules::cards::{CardId, Kind, core_deck, parse_deck};
-use mars_attacks::rules::state::{Event, Loc, Needs, Phase, ResponseWhy, Test, Waiting, Why};
-use mars_attacks::rules::{Action, Bitboard, Side};
+use rules::cards::{CardId, Kind, core_deck, parse_deck};
+use rules::state::{Event, Loc, Needs, Phase, ResponseWhy, Test, Waiting, Why};
+use rules::{Action, Bitboard, Side};
 
 use Side::{Humans as H, Martians as M};
 
@@ -227,7 +227,9 @@ levels = ["line", "square"]
 /// The example of docs/card-format.md loads, and is what the text around it says.
 #[test]
 fn the_card_format_example_loads() {
-    let doc = std::fs::read_to_string("docs/card-format.md").unwrap();
+    let doc =
+        std::fs::read_to_string(crate::common::scenario_files::root().join("docs/card-format.md"))
+            .unwrap();
     let start = doc.find("```toml\n").unwrap() + "```toml\n".len();
     let end = start + doc[start..].find("```").unwrap();
     let d = parse_deck("docs/card-format.md", &doc[start..end]).unwrap();
@@ -251,7 +253,7 @@ fn half_of(a: &Action) -> Option<CardId> {
     }
 }
 
-fn legal_halves(g: &mars_attacks::rules::GameState) -> Vec<CardId> {
+fn legal_halves(g: &rules::GameState) -> Vec<CardId> {
     let mut v = Vec::new();
     g.legal_actions(&mut v);
     v.iter().filter_map(half_of).collect()
@@ -829,7 +831,7 @@ fn why_a_card_is_refused_is_a_value() {
     let jammer = held(&g, H, "jammer");
     play(&mut g, &["activate m2", "shoot m1"]);
     assert_eq!(g.phase(), Phase::Respond(H));
-    let why = |g: &mars_attacks::rules::GameState, a: &str| {
+    let why = |g: &rules::GameState, a: &str| {
         let err = g
             .clone()
             .play(a.parse().unwrap(), &mut Dice::new(&[]))

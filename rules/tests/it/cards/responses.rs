@@ -2,8 +2,8 @@
 //! one card per player per test, and a kill saved, from a model's test or a Support attack.
 
 use crate::common::*;
-use mars_attacks::rules::Side;
-use mars_attacks::rules::state::{Event, Loc, Phase, Test};
+use rules::Side;
+use rules::state::{Event, Loc, Phase, Test};
 
 use super::count;
 

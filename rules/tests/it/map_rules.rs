@@ -7,8 +7,8 @@
 //! tests are scaled by 10 (R9): square a1 spans [0,10] x [0,10], its sample points are
 //! (5,5) centre, (2,2) SW, (8,2) SE, (2,8) NW, (8,8) NE.
 
-use mars_attacks::rules::los::{self, LineView};
-use mars_attacks::rules::{Bitboard, Dir, Edge, Los, Map, Square, WallKind, Walls};
+use rules::los::{self, LineView};
+use rules::{Bitboard, Dir, Edge, Los, Map, Square, WallKind, Walls};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()

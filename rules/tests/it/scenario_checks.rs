@@ -1,14 +1,12 @@
 //! The scenario checker's semantic checks, one test each: squares, walls, forces, profiles,
 //! zones, entries, exits, counters, targets, and the warnings for probable mistakes.
 
-use mars_attacks::rules::map::WallKind;
-use mars_attacks::rules::scenario::MAX_MODELS;
-use mars_attacks::rules::scenario_file::Severity;
-use mars_attacks::rules::{Edge, Side};
+use rules::map::WallKind;
+use rules::scenario::MAX_MODELS;
+use rules::scenario_file::Severity;
+use rules::{Edge, Side};
 
-use super::scenarios::{
-    BASE, assert_error, assert_has, assert_warning, base_with, fails, load, loads, root, show, sq,
-};
+use crate::common::scenario_files::*;
 
 // ----- one test per semantic check ----------------------------------------------------
 

@@ -6,15 +6,13 @@ use crate::common;
 use common::TempDir;
 use std::path::Path;
 
-use mars_attacks::rules::map::WallKind;
-use mars_attacks::rules::scenario_file::{
+use rules::map::WallKind;
+use rules::scenario_file::{
     Diagnostic, Loaded, MAX_DIAGNOSTICS, MAX_FILE_BYTES, Severity, load_scenario, parse_scenario,
 };
-use mars_attacks::rules::{Bitboard, Edge, Side};
+use rules::{Bitboard, Edge, Side};
 
-use super::scenarios::{
-    BASE, WHOS_THERE, assert_error, base_with, fails, load, loads, root, show, sq,
-};
+use crate::common::scenario_files::*;
 
 // ----- size, encoding and damage ------------------------------------------------------
 

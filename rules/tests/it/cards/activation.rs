@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use crate::common::*;
-use mars_attacks::rules::state::{Event, Loc, Test};
-use mars_attacks::rules::{Bitboard, Side};
+use rules::state::{Event, Loc, Test};
+use rules::{Bitboard, Side};
 
 use Side::{Humans as H, Martians as M};
 
