@@ -100,61 +100,6 @@ pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch() -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("mars-attacks-read-file-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    #[test]
-    fn no_folder_is_read_no_pipe_waited_on_and_nothing_past_the_cap() {
-        let dir = scratch();
-        let file = dir.join("a.txt");
-        std::fs::write(&file, "12345").unwrap();
-        assert_eq!(read_capped(&file, 5), Ok(b"12345".to_vec()));
-        assert_eq!(read_capped(&file, 4), Err(ReadError::TooLarge { cap: 4 }));
-        assert_eq!(read_capped(&dir.join("none"), 9), Err(ReadError::Missing));
-        assert_eq!(read_capped(&dir, 9), Err(ReadError::Folder));
-        assert_eq!(
-            read_capped(Path::new("/dev/zero"), 9),
-            Err(ReadError::TooLarge { cap: 9 })
-        );
-        // A FIFO nobody writes to reads as empty at once.
-        let fifo = dir.join("fifo");
-        if std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .is_ok_and(|s| s.success())
-        {
-            assert_eq!(read_capped(&fifo, 9), Ok(Vec::new()));
-        }
-        // A pipe with a writer, as the shell's `<(...)` hands one over (its writer holds
-        // it open from the start), is read to the writer's end however late it writes.
-        let mut ends = [0; 2];
-        // SAFETY: pipe fills the two descriptors it makes.
-        assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
-        let writer = std::thread::spawn(move || {
-            use std::io::Write;
-            use std::os::fd::FromRawFd;
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            // SAFETY: the write end is this thread's alone from here on.
-            let mut w = unsafe { File::from_raw_fd(ends[1]) };
-            w.write_all(b"from a pipe").unwrap();
-        });
-        let path = std::path::PathBuf::from(format!("/dev/fd/{}", ends[0]));
-        let got = read_capped(&path, 99);
-        writer.join().unwrap();
-        // SAFETY: the read end is closed once, here.
-        unsafe { libc::close(ends[0]) };
-        assert_eq!(got, Ok(b"from a pipe".to_vec()));
-    }
-}
-
 /// The bytes of the input file `path`, a `what` (`scenario file`, `deck file`) of at most
 /// `cap` bytes, or why not as a diagnostic at its first line: a folder, too large,
 /// unreadable. Never reads more than the cap, whatever the file is.
@@ -209,4 +154,59 @@ pub fn read_text_for_diagnostics(
             message: "the file is not UTF-8 text".into(),
         }]
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch() -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("mars-attacks-read-file-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn no_folder_is_read_no_pipe_waited_on_and_nothing_past_the_cap() {
+        let dir = scratch();
+        let file = dir.join("a.txt");
+        std::fs::write(&file, "12345").unwrap();
+        assert_eq!(read_capped(&file, 5), Ok(b"12345".to_vec()));
+        assert_eq!(read_capped(&file, 4), Err(ReadError::TooLarge { cap: 4 }));
+        assert_eq!(read_capped(&dir.join("none"), 9), Err(ReadError::Missing));
+        assert_eq!(read_capped(&dir, 9), Err(ReadError::Folder));
+        assert_eq!(
+            read_capped(Path::new("/dev/zero"), 9),
+            Err(ReadError::TooLarge { cap: 9 })
+        );
+        // A FIFO nobody writes to reads as empty at once.
+        let fifo = dir.join("fifo");
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            assert_eq!(read_capped(&fifo, 9), Ok(Vec::new()));
+        }
+        // A pipe with a writer, as the shell's `<(...)` hands one over (its writer holds
+        // it open from the start), is read to the writer's end however late it writes.
+        let mut ends = [0; 2];
+        // SAFETY: pipe fills the two descriptors it makes.
+        assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+        let writer = std::thread::spawn(move || {
+            use std::io::Write;
+            use std::os::fd::FromRawFd;
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            // SAFETY: the write end is this thread's alone from here on.
+            let mut w = unsafe { File::from_raw_fd(ends[1]) };
+            w.write_all(b"from a pipe").unwrap();
+        });
+        let path = std::path::PathBuf::from(format!("/dev/fd/{}", ends[0]));
+        let got = read_capped(&path, 99);
+        writer.join().unwrap();
+        // SAFETY: the read end is closed once, here.
+        unsafe { libc::close(ends[0]) };
+        assert_eq!(got, Ok(b"from a pipe".to_vec()));
+    }
 }
