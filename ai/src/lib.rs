@@ -51,6 +51,7 @@ pub mod random;
 pub mod stats;
 pub mod toys;
 mod tree;
+pub mod worker;
 
 pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;

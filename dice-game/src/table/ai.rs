@@ -8,8 +8,9 @@
 //! table's seed and the number of the decision, never from the clock: a game whose AIs
 //! count iterations replays exactly from its seed and the people's decisions.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+
+use ai::worker::{Waker, Worker};
 
 use crate::game::Game;
 use crate::players::player;
@@ -60,50 +61,83 @@ pub fn decision_seed(table_seed: u64, index: u64, use_: u64) -> u64 {
     derive_seed(table_seed, index, use_)
 }
 
+/// The AI of a table's seats: one thread ([`ai::worker::Worker`], as every game's table
+/// has it) deciding for whichever seat asks, one decision at a time.
+pub struct DiceGameAi {
+    worker: Worker<Job, Answered>,
+}
+
+/// A decision handed to the thread: the seat's view, never the true game.
+struct Job {
+    view: Game,
+    seat: usize,
+    spec: String,
+    seed: u64,
+    index: u64,
+}
+
+/// A decision the thread made, by its number.
+type Answered = (u64, Result<(Action, Considered), String>);
+
 /// A decision under way on the AI's thread.
 pub struct Thinking {
-    answer: Receiver<Result<(Action, Considered), String>>,
     /// The seat deciding, and the number of the decision it decides.
     pub seat: usize,
     pub index: u64,
     pub started: Instant,
 }
 
-impl Thinking {
+impl DiceGameAi {
+    /// Starts the thread; `wake` is called after each decision is posted.
+    pub fn start(wake: Waker) -> DiceGameAi {
+        let worker = Worker::start(
+            "dice-game-ai",
+            wake,
+            |_| false,
+            |j: Job| Some((j.index, decide(&j.view, j.seat, &j.spec, j.seed))),
+        );
+        DiceGameAi { worker }
+    }
+
     /// Starts seat `seat`'s AI at `level` on decision `index` of `game` (the true game:
     /// only the seat's view leaves this function).
-    pub fn start(
+    pub fn think(
+        &self,
         game: &Game,
         seat: usize,
         level: AiLevel,
         table_seed: u64,
         index: u64,
     ) -> Result<Thinking, String> {
-        let view = seat_view(game, decision_seed(table_seed, index, 0));
-        let seed = decision_seed(table_seed, index, 1);
-        let spec = level.spec();
-        let (tx, rx) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("dice-game-ai".into())
-            .spawn(move || {
-                let _ = tx.send(decide(&view, seat, &spec, seed));
-            })
-            .map_err(|e| format!("the AI cannot start: {e}"))?;
+        let job = Job {
+            view: seat_view(game, decision_seed(table_seed, index, 0)),
+            seat,
+            spec: level.spec(),
+            seed: decision_seed(table_seed, index, 1),
+            index,
+        };
+        if !self.worker.send(job) {
+            return Err("the AI cannot start: its thread is gone".into());
+        }
         Ok(Thinking {
-            answer: rx,
             seat,
             index,
             started: Instant::now(),
         })
     }
 
-    /// The decision, once made; an error when the AI gave none.
-    pub fn poll(&self) -> Option<Result<(Action, Considered), String>> {
-        match self.answer.try_recv() {
-            Ok(a) => Some(a),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err("the AI failed to decide".into())),
+    /// The decision `thinking` waits for, once made (decisions of earlier numbers, left
+    /// behind by an undo, are dropped); an error when the AI gave none.
+    pub fn poll(&self, thinking: &Thinking) -> Option<Result<(Action, Considered), String>> {
+        while let Some((index, answer)) = self.worker.answer() {
+            if index == thinking.index {
+                return Some(answer);
+            }
         }
+        if !self.worker.is_running() {
+            return Some(Err("the AI failed to decide".into()));
+        }
+        None
     }
 }
 

@@ -19,7 +19,7 @@ use crate::odds::{RollOdds, Situation, TurnOdds, next_roll, to_the_end};
 use crate::turn::{Action, Event, Phase};
 use rand_chacha::ChaCha8Rng;
 
-use ai::{Considered, Thinking};
+use ai::{Considered, DiceGameAi, Thinking};
 use setup::{DiceGameSetup, Seat};
 use words::{action_words, event_words};
 
@@ -98,6 +98,8 @@ pub struct DiceGameTable {
     decisions: Vec<Action>,
     log: Vec<LogLine>,
     last_turn: Option<TurnEnd>,
+    /// The AI's thread, started when a seat of the AI first decides.
+    ai: Option<DiceGameAi>,
     thinking: Option<Thinking>,
     considered: Option<Considered>,
     last_move: Instant,
@@ -123,6 +125,7 @@ impl DiceGameTable {
             decisions: Vec::new(),
             log: Vec::new(),
             last_turn: None,
+            ai: None,
             thinking: None,
             considered: None,
             last_move: Instant::now(),
@@ -326,8 +329,8 @@ impl DiceGameTable {
     /// Collects the AI's decision, or starts the AI on its thread once its pause is over;
     /// call it every frame (or in a loop, without a window).
     pub fn tick(&mut self) {
-        if let Some(t) = &self.thinking {
-            let Some(answer) = t.poll() else { return };
+        if let (Some(t), Some(ai)) = (&self.thinking, &self.ai) {
+            let Some(answer) = ai.poll(t) else { return };
             let index = t.index;
             self.thinking = None;
             match answer {
@@ -354,7 +357,10 @@ impl DiceGameTable {
         if self.last_move.elapsed() < self.ai_delay {
             return;
         }
-        match Thinking::start(
+        let ai = self
+            .ai
+            .get_or_insert_with(|| DiceGameAi::start(::ai::worker::no_waker()));
+        match ai.think(
             &self.game,
             seat,
             level,
