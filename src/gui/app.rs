@@ -59,14 +59,10 @@ pub struct MarsApp {
     pub analysis: Option<AnalysisView>,
     /// Search iterations a position in an analysis.
     pub analysis_iterations: u64,
-    /// Martian Dice, when the window shows it instead of the skirmish.
-    pub dice: Option<super::dice_table::DiceTable>,
-    /// The last Martian Dice game, kept while another game is shown.
-    parked_dice: Option<super::dice_table::DiceTable>,
-    /// Mars Attacks: The Dice Game, when the window shows it.
-    pub dice_game: Option<super::dice_game_table::DiceGameView>,
-    /// The last Dice Game, kept while another game is shown.
-    parked_dice_game: Option<super::dice_game_table::DiceGameView>,
+    /// The game the window shows: the skirmish (the session above), or a dice game.
+    shown: Shown,
+    /// The dice games not shown, kept as they were left.
+    parked: Parked,
 
     // ----- the panels and windows -----
     pub board: BoardView,
@@ -83,6 +79,21 @@ pub struct MarsApp {
     frames: FrameHistory,
     /// How long the program took to show its first frame.
     pub startup: Startup,
+}
+
+/// The game the window shows. The skirmish's session stays in [`MarsApp`] whatever is
+/// shown; a dice game shown is held here, and moves to [`Parked`] when another is shown.
+enum Shown {
+    Skirmish,
+    MartianDice(Box<super::dice_table::DiceTable>),
+    DiceGame(Box<super::dice_game_table::DiceGameView>),
+}
+
+/// The dice games not shown, each as it was left.
+#[derive(Default)]
+struct Parked {
+    dice: Option<Box<super::dice_table::DiceTable>>,
+    dice_game: Option<Box<super::dice_game_table::DiceGameView>>,
 }
 
 /// In a hot-seat game (both sides played by people at this screen), the side to hand the
@@ -143,10 +154,8 @@ impl MarsApp {
             analysis_iterations: super::analysis::ANALYSIS_ITERATIONS,
             screen_side: None,
             pass_screen: true,
-            dice: None,
-            parked_dice: None,
-            dice_game: None,
-            parked_dice_game: None,
+            shown: Shown::Skirmish,
+            parked: Parked::default(),
         }
     }
 
@@ -155,8 +164,8 @@ impl MarsApp {
         match super::dice_table::DiceTable::new(setup) {
             Ok(t) => {
                 self.park();
-                self.parked_dice = None;
-                self.dice = Some(t);
+                self.parked.dice = None;
+                self.shown = Shown::MartianDice(Box::new(t));
             }
             Err(e) => self.error = Some(e),
         }
@@ -167,8 +176,8 @@ impl MarsApp {
         match super::dice_game_table::DiceGameView::new(setup) {
             Ok(t) => {
                 self.park();
-                self.parked_dice_game = None;
-                self.dice_game = Some(t);
+                self.parked.dice_game = None;
+                self.shown = Shown::DiceGame(Box::new(t));
             }
             Err(e) => self.error = Some(e),
         }
@@ -176,22 +185,52 @@ impl MarsApp {
 
     /// The game the window shows now.
     pub fn mode(&self) -> Mode {
-        if self.dice.is_some() {
-            Mode::MartianDice
-        } else if self.dice_game.is_some() {
-            Mode::DiceGame
-        } else {
-            Mode::Skirmish
+        match self.shown {
+            Shown::Skirmish => Mode::Skirmish,
+            Shown::MartianDice(_) => Mode::MartianDice,
+            Shown::DiceGame(_) => Mode::DiceGame,
         }
     }
 
-    /// Keeps the dice game shown, if any, as it is while another is shown.
-    fn park(&mut self) {
-        if let Some(d) = self.dice.take() {
-            self.parked_dice = Some(d);
+    /// Martian Dice, when the window shows it.
+    pub fn dice(&self) -> Option<&super::dice_table::DiceTable> {
+        match &self.shown {
+            Shown::MartianDice(d) => Some(d),
+            _ => None,
         }
-        if let Some(d) = self.dice_game.take() {
-            self.parked_dice_game = Some(d);
+    }
+
+    /// [`MarsApp::dice`], to change.
+    pub fn dice_mut(&mut self) -> Option<&mut super::dice_table::DiceTable> {
+        match &mut self.shown {
+            Shown::MartianDice(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Mars Attacks: The Dice Game, when the window shows it.
+    pub fn dice_game(&self) -> Option<&super::dice_game_table::DiceGameView> {
+        match &self.shown {
+            Shown::DiceGame(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// [`MarsApp::dice_game`], to change.
+    pub fn dice_game_mut(&mut self) -> Option<&mut super::dice_game_table::DiceGameView> {
+        match &mut self.shown {
+            Shown::DiceGame(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Keeps the dice game shown, if any, as it is while another is shown; the skirmish
+    /// is shown meanwhile.
+    fn park(&mut self) {
+        match std::mem::replace(&mut self.shown, Shown::Skirmish) {
+            Shown::Skirmish => {}
+            Shown::MartianDice(d) => self.parked.dice = Some(d),
+            Shown::DiceGame(d) => self.parked.dice_game = Some(d),
         }
     }
 
@@ -203,12 +242,12 @@ impl MarsApp {
         self.park();
         match mode {
             Mode::Skirmish => {}
-            Mode::MartianDice => match self.parked_dice.take() {
-                Some(d) => self.dice = Some(d),
+            Mode::MartianDice => match self.parked.dice.take() {
+                Some(d) => self.shown = Shown::MartianDice(d),
                 None => self.open_dice(DiceSetup::default()),
             },
-            Mode::DiceGame => match self.parked_dice_game.take() {
-                Some(d) => self.dice_game = Some(d),
+            Mode::DiceGame => match self.parked.dice_game.take() {
+                Some(d) => self.shown = Shown::DiceGame(d),
                 None => self.open_dice_game(DiceGameSetup::default()),
             },
         }
@@ -260,15 +299,18 @@ impl MarsApp {
                     to = dice_mode_buttons(ui, mode);
                 });
             });
-            if let Some(d) = &mut self.dice
-                && let Some(setup) = d.ui(ui)
-            {
-                self.open_dice(setup);
-            }
-            if let Some(d) = &mut self.dice_game
-                && let Some(setup) = d.ui(ui)
-            {
-                self.open_dice_game(setup);
+            match &mut self.shown {
+                Shown::MartianDice(d) => {
+                    if let Some(setup) = d.ui(ui) {
+                        self.open_dice(setup);
+                    }
+                }
+                Shown::DiceGame(d) => {
+                    if let Some(setup) = d.ui(ui) {
+                        self.open_dice_game(setup);
+                    }
+                }
+                Shown::Skirmish => {}
             }
             self.problem_ui(&ctx);
             if let Some(m) = to {

@@ -43,14 +43,14 @@ fn dice_game_harness(seats: &[Seat], seed: u64, name: &str) -> Harness<'static, 
     {
         let app = h.state_mut();
         app.open_dice_game(dice_setup(seats, seed));
-        app.dice_game.as_mut().unwrap().table.ai_delay = Duration::ZERO;
+        app.dice_game_mut().unwrap().table.ai_delay = Duration::ZERO;
     }
     h.run_steps(2);
     h
 }
 
 fn table<'a>(h: &'a Harness<'_, MarsApp>) -> &'a DiceGameTable {
-    &h.state().dice_game.as_ref().unwrap().table
+    &h.state().dice_game().unwrap().table
 }
 
 /// A seed whose first Turn, at the first card in play that is not a single roll and has no
@@ -96,7 +96,7 @@ fn the_dice_game_is_a_third_mode_of_the_same_window() {
     {
         let app = h.state_mut();
         app.open_dice_game(dice_setup(&[Seat::Person, Seat::Ai(AiLevel::Greedy)], seed));
-        app.dice_game.as_mut().unwrap().table.ai_delay = Duration::ZERO;
+        app.dice_game_mut().unwrap().table.ai_delay = Duration::ZERO;
     }
     h.run_steps(2);
     h.get_by_label("Your Turn");
@@ -138,7 +138,7 @@ fn the_dice_game_is_a_third_mode_of_the_same_window() {
     }
     // The Turn ended: the AI plays its own, and the log tells it.
     step_until(&mut h, "the AI's Turn to end", |a| {
-        a.dice_game.as_ref().unwrap().table.persons_decision()
+        a.dice_game().unwrap().table.persons_decision()
     });
     assert!(
         table(&h)
@@ -153,13 +153,13 @@ fn the_dice_game_is_a_third_mode_of_the_same_window() {
     let made = table(&h).decisions().to_vec();
     h.get_by_label("Martian Dice").click();
     h.run_steps(2);
-    assert!(h.state().dice.is_some() && h.state().dice_game.is_none());
+    assert!(h.state().dice().is_some() && h.state().dice_game().is_none());
     h.get_by_label("The Dice Game").click();
     h.run_steps(2);
     assert_eq!(table(&h).decisions(), made);
     h.get_by_label("Back to the skirmish").click();
     h.run_steps(2);
-    assert!(h.state().dice_game.is_none() && h.state().dice.is_none());
+    assert!(h.state().dice_game().is_none() && h.state().dice().is_none());
     h.get_by_label_contains("Your decision");
     h.get_by_label("The Dice Game").click();
     h.run_steps(2);
@@ -174,8 +174,7 @@ fn hovering_a_card_shows_the_exact_odds_of_rolling_at_it() {
         let card = g.card(g.in_play(s).unwrap());
         let odds = h
             .state_mut()
-            .dice_game
-            .as_mut()
+            .dice_game_mut()
             .unwrap()
             .table
             .odds(s)
@@ -216,7 +215,7 @@ fn the_dice_game_rules_are_a_click_away_in_plain_words() {
     assert!(h.query_by_label_contains("There are 10 dice").is_none());
     h.get_by_label("Rules").click();
     h.run_steps(4);
-    assert!(h.state().dice_game.as_ref().unwrap().rules_open);
+    assert!(h.state().dice_game().unwrap().rules_open);
     h.get_by_label_contains(
         "There are 10 dice. Each has two Martians, two Ray Guns and two Nukes.",
     );
@@ -228,7 +227,7 @@ fn the_dice_game_rules_are_a_click_away_in_plain_words() {
     }
     h.get_by_label("Rules").click();
     h.run_steps(2);
-    assert!(!h.state().dice_game.as_ref().unwrap().rules_open);
+    assert!(!h.state().dice_game().unwrap().rules_open);
     assert!(h.query_by_label_contains("There are 10 dice").is_none());
 }
 
@@ -241,7 +240,7 @@ fn a_game_of_ai_seats_ends_with_the_winner_and_how_ties_were_broken() {
     ];
     let mut h = dice_game_harness(&seats, 2, "dg-end");
     step_until(&mut h, "the game to end", |a| {
-        a.dice_game.as_ref().unwrap().table.game().is_over()
+        a.dice_game().unwrap().table.game().is_over()
     });
     let t = table(&h);
     let g = t.game().clone();
@@ -278,7 +277,7 @@ fn six_seats_of_people_and_ais_and_a_new_game_from_the_side_panel() {
         h.run_steps(2);
     }
     step_until(&mut h, "seat 6's decision", |a| {
-        let t = &a.dice_game.as_ref().unwrap().table;
+        let t = &a.dice_game().unwrap().table;
         t.persons_decision() || t.game().is_over()
     });
     if !table(&h).game().is_over() && table(&h).game().player() == 5 {

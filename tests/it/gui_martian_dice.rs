@@ -32,13 +32,13 @@ fn martian_dice_is_played_in_the_same_window() {
             level: "optimal".into(),
             seed: 5,
         });
-        app.dice.as_mut().unwrap().ai_delay = Duration::ZERO;
+        app.dice_mut().unwrap().ai_delay = Duration::ZERO;
     }
     h.run_steps(2);
     h.get_by_label_contains("Your Turn");
     h.get_by_label("Roll 13 dice").click();
     h.run_steps(2);
-    let dice = |h: &Harness<'_, MarsApp>| h.state().dice.as_ref().unwrap().game.clone();
+    let dice = |h: &Harness<'_, MarsApp>| h.state().dice().unwrap().game.clone();
     // Seed 5's first roll: its Tanks set aside, the rest on the table to choose from.
     let g = dice(&h);
     let r = g.turn.rolled.expect("the roll offers a face to take");
@@ -62,15 +62,15 @@ fn martian_dice_is_played_in_the_same_window() {
     h.run_steps(1);
     assert_eq!(dice(&h).scores[0], score);
     step_until(&mut h, "the AI's Turn to end", |a| {
-        let g = &a.dice.as_ref().unwrap().game;
+        let g = &a.dice().unwrap().game;
         g.player == 0 && g.rounds == 1
     });
-    assert!(h.state().dice.as_ref().unwrap().considered.is_some());
+    assert!(h.state().dice().unwrap().considered.is_some());
     h.get_by_label_contains("chose:");
     // And back to the skirmish, which waited.
     h.get_by_label("Back to the skirmish").click();
     h.run_steps(2);
-    assert!(h.state().dice.is_none());
+    assert!(h.state().dice().is_none());
     h.get_by_label_contains("Your decision");
 }
 
@@ -92,7 +92,7 @@ fn dice_harness(level: &str, seed: u64, name: &str) -> Harness<'static, MarsApp>
             level: level.into(),
             seed,
         });
-        app.dice.as_mut().unwrap().ai_delay = Duration::ZERO;
+        app.dice_mut().unwrap().ai_delay = Duration::ZERO;
     }
     h.run_steps(2);
     h
@@ -107,7 +107,7 @@ fn martian_dice_rules_are_a_click_away_in_plain_words() {
     assert!(h.query_by_label_contains("There are 13 dice").is_none());
     h.get_by_label("Rules").click();
     h.run_steps(4);
-    assert!(h.state().dice.as_ref().unwrap().rules_open);
+    assert!(h.state().dice().unwrap().rules_open);
     h.get_by_label_contains("There are 13 dice. Each has a Tank, two Death Rays");
     h.get_by_label_contains("more Tanks than Death Rays");
     h.get_by_label_contains("roll 6 dice: the most Death Rays wins");
@@ -118,7 +118,7 @@ fn martian_dice_rules_are_a_click_away_in_plain_words() {
     // A second click closes it.
     h.get_by_label("Rules").click();
     h.run_steps(2);
-    assert!(!h.state().dice.as_ref().unwrap().rules_open);
+    assert!(!h.state().dice().unwrap().rules_open);
     assert!(h.query_by_label_contains("There are 13 dice").is_none());
 }
 
@@ -126,8 +126,8 @@ fn martian_dice_rules_are_a_click_away_in_plain_words() {
 fn martian_dice_hard_plays_to_win_and_shows_each_choices_exact_chance() {
     use martian_dice::perfect::Perfect;
     let mut h = dice_harness("hard", 5, "dice-hard");
-    let dice = |h: &Harness<'_, MarsApp>| h.state().dice.as_ref().unwrap().game.clone();
-    assert_eq!(h.state().dice.as_ref().unwrap().setup.spec(), "perfect");
+    let dice = |h: &Harness<'_, MarsApp>| h.state().dice().unwrap().game.clone();
+    assert_eq!(h.state().dice().unwrap().setup.spec(), "perfect");
     // The solved game is worked out beside the table; then the person's chance shows.
     step_until(&mut h, "the game to be solved", |_| {
         Perfect::standard_if_solved().is_some()
@@ -160,11 +160,11 @@ fn martian_dice_hard_plays_to_win_and_shows_each_choices_exact_chance() {
         h.run_steps(1);
     }
     step_until(&mut h, "the AI's Turn to end", |a| {
-        let g = &a.dice.as_ref().unwrap().game;
+        let g = &a.dice().unwrap().game;
         g.is_over() || (g.player == 0 && g.rounds == 1)
     });
     // Each of the AI's choices with its exact chance; perfect took the best of them.
-    let c = h.state().dice.as_ref().unwrap().considered.clone().unwrap();
+    let c = h.state().dice().unwrap().considered.clone().unwrap();
     assert!(c.exact && c.who == 1);
     let chances: Vec<f64> = c.choices.iter().map(|x| x.chance.unwrap()).collect();
     assert!(chances.iter().all(|p| (0.0..=1.0).contains(p)), "{c:?}");
@@ -174,7 +174,7 @@ fn martian_dice_hard_plays_to_win_and_shows_each_choices_exact_chance() {
     h.get_by_label("chance to win");
     h.get_by_label(&format!("{:.1}%", 100.0 * most));
     // The log says what was rolled, in words, also when a roll ended a Turn.
-    let log = &h.state().dice.as_ref().unwrap().log;
+    let log = &h.state().dice().unwrap().log;
     assert!(log.iter().all(|l| !l.contains("rolled nothing")), "{log:?}");
     assert!(log.iter().any(|l| l.starts_with("You rolled ")), "{log:?}");
     assert!(log.iter().any(|l| l.starts_with("You took ")), "{log:?}");
