@@ -72,19 +72,13 @@ pub const MAX_SPEC_ITERATIONS: u64 = 10_000_000;
 /// `normal`, a level's name, or an iteration count from 1 to [`MAX_SPEC_ITERATIONS`]; the
 /// error says what was given.
 pub fn budget_in_spec(text: &str) -> Result<Budget, String> {
-    if text.is_empty() {
+    if text.trim().is_empty() {
         return Ok(Level::Normal.budget());
     }
-    if let Ok(level) = text.parse::<Level>() {
-        return Ok(level.budget());
-    }
-    text.parse::<u64>()
-        .ok()
-        .filter(|n| (1..=MAX_SPEC_ITERATIONS).contains(n))
-        .map(Budget::Iterations)
-        .ok_or_else(|| {
-            format!("`{text}` is neither a level nor 1 to {MAX_SPEC_ITERATIONS} iterations")
-        })
+    Ok(match crate::spec::Effort::parse(text)? {
+        crate::spec::Effort::Level(level) => level.budget(),
+        crate::spec::Effort::Iterations(n) => Budget::Iterations(n),
+    })
 }
 
 impl fmt::Display for Level {
@@ -130,11 +124,18 @@ mod tests {
             budget_in_spec("10000000"),
             Ok(Budget::Iterations(MAX_SPEC_ITERATIONS))
         );
-        for bad in ["0", "10000001", "fast", "-3"] {
+        for bad in ["0", "10000001"] {
             let e = budget_in_spec(bad).unwrap_err();
             assert_eq!(
                 e,
-                format!("`{bad}` is neither a level nor 1 to 10000000 iterations")
+                format!("the iteration count must be at least 1 and at most 10000000, got {bad}")
+            );
+        }
+        for bad in ["fast", "-3"] {
+            let e = budget_in_spec(bad).unwrap_err();
+            assert_eq!(
+                e,
+                format!("`{bad}` is neither a level (easy, normal, hard) nor an iteration count")
             );
         }
     }

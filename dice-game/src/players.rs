@@ -130,26 +130,28 @@ pub fn level_spec(level: &str) -> String {
 
 /// The player a spec names: `random`, `greedy`, `mcts[:easy|:normal|:hard|:N][:c=X]`.
 pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
-    let text = spec.trim().to_ascii_lowercase();
     let bad = |why: String| {
         format!(
             "`{}` is not a player: {why}; the players are {SPECS}",
             spec.escape_debug()
         )
     };
-    let (text, exploration) = match text.split_once(":c=") {
-        Some((t, c)) => {
-            let c = c
-                .parse::<f64>()
-                .ok()
-                .filter(|c| (0.0..=10.0).contains(c))
-                .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
-            (t.to_string(), c)
+    // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
+    let parts = ai::SpecParts::of(spec);
+    let mut exploration = EXPLORATION;
+    for (key, value) in parts.settings().map_err(bad)? {
+        match key.as_str() {
+            "c" => {
+                exploration = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| (0.0..=10.0).contains(c))
+                    .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
+            }
+            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
         }
-        None => (text.clone(), EXPLORATION),
-    };
-    let (kind, arg) = text.split_once(':').unwrap_or((&text, ""));
-    match (kind, arg) {
+    }
+    match (parts.kind.as_str(), parts.effort.as_deref().unwrap_or("")) {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),
         ("mcts", level) => {

@@ -385,35 +385,38 @@ where
     G: ai::Game<Action = TurnAction> + HasTurn + Clone + 'static,
 {
     use ai::{IsMcts, IsMctsConfig, RandomPlayer};
-    let text = spec.trim().to_ascii_lowercase();
-    let (text, exploration) = match text.split_once(":c=") {
-        Some((t, c)) => {
-            let c = c
-                .parse::<f64>()
-                .ok()
-                .filter(|c| (0.0..=10.0).contains(c))
-                .ok_or_else(|| {
-                    format!(
-                        "`{}`: c= takes an exploration constant from 0 to 10",
-                        spec.escape_debug()
-                    )
-                })?;
-            (t.to_string(), c)
-        }
-        None => (text.clone(), EXPLORATION),
-    };
-    // `mcts-plain`: the tree over bare actions, kept to measure what keying is worth.
-    let (text, keyed) = match text.strip_prefix("mcts-plain") {
-        Some(rest) => (format!("mcts{rest}"), false),
-        None => (text, true),
-    };
-    let (kind, arg) = text.split_once(':').unwrap_or((&text, ""));
+    // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
+    let parts = ai::SpecParts::of(spec);
+    let mut exploration = EXPLORATION;
     let bad = |why: String| {
         format!(
             "`{}` is not a player: {why}; the players are {SPECS}",
             spec.escape_debug()
         )
     };
+    for (key, value) in parts.settings().map_err(bad)? {
+        match key.as_str() {
+            "c" => {
+                exploration = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| (0.0..=10.0).contains(c))
+                    .ok_or_else(|| {
+                        format!(
+                            "`{}`: c= takes an exploration constant from 0 to 10",
+                            spec.escape_debug()
+                        )
+                    })?;
+            }
+            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
+        }
+    }
+    // `mcts-plain`: the tree over bare actions, kept to measure what keying is worth.
+    let (kind, keyed) = match parts.kind.as_str() {
+        "mcts-plain" => ("mcts", false),
+        k => (k, true),
+    };
+    let arg = parts.effort.as_deref().unwrap_or("");
     match (kind, arg) {
         ("perfect", "") => Ok(Box::new(PerfectPlayer::new())),
         ("optimal", "") => Ok(Box::new(OptimalPlayer::new())),

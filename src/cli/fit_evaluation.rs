@@ -55,7 +55,7 @@ pub fn run(args: FitEvaluationArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .players
         .parse()
         .map_err(|e| CliError::Usage(format!("{e}")))?;
-    if spec.exec.is_some() || !spec.is_fair() {
+    if spec.exec().is_some() || !spec.is_fair() {
         return Err(CliError::Usage(format!(
             "`{}`: self-play for the evaluation takes one of the built-in fair players",
             args.players

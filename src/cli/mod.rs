@@ -316,7 +316,7 @@ pub(crate) fn check_programs<'a>(
 ) -> Result<(), CliError> {
     let mut checked = Vec::new();
     for spec in specs {
-        let Some(bot) = spec.exec else { continue };
+        let Some(bot) = spec.exec() else { continue };
         if checked.contains(&bot) {
             continue;
         }

@@ -129,7 +129,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         }
         Ok(spec) => spec,
     };
-    let level_bot = level.exec.filter(|_| args.load.is_none());
+    let level_bot = level.exec().filter(|_| args.load.is_none());
     // A recorded game: found, its scenario checked and its moves replayed before any
     // window opens, so a game that cannot be watched says why on the command line.
     let replay = match args.replay.as_deref() {

@@ -76,7 +76,7 @@ pub fn run(args: SelfPlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .player
         .parse()
         .map_err(|e| CliError::Usage(format!("--player: {e}")))?;
-    if player.exec.is_some() || !player.is_fair() || !player.kind.searches() {
+    if player.exec().is_some() || !player.is_fair() || !player.kind().searches() {
         return Err(CliError::Usage(format!(
             "--player {}: self-play takes a built-in fair search (mcts:N)",
             args.player

@@ -53,7 +53,7 @@ fn parse_players(texts: &[String]) -> Result<[PlayerSpec; 2], CliError> {
         let spec: PlayerSpec = t
             .parse()
             .map_err(|e: crate::bot::SpecError| CliError::Usage(e.to_string()))?;
-        if spec.exec.is_some() {
+        if spec.exec().is_some() {
             return Err(CliError::Usage(format!(
                 "simulate plays the built-in players; `{}` is a program: play it with duel \
                  or arena (arena --record-moves keeps its games' moves for play --replay)",

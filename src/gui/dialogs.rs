@@ -180,7 +180,7 @@ impl NewGameDialog {
         self.path = s.scenario_path.display().to_string();
         let mut program = None;
         let mut level_of = |c: &Controller| match c.spec() {
-            Some(spec) if spec.exec.is_some() => {
+            Some(spec) if spec.exec().is_some() => {
                 let text = spec.to_string();
                 program = Some(text.strip_prefix("exec:").unwrap_or(&text).to_string());
                 PROGRAM.to_string()

@@ -116,7 +116,7 @@ fn specs_parse_print_and_explain_their_mistakes() {
     ];
     for (text, kind, effort, shown) in cases {
         let s = spec(text);
-        assert_eq!((s.kind, s.effort), (kind, effort), "{text}");
+        assert_eq!((s.kind(), s.effort()), (kind, effort), "{text}");
         assert_eq!(s.to_string(), shown);
         assert_eq!(spec(shown), s);
     }
@@ -168,7 +168,7 @@ fn only_the_oracle_is_unfair() {
     }
     assert!(!spec("oracle:hard").is_fair());
     assert!(spec("mcts:hard").is_fair());
-    assert!(spec("oracle:10").kind.searches());
+    assert!(spec("oracle:10").kind().searches());
 }
 
 #[test]

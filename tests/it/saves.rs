@@ -137,7 +137,7 @@ fn level_names_are_the_tree_search_at_that_level() {
         ] {
             let spec = ai_spec_for_level(&text).unwrap();
             assert_eq!(spec, ai_at_level(level), "{text:?}");
-            assert_eq!(spec.kind, Kind::Mcts);
+            assert_eq!(spec.kind(), Kind::Mcts);
             assert_eq!(spec.to_string(), format!("mcts:{}", level.name()));
         }
     }

@@ -94,28 +94,24 @@ impl Kind {
 /// Strength levels: wall-clock time per decision on one core.
 pub use ai::Level;
 
-/// How much a searching player may think per decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Effort {
-    /// A time budget.
-    Level(Level),
-    /// A fixed number of iterations (rollouts for `flat`): reproducible on any machine.
-    Iterations(u64),
-}
+/// How hard a search thinks: a level, or a fixed number of iterations (rollouts for
+/// `flat`), in the grammar of every game's specs.
+pub use ai::spec::Effort;
 
 /// A player, as text: a kind, and for the searching kinds a level or an iteration count
-/// (`normal` when omitted).
+/// (`normal` when omitted). Made only by parsing or [`PlayerSpec::search`], so that a spec
+/// holds an effort exactly when its kind searches and a program exactly when it is `exec`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayerSpec {
     /// What plays.
-    pub kind: Kind,
-    /// How hard it thinks; `None` for `random` and `greedy`.
-    pub effort: Option<Effort>,
+    kind: Kind,
+    /// How hard it thinks; `None` for `random`, `greedy` and programs.
+    effort: Option<Effort>,
     /// Search settings changed from the defaults (`mcts:1000:prior=1.5`), for tree
     /// searches (`mcts`, `pimc`, `oracle`).
-    pub tuning: Tuning,
+    tuning: Tuning,
     /// The program of an `exec` player.
-    pub exec: Option<BotId>,
+    exec: Option<BotId>,
 }
 
 /// The forms a spec may take, for error messages and help.
@@ -168,38 +164,25 @@ impl FromStr for PlayerSpec {
                 exec: Some(BotId::of(bot)),
             });
         }
-        let text = s.trim().to_ascii_lowercase();
-        let mut parts = text.splitn(3, ':');
-        let name = parts.next().unwrap_or_default();
-        let arg = parts.next();
-        let settings = parts.next();
+        let parts = ai::SpecParts::of(s);
+        let name = parts.kind.as_str();
         let kind = Kind::ALL
             .into_iter()
             .find(|k| k.name() == name)
             .ok_or_else(|| err(format!("unknown kind `{name}`")))?;
-        let effort = match (kind.searches(), arg) {
+        let effort = match (kind.searches(), parts.effort.as_deref()) {
             (false, None) => None,
             (false, Some(a)) => {
                 return Err(err(format!("`{}` takes no level, got `{a}`", kind.name())));
             }
-            (true, None) => Some(Effort::Level(Level::Normal)),
-            (true, Some(a)) => {
-                if let Ok(level) = a.parse::<Level>() {
-                    Some(Effort::Level(level))
-                } else if let Ok(n) = a.parse::<u64>() {
-                    if n == 0 || n > MAX_ITERATIONS {
-                        return Err(err(format!(
-                            "the iteration count must be at least 1 and at most {MAX_ITERATIONS}, got {n}"
-                        )));
-                    }
-                    Some(Effort::Iterations(n))
-                } else {
-                    return Err(err(format!(
-                        "`{a}` is neither a level (easy, normal, hard) nor an iteration count"
-                    )));
-                }
-            }
+            (true, _) => Some(
+                parts
+                    .effort()
+                    .map_err(err)?
+                    .unwrap_or(Effort::Level(Level::Normal)),
+            ),
         };
+        let settings = parts.settings.as_deref();
         let tuning = match settings {
             None => Tuning::default(),
             Some(_) if !matches!(kind, Kind::Mcts | Kind::Pimc | Kind::Oracle) => {
@@ -309,6 +292,49 @@ pub const EASY_ITERATIONS: u64 = 50;
 pub const PIMC_WORLDS: usize = 4;
 
 impl PlayerSpec {
+    /// A searching player of `kind` at `effort`, with the default settings; `None` when
+    /// `kind` does not search.
+    pub fn search(kind: Kind, effort: Effort) -> Option<PlayerSpec> {
+        kind.searches().then_some(PlayerSpec {
+            kind,
+            effort: Some(effort),
+            tuning: Tuning::default(),
+            exec: None,
+        })
+    }
+
+    /// This player with another effort, if it searches (else as it is).
+    pub fn with_effort(self, effort: Effort) -> PlayerSpec {
+        if self.kind.searches() {
+            PlayerSpec {
+                effort: Some(effort),
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
+    /// What plays.
+    pub const fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// How hard it thinks: `Some` exactly when its kind searches.
+    pub const fn effort(&self) -> Option<Effort> {
+        self.effort
+    }
+
+    /// Search settings changed from the defaults.
+    pub const fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+
+    /// The program of an `exec` player: `Some` exactly when its kind is `exec`.
+    pub const fn exec(&self) -> Option<BotId> {
+        self.exec
+    }
+
     /// Does this player decide only from what its side may see? False for `oracle`, which
     /// must never be offered to a person as an opponent.
     pub const fn is_fair(&self) -> bool {

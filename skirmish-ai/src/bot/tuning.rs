@@ -364,14 +364,14 @@ mod tests {
     fn a_spec_carries_its_settings_and_prints_back() {
         use crate::bot::PlayerSpec;
         let spec: PlayerSpec = "mcts:1000:prior=1.5,horizon=5".parse().unwrap();
-        assert_eq!(spec.tuning.get("prior"), Some(150));
+        assert_eq!(spec.tuning().get("prior"), Some(150));
         assert_eq!(spec.to_string(), "mcts:1000:prior=1.5,horizon=5");
         assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
         assert!(
             "mcts:hard"
                 .parse::<PlayerSpec>()
                 .unwrap()
-                .tuning
+                .tuning()
                 .is_default()
         );
         let e = "flat:100:prior=1".parse::<PlayerSpec>().unwrap_err();

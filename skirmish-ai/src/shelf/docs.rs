@@ -54,7 +54,7 @@ pub fn picture_path(s: &Shelved) -> PathBuf {
 fn of_other_search(m: &super::Measured, search: &str) -> bool {
     m.player
         .parse::<PlayerSpec>()
-        .is_ok_and(|p| p.kind.searches())
+        .is_ok_and(|p| p.kind().searches())
         && m.search.as_deref() != Some(search)
 }
 

@@ -54,7 +54,7 @@ impl Session {
         Side::BOTH.iter().find_map(|s| {
             self.setup.controllers[*s]
                 .spec()
-                .filter(|spec| spec.kind == Kind::Mcts)
+                .filter(|spec| spec.kind() == Kind::Mcts)
         })
     }
 

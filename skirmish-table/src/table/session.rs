@@ -442,7 +442,7 @@ impl Session {
         let Controller::Ai(spec) = self.setup.controllers[side] else {
             return;
         };
-        if spec.exec.is_some() && !self.programs_allowed[side] {
+        if spec.exec().is_some() && !self.programs_allowed[side] {
             // Waits for a person to allow it (`program_to_allow`).
             return;
         }
@@ -472,7 +472,7 @@ impl Session {
         prefix: Vec<Action>,
     ) -> bool {
         let hint = kind != JobKind::Move;
-        let corrected = spec.exec.is_none() && self.corrected_since_last_decision();
+        let corrected = spec.exec().is_none() && self.corrected_since_last_decision();
         let wake = self.wake.clone();
         let worker = self.worker.get_or_insert_with(|| AiWorker::start(wake));
         // The AI's own generator: fixed by the game's seed and the move number (a hint's
@@ -486,7 +486,7 @@ impl Session {
         // may keep its tree from its last decision when this one follows it directly; a
         // hint gets none (its position is the table's plus a prefix, and its brain is not
         // the AI's).
-        let program = spec.exec.is_some();
+        let program = spec.exec().is_some();
         // After a correction of the table, the search starts afresh: what it kept from its
         // last decision stood on the position before the correction.
         let journal = if !corrected && (program || (!hint && prefix.is_empty())) {
@@ -559,7 +559,7 @@ impl Session {
 
     /// The program that plays `side`, if a program does.
     pub fn program_of(&self, side: Side) -> Option<ExecBot> {
-        self.setup.controllers[side].spec()?.exec.map(BotId::bot)
+        self.setup.controllers[side].spec()?.exec().map(BotId::bot)
     }
 
     /// A side played by a program that no person has allowed to start yet, with the

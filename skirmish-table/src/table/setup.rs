@@ -14,7 +14,7 @@ use rules::scenario::Scenario;
 use rules::scenario_file::{Diagnostic, load_scenario};
 use rules::{BySide, GameRng, Side};
 use skirmish_ai::bot::PlayerSpec;
-use skirmish_ai::bot::spec::{Effort, Kind, Level, SpecError, Tuning};
+use skirmish_ai::bot::spec::{Effort, Kind, Level, SpecError};
 
 use super::brain::{Unplayable, check_ai};
 
@@ -66,12 +66,7 @@ impl FromStr for Controller {
 
 /// The table's AI at a level: the tree search (`mcts`) given the level's time.
 pub fn ai_at_level(level: Level) -> PlayerSpec {
-    PlayerSpec {
-        kind: Kind::Mcts,
-        effort: Some(Effort::Level(level)),
-        tuning: Tuning::default(),
-        exec: None,
-    }
+    PlayerSpec::search(Kind::Mcts, Effort::Level(level)).expect("mcts searches")
 }
 
 /// The AI for a level name (`easy`, `normal`, `hard`, in any case: [`ai_at_level`]); any
@@ -187,7 +182,7 @@ mod tests {
         assert_eq!(" human ".parse::<Controller>(), Ok(Controller::Human));
         // The oracle sees the other side's hand: never a player at the table.
         let e = "oracle:hard".parse::<Controller>().unwrap_err();
-        assert!(matches!(e, Unplayable::Unfair(ref s) if s.kind == Kind::Oracle));
+        assert!(matches!(e, Unplayable::Unfair(ref s) if s.kind() == Kind::Oracle));
         assert_eq!(
             e.to_string(),
             "`oracle:hard` sees the other side's hidden cards; the table only offers fair opponents"

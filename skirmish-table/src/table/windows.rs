@@ -22,11 +22,10 @@ pub const WINDOW_HOLD: Duration = Duration::from_millis(450);
 /// The player that answers a response window at the table for `spec`: a search whose
 /// level takes longer than [`WINDOW_HOLD`] answers windows at the normal level's time.
 pub fn window_spec(spec: PlayerSpec) -> PlayerSpec {
-    match spec.effort {
-        Some(Effort::Level(l)) if l.time() > Level::Normal.time() => PlayerSpec {
-            effort: Some(Effort::Level(Level::Normal)),
-            ..spec
-        },
+    match spec.effort() {
+        Some(Effort::Level(l)) if l.time() > Level::Normal.time() => {
+            spec.with_effort(Effort::Level(Level::Normal))
+        }
         _ => spec,
     }
 }

@@ -48,7 +48,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                     CliError::Invalid
                 })?;
                 for side in Side::BOTH {
-                    if let Some(bot) = saved.setup.controllers[side].spec().and_then(|s| s.exec) {
+                    if let Some(bot) = saved.setup.controllers[side].spec().and_then(|s| s.exec()) {
                         check_bot(bot, &saved.setup.scenario_path, side)?;
                     }
                 }

@@ -233,8 +233,8 @@ mod tests {
     fn a_spec_names_a_program_in_any_case_and_keeps_its_command_as_written() {
         use crate::bot::{Kind, PlayerSpec};
         let s: PlayerSpec = "EXEC:python3 My_Bot.py".parse().unwrap();
-        assert_eq!(s.kind, Kind::Exec);
-        assert_eq!(s.exec.unwrap().bot().command, ["python3", "My_Bot.py"]);
+        assert_eq!(s.kind(), Kind::Exec);
+        assert_eq!(s.exec().unwrap().bot().command, ["python3", "My_Bot.py"]);
         assert!(s.is_fair());
         assert_eq!(s.to_string(), "exec:python3 My_Bot.py");
         // Text that is not a program is still refused cleanly, multi-byte characters too.

@@ -1,0 +1,136 @@
+//! Players as text, one grammar for every game: `kind[:effort][:settings]`, read in any
+//! case. The kind names what plays (each game lists its own kinds); the effort how hard a
+//! search thinks, a level's name or an iteration count ([`Effort`]); the settings are
+//! `key=value` pairs parted by commas, each game reading its own keys. A second part that
+//! holds `=` is the settings, with no effort given (`mcts:c=0.5`).
+
+use std::fmt;
+
+use crate::level::{Level, MAX_SPEC_ITERATIONS};
+
+/// How hard a search thinks: a level of the game, or a fixed number of iterations
+/// (reproducible on any machine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effort {
+    Level(Level),
+    Iterations(u64),
+}
+
+impl Effort {
+    /// An effort as a spec writes it: a level's name (any case) or an iteration count
+    /// from 1 to [`MAX_SPEC_ITERATIONS`]; the error says what was given.
+    pub fn parse(text: &str) -> Result<Effort, String> {
+        let text = text.trim();
+        if let Ok(level) = text.parse::<Level>() {
+            return Ok(Effort::Level(level));
+        }
+        match text.parse::<u64>() {
+            Ok(n) if (1..=MAX_SPEC_ITERATIONS).contains(&n) => Ok(Effort::Iterations(n)),
+            Ok(n) => Err(format!(
+                "the iteration count must be at least 1 and at most {MAX_SPEC_ITERATIONS}, \
+                 got {n}"
+            )),
+            Err(_) => Err(format!(
+                "`{text}` is neither a level (easy, normal, hard) nor an iteration count"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Effort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effort::Level(l) => f.write_str(l.name()),
+            Effort::Iterations(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// A player spec cut into its parts, lowercased and trimmed (the kind checked by the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecParts {
+    pub kind: String,
+    /// The effort as written, if given.
+    pub effort: Option<String>,
+    /// The settings as written (`c=0.3,prior=1.5`), if given.
+    pub settings: Option<String>,
+}
+
+impl SpecParts {
+    /// Cuts `text` into its parts (see the module documentation).
+    pub fn of(text: &str) -> SpecParts {
+        let text = text.trim().to_ascii_lowercase();
+        let mut parts = text.splitn(3, ':');
+        let kind = parts.next().unwrap_or_default().trim().to_string();
+        let second = parts.next().map(|s| s.trim().to_string());
+        let third = parts.next().map(|s| s.trim().to_string());
+        let (effort, settings) = match (second, third) {
+            (Some(s), None) if s.contains('=') => (None, Some(s)),
+            (e, s) => (e, s),
+        };
+        SpecParts {
+            kind,
+            effort,
+            settings,
+        }
+    }
+
+    /// The effort given, read ([`Effort::parse`]); `None` when none was given.
+    pub fn effort(&self) -> Result<Option<Effort>, String> {
+        self.effort.as_deref().map(Effort::parse).transpose()
+    }
+
+    /// The settings as `(key, value)` pairs, in order; an entry without `=` is an error.
+    pub fn settings(&self) -> Result<Vec<(String, String)>, String> {
+        let Some(text) = &self.settings else {
+            return Ok(Vec::new());
+        };
+        text.split(',')
+            .map(|kv| match kv.split_once('=') {
+                Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
+                None => Err(format!("`{kv}` is not a setting: write key=value")),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_is_a_kind_an_effort_and_settings_in_any_case() {
+        let p = SpecParts::of(" MCTS:Hard:C=0.5,prior=2 ");
+        assert_eq!(p.kind, "mcts");
+        assert_eq!(p.effort(), Ok(Some(Effort::Level(Level::Hard))));
+        assert_eq!(
+            p.settings(),
+            Ok(vec![
+                ("c".into(), "0.5".into()),
+                ("prior".into(), "2".into())
+            ])
+        );
+        // Settings without an effort.
+        let p = SpecParts::of("mcts:c=0.5");
+        assert_eq!((p.effort(), p.settings().unwrap().len()), (Ok(None), 1));
+        assert_eq!(
+            SpecParts::of("mcts:2000").effort(),
+            Ok(Some(Effort::Iterations(2000)))
+        );
+        assert!(
+            SpecParts::of("mcts:0")
+                .effort()
+                .unwrap_err()
+                .contains("at least 1")
+        );
+        assert!(
+            SpecParts::of("mcts:fast")
+                .effort()
+                .unwrap_err()
+                .contains("neither a level")
+        );
+        assert!(SpecParts::of("mcts:1:c").settings().is_err());
+        assert_eq!(Effort::Iterations(300).to_string(), "300");
+        assert_eq!(Effort::Level(Level::Easy).to_string(), "easy");
+    }
+}
