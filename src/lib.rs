@@ -7,6 +7,7 @@
 pub use skirmish_ai::{arena, bot, limits, shelf};
 pub mod cli;
 pub mod formats;
+pub mod games;
 pub use file_check::file_lock;
 pub use rules::given_dice;
 #[cfg(feature = "gui")]

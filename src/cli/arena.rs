@@ -41,8 +41,8 @@ pub struct ArenaArgs {
     /// to 25; the players are optimal, threshold:N, random, mcts[:level|:N]) or dice-game
     /// (Mars Attacks: The Dice Game, all the players at one table, 2 to 6, seats rotated;
     /// random, greedy, mcts[:level|:N]).
-    #[arg(long, value_enum, default_value_t = super::duel::GameKind::Skirmish)]
-    pub game: super::duel::GameKind,
+    #[arg(long, value_enum, default_value_t = crate::games::GameKind::Skirmish)]
+    pub game: crate::games::GameKind,
     /// Play each scenario once for every combination of these values of its keys, each
     /// as its own scenario named after its values, on the same deals: for example
     /// `--vary vp_target=6,8,10 --vary martians.deployment=a7-h8,a5-h6`. A list's items
@@ -121,7 +121,7 @@ pub const DEFAULT_OUT: &str = "arena-results.jsonl";
 pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if matches!(
         args.game,
-        super::duel::GameKind::MartianDice | super::duel::GameKind::DiceGame
+        crate::games::GameKind::MartianDice | crate::games::GameKind::DiceGame
     ) {
         return super::arena_dice::run(&args, io);
     }

@@ -13,9 +13,9 @@ use martian_dice::game::Game;
 use martian_dice::players::player;
 
 use super::arena::ArenaArgs;
-use super::duel::GameKind;
 use super::{CliError, Io};
 use crate::arena::summary::ratings;
+use crate::games::GameKind;
 use crate::limits;
 
 /// How many failed games are listed one by one (all are counted).

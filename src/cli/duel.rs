@@ -33,14 +33,7 @@ use crate::limits;
 use ai::MatchReport;
 use ai::stats::Z95;
 
-/// The games `duel` plays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    Skirmish,
-    MartianDice,
-    /// Mars Attacks: The Dice Game (Steve Jackson Games), two players at one table.
-    DiceGame,
-}
+pub use crate::games::GameKind;
 
 /// Arguments of `duel`.
 #[derive(Args, Debug)]

@@ -4,15 +4,8 @@
 
 use eframe::egui::Ui;
 
-/// The game the window shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The skirmish of Mars Attacks! (the miniatures game).
-    Skirmish,
-    MartianDice,
-    /// Mars Attacks: The Dice Game.
-    DiceGame,
-}
+/// The game the window shows: one of the program's games ([`crate::games`]).
+pub use crate::games::GameKind as Mode;
 
 /// The Dice Game's button in the top bar, and what it says on hover.
 pub const DICE_GAME_BUTTON: &str = "The Dice Game";

@@ -1,0 +1,85 @@
+//! The games the program plays, one seam for every tool: `duel --game`, `arena --game` and
+//! the window's top bar all name a game by its [`GameKind`], and reach its rules and
+//! players through its crate (`rules` with `skirmish_ai` for the skirmish, `martian_dice`,
+//! `dice_game`). A new game is one more variant here, and the tools' matches on it say
+//! what each must learn of it.
+
+/// A game of the program.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Mars Attacks! (the miniatures game), on a scenario.
+    Skirmish,
+    /// Martian Dice, to 25 points.
+    MartianDice,
+    /// Mars Attacks: The Dice Game (Steve Jackson Games), 2 to 6 players at one table.
+    DiceGame,
+}
+
+impl GameKind {
+    /// Every game, in the order the tools list them.
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Skirmish,
+        GameKind::MartianDice,
+        GameKind::DiceGame,
+    ];
+
+    /// The game's name on the command line (`--game NAME`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Skirmish => "skirmish",
+            GameKind::MartianDice => "martian-dice",
+            GameKind::DiceGame => "dice-game",
+        }
+    }
+
+    /// The game's title, for people.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Skirmish => "Mars Attacks!",
+            GameKind::MartianDice => "Martian Dice",
+            GameKind::DiceGame => "Mars Attacks: The Dice Game",
+        }
+    }
+
+    /// Whether `spec` names a player of this game (in the grammar every game's specs
+    /// share, `ai::spec`), or why not.
+    pub fn check_player(self, spec: &str) -> Result<(), String> {
+        match self {
+            GameKind::Skirmish => spec
+                .parse::<skirmish_ai::bot::PlayerSpec>()
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            GameKind::MartianDice => {
+                martian_dice::players::player::<martian_dice::game::Game>(spec).map(drop)
+            }
+            GameKind::DiceGame => dice_game::players::player(spec).map(drop),
+        }
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_reads_its_own_players_and_refuses_the_others() {
+        assert_eq!(GameKind::Skirmish.check_player("mcts:200"), Ok(()));
+        assert_eq!(GameKind::MartianDice.check_player("optimal"), Ok(()));
+        assert_eq!(GameKind::DiceGame.check_player("greedy"), Ok(()));
+        assert!(GameKind::Skirmish.check_player("optimal").is_err());
+        assert!(GameKind::DiceGame.check_player("optimal").is_err());
+        for g in GameKind::ALL {
+            assert_eq!(
+                <GameKind as clap::ValueEnum>::from_str(g.name(), false),
+                Ok(g),
+                "{g}"
+            );
+        }
+    }
+}
