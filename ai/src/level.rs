@@ -71,7 +71,7 @@ pub const MAX_SPEC_ITERATIONS: u64 = 10_000_000;
 /// The budget a player spec gives after its kind (`mcts:hard`, `mcts:2000`): nothing for
 /// `normal`, a level's name, or an iteration count from 1 to [`MAX_SPEC_ITERATIONS`]; the
 /// error says what was given.
-pub fn budget_in_spec(text: &str) -> Result<Budget, String> {
+pub fn budget_in_spec(text: &str) -> Result<Budget, crate::spec::SpecError> {
     if text.trim().is_empty() {
         return Ok(Level::Normal.budget());
     }
@@ -125,14 +125,14 @@ mod tests {
             Ok(Budget::Iterations(MAX_SPEC_ITERATIONS))
         );
         for bad in ["0", "10000001"] {
-            let e = budget_in_spec(bad).unwrap_err();
+            let e = budget_in_spec(bad).unwrap_err().to_string();
             assert_eq!(
                 e,
                 format!("the iteration count must be at least 1 and at most 10000000, got {bad}")
             );
         }
         for bad in ["fast", "-3"] {
-            let e = budget_in_spec(bad).unwrap_err();
+            let e = budget_in_spec(bad).unwrap_err().to_string();
             assert_eq!(
                 e,
                 format!("`{bad}` is neither a level (easy, normal, hard) nor an iteration count")

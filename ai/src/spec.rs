@@ -8,6 +8,35 @@ use std::fmt;
 
 use crate::level::{Level, MAX_SPEC_ITERATIONS};
 
+/// Why a part of a spec does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// An iteration count outside 1 to [`MAX_SPEC_ITERATIONS`].
+    Iterations(u64),
+    /// Neither a level's name nor an iteration count (the text given).
+    NotAnEffort(String),
+    /// A setting without `=` (the text given).
+    NotASetting(String),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Iterations(n) => write!(
+                f,
+                "the iteration count must be at least 1 and at most {MAX_SPEC_ITERATIONS}, got {n}"
+            ),
+            SpecError::NotAnEffort(text) => write!(
+                f,
+                "`{text}` is neither a level (easy, normal, hard) nor an iteration count"
+            ),
+            SpecError::NotASetting(text) => write!(f, "`{text}` is not a setting: write key=value"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
 /// How hard a search thinks: a level of the game, or a fixed number of iterations
 /// (reproducible on any machine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,20 +48,15 @@ pub enum Effort {
 impl Effort {
     /// An effort as a spec writes it: a level's name (any case) or an iteration count
     /// from 1 to [`MAX_SPEC_ITERATIONS`]; the error says what was given.
-    pub fn parse(text: &str) -> Result<Effort, String> {
+    pub fn parse(text: &str) -> Result<Effort, SpecError> {
         let text = text.trim();
         if let Ok(level) = text.parse::<Level>() {
             return Ok(Effort::Level(level));
         }
         match text.parse::<u64>() {
             Ok(n) if (1..=MAX_SPEC_ITERATIONS).contains(&n) => Ok(Effort::Iterations(n)),
-            Ok(n) => Err(format!(
-                "the iteration count must be at least 1 and at most {MAX_SPEC_ITERATIONS}, \
-                 got {n}"
-            )),
-            Err(_) => Err(format!(
-                "`{text}` is neither a level (easy, normal, hard) nor an iteration count"
-            )),
+            Ok(n) => Err(SpecError::Iterations(n)),
+            Err(_) => Err(SpecError::NotAnEffort(text.to_string())),
         }
     }
 }
@@ -76,19 +100,19 @@ impl SpecParts {
     }
 
     /// The effort given, read ([`Effort::parse`]); `None` when none was given.
-    pub fn effort(&self) -> Result<Option<Effort>, String> {
+    pub fn effort(&self) -> Result<Option<Effort>, SpecError> {
         self.effort.as_deref().map(Effort::parse).transpose()
     }
 
     /// The settings as `(key, value)` pairs, in order; an entry without `=` is an error.
-    pub fn settings(&self) -> Result<Vec<(String, String)>, String> {
+    pub fn settings(&self) -> Result<Vec<(String, String)>, SpecError> {
         let Some(text) = &self.settings else {
             return Ok(Vec::new());
         };
         text.split(',')
             .map(|kv| match kv.split_once('=') {
                 Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
-                None => Err(format!("`{kv}` is not a setting: write key=value")),
+                None => Err(SpecError::NotASetting(kv.to_string())),
             })
             .collect()
     }
@@ -117,19 +141,19 @@ mod tests {
             SpecParts::of("mcts:2000").effort(),
             Ok(Some(Effort::Iterations(2000)))
         );
-        assert!(
-            SpecParts::of("mcts:0")
-                .effort()
-                .unwrap_err()
-                .contains("at least 1")
+        assert_eq!(
+            SpecParts::of("mcts:0").effort(),
+            Err(SpecError::Iterations(0))
         );
-        assert!(
-            SpecParts::of("mcts:fast")
-                .effort()
-                .unwrap_err()
-                .contains("neither a level")
+        assert_eq!(
+            SpecParts::of("mcts:fast").effort(),
+            Err(SpecError::NotAnEffort("fast".into()))
         );
-        assert!(SpecParts::of("mcts:1:c").settings().is_err());
+        assert_eq!(
+            SpecParts::of("mcts:1:c").settings(),
+            Err(SpecError::NotASetting("c".into()))
+        );
+        assert!(SpecError::Iterations(0).to_string().contains("at least 1"));
         assert_eq!(Effort::Iterations(300).to_string(), "300");
         assert_eq!(Effort::Level(Level::Easy).to_string(), "easy");
     }

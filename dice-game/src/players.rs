@@ -139,7 +139,7 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
     let mut exploration = EXPLORATION;
-    for (key, value) in parts.settings().map_err(bad)? {
+    for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
         match key.as_str() {
             "c" => {
                 exploration = value
@@ -156,7 +156,7 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
         ("greedy", "") => Ok(Box::new(Greedy)),
         ("mcts", level) => {
             // The levels are the search crate's, as for the skirmish; or iterations.
-            let budget = ai::budget_in_spec(level).map_err(bad)?;
+            let budget = ai::budget_in_spec(level).map_err(|e| bad(e.to_string()))?;
             Ok(Box::new(IsMcts::<Game>::new(search_config(
                 budget,
                 exploration,

@@ -394,7 +394,7 @@ where
             spec.escape_debug()
         )
     };
-    for (key, value) in parts.settings().map_err(bad)? {
+    for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
         match key.as_str() {
             "c" => {
                 exploration = value
@@ -431,7 +431,7 @@ where
         }
         ("mcts", level) => {
             // The levels are the search crate's, as for the skirmish; or iterations.
-            let budget = ai::budget_in_spec(level).map_err(bad)?;
+            let budget = ai::budget_in_spec(level).map_err(|e| bad(e.to_string()))?;
             let config = IsMctsConfig {
                 budget,
                 exploration,

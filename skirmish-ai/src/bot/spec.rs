@@ -178,7 +178,7 @@ impl FromStr for PlayerSpec {
             (true, _) => Some(
                 parts
                     .effort()
-                    .map_err(err)?
+                    .map_err(|e| err(e.to_string()))?
                     .unwrap_or(Effort::Level(Level::Normal)),
             ),
         };
