@@ -120,14 +120,6 @@ pub const SPECS: &str = "random, greedy, or mcts with :easy, :normal, :hard (0.0
                          1.5 s a decision) or :N iterations, optionally :c=X (the \
                          exploration constant)";
 
-/// The levels the table offers, and the spec each plays.
-pub fn level_spec(level: &str) -> String {
-    match level {
-        l @ ("easy" | "normal" | "hard") => format!("mcts:{l}"),
-        other => other.to_string(),
-    }
-}
-
 /// The player a spec names: `random`, `greedy`, `mcts[:easy|:normal|:hard|:N][:c=X]`.
 pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
     let bad = |why: String| {

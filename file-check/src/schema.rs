@@ -51,11 +51,6 @@ impl Key {
         }
     }
 
-    /// The largest value of an integer key.
-    pub const fn int_max(&self) -> i64 {
-        self.int_range().1
-    }
-
     /// The most characters of a text key (panics on any other kind).
     pub const fn max_chars(&self) -> usize {
         match self.value {

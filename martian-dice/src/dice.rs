@@ -46,10 +46,6 @@ impl Face {
             Face::Chicken => "chicken",
         }
     }
-
-    pub const fn is_earthling(self) -> bool {
-        matches!(self, Face::Human | Face::Cow | Face::Chicken)
-    }
 }
 
 impl fmt::Display for Face {

@@ -149,16 +149,7 @@ pub enum TestOdds {
     },
 }
 
-impl TestOdds {
-    /// The chance the attacker kills.
-    pub fn attacker_kills(&self) -> f64 {
-        match self {
-            TestOdds::Shoot { odds, .. } => odds.kill,
-            TestOdds::Fight { odds, .. } => odds.attacker_wins,
-            TestOdds::Area { odds, .. } => odds.kill,
-        }
-    }
-}
+impl TestOdds {}
 
 /// Dice after a card's change, never below none.
 fn with_mod(base: u8, m: i8) -> u8 {

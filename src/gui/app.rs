@@ -799,15 +799,6 @@ impl MarsApp {
         }
     }
 
-    /// Opens a saved game to play on from its end; a file that does not load is reported
-    /// and the current game kept.
-    pub fn open_saved(&mut self, path: &std::path::Path) {
-        match Session::load(path) {
-            Ok(s) => self.replace_session(s),
-            Err(e) => self.error = Some(e.to_string()),
-        }
-    }
-
     /// Loads a saved game, to play on or to replay; a file that does not load leaves the
     /// game as it was and says why.
     fn load(&mut self, path: &std::path::Path, replay: bool) {
@@ -903,16 +894,6 @@ impl MarsApp {
                 self.files.error = Some(e.to_string());
             }
         }
-    }
-
-    /// The side a person plays in a game against the AI.
-    pub fn player_side(&self) -> Option<Side> {
-        let s = self.session.as_ref()?;
-        let humans: Vec<Side> = Side::BOTH
-            .into_iter()
-            .filter(|x| s.controller(*x).is_human())
-            .collect();
-        (humans.len() == 1).then(|| humans[0])
     }
 }
 

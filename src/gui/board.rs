@@ -91,10 +91,6 @@ impl BoardView {
         self.menu.take().is_some()
     }
 
-    pub fn menu_open(&self) -> bool {
-        self.menu.is_some()
-    }
-
     /// Forget what was computed for the old position.
     pub fn position_changed(&mut self) {
         self.menu = None;

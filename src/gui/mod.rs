@@ -157,13 +157,6 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// Whether a graphical session is there to open a window in (on Linux and the BSDs, an
-/// X11 or Wayland display named by the environment that answers there); elsewhere always
-/// true. [`display::check`] says what is missing.
-pub fn display_available() -> bool {
-    display::check().is_ok()
-}
-
 /// Said wherever the table cannot open: what works without a window.
 macro_rules! command_line_works {
     () => {

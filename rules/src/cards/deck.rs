@@ -96,11 +96,6 @@ impl CardType {
             .collect();
         names.join(" / ")
     }
-    /// Its printed numbers, as a player looks them up (`5, 17`).
-    pub fn numbers_text(&self) -> String {
-        let v: Vec<String> = self.numbers.iter().map(|n| n.to_string()).collect();
-        v.join(", ")
-    }
 }
 
 /// A checked deck: its distinct cards (local index = position), with the masks the rules

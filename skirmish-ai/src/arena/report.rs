@@ -239,17 +239,6 @@ fn csv_row(fields: &[String]) -> String {
     String::from_utf8(bytes).expect("the cells are UTF-8")
 }
 
-/// The CSV table of games, one row per record in id order.
-pub fn games_csv(records: &[Record]) -> String {
-    let mut rs: Vec<&Record> = records.iter().collect();
-    rs.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut out = games_csv_header();
-    for r in rs {
-        out += &games_csv_row(r);
-    }
-    out
-}
-
 /// The first row of the CSV table of games.
 pub fn games_csv_header() -> String {
     csv_row(

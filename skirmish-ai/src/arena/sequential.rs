@@ -227,11 +227,6 @@ impl Judge {
         self.z
     }
 
-    /// The looks, in games of a scenario.
-    pub fn look_points(&self) -> &[u64] {
-        &self.looks
-    }
-
     /// Counts a game in; returns the index of its scenario when this game decided it.
     /// Unfinished games and games of a scenario already decided change nothing.
     pub fn add(&mut self, r: &Record) -> Option<usize> {

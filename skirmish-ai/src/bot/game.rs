@@ -191,11 +191,6 @@ impl Skirmish {
         self.cached.set(f64::NAN);
     }
 
-    /// Unwraps the state.
-    pub fn into_state(self) -> GameState {
-        self.state
-    }
-
     /// The value of this state for the Humans by the evaluation, in `(0, 1)`.
     pub fn value_for_humans(&self) -> f64 {
         let v = self.cached.get();

@@ -65,12 +65,6 @@ impl Session {
             .unwrap_or_else(|| ai_at_level(Level::Normal))
     }
 
-    /// Ask the AI what it would play in the person's place. Nothing happens unless a
-    /// person is to decide; the answer comes as [`Session::hint`] a moment later.
-    pub fn request_hint(&mut self) {
-        self.request_hint_for(None);
-    }
-
     /// Ask the AI for the whole move it would make in the person's place; with `model`
     /// (the model the person selected, if it may start its action now), that model's
     /// best move. A hint for the same decision and model is not asked again.
