@@ -653,6 +653,8 @@ impl Game {
 
     /// The cards under stack `s`'s top, next to be turned over first: hidden from every
     /// player (for tests and the end-of-game display only).
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn hidden_stack(&self, s: usize) -> Vec<usize> {
         let st = &self.stacks[s];
         (0..usize::from(st.len.saturating_sub(1)))

@@ -287,6 +287,8 @@ impl TurnGraph {
     }
 
     /// Roll groups from all states: the work of one sweep.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn group_count(&self) -> usize {
         self.groups.len()
     }

@@ -319,6 +319,8 @@ pub fn judge(lines: &[[LineView; 5]; 5]) -> Los {
 }
 
 /// Line of sight from `from` to `to` on its own (R9). A square sees itself clearly.
+///
+/// A test API: the tests check or arrange positions with it; the program does not call it.
 pub fn los_between(walls: &Walls, blockers: Bitboard, from: Square, to: Square) -> Los {
     if from == to {
         return Los::Clear;

@@ -208,6 +208,8 @@ pub struct Hold {
 
 impl Hold {
     /// A zone worth `vp` at the end of every Round, winning nothing.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn every_round(zone: Bitboard, vp: u16) -> Hold {
         Hold {
             zone,
@@ -341,6 +343,8 @@ impl Scenario {
     }
 
     /// The side's exit edge, if `model` may leave by it (R6, P30).
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn exit_of(&self, model: usize) -> Option<Edge> {
         let m = &self.models[model];
         if m.may_exit {

@@ -436,6 +436,8 @@ pub fn card_text(g: &GameState, card: crate::cards::Card) -> String {
 }
 
 /// The state in plain text: Round, Turn, VP, counters and every model, one per line.
+///
+/// A test API: the tests check or arrange positions with it; the program does not call it.
 pub fn state_text(g: &GameState) -> String {
     use crate::state::{CounterKind, Loc};
     use std::fmt::Write;

@@ -505,6 +505,8 @@ impl GameState {
             .map_or(0, |t| self.cards.hands[side][t])
     }
     /// How many cards `side` holds whose own half is `half`.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn holds_half(&self, side: Side, half: CardId) -> u8 {
         self.hand(side)
             .filter(|(c, _)| c.face(side).is_some_and(|f| f.id == half))
@@ -596,6 +598,8 @@ impl GameState {
 
     /// Has a card of `id`'s own side been applied to it this Turn, so that no other may be
     /// (R31)?
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn has_had_card(&self, id: ModelId) -> bool {
         self.has_own_card(id)
     }

@@ -91,7 +91,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         )));
     }
     for p in &args.players {
-        player::<Game>(p).map_err(CliError::Usage)?;
+        args.game.check_player(p).map_err(CliError::Usage)?;
     }
     let n = args.players.len();
     let jobs = args

@@ -220,8 +220,11 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), CliError> {
     use martian_dice::game::Game;
     use martian_dice::players::player;
-    player::<Game>(p).map_err(CliError::Usage)?;
-    player::<Game>(q).map_err(CliError::Usage)?;
+    for spec in [p, q] {
+        GameKind::MartianDice
+            .check_player(spec)
+            .map_err(CliError::Usage)?;
+    }
     let config = ai::MatchConfig {
         games: args.games,
         seed: args.seed,

@@ -201,6 +201,8 @@ impl MarsApp {
     }
 
     /// [`MarsApp::dice`], to change.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn dice_mut(&mut self) -> Option<&mut super::dice_table::DiceTable> {
         match &mut self.shown {
             Shown::MartianDice(d) => Some(d),
@@ -217,6 +219,8 @@ impl MarsApp {
     }
 
     /// [`MarsApp::dice_game`], to change.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn dice_game_mut(&mut self) -> Option<&mut super::dice_game_table::DiceGameView> {
         match &mut self.shown {
             Shown::DiceGame(d) => Some(d),

@@ -205,6 +205,8 @@ impl Deck {
             .position(|c| *c == Some(card))
     }
     /// The local index of the card with this printed number.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn by_number(&self, number: u16) -> Option<usize> {
         self.cards.iter().position(|c| c.numbers.contains(&number))
     }

@@ -72,6 +72,8 @@ impl Editor<'_> {
         self
     }
     /// Move one copy of the physical card `card` (as `side` names it) into `side`'s hand.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn give_card(&mut self, side: Side, card: Card) -> &mut Self {
         let t = self
             .g
@@ -84,6 +86,8 @@ impl Editor<'_> {
         self
     }
     /// Put every card of `side`'s hand back into the draw deck.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn clear_hand(&mut self, side: Side) -> &mut Self {
         for t in 0..MAX_CARD_TYPES {
             let n = std::mem::take(&mut self.g.cards.hands[side][t]);
@@ -108,6 +112,8 @@ impl Editor<'_> {
     }
     /// Leave in the draw deck only the cards whose half for `side` is `half` (the rest
     /// goes to the discard pile), so the next draws are such cards while they last.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn stack_deck(&mut self, side: Side, half: CardId) -> &mut Self {
         let keep = self.g.deck().half_mask(side, half)
             | self

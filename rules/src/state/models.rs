@@ -70,6 +70,8 @@ impl CounterKind {
     ];
 
     /// The side that claims counters of this kind; `None`: either side.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub const fn claimed_by(self) -> Option<Side> {
         match self {
             CounterKind::Critter => Some(Side::Martians),

@@ -90,6 +90,8 @@ impl Observation {
         self.view.hand(self.observer)
     }
     /// How many cards the other side holds.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn other_hand_len(&self) -> u8 {
         self.view.hand_len(self.observer.other())
     }

@@ -302,6 +302,8 @@ impl Plan {
     }
 
     /// The games of `shard` as a list (see [`Plan::shard_iter`]).
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn shard_jobs(&self, shard: Shard) -> Vec<Job> {
         self.shard_iter(shard).collect()
     }

@@ -286,6 +286,8 @@ impl Record {
     }
 
     /// The player who won, if one did.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn winning_player(&self) -> Option<&str> {
         match self.winner? {
             Winner::Humans => Some(&self.humans),

@@ -72,6 +72,8 @@ pub struct Heuristics {
 impl Heuristics {
     /// The heuristics as they were before the deck: no value for cards in hand or laid,
     /// every card action neutral. Kept to measure what the card knowledge is worth.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn without_cards() -> Heuristics {
         let mut h = Heuristics::default();
         h.weights.cards = 0.0;

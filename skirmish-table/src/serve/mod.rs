@@ -87,6 +87,8 @@ impl Server {
     /// The answer to the next line of input, as one line of JSON (its errors say it is
     /// the line after the last one answered). Never fails: what is wrong is an error
     /// answer.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn answer_line(&mut self, line: &str) -> String {
         self.answer_line_at(self.line + 1, line)
     }

@@ -34,6 +34,8 @@ impl Session {
     /// The whole time the AI's answer to the response window now is held before it is
     /// applied ([`WINDOW_HOLD`]), when the AI answers one shown to a person; `None`
     /// otherwise. The same whether the AI holds a card that fits or not (R28).
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
     pub fn window_hold(&self) -> Option<Duration> {
         let side = self.state.to_move()?;
         let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
