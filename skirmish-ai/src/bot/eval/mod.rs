@@ -77,18 +77,11 @@ pub use worth::{
     wipe_share, worth,
 };
 
-use cards::cards_score;
-use tactics::best_fight_in;
 use worth::{models_on_or_entering, win_worth};
 
-use rules::action::ModelId;
-use rules::bitboard::Bitboard;
-use rules::profile::Ability;
 use rules::scenario::MAX_MODELS;
-use rules::square::{Side, Square};
-use rules::state::{CounterKind, GameState, Loc};
-
-use crate::bot::table;
+use rules::square::Side;
+use rules::state::GameState;
 
 /// The tunable constants of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -181,214 +174,94 @@ pub(super) fn side_score_at(g: &GameState, side: Side, w: &Weights, t: f64) -> f
     f64::from(g.vp(side)) + t * position_score(g, side, w) + survival
 }
 
-/// What `side`'s position is worth beyond its VP, in VP-equivalents.
+/// What `side`'s position is worth beyond its VP, in VP-equivalents: the terms of the one
+/// walk over the position ([`terms::walk`]), weighed by the hand-set weights as they come.
 pub(super) fn position_score(g: &GameState, side: Side, w: &Weights) -> f64 {
-    let map = g.map();
-    let scenario = g.scenario();
-    let enemy = side.other();
-    let mut score = 0.0;
-
-    // Material, and the squares the side's models act from.
-    let (mut total, mut alive) = (0u32, 0u32);
-    let mut sources = Bitboard::EMPTY;
-    // The squares the side's models waiting off the board would come on at (R6).
-    let mut entry = Bitboard::EMPTY;
-    for (i, m) in g.models().iter().enumerate() {
-        if m.side != side {
-            continue;
-        }
-        total += 1;
-        match m.loc {
-            Loc::Board(sq) => {
-                alive += 1;
-                sources.insert(sq);
-            }
-            Loc::Waiting => {
-                alive += 1;
-                entry |= g
-                    .arrival_of(ModelId(i as u8))
-                    .map_or(Bitboard::EMPTY, |a| a.squares);
-            }
-            // A model that has left by an exit is safe: no loss of material.
-            Loc::Undeployed | Loc::Exited => alive += 1,
-            Loc::Dead => {}
-        }
-    }
-    if total > 0 {
-        score += w.material * f64::from(alive) / f64::from(total);
-    }
-
-    // Threat: each model's best shot or Fight now; kill chances on one target combine.
-    let holds_turn = g.turn_player() == side;
-    // The enemy models on the board, read once: square, Survive value and armour. This is
-    // the hot path of the search (one evaluation per iteration).
-    let mut targets = [(0u8, Square::from_index(0), 0u8, 0u8); MAX_MODELS];
-    let mut n_targets = 0;
-    for (i, m) in g.models().iter().enumerate() {
-        if m.side == enemy
-            && let Loc::Board(sq) = m.loc
-        {
-            let p = &scenario.profiles[usize::from(m.profile)];
-            targets[n_targets] = (i as u8, sq, p.survive, u8::from(p.has(Ability::Armoured)));
-            n_targets += 1;
-        }
-    }
-    let targets = &targets[..n_targets];
-    let mut survive = [1.0f64; MAX_MODELS];
-    let mut fight_gain = 0.0;
-    let mut approach = 0.0;
-    for (i, m) in g.models().iter().enumerate() {
-        if m.side != side {
-            continue;
-        }
-        let Loc::Board(sq) = m.loc else { continue };
-        let id = ModelId(i as u8);
-        let weight = if m.activated {
-            w.threat_later
-        } else if holds_turn {
-            w.threat_mover
-        } else {
-            w.threat_other
-        };
-        if g.count(enemy, sq) > 0 {
-            if !m.rattled
-                && let Some((_, a, d)) = best_fight_in(g, id, sq, false)
-            {
-                fight_gain += weight * (a - d).max(0.0);
-            }
-            continue;
-        }
-        let profile = &scenario.profiles[usize::from(m.profile)];
-        let squares = g.shot_squares(id, sq);
-        if squares.is_empty() {
-            if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
-                let gap = i32::from(d) - i32::from(profile.range);
-                approach += w.approach * w.counter_decay.powi(gap.max(0));
-            }
-            continue;
-        }
-        // R15, as `shot_kill_from`: 3 dice, 4 with a clear shot, +1 Aiming.
-        let aimed = u8::from(!m.activated && !m.rattled);
-        let clear = map.clear_from(sq);
-        let mut best: Option<(usize, f64)> = None;
-        for &(t, tsq, survive_value, armour) in targets {
-            if !squares.contains(tsq) {
-                continue;
-            }
-            let dice = 3 + u8::from(clear.contains(tsq)) + aimed;
-            let p = table::shoot_kill(dice, profile.shoot, 3, survive_value, armour);
-            if best.is_none_or(|(_, q)| p > q) {
-                best = Some((usize::from(t), p));
-            }
-        }
-        if let Some((target, p)) = best {
-            let p = if m.rattled { 0.8 * p } else { p };
-            survive[target] *= 1.0 - weight * p;
-        }
-    }
-    let kills: f64 = survive
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| **s < 1.0)
-        .map(|(t, s)| (1.0 - s) * worth(g, ModelId(t as u8), false))
-        .sum();
-    score += kills + fight_gain + approach;
-
-    // Exits: each model on the board is worth its exit VP, by the steps it still needs.
-    let vp = scenario.sides[side].vp;
-    let exits = scoring_exit(scenario, side);
-    if exits.any() {
-        let mut pull = 0.0;
-        for (i, m) in g.models().iter().enumerate() {
-            if m.side == side
-                && let Loc::Board(sq) = m.loc
-                && let Some(d) = distance_to(map, sq, exits)
-            {
-                // On an edge square, one more step (the exit itself) leaves.
-                pull += exit_worth(g, i) * w.counter_decay.powi(i32::from(d) + 1);
-            }
-        }
-        score += w.exit * pull;
-    }
-
-    // Zones to hold at the end of the Round: one held now is worth most of its VP, one
-    // contested or empty pulls the nearest model in.
-    for (i, h) in scenario.sides[side].hold.iter().enumerate() {
-        if h.vp == 0 && h.win_after.is_none() {
-            continue;
-        }
-        let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
-        let held = mine.any() && theirs.is_empty();
-        let vp = hold_worth(g, side, i, held);
-        score += if held {
-            w.hold * vp
-        } else {
-            h.zone
-                .iter()
-                .filter_map(|t| distance_to(map, t, sources))
-                .min()
-                .map_or(0.0, |d| {
-                    0.5 * w.hold * vp * w.counter_decay.powi(i32::from(d))
-                })
-        };
-    }
-
-    // Counters: the walking distance to each, from the board or the entry edge.
-    let near = |t: Square| -> Option<i32> {
-        let on_board = distance_to(map, t, sources).map(i32::from);
-        let from_entry = distance_to(map, t, entry).map(|d| i32::from(d) + 1);
-        match (on_board, from_entry) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+    let mut sink = HandSet {
+        w,
+        holds_turn: g.turn_player() == side,
+        score: 0.0,
+        survive: [1.0f64; MAX_MODELS],
+        fight_gain: 0.0,
+        approach: 0.0,
+        exit_pull: 0.0,
     };
-    // The pull of counters of one kind: each face-down one counts the chance it is of
-    // that kind (`share` of the public pool of unrevealed identities, R24), each face-up
-    // one in full, both discounted by the walking distance.
-    let (critters, secrets) = g.counter_pool();
-    let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
-    let pull = |share: u8, face_up: Bitboard| -> f64 {
-        let p_hidden = if pool_total > 0.0 {
-            f64::from(share) / pool_total
+    terms::walk(g, side, &mut sink);
+    sink.score
+}
+
+/// The hand-set evaluation's weighing of the walk's terms, as it goes.
+struct HandSet<'w> {
+    w: &'w Weights,
+    /// Whether the side holds the Turn (its ready models' threat counts more).
+    holds_turn: bool,
+    score: f64,
+    /// The chance each target lives through the side's shots, each shot weighted by how
+    /// soon its model acts.
+    survive: [f64; MAX_MODELS],
+    fight_gain: f64,
+    approach: f64,
+    exit_pull: f64,
+}
+
+impl HandSet<'_> {
+    /// How much a model's threat counts: less when it has acted, more when its side
+    /// holds the Turn.
+    fn weight(&self, activated: bool) -> f64 {
+        if activated {
+            self.w.threat_later
+        } else if self.holds_turn {
+            self.w.threat_mover
         } else {
-            0.0
-        };
-        let mut found = 0.0;
-        for t in g.hidden_counters() {
-            if let Some(d) = near(t) {
-                found += p_hidden * w.counter_decay.powi(d);
-            }
+            self.w.threat_other
         }
-        for t in face_up {
-            if let Some(d) = near(t) {
-                found += w.counter_decay.powi(d);
-            }
-        }
-        found
-    };
-    if vp.counter > 0 {
-        let per = f64::from(vp.counter)
-            * if g.claimed(side) >= vp.counters_free {
-                1.0
-            } else {
-                0.5
-            };
-        let mine = match side {
-            Side::Martians => critters,
-            Side::Humans => secrets,
+    }
+}
+
+impl terms::TermSink for HandSet<'_> {
+    const ESCAPE: bool = false;
+    fn decay(&self) -> f64 {
+        self.w.counter_decay
+    }
+    fn material(&mut self, share: f64) {
+        self.score += self.w.material * share;
+    }
+    fn fight(&mut self, activated: bool, gain: f64) {
+        self.fight_gain += self.weight(activated) * gain;
+    }
+    fn approach(&mut self, decayed: f64) {
+        self.approach += self.w.approach * decayed;
+    }
+    fn shot(&mut self, activated: bool, target: usize, p: f64) {
+        let weight = self.weight(activated);
+        self.survive[target] *= 1.0 - weight * p;
+    }
+    fn threats_done(&mut self, g: &GameState) {
+        let kills = terms::expected_kills(g, &self.survive);
+        self.score += kills + self.fight_gain + self.approach;
+    }
+    fn exit(&mut self, worth: f64, to_leave: i32, _: i32) {
+        self.exit_pull += worth * self.w.counter_decay.powi(to_leave);
+    }
+    fn exits_done(&mut self) {
+        self.score += self.w.exit * self.exit_pull;
+    }
+    fn hold(&mut self, held: bool, vp: f64, nearest: Option<u8>) {
+        self.score += if held {
+            self.w.hold * vp
+        } else {
+            nearest.map_or(0.0, |d| {
+                0.5 * self.w.hold * vp * self.w.counter_decay.powi(i32::from(d))
+            })
         };
-        score += per * pull(mine, g.face_up_counters(own_kind(side)));
     }
-    // Neutral objectives, claimed by either side (counters.objectives).
-    if vp.objective > 0 {
-        score += f64::from(vp.objective)
-            * pull(
-                g.objective_pool(),
-                g.face_up_counters(CounterKind::Objective),
-            );
+    fn counters(&mut self, value: f64) {
+        self.score += value;
     }
-    if w.cards != 0.0 && !g.deck().is_empty() {
-        score += w.cards * cards_score(g, side);
+    fn wants_cards(&self) -> bool {
+        self.w.cards != 0.0
     }
-    score
+    fn cards(&mut self, value: f64) {
+        self.score += self.w.cards * value;
+    }
 }

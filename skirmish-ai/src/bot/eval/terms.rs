@@ -58,15 +58,133 @@ pub struct SideTerms {
     pub escape: f64,
 }
 
+/// What the one walk over a side's position ([`walk`]) reports, piece by piece, for an
+/// evaluation to weigh: [`SideTerms`] keeps the pieces apart for the fitted weights, and
+/// the hand-set evaluation (`eval::position_score`) weighs them as they come. Both read the
+/// same rules through the same walk, so the two evaluations cannot drift apart.
+pub(crate) trait TermSink {
+    /// Whether the walk works out the escape term (its steps cost a look at the hand).
+    const ESCAPE: bool;
+    /// The discount per square of walking distance.
+    fn decay(&self) -> f64;
+    /// The share of the side's force still in play (when it has models).
+    fn material(&mut self, share: f64);
+    /// A model in contact: its Fight's expected gain, at least 0.
+    fn fight(&mut self, activated: bool, gain: f64);
+    /// A model with nothing in range: [`TermSink::decay`] to the power of the squares it
+    /// lacks.
+    fn approach(&mut self, decayed: f64);
+    /// A model's best shot: its chance to kill `target` (0.8 of it when Rattled).
+    fn shot(&mut self, activated: bool, target: usize, p: f64);
+    /// Every model has been looked at for its shot or Fight.
+    fn threats_done(&mut self, g: &GameState);
+    /// A model's exit: what leaving is worth, the steps it needs to leave, and (with
+    /// [`TermSink::ESCAPE`]) the steps it would lack of those left in the game.
+    fn exit(&mut self, worth: f64, to_leave: i32, lacking: i32);
+    /// Every model has been looked at for its exit.
+    fn exits_done(&mut self);
+    /// A zone that scores for holding: held alone now or not, what holding it is worth,
+    /// and the nearest model's steps to it.
+    fn hold(&mut self, held: bool, vp: f64, nearest: Option<u8>);
+    /// Counters (or objectives) of the side's: their VP times their decayed pull.
+    fn counters(&mut self, value: f64);
+    /// Whether the side's cards count.
+    fn wants_cards(&self) -> bool;
+    /// The value of the side's hand and laid sets.
+    fn cards(&mut self, value: f64);
+}
+
 /// The terms of `side` in `g`.
 pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
-    let map = g.map();
-    let scenario = g.scenario();
-    let enemy = side.other();
     let mut t = SideTerms {
         vp: f64::from(g.vp(side)),
         ..SideTerms::default()
     };
+    let mut sink = Collect {
+        terms: &mut t,
+        lives: [[1.0f64; MAX_MODELS]; 2],
+    };
+    walk(g, side, &mut sink);
+    if let Some((s, _)) = g.scenario().survivor()
+        && s == side
+    {
+        t.survival = survival_chance(g, models_on_or_entering(g, side));
+    }
+    t
+}
+
+/// [`SideTerms`] filled in by the walk.
+struct Collect<'a> {
+    terms: &'a mut SideTerms,
+    /// The chance each target lives through the shots of the ready and the later models.
+    lives: [[f64; MAX_MODELS]; 2],
+}
+
+impl TermSink for Collect<'_> {
+    const ESCAPE: bool = true;
+    fn decay(&self) -> f64 {
+        DECAY
+    }
+    fn material(&mut self, share: f64) {
+        self.terms.material = share;
+    }
+    fn fight(&mut self, _: bool, gain: f64) {
+        self.terms.fight += gain;
+    }
+    fn approach(&mut self, decayed: f64) {
+        self.terms.approach += decayed;
+    }
+    fn shot(&mut self, activated: bool, target: usize, p: f64) {
+        self.lives[usize::from(activated)][target] *= 1.0 - p;
+    }
+    fn threats_done(&mut self, g: &GameState) {
+        self.terms.threat_ready = expected_kills(g, &self.lives[0]);
+        self.terms.threat_later = expected_kills(g, &self.lives[1]);
+    }
+    fn exit(&mut self, worth: f64, to_leave: i32, lacking: i32) {
+        self.terms.exits += worth * DECAY.powi(to_leave);
+        if worth > 0.0 {
+            self.terms.escape += worth * 0.5f64.powi(lacking.max(0));
+        }
+    }
+    fn exits_done(&mut self) {}
+    fn hold(&mut self, held: bool, vp: f64, nearest: Option<u8>) {
+        self.terms.holds += if held {
+            vp
+        } else {
+            nearest.map_or(0.0, |d| 0.5 * vp * DECAY.powi(i32::from(d)))
+        };
+    }
+    fn counters(&mut self, value: f64) {
+        self.terms.counters += value;
+    }
+    fn wants_cards(&self) -> bool {
+        true
+    }
+    fn cards(&mut self, value: f64) {
+        self.terms.cards = value;
+    }
+}
+
+/// The VP the shots expect to kill: each target's chance to die (one less the chance it
+/// lives through them, `lives`) times what its death is worth.
+pub(crate) fn expected_kills(g: &GameState, lives: &[f64; MAX_MODELS]) -> f64 {
+    lives
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s < 1.0)
+        .map(|(target, s)| (1.0 - s) * worth(g, ModelId(target as u8), false))
+        .sum()
+}
+
+/// The one walk over `side`'s position: its material, each model's best shot or Fight now
+/// (or its pull towards the enemy), its exits, its zones, its counters and its cards, each
+/// reported to `sink` (see [`TermSink`]).
+pub(crate) fn walk<S: TermSink>(g: &GameState, side: Side, sink: &mut S) {
+    let map = g.map();
+    let scenario = g.scenario();
+    let enemy = side.other();
+    let decay = sink.decay();
 
     // Material, and the squares the side's models act from.
     let (mut total, mut alive) = (0u32, 0u32);
@@ -89,12 +207,13 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
                     .arrival_of(ModelId(i as u8))
                     .map_or(Bitboard::EMPTY, |a| a.squares);
             }
+            // A model that has left by an exit is safe: no loss of material.
             Loc::Undeployed | Loc::Exited => alive += 1,
             Loc::Dead => {}
         }
     }
     if total > 0 {
-        t.material = f64::from(alive) / f64::from(total);
+        sink.material(f64::from(alive) / f64::from(total));
     }
 
     // Threat: each model's best shot or Fight now. The enemy models on the board are read
@@ -111,8 +230,6 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         }
     }
     let targets = &targets[..n_targets];
-    // The chance each target lives through the shots of the ready and the later models.
-    let mut lives = [[1.0f64; MAX_MODELS]; 2];
     for (i, m) in g.models().iter().enumerate() {
         if m.side != side {
             continue;
@@ -123,7 +240,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             if !m.rattled
                 && let Some((_, a, d)) = best_fight_in(g, id, sq, false)
             {
-                t.fight += (a - d).max(0.0);
+                sink.fight(m.activated, (a - d).max(0.0));
             }
             continue;
         }
@@ -132,7 +249,7 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         if squares.is_empty() {
             if let Some(d) = distance_to(map, sq, g.occupied(enemy)) {
                 let gap = i32::from(d) - i32::from(profile.range);
-                t.approach += DECAY.powi(gap.max(0));
+                sink.approach(decay.powi(gap.max(0)));
             }
             continue;
         }
@@ -153,40 +270,28 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         if let Some((target, p)) = best {
             // A Rattled model must Stand Up first: it shoots without Aiming.
             let p = if m.rattled { 0.8 * p } else { p };
-            lives[usize::from(m.activated)][target] *= 1.0 - p;
+            sink.shot(m.activated, target, p);
         }
     }
-    let expected = |lives: &[f64; MAX_MODELS]| -> f64 {
-        lives
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| **s < 1.0)
-            .map(|(target, s)| (1.0 - s) * worth(g, ModelId(target as u8), false))
-            .sum()
-    };
-    t.threat_ready = expected(&lives[0]);
-    t.threat_later = expected(&lives[1]);
+    sink.threats_done(g);
 
     // Exits: each model on the board is worth its exit VP, by the steps it still needs; and
     // its escape, by the steps it lacks of those (see `escape_steps`).
     let exits = scoring_exit(scenario, side);
     if exits.any() {
-        let steps = escape_steps(g, side);
+        let steps = S::ESCAPE.then(|| escape_steps(g, side));
         for (i, m) in g.models().iter().enumerate() {
             if m.side == side
                 && let Loc::Board(sq) = m.loc
                 && let Some(d) = distance_to(map, sq, exits)
             {
-                let worth = exit_worth(g, i);
                 // On an edge square, one more step (the exit itself) leaves.
                 let to_leave = i32::from(d) + 1;
-                t.exits += worth * DECAY.powi(to_leave);
-                if worth > 0.0 {
-                    let lacking = to_leave - steps(m);
-                    t.escape += worth * 0.5f64.powi(lacking.max(0));
-                }
+                let lacking = steps.as_ref().map_or(0, |steps| to_leave - steps(m));
+                sink.exit(exit_worth(g, i), to_leave, lacking);
             }
         }
+        sink.exits_done();
     }
 
     // Zones to hold at the end of the Round: their VP, and their share of a win when held
@@ -198,15 +303,15 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         let (mine, theirs) = (g.occupied(side) & h.zone, g.occupied(enemy) & h.zone);
         let held = mine.any() && theirs.is_empty();
         let vp = hold_worth(g, side, i, held);
-        t.holds += if held {
-            vp
+        let nearest = if held {
+            None
         } else {
             h.zone
                 .iter()
                 .filter_map(|sq| distance_to(map, sq, sources))
                 .min()
-                .map_or(0.0, |d| 0.5 * vp * DECAY.powi(i32::from(d)))
         };
+        sink.hold(held, vp, nearest);
     }
 
     // Counters: the walking distance to each, from the board or the entry edge.
@@ -219,7 +324,8 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         }
     };
     // Each face-down counter counts the chance it is of the kind (`share` of the public
-    // pool of unrevealed identities, R24), each face-up one in full.
+    // pool of unrevealed identities, R24), each face-up one in full, both discounted by
+    // the walking distance.
     let (critters, secrets) = g.counter_pool();
     let pool_total = f64::from(critters) + f64::from(secrets) + f64::from(g.objective_pool());
     let pull = |share: u8, face_up: Bitboard| -> f64 {
@@ -231,12 +337,12 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
         let mut found = 0.0;
         for sq in g.hidden_counters() {
             if let Some(d) = near(sq) {
-                found += p_hidden * DECAY.powi(d);
+                found += p_hidden * decay.powi(d);
             }
         }
         for sq in face_up {
             if let Some(d) = near(sq) {
-                found += DECAY.powi(d);
+                found += decay.powi(d);
             }
         }
         found
@@ -254,24 +360,21 @@ pub fn side_terms(g: &GameState, side: Side) -> SideTerms {
             Side::Martians => critters,
             Side::Humans => secrets,
         };
-        t.counters += per * pull(mine, g.face_up_counters(own_kind(side)));
+        sink.counters(per * pull(mine, g.face_up_counters(own_kind(side))));
     }
+    // Neutral objectives, claimed by either side (counters.objectives).
     if vp.objective > 0 {
-        t.counters += f64::from(vp.objective)
-            * pull(
-                g.objective_pool(),
-                g.face_up_counters(CounterKind::Objective),
-            );
+        sink.counters(
+            f64::from(vp.objective)
+                * pull(
+                    g.objective_pool(),
+                    g.face_up_counters(CounterKind::Objective),
+                ),
+        );
     }
-    if !g.deck().is_empty() {
-        t.cards = cards_score(g, side);
+    if sink.wants_cards() && !g.deck().is_empty() {
+        sink.cards(cards_score(g, side));
     }
-    if let Some((s, _)) = scenario.survivor()
-        && s == side
-    {
-        t.survival = survival_chance(g, models_on_or_entering(g, side));
-    }
-    t
 }
 
 /// The steps a model of `side` has left to walk off the board before the game ends, for
