@@ -12,21 +12,21 @@ use std::sync::Arc;
 
 use ai::{Budget, IsMcts, IsMctsConfig, Player};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mars_attacks::bot::spec::search_config;
-use mars_attacks::bot::{Heuristics, Rollout, Skirmish};
-use mars_attacks::rules::scenario::Scenario;
-use mars_attacks::rules::scenario_file::load_scenario;
-use mars_attacks::rules::state::Phase;
-use mars_attacks::rules::{GameState, rng_from_seed};
-use mars_attacks::sim::decision_rng;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rules::scenario::Scenario;
+use rules::scenario_file::load_scenario;
+use rules::sim::decision_rng;
+use rules::state::Phase;
+use rules::{GameState, rng_from_seed};
+use skirmish_ai::bot::spec::search_config;
+use skirmish_ai::bot::{Heuristics, Rollout, Skirmish};
 
 /// Iterations per measured decision.
 const ITERATIONS: u64 = 4_000;
 
 fn scenario() -> Arc<Scenario> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/whos-there.toml");
     Arc::new(
         load_scenario(&path)
             .expect("scenarios/whos-there.toml loads")
