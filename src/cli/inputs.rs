@@ -89,7 +89,9 @@ impl Command {
                 }
                 What::Cards { file, .. } => some(file, Deck),
             },
-            Command::Odds(_) | Command::Schema(_) | Command::MartianDice(_) => Vec::new(),
+            Command::Odds(_) | Command::Schema(_) | Command::MartianDice(_) | Command::Bot(_) => {
+                Vec::new()
+            }
         }
     }
 

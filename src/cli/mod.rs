@@ -27,6 +27,7 @@ pub mod arena;
 pub mod arena_dice;
 pub mod arena_verify;
 pub mod bench;
+pub mod bot;
 pub mod deck;
 pub mod dice_game;
 pub mod dice_perfect;
@@ -110,6 +111,10 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Measure how fast the rules engine plays random games on one core.
     Bench(bench::BenchArgs),
+    /// A built-in player (mcts:1000, greedy, a level) as a bot through the bot protocol on
+    /// standard input and output, from what its side is told: any two builds meet in one
+    /// arena with `exec:OTHER/mars-attacks bot SPEC`.
+    Bot(bot::BotArgs),
     /// The strength record (docs/strength.md) from arena results: scores by budget and
     /// scenario, head to head, and the calibration of the search's values.
     Strength(strength::StrengthArgs),
@@ -270,6 +275,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Render(args) => render::run(args, io),
         Command::SetupSheet(args) => setup_sheet::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::Bot(args) => bot::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::SelfPlay(args) => selfplay::run(args, io),
         Command::Strength(args) => strength::run(args, io),

@@ -96,7 +96,7 @@ const INPUTS: &[(&str, &[&str])] = &[
 ];
 
 /// The commands that read no input file.
-const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice"];
+const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot"];
 
 fn with(args: &[&str], file: &Path, out: &Path, shelf: &Path) -> Vec<String> {
     args.iter()

@@ -14,6 +14,7 @@ mod arena;
 mod arena_verify;
 mod bot;
 mod bot_annotations;
+mod bot_command;
 mod bot_new_game;
 mod bot_positions;
 mod bot_protocol;

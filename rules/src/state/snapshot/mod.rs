@@ -41,6 +41,10 @@ use write::Writer;
 /// The first bytes of a snapshot, and the version of its layout.
 const MAGIC: &[u8; 4] = b"MAS\x03";
 
+/// The first bytes of a snapshot of layout 2 (the profiles by the sender's own indices),
+/// still read.
+const LAYOUT_2: &[u8; 4] = b"MAS\x02";
+
 impl GameState {
     /// This position as `observer` may see it, as bytes (see the module documentation).
     pub fn snapshot(&self, observer: Side) -> Vec<u8> {
@@ -238,13 +242,20 @@ impl GameState {
             at: 0,
             scenario: &scenario,
         };
-        if r.take(4).ok() != Some(&MAGIC[..]) {
-            return Err(
-                "this is not a snapshot of this engine's positions (its first bytes \
-                        are not MAS and layout 3)"
-                    .into(),
-            );
-        }
+        // Layout 2 wrote a model's profile as the sending scenario's own index, which a
+        // scenario rebuilt from the `game` message numbers otherwise: it is read, and its
+        // profiles are taken from the scenario (the sides are still checked).
+        let layout = match r.take(4).ok() {
+            Some(m) if m == &MAGIC[..] => 3,
+            Some(m) if m == &LAYOUT_2[..] => 2,
+            _ => {
+                return Err(
+                    "this is not a snapshot of this engine's positions (its first bytes \
+                            are not MAS and layout 2 or 3)"
+                        .into(),
+                );
+            }
+        };
         let observer = r.side()?;
         let blockers = r.squares()?;
         let n = r.u8()?;
@@ -260,7 +271,7 @@ impl GameState {
         for (i, (setup, &profile_number)) in models.enumerate() {
             let side = r.side()?;
             let number = r.u8()?;
-            if side != setup.side || number != profile_number {
+            if side != setup.side || (layout == 3 && number != profile_number) {
                 return Err(format!(
                     "model m{} is not the scenario's (side or profile): the snapshot is of \
                      another scenario",
