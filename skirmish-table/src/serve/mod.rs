@@ -19,7 +19,10 @@
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
 
-use std::collections::BTreeMap;
+mod positions;
+
+pub use positions::{MAIN, MAX_STATES};
+
 use std::path::Path;
 use std::sync::Arc;
 
@@ -30,7 +33,7 @@ use rules::odds;
 use rules::scenario::Scenario;
 use rules::scenario_file::load_scenario;
 use rules::state::Event;
-use rules::{Action, GameRng, GameState, Side, rng_from_seed};
+use rules::{Action, GameState, Side, rng_from_seed};
 use skirmish_ai::bot::exec::annotate::{ActionInfo, annotate};
 use skirmish_ai::bot::exec::events::EventInfo;
 use skirmish_ai::bot::exec::message::{self, Asked};
@@ -38,21 +41,10 @@ use skirmish_ai::bot::exec::snapshot::load_snapshot;
 use skirmish_ai::bot::exec::statics::GameInfo;
 use skirmish_ai::bot::game::Skirmish;
 
-/// The most positions kept at once.
-pub const MAX_STATES: usize = 10_000;
-/// The longest name of a position.
-const MAX_NAME: usize = 100;
+use positions::{MAX_NAME, Position, Positions};
+
 /// The most scenarios remembered by fingerprint.
 const MAX_SCENARIOS: usize = 64;
-/// The position a request names when it names none.
-pub const MAIN: &str = "main";
-
-/// A position and the generator `apply` draws from when given no seed and no dice.
-#[derive(Clone)]
-struct Position {
-    game: GameState,
-    dice: GameRng,
-}
 
 /// What went wrong with a request: the field at fault, if one is, and why.
 #[derive(Debug)]
@@ -73,7 +65,7 @@ type Answer = Result<Value, Refusal>;
 /// The server: positions by name and the scenarios seen, by fingerprint.
 #[derive(Default)]
 pub struct Server {
-    states: BTreeMap<String, Position>,
+    positions: Positions,
     scenarios: Vec<(String, Arc<Scenario>)>,
     /// The line of input the request being answered was on, for errors.
     line: u64,
@@ -205,36 +197,8 @@ impl Server {
 
     fn position(&self, req: &Map<String, Value>) -> Result<(String, &Position), Refusal> {
         let name = Self::name(req)?;
-        match self.states.get(&name) {
-            Some(p) => Ok((name, p)),
-            None => Err(refuse(
-                "state",
-                format!(
-                    "there is no position `{}`: load one first{}",
-                    name.escape_debug(),
-                    if self.states.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " (there are {})",
-                            self.states.keys().cloned().collect::<Vec<_>>().join(", ")
-                        )
-                    }
-                ),
-            )),
-        }
-    }
-
-    /// Keeps `p` as `name`, unless that would pass the limit.
-    fn keep(&mut self, name: String, p: Position) -> Result<(), Refusal> {
-        if !self.states.contains_key(&name) && self.states.len() >= MAX_STATES {
-            return Err(refuse(
-                "into",
-                format!("{MAX_STATES} positions are kept already: drop some first"),
-            ));
-        }
-        self.states.insert(name, p);
-        Ok(())
+        let p = self.positions.find(&name)?;
+        Ok((name, p))
     }
 
     /// Where a request's result goes: `into`, or the position it worked on.
@@ -247,14 +211,14 @@ impl Server {
         let p = p.clone();
         let into = Self::name_in(req, "into")?
             .ok_or_else(|| refuse("into", "copy needs `into`: the new position's name"))?;
-        self.keep(into.clone(), p)?;
+        self.positions.keep(into.clone(), p)?;
         Ok(json!({ "type": "copied", "state": from, "into": into }))
     }
 
     fn drop_state(&mut self, req: &Map<String, Value>) -> Answer {
         let (name, _) = self.position(req)?;
-        self.states.remove(&name);
-        Ok(json!({ "type": "dropped", "state": name, "states": self.states.len() }))
+        self.positions.remove(&name);
+        Ok(json!({ "type": "dropped", "state": name, "states": self.positions.count() }))
     }
 
     // ----- load -------------------------------------------------------------------------
@@ -312,7 +276,7 @@ impl Server {
         };
         let answer = describe(&name, &position.game);
         let fingerprint = self.remember(position.game.scenario().clone());
-        self.keep(name, position)?;
+        self.positions.keep(name, position)?;
         let mut answer = answer;
         answer["type"] = json!("loaded");
         answer["fingerprint"] = json!(fingerprint);
@@ -465,7 +429,7 @@ impl Server {
         } else {
             played.dice
         };
-        self.keep(
+        self.positions.keep(
             into,
             Position {
                 game: played.state,
@@ -487,7 +451,7 @@ impl Server {
         let mut answer = describe(&into, &p.game);
         answer["type"] = json!("determinized");
         answer["side"] = json!(side.name());
-        self.keep(into, p)?;
+        self.positions.keep(into, p)?;
         Ok(answer)
     }
 
