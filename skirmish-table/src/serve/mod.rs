@@ -19,48 +19,40 @@
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
 
+mod answer;
 mod positions;
 
+pub use answer::Refusal;
 pub use positions::{MAIN, MAX_STATES};
 
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use rules::given_dice;
 use rules::odds;
 use rules::scenario::Scenario;
 use rules::scenario_file::load_scenario;
 use rules::state::Event;
-use rules::{Action, GameState, Side, rng_from_seed};
-use skirmish_ai::bot::exec::annotate::{ActionInfo, annotate};
+use rules::{Action, Side, rng_from_seed};
+use skirmish_ai::bot::exec::annotate::annotate;
 use skirmish_ai::bot::exec::events::EventInfo;
 use skirmish_ai::bot::exec::message::{self, Asked};
 use skirmish_ai::bot::exec::snapshot::load_snapshot;
 use skirmish_ai::bot::exec::statics::GameInfo;
 use skirmish_ai::bot::game::Skirmish;
 
+use answer::{
+    About, ActionOdds, Answer, Applied, Copied, Determinized, Dropped, LegalActions, Loaded,
+    OddsOf, Shown, TestOdds, refuse,
+};
 use positions::{MAX_NAME, Position, Positions};
 
 /// The most scenarios remembered by fingerprint.
 const MAX_SCENARIOS: usize = 64;
 
-/// What went wrong with a request: the field at fault, if one is, and why.
-#[derive(Debug)]
-pub struct Refusal {
-    pub field: Option<&'static str>,
-    pub error: String,
-}
-
-fn refuse(field: &'static str, error: impl Into<String>) -> Refusal {
-    Refusal {
-        field: Some(field),
-        error: error.into(),
-    }
-}
-
-type Answer = Result<Value, Refusal>;
+type Answered = Result<Answer, Refusal>;
 
 /// The server: positions by name and the scenarios seen, by fingerprint.
 #[derive(Default)]
@@ -89,75 +81,60 @@ impl Server {
         let request: Value = match serde_json::from_str(text) {
             Ok(v) => v,
             Err(e) => {
-                return error_line(
-                    self.line,
-                    None,
-                    None,
-                    None,
-                    &format!(
-                        "not JSON: {e} (line {}, column {} of the request)",
-                        e.line(),
-                        e.column()
-                    ),
+                let error = format!(
+                    "not JSON: {e} (line {}, column {} of the request)",
+                    e.line(),
+                    e.column()
                 );
+                return Answer::error(line, None, Refusal::whole(error)).line(None);
             }
         };
         let id = request.get("id").cloned();
         let Some(obj) = request.as_object() else {
-            return error_line(self.line, None, None, id, "a request is a JSON object");
+            let refusal = Refusal::whole("a request is a JSON object");
+            return Answer::error(line, None, refusal).line(id);
         };
         let kind = match obj.get("type") {
             Some(Value::String(s)) => s.clone(),
             Some(_) => {
-                return error_line(self.line, None, Some("type"), id, "`type` is not a string");
+                let refusal = refuse("type", "`type` is not a string");
+                return Answer::error(line, None, refusal).line(id);
             }
             None => {
-                return error_line(
-                    self.line,
-                    None,
-                    Some("type"),
-                    id,
+                let refusal = refuse(
+                    "type",
                     "the request has no `type` (load, legal, apply, determinize, odds, state, \
                      copy, drop)",
                 );
+                return Answer::error(line, None, refusal).line(id);
             }
         };
         // Each request works on copies and keeps them only when it succeeds; a failure
         // inside the engine is an error answer, the positions as they were.
-        let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.answer(&kind, obj)))
-                .unwrap_or_else(|panic| {
-                    let what = panic
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_default();
-                    Err(Refusal {
-                        field: None,
-                        error: format!(
-                            "the engine failed on this request ({what}); no position was changed"
-                        ),
-                    })
-                });
-        match result {
-            Ok(mut v) => {
-                if let (Some(id), Some(o)) = (id, v.as_object_mut()) {
-                    o.insert("id".into(), id);
-                }
-                v.to_string()
-            }
-            Err(r) => error_line(self.line, Some(&kind), r.field, id, &r.error),
-        }
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Ok(self.answer(&kind, obj)?.line(id.clone()))
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(Refusal::whole(format!(
+                "the engine failed on this request ({what}); no position was changed"
+            )))
+        });
+        result.unwrap_or_else(|refusal| Answer::error(line, Some(&kind), refusal).line(id))
     }
 
     /// The error answer to line `line` of the input, which was not read as a request
     /// (too long, not UTF-8): `error` says why.
     pub fn refuse_line_at(&mut self, line: u64, error: &str) -> String {
         self.line = line;
-        error_line(line, None, None, None, error)
+        Answer::error(line, None, Refusal::whole(error)).line(None)
     }
 
-    fn answer(&mut self, kind: &str, req: &Map<String, Value>) -> Answer {
+    fn answer(&mut self, kind: &str, req: &Map<String, Value>) -> Answered {
         match kind {
             "load" => self.load(req),
             "legal" => self.legal(req),
@@ -206,24 +183,27 @@ impl Server {
         Ok(Self::name_in(req, "into")?.unwrap_or_else(|| from.to_string()))
     }
 
-    fn copy(&mut self, req: &Map<String, Value>) -> Answer {
+    fn copy(&mut self, req: &Map<String, Value>) -> Answered {
         let (from, p) = self.position(req)?;
         let p = p.clone();
         let into = Self::name_in(req, "into")?
             .ok_or_else(|| refuse("into", "copy needs `into`: the new position's name"))?;
         self.positions.keep(into.clone(), p)?;
-        Ok(json!({ "type": "copied", "state": from, "into": into }))
+        Ok(Answer::Copied(Copied { state: from, into }))
     }
 
-    fn drop_state(&mut self, req: &Map<String, Value>) -> Answer {
+    fn drop_state(&mut self, req: &Map<String, Value>) -> Answered {
         let (name, _) = self.position(req)?;
         self.positions.remove(&name);
-        Ok(json!({ "type": "dropped", "state": name, "states": self.positions.count() }))
+        Ok(Answer::Dropped(Dropped {
+            state: name,
+            states: self.positions.count(),
+        }))
     }
 
     // ----- load -------------------------------------------------------------------------
 
-    fn load(&mut self, req: &Map<String, Value>) -> Answer {
+    fn load(&mut self, req: &Map<String, Value>) -> Answered {
         let name = Self::name(req)?;
         let seed = u64_in(req, "seed")?;
         let dice_seed = u64_in(req, "dice_seed")?;
@@ -274,16 +254,14 @@ impl Server {
                  `snapshot` (a decision's, with `game`, `fingerprint` or `scenario`)",
             ));
         };
-        let answer = describe(&name, &position.game);
+        let about = About::of(&name, &position.game);
         let fingerprint = self.remember(position.game.scenario().clone());
         self.positions.keep(name, position)?;
-        let mut answer = answer;
-        answer["type"] = json!("loaded");
-        answer["fingerprint"] = json!(fingerprint);
-        if let Some(side) = side {
-            answer["side"] = json!(side.name());
-        }
-        Ok(answer)
+        Ok(Answer::Loaded(Loaded {
+            about,
+            fingerprint,
+            side: side.map(Side::name),
+        }))
     }
 
     /// The scenario a snapshot is of: the static game given, a fingerprint the server has
@@ -362,23 +340,20 @@ impl Server {
 
     // ----- the rules ----------------------------------------------------------------------
 
-    fn legal(&mut self, req: &Map<String, Value>) -> Answer {
+    fn legal(&mut self, req: &Map<String, Value>) -> Answered {
         let (name, p) = self.position(req)?;
         let mut legal = Vec::new();
         p.game.legal_actions(&mut legal);
-        let mut answer = describe(&name, &p.game);
-        answer["type"] = json!("legal");
-        answer["legal"] = json!(legal.iter().map(|a| a.to_string()).collect::<Vec<_>>());
-        if bool_in(req, "annotate")? {
-            answer["annotations"] = match p.game.to_move() {
-                Some(side) => json!(annotate(&p.game, side, &legal)),
-                None => Value::Null,
-            };
-        }
-        Ok(answer)
+        let annotations = bool_in(req, "annotate")?
+            .then(|| p.game.to_move().map(|side| annotate(&p.game, side, &legal)));
+        Ok(Answer::Legal(LegalActions {
+            about: About::of(&name, &p.game),
+            legal: legal.iter().map(|a| a.to_string()).collect(),
+            annotations,
+        }))
     }
 
-    fn apply(&mut self, req: &Map<String, Value>) -> Answer {
+    fn apply(&mut self, req: &Map<String, Value>) -> Answered {
         let (name, p) = self.position(req)?;
         let into = Self::target(req, &name)?;
         let action = action_in(req)?;
@@ -419,10 +394,11 @@ impl Server {
             .iter()
             .map(|e| EventInfo::of(e, viewer.unwrap_or_else(|| drawer(e))))
             .collect();
-        let mut answer = describe(&into, &played.state);
-        answer["type"] = json!("applied");
-        answer["action"] = json!(action.to_string());
-        answer["events"] = json!(events);
+        let answer = Answer::Applied(Applied {
+            about: About::of(&into, &played.state),
+            action: action.to_string(),
+            events,
+        });
         // The position's own generator goes on only when it was the one drawn from.
         let dice = if seed.is_some() {
             p.dice.clone()
@@ -439,7 +415,7 @@ impl Server {
         Ok(answer)
     }
 
-    fn determinize(&mut self, req: &Map<String, Value>) -> Answer {
+    fn determinize(&mut self, req: &Map<String, Value>) -> Answered {
         let (name, p) = self.position(req)?;
         let into = Self::target(req, &name)?;
         let side = side_in(req, "side")?
@@ -448,14 +424,15 @@ impl Server {
             .ok_or_else(|| refuse("seed", "determinize needs the `seed` it deals from"))?;
         let mut p = p.clone();
         p.game.determinize(side, &mut rng_from_seed(seed));
-        let mut answer = describe(&into, &p.game);
-        answer["type"] = json!("determinized");
-        answer["side"] = json!(side.name());
+        let answer = Answer::Determinized(Determinized {
+            about: About::of(&into, &p.game),
+            side: side.name(),
+        });
         self.positions.keep(into, p)?;
         Ok(answer)
     }
 
-    fn odds(&mut self, req: &Map<String, Value>) -> Answer {
+    fn odds(&mut self, req: &Map<String, Value>) -> Answered {
         if let Some(spec) = req.get("shoot") {
             let o = odds::shoot(
                 die_count(spec, "dice", "shoot")?,
@@ -464,10 +441,11 @@ impl Server {
                 die_value(spec, "survive", "shoot")?,
                 die_count_or(spec, "armour", "shoot", 0)?,
             );
-            return Ok(json!({
-                "type": "odds", "test": "shoot",
-                "kill": o.kill, "rattled": o.rattled, "miss": o.miss,
-            }));
+            return Ok(Answer::Odds(OddsOf::Test(TestOdds::Shoot {
+                kill: o.kill,
+                rattled: o.rattled,
+                miss: o.miss,
+            })));
         }
         if let Some(spec) = req.get("fight") {
             let fights = match spec.get("defender_fights") {
@@ -482,11 +460,11 @@ impl Server {
                 die_value(spec, "defend", "fight")?,
                 fights,
             );
-            return Ok(json!({
-                "type": "odds", "test": "fight",
-                "attacker_wins": o.attacker_wins, "defender_wins": o.defender_wins,
-                "no_kill": o.no_kill,
-            }));
+            return Ok(Answer::Odds(OddsOf::Test(TestOdds::Fight {
+                attacker_wins: o.attacker_wins,
+                defender_wins: o.defender_wins,
+                no_kill: o.no_kill,
+            })));
         }
         let (name, p) = self.position(req)?;
         let action = action_in(req).map_err(|_| {
@@ -505,17 +483,15 @@ impl Server {
             .to_move()
             .ok_or_else(|| refuse("state", "the game is over"))?;
         let mut all = annotate(&p.game, side, &legal);
-        let info: Option<ActionInfo> = all.actions.remove(&action.to_string());
-        Ok(json!({
-            "type": "odds",
-            "state": name,
-            "action": action.to_string(),
-            "odds": info,
-            "test": all.test,
-        }))
+        Ok(Answer::Odds(OddsOf::Action(ActionOdds {
+            state: name,
+            action: action.to_string(),
+            odds: all.actions.remove(&action.to_string()),
+            test: all.test,
+        })))
     }
 
-    fn state(&mut self, req: &Map<String, Value>) -> Answer {
+    fn state(&mut self, req: &Map<String, Value>) -> Answered {
         let (name, p) = self.position(req)?;
         let side = match side_in(req, "side")? {
             Some(s) => s,
@@ -534,7 +510,11 @@ impl Server {
             new_game: false,
         };
         let decide = message::decision_asked(&p.game, side, 0, &[], &legal, asked);
-        Ok(json!({ "type": "state", "state": name, "side": side.name(), "decide": decide }))
+        Ok(Answer::State(Shown {
+            state: name,
+            side: side.name(),
+            decide,
+        }))
     }
 }
 
@@ -545,44 +525,6 @@ fn drawer(e: &Event) -> Side {
         Event::Drew { side, .. } => *side,
         _ => Side::Humans,
     }
-}
-
-/// What every answer about a position says: its name, who is to decide and in which
-/// phase, the Round, the VP and the outcome once it is over.
-fn describe(name: &str, g: &GameState) -> Value {
-    let outcome = g.outcome().map(|o| {
-        let (winner, reason) = skirmish_ai::bot::exec::events::outcome_names(o);
-        json!({ "winner": winner, "reason": reason })
-    });
-    let state = message::public_state(g);
-    json!({
-        "state": name,
-        "to_move": g.to_move().map(Side::name),
-        "phase": state["phase"],
-        "round": g.round(),
-        "vp": state["vp"],
-        "outcome": outcome,
-    })
-}
-
-fn error_line(
-    line: u64,
-    request: Option<&str>,
-    field: Option<&str>,
-    id: Option<Value>,
-    error: &str,
-) -> String {
-    let mut v = json!({
-        "type": "error",
-        "line": line,
-        "request": request,
-        "field": field,
-        "error": error,
-    });
-    if let Some(id) = id {
-        v["id"] = id;
-    }
-    v.to_string()
 }
 
 // ----- the fields of requests ---------------------------------------------------------

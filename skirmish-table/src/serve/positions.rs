@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use rules::{GameRng, GameState};
 
-use super::{Refusal, refuse};
+use super::answer::{Refusal, refuse};
 
 /// The most positions kept at once.
 pub const MAX_STATES: usize = 10_000;
