@@ -240,3 +240,49 @@ impl Answer {
             .to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn an_answer_is_written_with_its_keys_in_order_and_the_id_given() {
+        let dropped = Answer::Dropped(Dropped {
+            state: "trial".into(),
+            states: 1,
+        });
+        assert_eq!(
+            dropped.line(Some(json!([1, {"b": 2, "a": 1}]))),
+            r#"{"id":[1,{"a":1,"b":2}],"state":"trial","states":1,"type":"dropped"}"#
+        );
+        assert_eq!(
+            dropped.line(Some(Value::Null)),
+            r#"{"id":null,"state":"trial","states":1,"type":"dropped"}"#
+        );
+        let odds = Answer::Odds(OddsOf::Test(TestOdds::Fight {
+            attacker_wins: 0.5,
+            defender_wins: 0.25,
+            no_kill: 0.25,
+        }));
+        assert_eq!(
+            odds.line(None),
+            r#"{"attacker_wins":0.5,"defender_wins":0.25,"no_kill":0.25,"test":"fight","type":"odds"}"#
+        );
+    }
+
+    #[test]
+    fn an_error_answer_names_its_line_request_and_field() {
+        let refused = Answer::error(4, Some("apply"), refuse("action", "`zzz` is not legal"));
+        assert_eq!(
+            refused.line(Some(json!(7))),
+            r#"{"error":"`zzz` is not legal","field":"action","id":7,"line":4,"request":"apply","type":"error"}"#
+        );
+        let unread = Answer::error(1, None, Refusal::whole("a request is a JSON object"));
+        assert_eq!(
+            unread.line(None),
+            r#"{"error":"a request is a JSON object","field":null,"line":1,"request":null,"type":"error"}"#
+        );
+    }
+}
