@@ -18,7 +18,6 @@
 //! (or the command line) names. A request that is not understood, or that the rules
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
-
 //!
 //! The server is this file; a request's types and their reading are [`request`] (one
 //! field at a time: [`fields`]), the answers' types [`answer`], and the positions kept by
