@@ -124,7 +124,7 @@ pub(super) struct LegalActions {
     pub about: About,
     pub legal: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub annotations: Option<Option<Annotations>>,
+    pub annotations: Option<Option<Box<Annotations>>>,
 }
 
 /// `applied`: the action played, the events as they were shown, and the position after.
@@ -149,7 +149,7 @@ pub(super) struct Determinized {
 #[serde(untagged)]
 pub(super) enum OddsOf {
     Test(TestOdds),
-    Action(ActionOdds),
+    Action(Box<ActionOdds>),
 }
 
 /// The odds of a test from its dice, tagged by the `test`.

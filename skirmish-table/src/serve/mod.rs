@@ -290,9 +290,11 @@ impl Server {
         let p = self.positions.find(&r.state)?;
         let mut legal = Vec::new();
         p.game.legal_actions(&mut legal);
-        let annotations = r
-            .annotate
-            .then(|| p.game.to_move().map(|side| annotate(&p.game, side, &legal)));
+        let annotations = r.annotate.then(|| {
+            p.game
+                .to_move()
+                .map(|side| Box::new(annotate(&p.game, side, &legal)))
+        });
         Ok(Answer::Legal(LegalActions {
             about: About::of(&r.state, &p.game),
             legal: legal.iter().map(|a| a.to_string()).collect(),
@@ -406,12 +408,12 @@ impl Server {
             .to_move()
             .ok_or_else(|| refuse("state", "the game is over"))?;
         let mut all = annotate(&p.game, side, &legal);
-        Ok(Answer::Odds(OddsOf::Action(ActionOdds {
+        Ok(Answer::Odds(OddsOf::Action(Box::new(ActionOdds {
             state,
             action: action.to_string(),
             odds: all.actions.remove(&action.to_string()),
             test: all.test,
-        })))
+        }))))
     }
 
     fn state(&mut self, r: ShowState) -> Result<Answer, Refusal> {
