@@ -19,9 +19,9 @@
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
 //!
-//! The server is this file; a request's types and their reading are [`request`] (one
-//! field at a time: [`fields`]), the answers' types [`answer`], and the positions kept by
-//! name [`positions`].
+//! The server is this file; a request's types and their reading are `request.rs` (one
+//! field at a time: `fields.rs`), the answers' types `answer.rs`, and the positions kept
+//! by name `positions.rs`.
 
 mod answer;
 mod fields;
