@@ -18,62 +18,54 @@
 //! (or the command line) names. A request that is not understood, or that the rules
 //! refuse, gets `{"type": "error", ...}` saying what is wrong and where, and changes no
 //! position.
+//!
+//! The server is this file; a request's types and their reading are `request.rs` (one
+//! field at a time: `fields.rs`), the answers' types `answer.rs`, and the positions kept
+//! by name `positions.rs`.
 
-use std::collections::BTreeMap;
+mod answer;
+mod fields;
+mod positions;
+mod request;
+
+pub use answer::Refusal;
+pub use positions::{MAIN, MAX_STATES};
+
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use rules::given_dice;
 use rules::odds;
 use rules::scenario::Scenario;
 use rules::scenario_file::load_scenario;
 use rules::state::Event;
-use rules::{Action, GameRng, GameState, Side, rng_from_seed};
-use skirmish_ai::bot::exec::annotate::{ActionInfo, annotate};
+use rules::{Side, rng_from_seed};
+use skirmish_ai::bot::exec::annotate::annotate;
 use skirmish_ai::bot::exec::events::EventInfo;
 use skirmish_ai::bot::exec::message::{self, Asked};
 use skirmish_ai::bot::exec::snapshot::load_snapshot;
 use skirmish_ai::bot::exec::statics::GameInfo;
 use skirmish_ai::bot::game::Skirmish;
 
-/// The most positions kept at once.
-pub const MAX_STATES: usize = 10_000;
-/// The longest name of a position.
-const MAX_NAME: usize = 100;
+use answer::{
+    About, ActionOdds, Answer, Applied, Copied, Determinized, Dropped, LegalActions, Loaded,
+    OddsOf, Shown, TestOdds, refuse,
+};
+use positions::{Position, Positions};
+use request::{
+    Apply, CopyPosition, Determinize, DropPosition, Legal, Load, Odds, Request, ShowState,
+    SnapshotScenario, Source,
+};
+
 /// The most scenarios remembered by fingerprint.
 const MAX_SCENARIOS: usize = 64;
-/// The position a request names when it names none.
-pub const MAIN: &str = "main";
-
-/// A position and the generator `apply` draws from when given no seed and no dice.
-#[derive(Clone)]
-struct Position {
-    game: GameState,
-    dice: GameRng,
-}
-
-/// What went wrong with a request: the field at fault, if one is, and why.
-#[derive(Debug)]
-pub struct Refusal {
-    pub field: Option<&'static str>,
-    pub error: String,
-}
-
-fn refuse(field: &'static str, error: impl Into<String>) -> Refusal {
-    Refusal {
-        field: Some(field),
-        error: error.into(),
-    }
-}
-
-type Answer = Result<Value, Refusal>;
 
 /// The server: positions by name and the scenarios seen, by fingerprint.
 #[derive(Default)]
 pub struct Server {
-    states: BTreeMap<String, Position>,
+    positions: Positions,
     scenarios: Vec<(String, Arc<Scenario>)>,
     /// The line of input the request being answered was on, for errors.
     line: u64,
@@ -99,253 +91,156 @@ impl Server {
         let request: Value = match serde_json::from_str(text) {
             Ok(v) => v,
             Err(e) => {
-                return error_line(
-                    self.line,
-                    None,
-                    None,
-                    None,
-                    &format!(
-                        "not JSON: {e} (line {}, column {} of the request)",
-                        e.line(),
-                        e.column()
-                    ),
+                let error = format!(
+                    "not JSON: {e} (line {}, column {} of the request)",
+                    e.line(),
+                    e.column()
                 );
+                return Answer::error(line, None, Refusal::whole(error)).line(None);
             }
         };
         let id = request.get("id").cloned();
-        let Some(obj) = request.as_object() else {
-            return error_line(self.line, None, None, id, "a request is a JSON object");
+        let Some(fields) = request.as_object() else {
+            let refusal = Refusal::whole("a request is a JSON object");
+            return Answer::error(line, None, refusal).line(id);
         };
-        let kind = match obj.get("type") {
-            Some(Value::String(s)) => s.clone(),
-            Some(_) => {
-                return error_line(self.line, None, Some("type"), id, "`type` is not a string");
-            }
-            None => {
-                return error_line(
-                    self.line,
-                    None,
-                    Some("type"),
-                    id,
-                    "the request has no `type` (load, legal, apply, determinize, odds, state, \
-                     copy, drop)",
-                );
-            }
+        let kind = match request::kind(fields) {
+            Ok(kind) => kind,
+            Err(refusal) => return Answer::error(line, None, refusal).line(id),
         };
         // Each request works on copies and keeps them only when it succeeds; a failure
         // inside the engine is an error answer, the positions as they were.
-        let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.answer(&kind, obj)))
-                .unwrap_or_else(|panic| {
-                    let what = panic
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_default();
-                    Err(Refusal {
-                        field: None,
-                        error: format!(
-                            "the engine failed on this request ({what}); no position was changed"
-                        ),
-                    })
-                });
-        match result {
-            Ok(mut v) => {
-                if let (Some(id), Some(o)) = (id, v.as_object_mut()) {
-                    o.insert("id".into(), id);
-                }
-                v.to_string()
-            }
-            Err(r) => error_line(self.line, Some(&kind), r.field, id, &r.error),
-        }
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let request = Request::read(kind, fields, &self.positions)?;
+            Ok(self.answer(request)?.line(id.clone()))
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(Refusal::whole(format!(
+                "the engine failed on this request ({what}); no position was changed"
+            )))
+        });
+        result.unwrap_or_else(|refusal| Answer::error(line, Some(kind), refusal).line(id))
     }
 
     /// The error answer to line `line` of the input, which was not read as a request
     /// (too long, not UTF-8): `error` says why.
     pub fn refuse_line_at(&mut self, line: u64, error: &str) -> String {
         self.line = line;
-        error_line(line, None, None, None, error)
+        Answer::error(line, None, Refusal::whole(error)).line(None)
     }
 
-    fn answer(&mut self, kind: &str, req: &Map<String, Value>) -> Answer {
-        match kind {
-            "load" => self.load(req),
-            "legal" => self.legal(req),
-            "apply" => self.apply(req),
-            "determinize" => self.determinize(req),
-            "odds" => self.odds(req),
-            "state" => self.state(req),
-            "copy" => self.copy(req),
-            "drop" => self.drop_state(req),
-            other => Err(refuse(
-                "type",
-                format!(
-                    "`{}` is not a request: load, legal, apply, determinize, odds, state, \
-                     copy, drop",
-                    other.escape_debug()
-                ),
-            )),
+    fn answer(&mut self, request: Request) -> Result<Answer, Refusal> {
+        match request {
+            Request::Load(r) => self.load(r),
+            Request::Legal(r) => self.legal(r),
+            Request::Apply(r) => self.apply(r),
+            Request::Determinize(r) => self.determinize(r),
+            Request::Odds(r) => self.odds(r),
+            Request::State(r) => self.state(r),
+            Request::Copy(r) => self.copy(r),
+            Request::Drop(r) => Ok(self.drop_state(r)),
         }
     }
 
     // ----- positions by name ----------------------------------------------------------
 
-    fn name_in(req: &Map<String, Value>, key: &'static str) -> Result<Option<String>, Refusal> {
-        match req.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) if !s.is_empty() && s.len() <= MAX_NAME => Ok(Some(s.clone())),
-            Some(_) => Err(refuse(
-                key,
-                format!("a position's name is a string of 1 to {MAX_NAME} characters"),
-            )),
-        }
+    fn copy(&mut self, r: CopyPosition) -> Result<Answer, Refusal> {
+        let p = self.positions.find(&r.state)?.clone();
+        self.positions.keep(r.into.clone(), p)?;
+        Ok(Answer::Copied(Copied {
+            state: r.state,
+            into: r.into,
+        }))
     }
 
-    fn name(req: &Map<String, Value>) -> Result<String, Refusal> {
-        Ok(Self::name_in(req, "state")?.unwrap_or_else(|| MAIN.to_string()))
-    }
-
-    fn position(&self, req: &Map<String, Value>) -> Result<(String, &Position), Refusal> {
-        let name = Self::name(req)?;
-        match self.states.get(&name) {
-            Some(p) => Ok((name, p)),
-            None => Err(refuse(
-                "state",
-                format!(
-                    "there is no position `{}`: load one first{}",
-                    name.escape_debug(),
-                    if self.states.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " (there are {})",
-                            self.states.keys().cloned().collect::<Vec<_>>().join(", ")
-                        )
-                    }
-                ),
-            )),
-        }
-    }
-
-    /// Keeps `p` as `name`, unless that would pass the limit.
-    fn keep(&mut self, name: String, p: Position) -> Result<(), Refusal> {
-        if !self.states.contains_key(&name) && self.states.len() >= MAX_STATES {
-            return Err(refuse(
-                "into",
-                format!("{MAX_STATES} positions are kept already: drop some first"),
-            ));
-        }
-        self.states.insert(name, p);
-        Ok(())
-    }
-
-    /// Where a request's result goes: `into`, or the position it worked on.
-    fn target(req: &Map<String, Value>, from: &str) -> Result<String, Refusal> {
-        Ok(Self::name_in(req, "into")?.unwrap_or_else(|| from.to_string()))
-    }
-
-    fn copy(&mut self, req: &Map<String, Value>) -> Answer {
-        let (from, p) = self.position(req)?;
-        let p = p.clone();
-        let into = Self::name_in(req, "into")?
-            .ok_or_else(|| refuse("into", "copy needs `into`: the new position's name"))?;
-        self.keep(into.clone(), p)?;
-        Ok(json!({ "type": "copied", "state": from, "into": into }))
-    }
-
-    fn drop_state(&mut self, req: &Map<String, Value>) -> Answer {
-        let (name, _) = self.position(req)?;
-        self.states.remove(&name);
-        Ok(json!({ "type": "dropped", "state": name, "states": self.states.len() }))
+    fn drop_state(&mut self, r: DropPosition) -> Answer {
+        self.positions.remove(&r.state);
+        Answer::Dropped(Dropped {
+            state: r.state,
+            states: self.positions.count(),
+        })
     }
 
     // ----- load -------------------------------------------------------------------------
 
-    fn load(&mut self, req: &Map<String, Value>) -> Answer {
-        let name = Self::name(req)?;
-        let seed = u64_in(req, "seed")?;
-        let dice_seed = u64_in(req, "dice_seed")?;
-        let (position, side) = if let Some(snapshot) = snapshot_in(req)? {
-            let scenario = self.scenario_for_snapshot(req)?;
-            let mut rng = rng_from_seed(seed.unwrap_or(0));
-            let (game, side) =
-                load_snapshot(scenario, &snapshot, &mut rng).map_err(|e| refuse("snapshot", e))?;
-            let dice = rng_from_seed(dice_seed.unwrap_or(seed.unwrap_or(0)));
-            (Position { game, dice }, Some(side))
-        } else if let Some(path) = str_in(req, "save")? {
-            // Only the position: the players the save names are not read (docs).
-            use crate::table::save::SavePlayers;
-            use crate::table::session::Session;
-            let session = Session::read_save_with(Path::new(path), SavePlayers::Ignored)
-                .map_err(crate::table::error::SessionError::from)
-                .and_then(Session::from_saved)
-                .map_err(|e| refuse("save", e.to_string()))?;
-            let dice = rng_from_seed(dice_seed.unwrap_or(seed.unwrap_or(0)));
-            (
-                Position {
-                    game: session.state().clone(),
-                    dice,
-                },
-                None,
-            )
-        } else if let Some(path) = str_in(req, "scenario")? {
-            let scenario = self.scenario_file(path)?;
-            let seed = seed.ok_or_else(|| {
-                refuse(
-                    "seed",
-                    "a new game of a scenario needs the `seed` it is set up from",
+    fn load(&mut self, r: Load) -> Result<Answer, Refusal> {
+        let (position, side) = match r.source {
+            Source::Snapshot { snapshot, scenario } => {
+                let scenario = self.scenario_for_snapshot(scenario)?;
+                let mut rng = rng_from_seed(r.seed.unwrap_or(0));
+                let (game, side) = load_snapshot(scenario, &snapshot, &mut rng)
+                    .map_err(|e| refuse("snapshot", e))?;
+                let dice = rng_from_seed(r.dice_seed.unwrap_or(r.seed.unwrap_or(0)));
+                (Position { game, dice }, Some(side))
+            }
+            Source::Save(path) => {
+                // Only the position: the players the save names are not read (docs).
+                use crate::table::save::SavePlayers;
+                use crate::table::session::Session;
+                let session = Session::read_save_with(Path::new(&path), SavePlayers::Ignored)
+                    .map_err(crate::table::error::SessionError::from)
+                    .and_then(Session::from_saved)
+                    .map_err(|e| refuse("save", e.to_string()))?;
+                let dice = rng_from_seed(r.dice_seed.unwrap_or(r.seed.unwrap_or(0)));
+                (
+                    Position {
+                        game: session.state().clone(),
+                        dice,
+                    },
+                    None,
                 )
-            })?;
-            // Set up from the seed; the dice go on from the same generator, or from
-            // `dice_seed` (as the arena plays them).
-            let mut rng = rng_from_seed(seed);
-            let game = Skirmish::start(scenario, &mut rng).state().clone();
-            let dice = match dice_seed {
-                Some(d) => rng_from_seed(d),
-                None => rng,
-            };
-            (Position { game, dice }, None)
-        } else {
-            return Err(refuse(
-                "scenario",
-                "load needs `scenario` (a file, with `seed`), `save` (a saved game) or \
-                 `snapshot` (a decision's, with `game`, `fingerprint` or `scenario`)",
-            ));
+            }
+            Source::Scenario(path) => {
+                let scenario = self.scenario_file(&path)?;
+                let seed = r.seed.ok_or_else(|| {
+                    refuse(
+                        "seed",
+                        "a new game of a scenario needs the `seed` it is set up from",
+                    )
+                })?;
+                // Set up from the seed; the dice go on from the same generator, or from
+                // `dice_seed` (as the arena plays them).
+                let mut rng = rng_from_seed(seed);
+                let game = Skirmish::start(scenario, &mut rng).state().clone();
+                let dice = match r.dice_seed {
+                    Some(d) => rng_from_seed(d),
+                    None => rng,
+                };
+                (Position { game, dice }, None)
+            }
         };
-        let answer = describe(&name, &position.game);
+        let about = About::of(&r.state, &position.game);
         let fingerprint = self.remember(position.game.scenario().clone());
-        self.keep(name, position)?;
-        let mut answer = answer;
-        answer["type"] = json!("loaded");
-        answer["fingerprint"] = json!(fingerprint);
-        if let Some(side) = side {
-            answer["side"] = json!(side.name());
-        }
-        Ok(answer)
+        self.positions.keep(r.state, position)?;
+        Ok(Answer::Loaded(Loaded {
+            about,
+            fingerprint,
+            side: side.map(Side::name),
+        }))
     }
 
     /// The scenario a snapshot is of: the static game given, a fingerprint the server has
     /// seen, or a scenario file.
-    fn scenario_for_snapshot(
-        &mut self,
-        req: &Map<String, Value>,
-    ) -> Result<Arc<Scenario>, Refusal> {
-        if let Some(game) = req.get("game") {
-            let info: GameInfo = serde_json::from_value(game.clone())
-                .map_err(|e| refuse("game", format!("not the game message's `game`: {e}")))?;
-            let scenario = Arc::new(info.to_scenario().map_err(|e| refuse("game", e))?);
-            let fingerprint = GameInfo::of(&scenario).fingerprint;
-            if let Some((_, s)) = self.scenarios.iter().find(|(f, _)| *f == fingerprint) {
-                return Ok(s.clone());
+    fn scenario_for_snapshot(&mut self, of: SnapshotScenario) -> Result<Arc<Scenario>, Refusal> {
+        match of {
+            SnapshotScenario::Game(info) => {
+                let scenario = Arc::new(info.to_scenario().map_err(|e| refuse("game", e))?);
+                let fingerprint = GameInfo::of(&scenario).fingerprint;
+                if let Some((_, s)) = self.scenarios.iter().find(|(f, _)| *f == fingerprint) {
+                    return Ok(s.clone());
+                }
+                self.remember(scenario.clone());
+                Ok(scenario)
             }
-            self.remember(scenario.clone());
-            return Ok(scenario);
-        }
-        if let Some(f) = str_in(req, "fingerprint")? {
-            return self
+            SnapshotScenario::Fingerprint(f) => self
                 .scenarios
                 .iter()
-                .find(|(x, _)| x == f)
+                .find(|(x, _)| *x == f)
                 .map(|(_, s)| s.clone())
                 .ok_or_else(|| {
                     refuse(
@@ -356,16 +251,9 @@ impl Server {
                             f.escape_debug()
                         ),
                     )
-                });
+                }),
+            SnapshotScenario::File(path) => self.scenario_file(&path),
         }
-        if let Some(path) = str_in(req, "scenario")? {
-            return self.scenario_file(path);
-        }
-        Err(refuse(
-            "game",
-            "a snapshot needs its scenario: `game` (the game message's), `fingerprint` (of \
-             a scenario loaded before) or `scenario` (a file)",
-        ))
     }
 
     fn scenario_file(&mut self, path: &str) -> Result<Arc<Scenario>, Refusal> {
@@ -400,29 +288,25 @@ impl Server {
 
     // ----- the rules ----------------------------------------------------------------------
 
-    fn legal(&mut self, req: &Map<String, Value>) -> Answer {
-        let (name, p) = self.position(req)?;
+    fn legal(&mut self, r: Legal) -> Result<Answer, Refusal> {
+        let p = self.positions.find(&r.state)?;
         let mut legal = Vec::new();
         p.game.legal_actions(&mut legal);
-        let mut answer = describe(&name, &p.game);
-        answer["type"] = json!("legal");
-        answer["legal"] = json!(legal.iter().map(|a| a.to_string()).collect::<Vec<_>>());
-        if bool_in(req, "annotate")? {
-            answer["annotations"] = match p.game.to_move() {
-                Some(side) => json!(annotate(&p.game, side, &legal)),
-                None => Value::Null,
-            };
-        }
-        Ok(answer)
+        let annotations = r.annotate.then(|| {
+            p.game
+                .to_move()
+                .map(|side| Box::new(annotate(&p.game, side, &legal)))
+        });
+        Ok(Answer::Legal(LegalActions {
+            about: About::of(&r.state, &p.game),
+            legal: legal.iter().map(|a| a.to_string()).collect(),
+            annotations,
+        }))
     }
 
-    fn apply(&mut self, req: &Map<String, Value>) -> Answer {
-        let (name, p) = self.position(req)?;
-        let into = Self::target(req, &name)?;
-        let action = action_in(req)?;
-        let seed = u64_in(req, "seed")?;
-        let viewer = side_in(req, "side")?;
-        let given = dice_in(req)?;
+    fn apply(&mut self, r: Apply) -> Result<Answer, Refusal> {
+        let p = self.positions.find(&r.state)?;
+        let action = r.action;
         let mut legal = Vec::new();
         p.game.legal_actions(&mut legal);
         if !legal.contains(&action) {
@@ -437,11 +321,11 @@ impl Server {
                 format!("`{action}` is not legal now: {why}"),
             ));
         }
-        let generator = match seed {
+        let generator = match r.seed {
             Some(s) => rng_from_seed(s),
             None => p.dice.clone(),
         };
-        let played = match &given {
+        let played = match &r.dice {
             Some(faces) => given_dice::play_with_dice(&p.game, action, faces, &generator)
                 .map_err(|e| refuse("dice", e))?,
             None => given_dice::play_with_rolls(&p.game, &[], &generator, |g, tape, sink| {
@@ -455,20 +339,21 @@ impl Server {
         let events: Vec<EventInfo> = played
             .events
             .iter()
-            .map(|e| EventInfo::of(e, viewer.unwrap_or_else(|| drawer(e))))
+            .map(|e| EventInfo::of(e, r.side.unwrap_or_else(|| drawer(e))))
             .collect();
-        let mut answer = describe(&into, &played.state);
-        answer["type"] = json!("applied");
-        answer["action"] = json!(action.to_string());
-        answer["events"] = json!(events);
+        let answer = Answer::Applied(Applied {
+            about: About::of(&r.into, &played.state),
+            action: action.to_string(),
+            events,
+        });
         // The position's own generator goes on only when it was the one drawn from.
-        let dice = if seed.is_some() {
+        let dice = if r.seed.is_some() {
             p.dice.clone()
         } else {
             played.dice
         };
-        self.keep(
-            into,
+        self.positions.keep(
+            r.into,
             Position {
                 game: played.state,
                 dice,
@@ -477,62 +362,44 @@ impl Server {
         Ok(answer)
     }
 
-    fn determinize(&mut self, req: &Map<String, Value>) -> Answer {
-        let (name, p) = self.position(req)?;
-        let into = Self::target(req, &name)?;
-        let side = side_in(req, "side")?
-            .ok_or_else(|| refuse("side", "determinize needs the `side` whose view it keeps"))?;
-        let seed = u64_in(req, "seed")?
-            .ok_or_else(|| refuse("seed", "determinize needs the `seed` it deals from"))?;
-        let mut p = p.clone();
-        p.game.determinize(side, &mut rng_from_seed(seed));
-        let mut answer = describe(&into, &p.game);
-        answer["type"] = json!("determinized");
-        answer["side"] = json!(side.name());
-        self.keep(into, p)?;
+    fn determinize(&mut self, r: Determinize) -> Result<Answer, Refusal> {
+        let mut p = self.positions.find(&r.state)?.clone();
+        p.game.determinize(r.side, &mut rng_from_seed(r.seed));
+        let answer = Answer::Determinized(Determinized {
+            about: About::of(&r.into, &p.game),
+            side: r.side.name(),
+        });
+        self.positions.keep(r.into, p)?;
         Ok(answer)
     }
 
-    fn odds(&mut self, req: &Map<String, Value>) -> Answer {
-        if let Some(spec) = req.get("shoot") {
-            let o = odds::shoot(
-                die_count(spec, "dice", "shoot")?,
-                die_value(spec, "value", "shoot")?,
-                die_count(spec, "survive_dice", "shoot")?,
-                die_value(spec, "survive", "shoot")?,
-                die_count_or(spec, "armour", "shoot", 0)?,
-            );
-            return Ok(json!({
-                "type": "odds", "test": "shoot",
-                "kill": o.kill, "rattled": o.rattled, "miss": o.miss,
-            }));
-        }
-        if let Some(spec) = req.get("fight") {
-            let fights = match spec.get("defender_fights") {
-                Some(Value::Bool(b)) => *b,
-                None => true,
-                Some(_) => return Err(refuse("fight", "`defender_fights` is true or false")),
-            };
-            let o = odds::fight(
-                die_count(spec, "dice", "fight")?,
-                die_value(spec, "value", "fight")?,
-                die_count(spec, "defender_dice", "fight")?,
-                die_value(spec, "defend", "fight")?,
-                fights,
-            );
-            return Ok(json!({
-                "type": "odds", "test": "fight",
-                "attacker_wins": o.attacker_wins, "defender_wins": o.defender_wins,
-                "no_kill": o.no_kill,
-            }));
-        }
-        let (name, p) = self.position(req)?;
-        let action = action_in(req).map_err(|_| {
-            refuse(
-                "action",
-                "odds needs `action` (a legal action of the position), `shoot` or `fight`",
-            )
-        })?;
+    fn odds(&mut self, r: Odds) -> Result<Answer, Refusal> {
+        let (state, action) = match r {
+            Odds::Shoot(t) => {
+                let o = odds::shoot(t.dice, t.value, t.survive_dice, t.survive, t.armour);
+                return Ok(Answer::Odds(OddsOf::Test(TestOdds::Shoot {
+                    kill: o.kill,
+                    rattled: o.rattled,
+                    miss: o.miss,
+                })));
+            }
+            Odds::Fight(t) => {
+                let o = odds::fight(
+                    t.dice,
+                    t.value,
+                    t.defender_dice,
+                    t.defend,
+                    t.defender_fights,
+                );
+                return Ok(Answer::Odds(OddsOf::Test(TestOdds::Fight {
+                    attacker_wins: o.attacker_wins,
+                    defender_wins: o.defender_wins,
+                    no_kill: o.no_kill,
+                })));
+            }
+            Odds::Action { state, action } => (state, action),
+        };
+        let p = self.positions.find(&state)?;
         let mut legal = Vec::new();
         p.game.legal_actions(&mut legal);
         if !legal.contains(&action) {
@@ -543,36 +410,32 @@ impl Server {
             .to_move()
             .ok_or_else(|| refuse("state", "the game is over"))?;
         let mut all = annotate(&p.game, side, &legal);
-        let info: Option<ActionInfo> = all.actions.remove(&action.to_string());
-        Ok(json!({
-            "type": "odds",
-            "state": name,
-            "action": action.to_string(),
-            "odds": info,
-            "test": all.test,
-        }))
+        Ok(Answer::Odds(OddsOf::Action(Box::new(ActionOdds {
+            state,
+            action: action.to_string(),
+            odds: all.actions.remove(&action.to_string()),
+            test: all.test,
+        }))))
     }
 
-    fn state(&mut self, req: &Map<String, Value>) -> Answer {
-        let (name, p) = self.position(req)?;
-        let side = match side_in(req, "side")? {
-            Some(s) => s,
-            None => p.game.to_move().ok_or_else(|| {
-                refuse("side", "the game is over: name the `side` to be shown it")
-            })?,
-        };
+    fn state(&mut self, r: ShowState) -> Result<Answer, Refusal> {
+        let p = self.positions.find(&r.state)?;
         let mut legal = Vec::new();
-        if p.game.to_move() == Some(side) {
+        if p.game.to_move() == Some(r.side) {
             p.game.legal_actions(&mut legal);
         }
         let asked = Asked {
             version: 2,
-            annotate: bool_in(req, "annotate")?,
-            snapshot: bool_in(req, "snapshot")?,
+            annotate: r.annotate,
+            snapshot: r.snapshot,
             new_game: false,
         };
-        let decide = message::decision_asked(&p.game, side, 0, &[], &legal, asked);
-        Ok(json!({ "type": "state", "state": name, "side": side.name(), "decide": decide }))
+        let decide = message::decision_asked(&p.game, r.side, 0, &[], &legal, asked);
+        Ok(Answer::State(Shown {
+            state: r.state,
+            side: r.side.name(),
+            decide,
+        }))
     }
 }
 
@@ -582,188 +445,5 @@ fn drawer(e: &Event) -> Side {
     match e {
         Event::Drew { side, .. } => *side,
         _ => Side::Humans,
-    }
-}
-
-/// What every answer about a position says: its name, who is to decide and in which
-/// phase, the Round, the VP and the outcome once it is over.
-fn describe(name: &str, g: &GameState) -> Value {
-    let outcome = g.outcome().map(|o| {
-        let (winner, reason) = skirmish_ai::bot::exec::events::outcome_names(o);
-        json!({ "winner": winner, "reason": reason })
-    });
-    let state = message::public_state(g);
-    json!({
-        "state": name,
-        "to_move": g.to_move().map(Side::name),
-        "phase": state["phase"],
-        "round": g.round(),
-        "vp": state["vp"],
-        "outcome": outcome,
-    })
-}
-
-fn error_line(
-    line: u64,
-    request: Option<&str>,
-    field: Option<&str>,
-    id: Option<Value>,
-    error: &str,
-) -> String {
-    let mut v = json!({
-        "type": "error",
-        "line": line,
-        "request": request,
-        "field": field,
-        "error": error,
-    });
-    if let Some(id) = id {
-        v["id"] = id;
-    }
-    v.to_string()
-}
-
-// ----- the fields of requests ---------------------------------------------------------
-
-fn str_in<'a>(req: &'a Map<String, Value>, key: &'static str) -> Result<Option<&'a str>, Refusal> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(refuse(key, format!("`{key}` is a string"))),
-    }
-}
-
-fn u64_in(req: &Map<String, Value>, key: &'static str) -> Result<Option<u64>, Refusal> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-            refuse(
-                key,
-                format!("`{key}` is a whole number from 0 to 2^64 - 1, not {v}"),
-            )
-        }),
-    }
-}
-
-fn bool_in(req: &Map<String, Value>, key: &'static str) -> Result<bool, Refusal> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(v) => Err(refuse(key, format!("`{key}` is true or false, not {v}"))),
-    }
-}
-
-fn side_in(req: &Map<String, Value>, key: &'static str) -> Result<Option<Side>, Refusal> {
-    match str_in(req, key)? {
-        None => Ok(None),
-        Some(s) => s
-            .parse()
-            .map(Some)
-            .map_err(|e: rules::square::SideError| refuse(key, e.to_string())),
-    }
-}
-
-fn action_in(req: &Map<String, Value>) -> Result<Action, Refusal> {
-    let text = str_in(req, "action")?
-        .ok_or_else(|| refuse("action", "the request needs `action`, e.g. \"shoot m9\""))?;
-    text.parse::<Action>().map_err(|e| {
-        refuse(
-            "action",
-            format!("`{}` is not an action: {e}", text.escape_debug()),
-        )
-    })
-}
-
-/// The snapshot of a request: `snapshot`, or the one inside a `decide` message given.
-fn snapshot_in(req: &Map<String, Value>) -> Result<Option<String>, Refusal> {
-    if let Some(s) = str_in(req, "snapshot")? {
-        return Ok(Some(s.to_string()));
-    }
-    match req.get("decide") {
-        None | Some(Value::Null) => Ok(None),
-        Some(d) => match d.get("snapshot") {
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            _ => Err(refuse(
-                "decide",
-                "the decide message has no `snapshot`: a bot asks for it with \"snapshot\": \
-                 true in its hello answer",
-            )),
-        },
-    }
-}
-
-/// The dice given: a list of rolls, each a list of faces.
-fn dice_in(req: &Map<String, Value>) -> Result<Option<Vec<Vec<u8>>>, Refusal> {
-    let Some(v) = req.get("dice") else {
-        return Ok(None);
-    };
-    if v.is_null() {
-        return Ok(None);
-    }
-    let bad = || {
-        refuse(
-            "dice",
-            "`dice` is a list of rolls, each a list of faces 1 to 8, e.g. [[6, 2, 4, 1], [3, 5, 2]]",
-        )
-    };
-    let rolls = v.as_array().ok_or_else(bad)?;
-    if rolls.len() > given_dice::MAX_ROLLS {
-        return Err(refuse(
-            "dice",
-            format!("{} rolls: at most {}", rolls.len(), given_dice::MAX_ROLLS),
-        ));
-    }
-    let mut out = Vec::with_capacity(rolls.len());
-    for r in rolls {
-        let faces = r.as_array().ok_or_else(bad)?;
-        if faces.len() > given_dice::MAX_FACES {
-            return Err(bad());
-        }
-        let mut f = Vec::with_capacity(faces.len());
-        for x in faces {
-            let n = x.as_u64().filter(|n| (1..=8).contains(n)).ok_or_else(bad)?;
-            f.push(n as u8);
-        }
-        out.push(f);
-    }
-    Ok(Some(out))
-}
-
-fn die_count_or(
-    spec: &Value,
-    key: &'static str,
-    test: &'static str,
-    default: u8,
-) -> Result<u8, Refusal> {
-    match spec.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| *n <= 64)
-            .map(|n| n as u8)
-            .ok_or_else(|| {
-                refuse(
-                    test,
-                    format!("`{key}` is a number of dice from 0 to 64, not {v}"),
-                )
-            }),
-    }
-}
-
-fn die_count(spec: &Value, key: &'static str, test: &'static str) -> Result<u8, Refusal> {
-    if spec.get(key).is_none() {
-        return Err(refuse(test, format!("`{test}` needs `{key}`")));
-    }
-    die_count_or(spec, key, test, 0)
-}
-
-fn die_value(spec: &Value, key: &'static str, test: &'static str) -> Result<u8, Refusal> {
-    match spec.get(key) {
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (1..=8).contains(n))
-            .map(|n| n as u8)
-            .ok_or_else(|| refuse(test, format!("`{key}` is a die roll from 1 to 8, not {v}"))),
-        None => Err(refuse(test, format!("`{test}` needs `{key}`"))),
     }
 }
