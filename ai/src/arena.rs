@@ -25,7 +25,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
-use crate::player::Player;
+use crate::player::{Forfeit, Player};
 use crate::stats::{TimeStats, Z95, wilson};
 
 /// Settings of a match.
@@ -156,7 +156,7 @@ pub struct GameForfeit {
     /// Who gave up: 0 for player A, 1 for player B.
     pub player: usize,
     /// Why, as the player said ([`Player::forfeit`]).
-    pub reason: String,
+    pub reason: Forfeit,
 }
 
 impl MatchReport {

@@ -61,7 +61,7 @@ pub use ismcts::{IsMcts, IsMctsConfig, Puct};
 pub use level::{Level, budget_in_spec};
 pub use oracle::Oracle;
 pub use pimc::Pimc;
-pub use player::{ActionStat, Budget, Player, SearchReport};
+pub use player::{ActionStat, Budget, Forfeit, ForfeitKind, Player, SearchReport};
 pub use random::RandomPlayer;
 pub use spec::{Effort, SpecError, SpecParts};
 pub use stats::wilson;

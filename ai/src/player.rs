@@ -37,10 +37,11 @@ pub trait Player<G: Game> {
         None
     }
 
-    /// Why this player has given the game up, once it has: a program behind it crashed,
-    /// broke its protocol or ran out of time, and [`choose`](Player::choose) returned
-    /// `None`. The game is then lost by this player. `None` for every player of this crate.
-    fn forfeit(&self) -> Option<String> {
+    /// Why this player has given the game up, once it has: a program behind it could not
+    /// be started, crashed, broke its protocol or ran out of time, and
+    /// [`choose`](Player::choose) returned `None`. The game is then lost by this player.
+    /// `None` for every player of this crate.
+    fn forfeit(&self) -> Option<Forfeit> {
         None
     }
 
@@ -61,11 +62,74 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     fn last_report(&self) -> Option<&SearchReport<G::Action>> {
         (**self).last_report()
     }
-    fn forfeit(&self) -> Option<String> {
+    fn forfeit(&self) -> Option<Forfeit> {
         (**self).forfeit()
     }
     fn game_over(&mut self, game: &G) {
         (**self).game_over(game)
+    }
+}
+
+/// Why a player gave a game up ([`Player::forfeit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// Whether the player ever played: a program the system would not start is no result
+    /// of play, one that started and then failed is.
+    pub kind: ForfeitKind,
+    /// What went wrong, in words, for the person running the games.
+    pub reason: String,
+}
+
+/// The two kinds of [`Forfeit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForfeitKind {
+    /// The program behind the player could not be started at all.
+    NotStarted,
+    /// The player started and then failed: crashed, broke its protocol, ran out of time.
+    Failed,
+}
+
+impl Forfeit {
+    /// A player whose program could not be started.
+    pub fn not_started(reason: impl Into<String>) -> Forfeit {
+        Forfeit {
+            kind: ForfeitKind::NotStarted,
+            reason: reason.into(),
+        }
+    }
+
+    /// A player that started and then failed.
+    pub fn failed(reason: impl Into<String>) -> Forfeit {
+        Forfeit {
+            kind: ForfeitKind::Failed,
+            reason: reason.into(),
+        }
+    }
+
+    /// Whether the player's program could not be started (no game was played).
+    pub fn is_start_failure(&self) -> bool {
+        self.kind == ForfeitKind::NotStarted
+    }
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Forfeit {}
+
+/// A failure told in words is a player that started and failed.
+impl From<String> for Forfeit {
+    fn from(reason: String) -> Forfeit {
+        Forfeit::failed(reason)
+    }
+}
+
+impl From<&str> for Forfeit {
+    fn from(reason: &str) -> Forfeit {
+        Forfeit::failed(reason)
     }
 }
 

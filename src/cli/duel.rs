@@ -27,7 +27,6 @@ use serde_json::{Map, Value, json};
 
 use super::{CliError, Io, check_programs, load_scenario};
 use crate::bot::duel::{DuelConfig, MAX_DECISIONS, duel};
-use crate::bot::exec::process::is_start_failure;
 use crate::bot::spec::PlayerSpec;
 use crate::limits;
 use ai::MatchReport;
@@ -160,7 +159,7 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut not_started = 0;
     let mut listed = 0;
     for f in &report.forfeits {
-        if is_start_failure(&f.reason) {
+        if f.reason.is_start_failure() {
             // The system refused to start it: the loss counted is no result of play.
             not_started += 1;
             writeln!(
@@ -354,7 +353,7 @@ fn to_json(report: &MatchReport, keys: &[String; 2]) -> Value {
     let forfeits: Vec<Value> = report
         .forfeits
         .iter()
-        .map(|f| json!({"game": f.index, "game_seed": f.game_seed, "player": keys[f.player], "reason": f.reason}))
+        .map(|f| json!({"game": f.index, "game_seed": f.game_seed, "player": keys[f.player], "reason": f.reason.reason}))
         .collect();
     json!({
         "games": report.games,

@@ -9,7 +9,6 @@ use ai::{Game, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::bot::exec::process::is_start_failure;
 use crate::bot::game::{Skirmish, player_of, side_of};
 use crate::bot::spec::{BoxedPlayer, PlayerSpec};
 use rules::state::{Outcome, VpSource};
@@ -118,7 +117,7 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
         };
         let Some(action) = choice else {
             if let Some(why) = players[seat].forfeit()
-                && is_start_failure(&why)
+                && why.is_start_failure()
             {
                 // Not the program's doing: the game was never played, so it is no result.
                 played.status = Status::NotStarted;

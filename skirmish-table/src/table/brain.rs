@@ -133,7 +133,7 @@ pub enum AiError {
     /// The player gave the game up (a program that crashed, broke the protocol or ran
     /// out of time): its name and why.
     #[error("{player} failed: {why}")]
-    Forfeit { player: String, why: String },
+    Forfeit { player: String, why: ai::Forfeit },
     /// The AI broke down while deciding (a panic on the worker thread).
     #[error("the AI failed to decide")]
     BrokeDown,

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ai::{ActionStat, SearchReport};
+use ai::{ActionStat, Forfeit, SearchReport};
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -40,7 +40,7 @@ pub struct ExecPlayer {
     decisions: u64,
     /// What the bot chose in its hello answer: the protocol version and its opt-ins.
     asked: Asked,
-    failure: Option<String>,
+    failure: Option<Forfeit>,
     report: Option<SearchReport<Action>>,
 }
 
@@ -73,21 +73,21 @@ impl ExecPlayer {
 
     /// Records why the bot failed, with the last lines of its standard error, and stops
     /// it.
-    fn fail(&mut self, what: String) {
+    fn fail(&mut self, what: Forfeit) {
         let tail = self
             .process
             .take()
             .map(|mut p| p.stderr_tail())
             .unwrap_or_default();
-        let mut reason = what;
+        let mut failure = what;
         if !tail.is_empty() {
-            reason.push_str("; its last standard error lines: ");
-            reason.push_str(&tail.join(" | "));
+            failure.reason.push_str("; its last standard error lines: ");
+            failure.reason.push_str(&tail.join(" | "));
         }
-        self.failure = Some(reason);
+        self.failure = Some(failure);
     }
 
-    fn start(&mut self, g: &GameState, side: Side, seed: u64) -> Result<(), String> {
+    fn start(&mut self, g: &GameState, side: Side, seed: u64) -> Result<(), Forfeit> {
         let limit = self.bot.limit.max(HELLO_LIMIT);
         let hello = message::hello(g, side, self.bot.limit.as_millis() as u64, seed);
         // A program kept from the run's last game is told of the new one; one that does
@@ -101,7 +101,7 @@ impl ExecPlayer {
                     if let Some(k) = &self.kept {
                         k.count_reuse();
                     }
-                    return self.accept_hello(g, &answer, limit);
+                    return Ok(self.accept_hello(g, &answer, limit)?);
                 }
                 Err(_) => self.process = None,
             }
@@ -111,7 +111,7 @@ impl ExecPlayer {
             k.count_start();
         }
         let answer = self.exchange(&hello.to_string(), limit, "the hello")?;
-        self.accept_hello(g, &answer, limit)
+        Ok(self.accept_hello(g, &answer, limit)?)
     }
 
     /// Reads a hello answer (to a hello or a `new_game`): what the bot chose; to a version
@@ -178,7 +178,7 @@ impl ExecPlayer {
         game: &Skirmish,
         side: Side,
         rng: &mut ChaCha8Rng,
-    ) -> Result<Action, String> {
+    ) -> Result<Action, Forfeit> {
         let g = game.state();
         if self.process.is_none() {
             self.start(g, side, rng.next_u64())?;
@@ -216,9 +216,9 @@ impl ExecPlayer {
                 .play(action, &mut rules::rng_from_seed(0))
                 .err()
                 .map_or_else(String::new, |e| e.reason());
-            return Err(format!(
+            return Err(Forfeit::failed(format!(
                 "it answered {what} with `{action}`, which is not legal now: {why}"
-            ));
+            )));
         }
         self.report = Some(report_of(&answer, action, player_of(side), elapsed));
         Ok(action)
@@ -348,7 +348,7 @@ impl ai::Player<Skirmish> for ExecPlayer {
         self.report.as_ref()
     }
 
-    fn forfeit(&self) -> Option<String> {
+    fn forfeit(&self) -> Option<Forfeit> {
         self.failure.clone()
     }
 
@@ -375,7 +375,7 @@ impl ai::Player<Skirmish> for ExecPlayer {
 /// Starts `bot` for `side` of the game `g`, checks that it answers the hello, and stops it:
 /// what the table does before it lets a program play, and `duel` and `arena` before a run,
 /// so that a program that cannot play is refused before any game.
-pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), String> {
+pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), Forfeit> {
     let mut p = ExecPlayer::new(id);
     let result = p.start(g, side, 0);
     if let Some(proc_) = &mut p.process {
@@ -386,8 +386,8 @@ pub fn check_hello(id: BotId, g: &GameState, side: Side) -> Result<(), String> {
         proc_.finish(EXIT_GRACE);
     }
     result.map_err(|e| {
-        p.fail(e);
-        p.failure.unwrap_or_default()
+        p.fail(e.clone());
+        p.failure.unwrap_or(e)
     })
 }
 

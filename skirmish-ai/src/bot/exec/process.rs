@@ -23,6 +23,8 @@ use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use ai::Forfeit;
+
 use super::ExecBot;
 
 /// The longest line a bot may write, in bytes.
@@ -32,16 +34,6 @@ pub const STDERR_LINES: usize = 10;
 /// The longest standard error line kept, in characters; the rest of a longer line is
 /// read and dropped.
 pub const STDERR_WIDTH: usize = 300;
-
-/// How a failure to start a program begins, so that callers can tell it from a program
-/// that started and then failed ([`is_start_failure`]).
-const CANNOT_START: &str = "cannot start ";
-
-/// Whether `reason` (a player's forfeit) says its program could not be started at all,
-/// as opposed to a program that ran and failed.
-pub fn is_start_failure(reason: &str) -> bool {
-    reason.starts_with(CANNOT_START)
-}
 
 /// Why an exchange with a bot failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,7 +140,7 @@ const CHUNK: usize = 64 << 10;
 
 impl BotProcess {
     /// Starts `bot` in a process group of its own, or says why it cannot be started.
-    pub fn spawn(bot: &ExecBot) -> Result<BotProcess, String> {
+    pub fn spawn(bot: &ExecBot) -> Result<BotProcess, Forfeit> {
         let (program, args) = bot.command.split_first().ok_or("the command is empty")?;
         let mut cmd = Command::new(program);
         cmd.args(args)
@@ -166,7 +158,10 @@ impl BotProcess {
                 .as_ref()
                 .map(|d| format!(" in {}", d.display()))
                 .unwrap_or_default();
-            format!("{CANNOT_START}`{}`{place}: {e}", bot.command.join(" "))
+            Forfeit::not_started(format!(
+                "cannot start `{}`{place}: {e}",
+                bot.command.join(" ")
+            ))
         };
         let mut child = cmd.spawn().map_err(|e| cannot(&e))?;
         if let Ok(mut groups) = running().lock() {
@@ -608,9 +603,11 @@ mod tests {
     fn a_start_failure_is_told_from_a_program_that_failed() {
         let bot = ExecBot::parse(":./no-such-program-here").unwrap();
         let e = BotProcess::spawn(&bot).err().expect("it does not start");
-        assert!(is_start_failure(&e), "{e}");
-        assert!(!is_start_failure(
-            "it exited (status 3) before answering the hello"
-        ));
+        assert!(e.is_start_failure(), "{e}");
+        assert!(
+            e.reason
+                .starts_with("cannot start `./no-such-program-here`"),
+            "{e}"
+        );
     }
 }
