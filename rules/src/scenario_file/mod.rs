@@ -27,7 +27,7 @@ use crate::schema::scenario as keys;
 use checks::validate;
 use file_check::Lines;
 use read::read_profile;
-use values::Tbl;
+use values::{STYLE, Tbl};
 
 mod checks;
 mod raw;
@@ -164,8 +164,8 @@ pub fn parse_profiles(file: &str, text: &str) -> Result<Vec<Profile>, Vec<Diagno
     let mut out = Vec::new();
     match DeTable::parse(text) {
         Ok(doc) => {
-            let root = Tbl::root(&doc, None);
-            for (key, value) in root.entries_in_order() {
+            let root = Tbl::root(&doc, None, &STYLE);
+            for (key, value) in root.entries() {
                 if let Some((_, Some(p))) = read_profile(&mut sink, &root, key, value) {
                     out.push(p);
                 }
