@@ -38,7 +38,7 @@ mod victory;
 
 pub(super) use file_check::Sink;
 pub use file_check::{Diagnostic, MAX_DIAGNOSTICS, MAX_KEY_PARTS, Severity, totals};
-pub(super) use values::{Value, did_you_mean, read_int, read_text, type_name, wrong_type};
+pub(super) use values::{Value, did_you_mean, read_int, wrong_type};
 
 /// A scenario that loaded, with any warnings about it.
 #[derive(Clone, Debug)]
