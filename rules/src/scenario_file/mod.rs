@@ -12,7 +12,8 @@
 //! refused before they are read. The format is described in `docs/scenario-format.md`.
 //!
 //! The parts: [`sink`] (diagnostics), [`raw`] (the file as written), [`values`] (reading
-//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`reach`] (what the map allows),
+//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`side`] (stage 2 for one
+//! side: its models, zone, entries and exit), [`reach`] (what the map allows),
 //! [`victory`] (key models, exits held, hold windows, partial and drawn entries: both
 //! stages).
 
@@ -33,6 +34,7 @@ mod checks;
 mod raw;
 mod reach;
 mod read;
+mod side;
 mod values;
 mod victory;
 
