@@ -13,7 +13,7 @@ use crate::scenario_file::values::{did_you_mean, quote};
 use crate::scenario_file::victory::{
     build_entry, check_exit_used, check_model_keys, model_victory,
 };
-use crate::square::Edge;
+use crate::square::{Edge, Side};
 use file_check::Sink;
 
 /// One model as the file sets it up, before its side is known to be valid.
@@ -49,6 +49,11 @@ pub(super) struct SideSummary {
     pub(super) exit: Option<Edge>,
 }
 
+/// The waves models name (1-based), where, the model entry's path, and how many.
+type Waves = Vec<(u16, Range<usize>, String, u32)>;
+
+/// One side: its models, its deployment zone, its entries, its exit; `used` marks the
+/// profiles its models name.
 pub(super) fn validate_side(
     sink: &mut Sink,
     sf: &SideFile,
@@ -57,98 +62,158 @@ pub(super) fn validate_side(
     blockers: Bitboard,
     last_round: Option<u16>,
 ) -> SideSummary {
-    let side = sf.side;
     let mut s = SideSummary {
         complete: true,
         ..Default::default()
     };
-    // The waves models name (1-based), where, the model entry's path, and how many.
-    let mut waves: Vec<(u16, Range<usize>, String, u32)> = Vec::new();
-    match sf.models.given() {
-        Some(models) => {
-            for mf in &models.value {
-                let profile = mf.profile.as_ref().and_then(|p| {
-                    if let Some(i) = profiles.known.iter().position(|q| q.key == p.value) {
-                        used[i] = true;
-                        return Some(i);
-                    }
-                    // A profile whose own table had errors was reported there already.
-                    if !profiles.bad_keys.contains(&p.value.as_str()) && !profiles.invalid {
-                        sink.error(
-                            &p.span,
-                            format!(
-                                "{}.profile: unknown profile {}{}",
-                                mf.path,
-                                quote(&p.value),
-                                did_you_mean(
-                                    &p.value,
-                                    profiles.known.iter().map(|q| q.key.as_str())
-                                )
-                            ),
-                        );
-                    }
-                    None
+    let waves = validate_models(sink, sf, &mut s, profiles, used);
+    validate_deployment(sink, sf, &mut s, blockers);
+    validate_entries(sink, sf, &mut s, &waves, last_round, blockers);
+    s.exit = sf.exit.given().map(|e| e.value);
+    check_exit_used(sink, sf.side, sf);
+    s
+}
+
+/// A model entry's count, if known (absent means 1).
+pub(super) fn model_count(mf: &ModelFile) -> Option<u32> {
+    match mf.count {
+        Field::Absent => Some(1),
+        Field::Given(n) => Some(n.into()),
+        Field::Invalid => None,
+    }
+}
+
+/// The side's model entries, each against the profiles, into `s`; the waves they name.
+fn validate_models(
+    sink: &mut Sink,
+    sf: &SideFile,
+    s: &mut SideSummary,
+    profiles: &Profiles,
+    used: &mut [bool],
+) -> Waves {
+    let mut waves = Waves::new();
+    let Some(models) = sf.models.given() else {
+        s.complete = false;
+        return waves;
+    };
+    for mf in &models.value {
+        let profile = model_profile(sink, mf, profiles, used);
+        check_model_keys(sink, sf.side, sf, mf);
+        let count = model_count(mf);
+        let start = mf.start.as_ref().map(|s| s.value);
+        let wave = model_wave(sink, mf, count, start, &mut waves);
+        add_models(s, mf, profile, count, start, wave);
+    }
+    waves
+}
+
+/// The index of the profile a model entry names, marked used; an unknown one is an error
+/// (unless its own table had errors, reported there already).
+fn model_profile(
+    sink: &mut Sink,
+    mf: &ModelFile,
+    profiles: &Profiles,
+    used: &mut [bool],
+) -> Option<usize> {
+    mf.profile.as_ref().and_then(|p| {
+        if let Some(i) = profiles.known.iter().position(|q| q.key == p.value) {
+            used[i] = true;
+            return Some(i);
+        }
+        // A profile whose own table had errors was reported there already.
+        if !profiles.bad_keys.contains(&p.value.as_str()) && !profiles.invalid {
+            sink.error(
+                &p.span,
+                format!(
+                    "{}.profile: unknown profile {}{}",
+                    mf.path,
+                    quote(&p.value),
+                    did_you_mean(&p.value, profiles.known.iter().map(|q| q.key.as_str()))
+                ),
+            );
+        }
+        None
+    })
+}
+
+/// The index of the entry a model entry's models come on by, its `wave` kept in `waves`
+/// (a `wave` on models that do not start "enter" is unused).
+fn model_wave(
+    sink: &mut Sink,
+    mf: &ModelFile,
+    count: Option<u32>,
+    start: Option<Start>,
+    waves: &mut Waves,
+) -> u8 {
+    match (&mf.wave, start) {
+        (Field::Given(w), Some(Start::Enter)) => {
+            let n = count.unwrap_or(0);
+            waves.push((w.value, w.span.clone(), mf.path.clone(), n));
+            (w.value - 1) as u8
+        }
+        (Field::Given(w), Some(_)) => {
+            sink.warn(
+                &w.span,
+                format!(
+                    "{}.wave: unused: these models do not start \"enter\"",
+                    mf.path
+                ),
+            );
+            0
+        }
+        _ => 0,
+    }
+}
+
+/// A model entry's models, counted by how they start and listed in `s` when their
+/// profile, count and start are all known (otherwise the side is not complete).
+fn add_models(
+    s: &mut SideSummary,
+    mf: &ModelFile,
+    profile: Option<usize>,
+    count: Option<u32>,
+    start: Option<Start>,
+    wave: u8,
+) {
+    match (profile, count, start) {
+        (Some(p), Some(n), Some(start)) => {
+            // Past MAX_MODELS the scenario is refused anyway: list no more.
+            let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
+            for _ in 0..(n as usize).min(room) {
+                let (ends_game, may_exit) = model_victory(mf);
+                s.models.push(ModelSetupFile {
+                    profile: p,
+                    start,
+                    kill_vp: mf.vp_killed.given().copied(),
+                    exit_vp: mf.vp_exit.given().copied(),
+                    wave,
+                    ends_game,
+                    may_exit,
                 });
-                check_model_keys(sink, side, sf, mf);
-                let count = model_count(mf);
-                let start = mf.start.as_ref().map(|s| s.value);
-                let wave = match (&mf.wave, start) {
-                    (Field::Given(w), Some(Start::Enter)) => {
-                        let n = count.unwrap_or(0);
-                        waves.push((w.value, w.span.clone(), mf.path.clone(), n));
-                        (w.value - 1) as u8
-                    }
-                    (Field::Given(w), Some(_)) => {
-                        sink.warn(
-                            &w.span,
-                            format!(
-                                "{}.wave: unused: these models do not start \"enter\"",
-                                mf.path
-                            ),
-                        );
-                        0
-                    }
-                    _ => 0,
-                };
-                match (profile, count, start) {
-                    (Some(p), Some(n), Some(start)) => {
-                        // Past MAX_MODELS the scenario is refused anyway: list no more.
-                        let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
-                        for _ in 0..(n as usize).min(room) {
-                            let (ends_game, may_exit) = model_victory(mf);
-                            s.models.push(ModelSetupFile {
-                                profile: p,
-                                start,
-                                kill_vp: mf.vp_killed.given().copied(),
-                                exit_vp: mf.vp_exit.given().copied(),
-                                wave,
-                                ends_game,
-                                may_exit,
-                            });
-                        }
-                        match start {
-                            Start::Deploy => s.deploy += n,
-                            Start::Enter => s.enter += n,
-                            Start::At(_) => {}
-                        }
-                    }
-                    (_, Some(n), Some(start)) => {
-                        // Counted for the zone checks even though the profile is bad.
-                        match start {
-                            Start::Deploy => s.deploy += n,
-                            Start::Enter => s.enter += n,
-                            Start::At(_) => {}
-                        }
-                        s.complete = false;
-                    }
-                    _ => s.complete = false,
-                }
+            }
+            match start {
+                Start::Deploy => s.deploy += n,
+                Start::Enter => s.enter += n,
+                Start::At(_) => {}
             }
         }
-        None => s.complete = false,
+        (_, Some(n), Some(start)) => {
+            // Counted for the zone checks even though the profile is bad.
+            match start {
+                Start::Deploy => s.deploy += n,
+                Start::Enter => s.enter += n,
+                Start::At(_) => {}
+            }
+            s.complete = false;
+        }
+        _ => s.complete = false,
     }
+}
 
-    // Deployment zone (R3, P1).
+/// The deployment zone (R3, P1): no blocker squares in it, and given when models start
+/// "deploy" (unused when none does).
+fn validate_deployment(sink: &mut Sink, sf: &SideFile, s: &mut SideSummary, blockers: Bitboard) {
+    let side = sf.side;
     match &sf.deployment {
         Field::Given(zones) => {
             let mut bb = Bitboard::EMPTY;
@@ -198,8 +263,19 @@ pub(super) fn validate_side(
         ),
         _ => {}
     }
+}
 
-    // Entry edges and waves (R6).
+/// Entry edges and waves (R6): each entry into `s` (unused when no model comes on by it),
+/// and given when models start "enter".
+fn validate_entries(
+    sink: &mut Sink,
+    sf: &SideFile,
+    s: &mut SideSummary,
+    waves: &Waves,
+    last_round: Option<u16>,
+    blockers: Bitboard,
+) {
+    let side = sf.side;
     match &sf.entry {
         Field::Given(entries) => {
             for (i, e) in entries.iter().enumerate() {
@@ -224,23 +300,7 @@ pub(super) fn validate_side(
                     sink.warn(&span, format!("{}: unused: {why}", e.path));
                 }
             }
-            for (w, span, path, _) in &waves {
-                if usize::from(*w) > entries.len() {
-                    sink.error(
-                        span,
-                        format!(
-                            "{path}.wave: {w}, but the {side} list {} {}; number the entries \
-                             from 1 in the order of {side}.entry",
-                            entries.len(),
-                            if entries.len() == 1 {
-                                "entry"
-                            } else {
-                                "entries"
-                            }
-                        ),
-                    );
-                }
-            }
+            check_waves_listed(sink, side, entries.len(), waves);
         }
         Field::Absent if s.enter > 0 => sink.error(
             &sf.span,
@@ -252,16 +312,20 @@ pub(super) fn validate_side(
         ),
         _ => {}
     }
-    s.exit = sf.exit.given().map(|e| e.value);
-    check_exit_used(sink, side, sf);
-    s
 }
 
-/// A model entry's count, if known (absent means 1).
-pub(super) fn model_count(mf: &ModelFile) -> Option<u32> {
-    match mf.count {
-        Field::Absent => Some(1),
-        Field::Given(n) => Some(n.into()),
-        Field::Invalid => None,
+/// A wave a model entry names that is past the side's `entries`.
+fn check_waves_listed(sink: &mut Sink, side: Side, entries: usize, waves: &Waves) {
+    for (w, span, path, _) in waves {
+        if usize::from(*w) > entries {
+            sink.error(
+                span,
+                format!(
+                    "{path}.wave: {w}, but the {side} list {entries} {}; number the entries \
+                     from 1 in the order of {side}.entry",
+                    if entries == 1 { "entry" } else { "entries" }
+                ),
+            );
+        }
     }
 }
