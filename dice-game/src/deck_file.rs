@@ -9,8 +9,8 @@ use std::sync::{Arc, OnceLock};
 use serde_spanned::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use file_check::schema::{self, Kind as SchemaKind};
-use file_check::value::{Value, did_you_mean, read_int, read_text, type_name, wrong_type};
+use file_check::table::{Style, Tbl};
+use file_check::value::{NotAWord, Value, read_key_text, wrong_type};
 use file_check::{Diagnostic, Sink};
 
 use crate::card::{Deck, DifficultyCard, Kind, Location, MAX_LOCATIONS, MAX_SPACES, Rule, Run};
@@ -56,134 +56,15 @@ pub fn parse_dice_deck(file: &str, text: &str) -> Result<Deck, Vec<Diagnostic>> 
     }
 }
 
-/// A table being read, with its dotted path for messages.
-struct Tbl<'t, 'i> {
-    path: String,
-    span: Range<usize>,
-    table: &'t DeTable<'i>,
-}
-
-impl<'t, 'i> Tbl<'t, 'i> {
-    fn of(path: String, v: &'t Value<'i>, sink: &mut Sink) -> Option<Tbl<'t, 'i>> {
-        match v.get_ref() {
-            DeValue::Table(t) => Some(Tbl {
-                path,
-                span: v.span(),
-                table: t,
-            }),
-            other => {
-                sink.error(
-                    &v.span(),
-                    format!("{path}: expected a table, found {}", type_name(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn key_path(&self, key: &str) -> String {
-        if self.path.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.path)
-        }
-    }
-
-    fn check_keys(&self, sink: &mut Sink, table: &schema::Table) {
-        let known: Vec<&str> = table.names().collect();
-        for (key, _) in self.table.iter() {
-            let name: &str = key.get_ref();
-            if !known.contains(&name) {
-                sink.error(
-                    &key.span(),
-                    format!(
-                        "{}: unknown key{}; the keys here are {}",
-                        self.key_path(name),
-                        did_you_mean(name, known.iter().copied()),
-                        known.join(", ")
-                    ),
-                );
-            }
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&'t Value<'i>> {
-        self.table.get(key)
-    }
-
-    fn missing(&self, sink: &mut Sink, key: &schema::Key) {
-        let place = if self.path.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", self.path)
-        };
-        sink.error(
-            &self.span.clone(),
-            format!("{place}missing required key \"{}\" ({})", key.name, key.doc),
-        );
-    }
-
-    fn text(&self, sink: &mut Sink, key: &schema::Key) -> Option<String> {
-        let SchemaKind::Text {
-            max_chars,
-            non_blank,
-        } = key.value
-        else {
-            unreachable!("{} is not a text key", key.name)
-        };
-        match self.get(key.name) {
-            Some(v) => read_text(sink, &self.key_path(key.name), v, max_chars, non_blank),
-            None => match key.default {
-                schema::Default::Str(d) => Some(d.to_string()),
-                _ => {
-                    self.missing(sink, key);
-                    None
-                }
-            },
-        }
-    }
-
-    fn int(&self, sink: &mut Sink, key: &schema::Key) -> Option<u8> {
-        let (lo, hi) = key.int_range();
-        let n = match self.get(key.name) {
-            Some(v) => read_int(sink, &self.key_path(key.name), v, lo, hi)?,
-            None => match key.default {
-                schema::Default::Int(d) => d,
-                _ => {
-                    self.missing(sink, key);
-                    return None;
-                }
-            },
-        };
-        u8::try_from(n).ok()
-    }
-
-    fn word<T: Copy>(&self, sink: &mut Sink, key: &schema::Key, words: &[(&str, T)]) -> Option<T> {
-        let Some(v) = self.get(key.name) else {
-            self.missing(sink, key);
-            return None;
-        };
-        let path = self.key_path(key.name);
-        let Some(s) = v.get_ref().as_str() else {
-            wrong_type(sink, &path, v, "a string");
-            return None;
-        };
-        let lower = s.trim().to_ascii_lowercase();
-        if let Some((_, t)) = words.iter().find(|(w, _)| *w == lower) {
-            return Some(*t);
-        }
-        let names: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
-        sink.error(
-            &v.span(),
-            format!(
-                "{path}: \"{s}\" is not one of {}{}",
-                names.join(", "),
-                did_you_mean(&lower, names.iter().copied())
-            ),
-        );
-        None
-    }
-}
+/// How the dice-game deck's tables word what is found in them: keys written whole in
+/// paths, the keys of a table listed with every unknown key, a missing key said by its
+/// description in [`crate::deck_keys`].
+const STYLE: Style = Style {
+    key_chars: None,
+    list_keys_with_suggestion: true,
+    places: &[],
+    not_a_word: NotAWord::Words,
+};
 
 const KIND_WORDS: &[(&str, Kind)] = &[("city", Kind::City), ("monument", Kind::Monument)];
 const SYMBOL_WORDS: &[(&str, Symbol)] = &[
@@ -195,27 +76,25 @@ const SYMBOL_WORDS: &[(&str, Symbol)] = &[
 const RULE_WORDS: &[(&str, u8)] = &[("extra-turn", 0), ("set-dice", 1), ("nuked-first", 2)];
 
 fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
-    let root = Tbl {
-        path: String::new(),
-        span: doc.span(),
-        table: doc.get_ref(),
-    };
-    root.check_keys(sink, &keys::ROOT);
-    let name = root.text(sink, &keys::NAME);
+    let root = Tbl::root(doc, Some(&keys::ROOT), &STYLE);
+    root.check_keys(sink);
+    let name = root.text(sink, &keys::NAME, keys::NAME.doc);
     let difficulty = match root.get(keys::DIFFICULTY.name) {
         None => Some(DifficultyCard::default()),
-        Some(v) => Tbl::of("difficulty".into(), v, sink).and_then(|t| {
-            t.check_keys(sink, &keys::DIFFICULTY_CARD);
-            let easy = t.int(sink, &keys::EASY);
-            let hard = t.int(sink, &keys::HARD);
-            Some(DifficultyCard {
-                easy: easy?,
-                hard: hard?,
+        Some(v) => {
+            Tbl::of(sink, "difficulty", v, Some(&keys::DIFFICULTY_CARD), &STYLE).and_then(|t| {
+                t.check_keys(sink);
+                let easy = t.int(sink, &keys::EASY, keys::EASY.doc);
+                let hard = t.int(sink, &keys::HARD, keys::HARD.doc);
+                Some(DifficultyCard {
+                    easy: easy?,
+                    hard: hard?,
+                })
             })
-        }),
+        }
     };
     let Some(list_v) = root.get(keys::LOCATIONS.name) else {
-        root.missing(sink, &keys::LOCATIONS);
+        root.missing(sink, keys::LOCATIONS.name, keys::LOCATIONS.doc);
         return None;
     };
     let DeValue::Array(list) = list_v.get_ref() else {
@@ -246,7 +125,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     let mut names: Vec<(String, Range<usize>)> = Vec::new();
     for (i, v) in list.iter().enumerate() {
         let path = format!("locations[{i}]");
-        let Some(t) = Tbl::of(path, v, sink) else {
+        let Some(t) = Tbl::of(sink, &path, v, Some(&keys::LOCATION), &STYLE) else {
             continue;
         };
         if let Some(loc) = read_location(sink, &t) {
@@ -300,11 +179,11 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
 const MIN_PLAYERS: usize = 2;
 
 fn read_location(sink: &mut Sink, t: &Tbl) -> Option<Location> {
-    t.check_keys(sink, &keys::LOCATION);
-    let name = t.text(sink, &keys::LOCATION_NAME);
-    let kind = t.word(sink, &keys::KIND, KIND_WORDS);
-    let vp = t.int(sink, &keys::VP);
-    let nukes = t.int(sink, &keys::NUKES);
+    t.check_keys(sink);
+    let name = t.text(sink, &keys::LOCATION_NAME, keys::LOCATION_NAME.doc);
+    let kind = t.word(sink, &keys::KIND, keys::KIND.doc, KIND_WORDS);
+    let vp = t.int(sink, &keys::VP, keys::VP.doc);
+    let nukes = t.int(sink, &keys::NUKES, keys::NUKES.doc);
     let spaces = read_spaces(sink, t);
     let rule = match t.get(keys::RULE.name) {
         None => Some(None),
@@ -334,7 +213,7 @@ fn read_location(sink: &mut Sink, t: &Tbl) -> Option<Location> {
 
 fn read_spaces(sink: &mut Sink, t: &Tbl) -> Option<Vec<Run>> {
     let Some(v) = t.get(keys::SPACES.name) else {
-        t.missing(sink, &keys::SPACES);
+        t.missing(sink, keys::SPACES.name, keys::SPACES.doc);
         return None;
     };
     let path = t.key_path("spaces");
@@ -357,13 +236,13 @@ fn read_spaces(sink: &mut Sink, t: &Tbl) -> Option<Vec<Run>> {
     let mut runs = Vec::new();
     let mut ok = true;
     for (i, rv) in arr.iter().enumerate() {
-        let Some(rt) = Tbl::of(format!("{path}[{i}]"), rv, sink) else {
+        let Some(rt) = Tbl::of(sink, &format!("{path}[{i}]"), rv, Some(&keys::RUN), &STYLE) else {
             ok = false;
             continue;
         };
-        rt.check_keys(sink, &keys::RUN);
-        let symbol = rt.word(sink, &keys::SYMBOL, SYMBOL_WORDS);
-        let count = rt.int(sink, &keys::COUNT);
+        rt.check_keys(sink);
+        let symbol = rt.word(sink, &keys::SYMBOL, keys::SYMBOL.doc, SYMBOL_WORDS);
+        let count = rt.int(sink, &keys::COUNT, keys::COUNT.doc);
         match (symbol, count) {
             (Some(symbol), Some(count)) => runs.push(Run { symbol, count }),
             _ => ok = false,
@@ -381,22 +260,13 @@ fn read_spaces(sink: &mut Sink, t: &Tbl) -> Option<Vec<Run>> {
 }
 
 fn read_rule(sink: &mut Sink, path: String, v: &Value) -> Option<(Rule, Option<String>)> {
-    let t = Tbl::of(path, v, sink)?;
-    t.check_keys(sink, &keys::SPECIAL);
-    let kind = t.word(sink, &keys::RULE_KIND, RULE_WORDS);
-    let count = t.int(sink, &keys::RULE_COUNT);
+    let t = Tbl::of(sink, &path, v, Some(&keys::SPECIAL), &STYLE)?;
+    t.check_keys(sink);
+    let kind = t.word(sink, &keys::RULE_KIND, keys::RULE_KIND.doc, RULE_WORDS);
+    let count = t.int(sink, &keys::RULE_COUNT, keys::RULE_COUNT.doc);
     let text = match t.get(keys::RULE_TEXT.name) {
         None => Some(None),
-        Some(tv) => {
-            let SchemaKind::Text {
-                max_chars,
-                non_blank,
-            } = keys::RULE_TEXT.value
-            else {
-                unreachable!("text is a text key")
-            };
-            read_text(sink, &t.key_path("text"), tv, max_chars, non_blank).map(Some)
-        }
+        Some(tv) => read_key_text(sink, &t.key_path("text"), tv, &keys::RULE_TEXT).map(Some),
     };
     let (kind, count, text) = (kind?, count?, text?);
     if kind == 0 && t.get(keys::RULE_COUNT.name).is_some() {

@@ -7,6 +7,8 @@
 //! * [`value`]: single values read out of a TOML document, each refused at its place.
 //! * [`schema`]: a format's keys as tables ([`schema::Table`], [`schema::Key`]), from
 //!   which its reader takes names and limits and its JSON Schema is written.
+//! * [`table`]: one table of a TOML document read with its dotted path ([`table::Tbl`]):
+//!   unknown and missing keys, and its keys' values within their limits.
 //! * [`read_file`]: one rule for reading an input file (no folder, no pipe waited on,
 //!   never past a cap).
 //! * [`staged`]: one rule for an output path, and writing several files all or nothing.
@@ -18,6 +20,7 @@ pub mod read_file;
 pub mod schema;
 pub mod sink;
 pub mod staged;
+pub mod table;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, MAX_DIAGNOSTICS, Severity};

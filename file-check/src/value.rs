@@ -194,6 +194,34 @@ pub fn read_word<T: Copy>(
     what: &str,
     words: &[(&str, T)],
 ) -> Option<Sp<T>> {
+    read_word_as(sink, path, v, what, words, NotAWord::Quoted)
+}
+
+/// How a string that is none of the words asked for is told (the formats differ), say for
+/// `"hunams"` at `side` when the words are humans and martians.
+#[derive(Clone, Copy, Debug)]
+pub enum NotAWord {
+    /// `side: "hunams" is not a side: expected "humans" or "martians" (did you mean
+    /// "humans"?)`, the string quoted with escapes and cut short.
+    Quoted,
+    /// `side: "hunams" is not a side: expected one of humans, martians (did you mean
+    /// "humans"?)`, the string as written.
+    OneOf,
+    /// `side: "hunams" is not one of humans, martians (did you mean "humans"?)`, the
+    /// string as written.
+    Words,
+}
+
+/// One of a few words, with a suggestion when it is close to one, told as `wording` says
+/// when it is none of them.
+pub fn read_word_as<T: Copy>(
+    sink: &mut Sink,
+    path: &str,
+    v: &Value,
+    what: &str,
+    words: &[(&str, T)],
+    wording: NotAWord,
+) -> Option<Sp<T>> {
     let s = read_str(sink, path, v)?;
     let lower = s.value.trim().to_ascii_lowercase();
     if let Some((_, t)) = words.iter().find(|(w, _)| *w == lower) {
@@ -203,15 +231,24 @@ pub fn read_word<T: Copy>(
         });
     }
     let names: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
-    sink.error(
-        &s.span,
-        format!(
-            "{path}: {} is not {what}: expected {}{}",
-            quote(&s.value),
-            one_of(&names),
-            did_you_mean(&lower, names.iter().copied())
+    let dym = did_you_mean(&lower, names.iter().copied());
+    let written = &s.value;
+    let message = match wording {
+        NotAWord::Quoted => format!(
+            "{path}: {} is not {what}: expected {}{dym}",
+            quote(written),
+            one_of(&names)
         ),
-    );
+        NotAWord::OneOf => format!(
+            "{path}: \"{written}\" is not {what}: expected one of {}{dym}",
+            names.join(", ")
+        ),
+        NotAWord::Words => format!(
+            "{path}: \"{written}\" is not one of {}{dym}",
+            names.join(", ")
+        ),
+    };
+    sink.error(&s.span, message);
     None
 }
 

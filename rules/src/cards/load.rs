@@ -12,12 +12,12 @@ use super::deck::{CardType, Deck, Face};
 use super::effect::{Aim, Area, EFFECTS, Effect, Failed, Hit, Kind, Roll, Rolls, Whose};
 use super::id::{CardId, MAX_SLUGS, intern};
 use super::{MAX_CARD_TYPES, MAX_CARDS, MAX_DECK_FILE_BYTES};
-use crate::scenario_file::{
-    Diagnostic, Sink, Value, did_you_mean, read_int, read_text, type_name, wrong_type,
-};
+use crate::scenario_file::{Diagnostic, Sink, Value, did_you_mean, read_int, wrong_type};
 use crate::schema::deck as keys;
 use crate::schema::{self, Tagged};
 use crate::square::Side;
+use file_check::table::{Style, Tbl};
+use file_check::value::{NotAWord, read_word_as};
 
 /// Read and check a deck file. On failure, every problem found.
 pub fn load_deck(path: &Path) -> Result<Deck, Vec<Diagnostic>> {
@@ -56,133 +56,16 @@ pub fn check_deck(file: &str, text: &str) -> Result<(Deck, Vec<Diagnostic>), Vec
     Err(sink.finish(file, text))
 }
 
-/// A table being read, with its dotted path for messages.
-struct Tbl<'t, 'i> {
-    path: String,
-    span: Range<usize>,
-    table: &'t DeTable<'i>,
-}
+/// How the deck format's tables word what is found in them: keys written whole in paths,
+/// the keys of a table listed with every unknown key.
+const STYLE: Style = Style {
+    key_chars: None,
+    list_keys_with_suggestion: true,
+    places: &[],
+    not_a_word: NotAWord::OneOf,
+};
 
-impl<'t, 'i> Tbl<'t, 'i> {
-    fn of(path: String, v: &'t Value<'i>, sink: &mut Sink) -> Option<Tbl<'t, 'i>> {
-        match v.get_ref() {
-            DeValue::Table(t) => Some(Tbl {
-                path,
-                span: v.span(),
-                table: t,
-            }),
-            other => {
-                sink.error(
-                    &v.span(),
-                    format!("{path}: expected a table, found {}", type_name(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn entries(&self) -> Vec<(&'t Spanned<std::borrow::Cow<'i, str>>, &'t Value<'i>)> {
-        let mut v: Vec<_> = self.table.iter().collect();
-        v.sort_by_key(|(k, _)| k.span().start);
-        v
-    }
-
-    fn key_path(&self, key: &str) -> String {
-        if self.path.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.path)
-        }
-    }
-
-    fn check_keys(&self, sink: &mut Sink, known: &[&'static str]) {
-        for (key, _) in self.entries() {
-            let name: &str = key.get_ref();
-            if !known.contains(&name) {
-                sink.error(
-                    &key.span(),
-                    format!(
-                        "{}: unknown key{}; the keys here are {}",
-                        self.key_path(name),
-                        did_you_mean(name, known.iter().copied()),
-                        known.join(", ")
-                    ),
-                );
-            }
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&'t Value<'i>> {
-        self.table.get(key)
-    }
-
-    fn missing(&self, sink: &mut Sink, key: &str, what: &str) {
-        let place = if self.path.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", self.path)
-        };
-        sink.error(
-            &self.span.clone(),
-            format!("{place}missing required key \"{key}\" ({what})"),
-        );
-    }
-
-    /// A text key, within its limits in `rules::schema::deck`; `what` says what it is
-    /// when it is missing.
-    fn string(&self, sink: &mut Sink, key: &schema::Key, what: &str) -> Option<String> {
-        let schema::Kind::Text {
-            max_chars,
-            non_blank,
-        } = key.value
-        else {
-            unreachable!("{} is not a text key", key.name)
-        };
-        match self.get(key.name) {
-            Some(v) => read_text(sink, &self.key_path(key.name), v, max_chars, non_blank),
-            None => match key.default {
-                schema::Default::Str(d) => Some(d.to_string()),
-                _ => {
-                    self.missing(sink, key.name, what);
-                    None
-                }
-            },
-        }
-    }
-
-    /// An integer key, within its limits in `rules::schema::deck` (its default when it is
-    /// not given and has one).
-    fn int(&self, sink: &mut Sink, key: &schema::Key, what: &str) -> Option<i64> {
-        let (lo, hi) = key.int_range();
-        match self.get(key.name) {
-            Some(v) => read_int(sink, &self.key_path(key.name), v, lo, hi),
-            None => match key.default {
-                schema::Default::Int(d) => Some(d),
-                _ => {
-                    self.missing(sink, key.name, what);
-                    None
-                }
-            },
-        }
-    }
-
-    /// A word key: one of `words`, which are the words `key` lists in the schema (a test
-    /// checks each table against its key).
-    fn word<T: Copy>(
-        &self,
-        sink: &mut Sink,
-        key: &schema::Key,
-        what: &str,
-        words: &[(&str, T)],
-    ) -> Option<T> {
-        let Some(v) = self.get(key.name) else {
-            self.missing(sink, key.name, what);
-            return None;
-        };
-        read_word(sink, &self.key_path(key.name), v, what, words)
-    }
-}
-
+/// One of `words`, worded as the deck format words a string that is none of them.
 fn read_word<T: Copy>(
     sink: &mut Sink,
     path: &str,
@@ -190,24 +73,7 @@ fn read_word<T: Copy>(
     what: &str,
     words: &[(&str, T)],
 ) -> Option<T> {
-    let Some(s) = v.get_ref().as_str() else {
-        wrong_type(sink, path, v, "a string");
-        return None;
-    };
-    let lower = s.trim().to_ascii_lowercase();
-    if let Some((_, t)) = words.iter().find(|(w, _)| *w == lower) {
-        return Some(*t);
-    }
-    let names: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
-    sink.error(
-        &v.span(),
-        format!(
-            "{path}: \"{s}\" is not {what}: expected one of {}{}",
-            names.join(", "),
-            did_you_mean(&lower, names.iter().copied())
-        ),
-    );
-    None
+    read_word_as(sink, path, v, what, words, STYLE.not_a_word).map(|w| w.value)
 }
 
 const AREA_WORDS: &[(&str, u8)] = &[("square", 0), ("3x3", 1), ("line", 2)];
@@ -240,20 +106,16 @@ const RESERVED: &[&str] = &[
 type Halves = HashMap<String, (Option<Side>, Option<Face>, Range<usize>)>;
 
 fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
-    let root = Tbl {
-        path: String::new(),
-        span: doc.span(),
-        table: doc.get_ref(),
-    };
-    root.check_keys(sink, &keys::ROOT.names().collect::<Vec<_>>());
-    let name = root.string(sink, &keys::NAME, "the deck's name")?;
+    let root = Tbl::root(doc, Some(&keys::ROOT), &STYLE);
+    root.check_keys(sink);
+    let name = root.text(sink, &keys::NAME, "the deck's name")?;
     let before = sink.error_count();
     let mut halves = Halves::new();
     for (table, event) in [("halves", false), ("events", true)] {
         let Some(v) = root.get(table) else {
             continue;
         };
-        let Some(t) = Tbl::of(table.into(), v, sink) else {
+        let Some(t) = Tbl::of(sink, table, v, None, &STYLE) else {
             continue;
         };
         for (key, v) in t.entries() {
@@ -272,7 +134,7 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
                 );
                 continue;
             }
-            let Some(ht) = Tbl::of(path.clone(), v, sink) else {
+            let Some(ht) = Tbl::of(sink, &path, v, None, &STYLE) else {
                 continue;
             };
             let side = if event {
@@ -324,11 +186,11 @@ fn read_deck(sink: &mut Sink, doc: &Spanned<DeTable>) -> Option<Deck> {
     let mut numbers: HashMap<u16, usize> = HashMap::new();
     let mut used: HashMap<&str, ()> = HashMap::new();
     for (i, v) in list.iter().enumerate() {
-        let Some(t) = Tbl::of(format!("cards[{i}]"), v, sink) else {
+        let Some(t) = Tbl::of(sink, &format!("cards[{i}]"), v, Some(&keys::CARD), &STYLE) else {
             continue;
         };
-        t.check_keys(sink, &keys::CARD.names().collect::<Vec<_>>());
-        let number = t.int(sink, &keys::NUMBER, "the card's printed number");
+        t.check_keys(sink);
+        let number = t.int::<i64>(sink, &keys::NUMBER, "the card's printed number");
         if let Some(n) = number {
             let n = n as u16;
             if let Some(first) = numbers.insert(n, i) {
@@ -494,13 +356,13 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
     let tagged: &'static Tagged = if event { &keys::EVENT } else { &keys::HALF };
     let path = t.path.clone();
     let before = sink.error_count();
-    let name = t.string(sink, &keys::CARD_NAME, "the card's name as printed");
+    let name = t.text(sink, &keys::CARD_NAME, "the card's name as printed");
     let kind = if event {
         Some(Kind::Event)
     } else {
         t.word(sink, &keys::KIND, "a kind of card", KIND_WORDS)
     };
-    let text = t.string(sink, &keys::TEXT, "the card's rules text as printed");
+    let text = t.text(sink, &keys::TEXT, "the card's rules text as printed");
     let effect_name = match t.get(keys::EFFECT_KEY) {
         None => {
             t.missing(sink, keys::EFFECT_KEY, "an effect");
@@ -518,7 +380,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
     let mut known: Vec<&'static str> = tagged.common.iter().map(|k| k.name).collect();
     known.push(tagged.tag);
     let (Some(kind), Some(effect_name)) = (kind, effect_name) else {
-        t.check_keys(sink, &known);
+        t.check_names(sink, &known);
         return None;
     };
     if !event && kind == Kind::Event {
@@ -550,17 +412,17 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
     }
     let mut levels = Vec::new();
     let dice = |sink: &mut Sink, t: &Tbl, k: &schema::Key| {
-        t.int(sink, k, "a number of dice").map(|n| n as u8)
+        t.int::<i64>(sink, k, "a number of dice").map(|n| n as u8)
     };
     let value = |sink: &mut Sink, t: &Tbl, k: &schema::Key| {
-        t.int(sink, k, "the value each die must reach (4 for 4+)")
+        t.int::<i64>(sink, k, "the value each die must reach (4 for 4+)")
             .map(|n| n as u8)
     };
     let effect = match effect_name {
         "test-dice" => {
             let whose = t.word(sink, &keys::MODEL, "own or enemy", WHOSE_WORDS);
             let rolls = read_rolls(sink, t);
-            let d = t.int(sink, &keys::TEST_DICE, "dice added (negative: removed)");
+            let d = t.int::<i64>(sink, &keys::TEST_DICE, "dice added (negative: removed)");
             if d == Some(0)
                 && let Some(v) = t.get("dice")
             {
@@ -575,7 +437,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
         "lucky-escape" => Some(Effect::LuckyEscape),
         "move-one" => Some(Effect::MoveOne),
         "distract" => {
-            let n = t.int(
+            let n = t.int::<i64>(
                 sink,
                 &keys::MODELS,
                 "how many enemy models (1, or 2 in one square)",
@@ -599,7 +461,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
                 Some(0) => Some(Area::Square),
                 Some(1) => Some(Area::Block3),
                 Some(_) => t
-                    .int(sink, &keys::LENGTH, "the squares the line covers")
+                    .int::<i64>(sink, &keys::LENGTH, "the squares the line covers")
                     .map(|n| Area::Line(n as u8)),
                 None => None,
             };
@@ -656,7 +518,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
         "flying-car" => {
             let d = dice(sink, t, &keys::DICE);
             let v = value(sink, t, &keys::VALUE);
-            let l = t.int(sink, &keys::LANDINGS, "how many squares the car lands in");
+            let l = t.int::<i64>(sink, &keys::LANDINGS, "how many squares the car lands in");
             Some(Effect::FlyingCar {
                 dice: d?,
                 value: v?,
@@ -664,7 +526,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
             })
         }
         "burning-cows" => {
-            let m = t.int(sink, &keys::MOVES, "squares the herd moves");
+            let m = t.int::<i64>(sink, &keys::MOVES, "squares the herd moves");
             let d = dice(sink, t, &keys::DICE);
             let v = value(sink, t, &keys::VALUE);
             Some(Effect::BurningCows {
@@ -691,7 +553,7 @@ fn read_face(sink: &mut Sink, t: &Tbl, slug: &str, id: CardId, event: bool) -> O
         }
         _ => None,
     };
-    t.check_keys(sink, &known);
+    t.check_names(sink, &known);
     if sink.error_count() > before {
         return None;
     }
@@ -739,7 +601,7 @@ fn read_rolls(sink: &mut Sink, t: &Tbl) -> Option<Rolls> {
 }
 
 fn read_levels(sink: &mut Sink, t: &Tbl, path: &str) -> Option<Vec<Aim>> {
-    let cap = t.int(sink, &keys::CAP, "the most cards in a set");
+    let cap = t.int::<i64>(sink, &keys::CAP, "the most cards in a set");
     let Some(v) = t.get(keys::LEVELS.name) else {
         t.missing(
             sink,

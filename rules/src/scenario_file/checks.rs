@@ -1,56 +1,23 @@
-//! Stage 2: checking the file as a whole and building the [`Scenario`]: profiles that exist,
-//! capacities, walls, deployment zones, entry edges and counters.
+//! Stage 2: checking the file as a whole and building the [`Scenario`], in named steps:
+//! blockers and walls, the Rounds, the profiles, each side (its models, zone, entries and
+//! exit, in `side`), the models in all and in fixed squares, room to deploy, counters, VP
+//! that can score nothing, and the deployment order.
 
-use std::ops::Range;
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::map::{Map, WallKind, Walls};
 use crate::profile::Profile;
-use crate::scenario::{CounterSetup, Entry, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start};
-use crate::scenario_file::raw::{Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp};
+use crate::scenario::{CounterSetup, MAX_MODELS, ModelSetup, Scenario, SideSetup, Start};
+use crate::scenario_file::raw::{CountersFile, MapFile, ScenarioFile, SideFile, Sp};
 use crate::scenario_file::reach::{analyse_ending, analyse_reach};
 use crate::scenario_file::read::{canonical, describe_edge, edge_index, list_squares};
-use crate::scenario_file::values::{did_you_mean, quote, shorten};
-use crate::scenario_file::victory::{
-    build_entry, check_exit_used, check_holds, check_model_keys, model_victory,
-};
+use crate::scenario_file::side::{SideSummary, model_count, validate_side};
+use crate::scenario_file::values::{quote, shorten};
+use crate::scenario_file::victory::check_holds;
 use crate::scenario_file::{DEFAULT_VP_TARGET, SQUARE_CAPACITY};
-use crate::square::{BySide, Edge, Side};
+use crate::square::{BySide, Side};
 use file_check::Sink;
-
-/// One model as the file sets it up, before its side is known to be valid.
-#[derive(Clone, Copy)]
-pub(super) struct ModelSetupFile {
-    /// Index into the scenario's profiles.
-    pub(super) profile: usize,
-    pub(super) start: Start,
-    /// VP for killing it, and for its leaving, when it has its own.
-    pub(super) kill_vp: Option<u16>,
-    pub(super) exit_vp: Option<u16>,
-    /// The index of the side's entry it comes on by.
-    pub(super) wave: u8,
-    /// Its death or leaving ends the game (P28).
-    pub(super) ends_game: crate::scenario::EndsGame,
-    /// It may leave by the exit (P30).
-    pub(super) may_exit: bool,
-}
-
-/// What the validation of one side found, for the checks that need both sides.
-#[derive(Default)]
-pub(super) struct SideSummary {
-    /// Models in file order, expanded by count.
-    pub(super) models: Vec<ModelSetupFile>,
-    /// False when a model entry had an error, so counts are not known.
-    pub(super) complete: bool,
-    pub(super) deploy: u32,
-    pub(super) enter: u32,
-    pub(super) deployment: Bitboard,
-    /// The side's entries, each with the span and path of its edge (`humans.entry.edge`,
-    /// or its `squares` or `edges`).
-    pub(super) entry: Vec<(Entry, Range<usize>, String)>,
-    pub(super) exit: Option<Edge>,
-}
 
 pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> Option<Scenario> {
     let map = f.map.given();
@@ -61,37 +28,102 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
     let last_round = crate::scenario::last_round_of(round_limit, survive_to);
     check_holds(sink, f, last_round);
 
-    // Profiles: the core ones, replaced in place by scenario ones of the same key, then
-    // the scenario's new ones in file order.
-    let mut profiles: Vec<Profile> = core.to_vec();
+    let profiles = scenario_profiles(f, core);
+    let mut used = vec![false; profiles.known.len()];
+    let summaries = validate_sides(sink, f, &profiles, &mut used, blockers, last_round);
+    warn_unused_profiles(sink, f, &profiles.known, &used);
+
+    let all_sides_known = f.sides.iter().all(|s| s.given().is_some());
+    let [h, m] = &summaries;
+    let complete = all_sides_known && h.complete && m.complete;
+    let fixed = check_model_total_and_fixed_squares(sink, f, blockers);
+    if complete {
+        check_deployment_room(sink, f, &summaries, &fixed);
+    }
+    warn_shared_deployment(sink, f, &summaries);
+    let counters = check_counters(sink, f, &fixed, map.is_some());
+    for side in Side::BOTH {
+        if let Some(sf) = f.sides[side.index()].given() {
+            warn_counter_vp_unscored(sink, sf, &counters);
+            warn_exit_vp_unscored(sink, sf);
+        }
+    }
+    warn_objectives_unscored(sink, f, &counters);
+    let first_turn = f.first_turn.given().map(|s| s.value);
+    let deploy_first = deploy_first(sink, f, first_turn, &summaries, complete);
+
+    if sink.has_errors() {
+        return None;
+    }
+    // Everything below holds once there are no errors; the `?`s never fire.
+    let walls = walls?;
+    let first_turn = first_turn?;
+    let deploy_first = deploy_first?;
+    let map = Map::new(walls, blockers);
+    analyse_reach(sink, f, &map, &summaries);
+    let scenario = build_scenario(
+        f,
+        map,
+        profiles.known,
+        &summaries,
+        counters,
+        first_turn,
+        deploy_first,
+    )?;
+    analyse_ending(sink, f, &scenario, &summaries);
+    Some(scenario)
+}
+
+/// The profiles models may name: the core ones, replaced in place by scenario ones of the
+/// same key, then the scenario's new ones in file order.
+pub(super) struct Profiles<'f> {
+    pub(super) known: Vec<Profile>,
+    /// The keys of the scenario's profiles whose tables had errors (reported there).
+    pub(super) bad_keys: Vec<&'f str>,
+    /// The profiles table itself had an error, so any key may have been meant.
+    pub(super) invalid: bool,
+}
+
+fn scenario_profiles<'f>(f: &'f ScenarioFile, core: &[Profile]) -> Profiles<'f> {
+    let mut known: Vec<Profile> = core.to_vec();
     let mut bad_keys: Vec<&str> = Vec::new();
     for (key, p) in &f.profiles {
         match p {
-            Some(p) => match profiles.iter_mut().find(|q| q.key == p.key) {
+            Some(p) => match known.iter_mut().find(|q| q.key == p.key) {
                 Some(q) => *q = p.clone(),
-                None => profiles.push(p.clone()),
+                None => known.push(p.clone()),
             },
             None => bad_keys.push(&key.value),
         }
     }
-    let mut used = vec![false; profiles.len()];
+    Profiles {
+        known,
+        bad_keys,
+        invalid: f.profiles_invalid,
+    }
+}
 
+/// Each side's forces, zones, entries and exit; `used` marks the profiles a model names.
+fn validate_sides(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    profiles: &Profiles,
+    used: &mut [bool],
+    blockers: Bitboard,
+    last_round: Option<u16>,
+) -> [SideSummary; 2] {
     let mut summaries: [SideSummary; 2] = Default::default();
     for side in Side::BOTH {
         let Some(sf) = f.sides[side.index()].given() else {
             continue;
         };
-        summaries[side.index()] = validate_side(
-            sink,
-            sf,
-            &profiles,
-            &bad_keys,
-            f.profiles_invalid,
-            &mut used,
-            blockers,
-            last_round,
-        );
+        summaries[side.index()] = validate_side(sink, sf, profiles, used, blockers, last_round);
     }
+    summaries
+}
+
+/// A scenario profile that no model names.
+fn warn_unused_profiles(sink: &mut Sink, f: &ScenarioFile, profiles: &[Profile], used: &[bool]) {
     for (key, p) in &f.profiles {
         if p.is_some()
             && let Some(i) = profiles.iter().position(|q| q.key == key.value)
@@ -106,14 +138,40 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             );
         }
     }
+}
 
-    let all_sides_known = f.sides.iter().all(|s| s.given().is_some());
-    let [h, m] = &summaries;
-    let complete = all_sides_known && h.complete && m.complete;
+/// The models the file stands in given squares (`start = "c4"`), for the room left in
+/// the zones: how many in each square, and those squares.
+struct Fixed {
+    blockers: Bitboard,
+    in_square: [u32; 64],
+    squares: Bitboard,
+}
 
-    // Models: the total, and the fixed squares (R3, P1).
-    let mut fixed = [0u32; 64];
-    let mut fixed_bb = Bitboard::EMPTY;
+impl Fixed {
+    /// Models fixed in these squares.
+    fn within(&self, bb: Bitboard) -> u32 {
+        bb.iter().map(|s| self.in_square[s.index()]).sum()
+    }
+
+    /// Places left in these squares (but blockers) once the fixed models stand there.
+    fn room(&self, bb: Bitboard) -> u32 {
+        let bb = bb.difference(self.blockers);
+        (bb.count() as u32 * SQUARE_CAPACITY).saturating_sub(self.within(bb))
+    }
+}
+
+/// Models: the total, and the fixed squares (R3, P1).
+fn check_model_total_and_fixed_squares(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    blockers: Bitboard,
+) -> Fixed {
+    let mut fixed = Fixed {
+        blockers,
+        in_square: [0u32; 64],
+        squares: Bitboard::EMPTY,
+    };
     let mut total = 0usize;
     let mut total_reported = false;
     for side in Side::BOTH {
@@ -153,75 +211,80 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
                         ),
                     );
                 }
-                let before = fixed[sq.index()];
-                fixed[sq.index()] += count;
-                fixed_bb.insert(*sq);
-                if before <= SQUARE_CAPACITY && fixed[sq.index()] > SQUARE_CAPACITY {
+                let before = fixed.in_square[sq.index()];
+                fixed.in_square[sq.index()] += count;
+                fixed.squares.insert(*sq);
+                if before <= SQUARE_CAPACITY && fixed.in_square[sq.index()] > SQUARE_CAPACITY {
                     sink.error(
                         span,
                         format!(
                             "{}.start: this puts {} models in {sq}; a square holds at most \
                              {SQUARE_CAPACITY} (R3)",
                             mf.path,
-                            fixed[sq.index()]
+                            fixed.in_square[sq.index()]
                         ),
                     );
                 }
             }
         }
     }
-    // Models fixed in these squares; places left in them once those stand there.
-    let fixed_in = |bb: Bitboard| -> u32 { bb.iter().map(|s| fixed[s.index()]).sum() };
-    let room = |bb: Bitboard| -> u32 {
-        let bb = bb.difference(blockers);
-        (bb.count() as u32 * SQUARE_CAPACITY).saturating_sub(fixed_in(bb))
-    };
+    fixed
+}
 
-    // Deployment capacity (R3): each side must be able to place every deploying model
-    // even if the other side deploys into any shared squares first.
-    if complete {
-        for side in Side::BOTH {
-            let me = &summaries[side.index()];
-            let other = &summaries[side.other().index()];
-            let Some(zone_field) = f.sides[side.index()]
-                .given()
-                .and_then(|s| s.deployment.given())
-            else {
-                continue;
-            };
-            if me.deploy == 0 || me.deployment.is_empty() {
-                continue;
+/// Deployment capacity (R3): each side must be able to place every deploying model even
+/// if the other side deploys into any shared squares first.
+fn check_deployment_room(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    summaries: &[SideSummary; 2],
+    fixed: &Fixed,
+) {
+    for side in Side::BOTH {
+        let me = &summaries[side.index()];
+        let other = &summaries[side.other().index()];
+        let Some(zone_field) = f.sides[side.index()]
+            .given()
+            .and_then(|s| s.deployment.given())
+        else {
+            continue;
+        };
+        if me.deploy == 0 || me.deployment.is_empty() {
+            continue;
+        }
+        let own = fixed.room(me.deployment);
+        let shared = (me.deployment & other.deployment).difference(fixed.blockers);
+        let taken = if other.deploy > 0 {
+            other.deploy.min(fixed.room(shared))
+        } else {
+            0
+        };
+        let free = own.saturating_sub(taken);
+        if me.deploy > free {
+            let zone_squares = me.deployment.difference(fixed.blockers).count();
+            let mut why = format!(
+                "{side}.deployment: {} models start \"deploy\" but the zone's \
+                 {zone_squares} squares hold at most {own} ({SQUARE_CAPACITY} a square, R3",
+                me.deploy
+            );
+            if fixed.within(me.deployment) > 0 {
+                why.push_str(", less the models fixed there");
             }
-            let own = room(me.deployment);
-            let shared = (me.deployment & other.deployment).difference(blockers);
-            let taken = if other.deploy > 0 {
-                other.deploy.min(room(shared))
-            } else {
-                0
-            };
-            let free = own.saturating_sub(taken);
-            if me.deploy > free {
-                let zone_squares = me.deployment.difference(blockers).count();
-                let mut why = format!(
-                    "{side}.deployment: {} models start \"deploy\" but the zone's \
-                     {zone_squares} squares hold at most {own} ({SQUARE_CAPACITY} a square, R3",
-                    me.deploy
-                );
-                if fixed_in(me.deployment) > 0 {
-                    why.push_str(", less the models fixed there");
-                }
-                why.push(')');
-                if taken > 0 {
-                    why.push_str(&format!(
-                        ", and {taken} of those places may be taken by the {} deploying \
-                         into the squares both zones share",
-                        side.other()
-                    ));
-                }
-                sink.error(&zone_field.span, why);
+            why.push(')');
+            if taken > 0 {
+                why.push_str(&format!(
+                    ", and {taken} of those places may be taken by the {} deploying \
+                     into the squares both zones share",
+                    side.other()
+                ));
             }
+            sink.error(&zone_field.span, why);
         }
     }
+}
+
+/// Deployment zones the two sides share.
+fn warn_shared_deployment(sink: &mut Sink, f: &ScenarioFile, summaries: &[SideSummary; 2]) {
+    let [h, m] = summaries;
     if h.deployment.intersects(m.deployment)
         && let Some(z) = f.sides[Side::Martians.index()]
             .given()
@@ -235,125 +298,144 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             ),
         );
     }
+}
 
-    // Counters (R24): random placement re-rolls squares holding a counter or a model, so
-    // every counter placed needs a square of its own.
+/// Counters (R24): the pool, how many of it are placed, and where.
+fn check_counters(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    fixed: &Fixed,
+    map_known: bool,
+) -> CounterSetup {
     let mut counters = CounterSetup::default();
-    if let Some(c) = f.counters.given() {
-        let critters = c.critters.given().copied().unwrap_or(0);
-        let secrets = c.secrets.given().copied().unwrap_or(0);
-        let objectives = c.objectives.given().copied().unwrap_or(0);
-        let pool = critters + secrets + objectives;
-        counters.critters = critters;
-        counters.secrets = secrets;
-        counters.objectives = objectives;
-        counters.placed = pool;
-        if let Some(placed) = c.placed.given() {
-            counters.placed = placed.value;
-            let pool_known =
-                !c.critters.is_invalid() && !c.secrets.is_invalid() && !c.objectives.is_invalid();
-            if pool_known && placed.value > pool {
-                let with = if objectives > 0 {
-                    format!(" + {objectives} objectives")
-                } else {
-                    String::new()
-                };
-                sink.error(
-                    &placed.span,
-                    format!(
-                        "counters.placed: {} counters cannot be placed from a pool of {pool} \
-                         ({critters} critters + {secrets} secrets{with})",
-                        placed.value
-                    ),
-                );
-            }
-        }
-        // A counter zone: the squares the random placement keeps.
-        let zone = c.zone.given().and_then(|z| {
-            z.value
-                .iter()
-                .map(|zf| zf.squares)
-                .try_fold(Bitboard::EMPTY, |acc, sq| sq.map(|sq| acc | sq))
-        });
-        counters.zone = zone;
-        let free = zone
-            .unwrap_or(Bitboard::FULL)
-            .difference(blockers | fixed_bb)
-            .count();
-        if usize::from(counters.placed) > free && map.is_some() {
-            let span = c.placed.given().map_or(&c.span, |p| &p.span);
-            let within = if zone.is_some() {
-                " in counters.zone"
+    let Some(c) = f.counters.given() else {
+        return counters;
+    };
+    let critters = c.critters.given().copied().unwrap_or(0);
+    let secrets = c.secrets.given().copied().unwrap_or(0);
+    let objectives = c.objectives.given().copied().unwrap_or(0);
+    let pool = critters + secrets + objectives;
+    counters.critters = critters;
+    counters.secrets = secrets;
+    counters.objectives = objectives;
+    counters.placed = pool;
+    if let Some(placed) = c.placed.given() {
+        counters.placed = placed.value;
+        let pool_known =
+            !c.critters.is_invalid() && !c.secrets.is_invalid() && !c.objectives.is_invalid();
+        if pool_known && placed.value > pool {
+            let with = if objectives > 0 {
+                format!(" + {objectives} objectives")
             } else {
-                ""
+                String::new()
             };
             sink.error(
-                span,
+                &placed.span,
                 format!(
-                    "counters.placed: {} counters need a square each, but only {free} squares{within} \
-                     are free of blockers and fixed models (R24)",
-                    counters.placed
+                    "counters.placed: {} counters cannot be placed from a pool of {pool} \
+                     ({critters} critters + {secrets} secrets{with})",
+                    placed.value
                 ),
             );
         }
     }
-    for side in Side::BOTH {
-        let Some(sf) = f.sides[side.index()].given() else {
-            continue;
+    // A counter zone: the squares the random placement keeps.
+    counters.zone = c.zone.given().and_then(|z| {
+        z.value
+            .iter()
+            .map(|zf| zf.squares)
+            .try_fold(Bitboard::EMPTY, |acc, sq| sq.map(|sq| acc | sq))
+    });
+    if map_known {
+        check_counter_room(sink, c, &counters, fixed);
+    }
+    counters
+}
+
+/// Random placement re-rolls squares holding a counter or a model, so every counter
+/// placed needs a square of its own (R24).
+fn check_counter_room(sink: &mut Sink, c: &CountersFile, counters: &CounterSetup, fixed: &Fixed) {
+    let free = counters
+        .zone
+        .unwrap_or(Bitboard::FULL)
+        .difference(fixed.blockers | fixed.squares)
+        .count();
+    if usize::from(counters.placed) > free {
+        let span = c.placed.given().map_or(&c.span, |p| &p.span);
+        let within = if counters.zone.is_some() {
+            " in counters.zone"
+        } else {
+            ""
         };
-        let (kind, n) = match side {
-            Side::Humans => ("Alien Secret", counters.secrets),
-            Side::Martians => ("Critter", counters.critters),
-        };
-        if sf.vp.counter > 0
-            && n == 0
-            && let Some(span) = &sf.vp_spans.counter
-        {
-            sink.warn(
-                span,
-                format!("{side}.vp.counter: there are no {kind} counters to score"),
-            );
-        }
-        if sf.vp.objective > 0
-            && counters.objectives == 0
-            && let Some(span) = &sf.vp_spans.objective
-        {
-            sink.warn(
-                span,
-                format!("{side}.vp.objective: there are no objective counters to score"),
-            );
-        }
-        // A model's own exit VP on a side that cannot leave.
-        if sf.exit.given().is_none()
-            && !sf.exit.is_invalid()
-            && let Some(models) = sf.models.given()
-        {
-            for mf in &models.value {
-                if mf.vp_exit.given().is_some_and(|v| *v > 0) {
-                    sink.warn(
-                        &mf.span,
-                        format!(
-                            "{}.vp_exit: scores nothing: the {side} have no exit edge, so \
-                             these models can never leave by one (give `{side}.exit`)",
-                            mf.path
-                        ),
-                    );
-                }
+        sink.error(
+            span,
+            format!(
+                "counters.placed: {} counters need a square each, but only {free} squares{within} \
+                 are free of blockers and fixed models (R24)",
+                counters.placed
+            ),
+        );
+    }
+}
+
+/// A side's VP for counters of a kind the scenario has none of.
+fn warn_counter_vp_unscored(sink: &mut Sink, sf: &SideFile, counters: &CounterSetup) {
+    let side = sf.side;
+    let (kind, n) = match side {
+        Side::Humans => ("Alien Secret", counters.secrets),
+        Side::Martians => ("Critter", counters.critters),
+    };
+    if sf.vp.counter > 0
+        && n == 0
+        && let Some(span) = &sf.vp_spans.counter
+    {
+        sink.warn(
+            span,
+            format!("{side}.vp.counter: there are no {kind} counters to score"),
+        );
+    }
+    if sf.vp.objective > 0
+        && counters.objectives == 0
+        && let Some(span) = &sf.vp_spans.objective
+    {
+        sink.warn(
+            span,
+            format!("{side}.vp.objective: there are no objective counters to score"),
+        );
+    }
+}
+
+/// VP for leaving, a model's own or the side's, on a side with no exit edge.
+fn warn_exit_vp_unscored(sink: &mut Sink, sf: &SideFile) {
+    let side = sf.side;
+    let no_exit = sf.exit.given().is_none() && !sf.exit.is_invalid();
+    if no_exit && let Some(models) = sf.models.given() {
+        for mf in &models.value {
+            if mf.vp_exit.given().is_some_and(|v| *v > 0) {
+                sink.warn(
+                    &mf.span,
+                    format!(
+                        "{}.vp_exit: scores nothing: the {side} have no exit edge, so \
+                         these models can never leave by one (give `{side}.exit`)",
+                        mf.path
+                    ),
+                );
             }
         }
-        if sf.vp.exit > 0
-            && sf.exit.given().is_none()
-            && !sf.exit.is_invalid()
-            && let Some(span) = &sf.vp_spans.exit
-        {
-            sink.warn(
-                span,
-                format!("{side}.vp.exit: scores nothing: the {side} have no exit edge"),
-            );
-        }
     }
+    if sf.vp.exit > 0
+        && no_exit
+        && let Some(span) = &sf.vp_spans.exit
+    {
+        sink.warn(
+            span,
+            format!("{side}.vp.exit: scores nothing: the {side} have no exit edge"),
+        );
+    }
+}
 
-    // Objective counters that neither side scores: placed, revealed, claimed, worth nothing.
+/// Objective counters that neither side scores: placed, revealed, claimed, worth nothing.
+fn warn_objectives_unscored(sink: &mut Sink, f: &ScenarioFile, counters: &CounterSetup) {
     if counters.objectives > 0
         && let Some(c) = f.counters.given()
     {
@@ -373,11 +455,18 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             );
         }
     }
+}
 
-    // Deployment order (P4): the side not taking the first Turn deploys first unless the
-    // scenario says otherwise; only sides with models to deploy take part.
-    let first_turn = f.first_turn.given().map(|s| s.value);
-    let deploy_first = match (f.deploy_first.given(), first_turn) {
+/// Deployment order (P4): the side not taking the first Turn deploys first unless the
+/// scenario says otherwise; only sides with models to deploy take part.
+fn deploy_first(
+    sink: &mut Sink,
+    f: &ScenarioFile,
+    first_turn: Option<Side>,
+    summaries: &[SideSummary; 2],
+    complete: bool,
+) -> Option<Side> {
+    match (f.deploy_first.given(), first_turn) {
         (Some(d), _) => {
             if complete && summaries[d.value.index()].deploy == 0 {
                 sink.warn(
@@ -392,18 +481,55 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
         }
         (None, Some(first)) => Some(first.other()),
         (None, None) => None,
-    };
-
-    if sink.has_errors() {
-        return None;
     }
-    // Everything below holds once there are no errors; the `?`s never fire.
-    let walls = walls?;
-    let first_turn = first_turn?;
-    let deploy_first = deploy_first?;
-    let map = Map::new(walls, blockers);
-    analyse_reach(sink, f, &map, &summaries);
+}
 
+/// The scenario, from a file with no errors.
+fn build_scenario(
+    f: &ScenarioFile,
+    map: Map,
+    profiles: Vec<Profile>,
+    summaries: &[SideSummary; 2],
+    counters: CounterSetup,
+    first_turn: Side,
+    deploy_first: Side,
+) -> Option<Scenario> {
+    let (models, sides) = build_forces(f, summaries)?;
+    let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]
+        .into_iter()
+        .filter(|s| summaries[s.index()].deploy > 0)
+        .collect();
+    Some(Scenario {
+        name: f.name.given()?.clone(),
+        description: f.description.given().cloned().unwrap_or_default(),
+        map: Arc::new(map),
+        profiles,
+        models,
+        sides,
+        first_turn,
+        deploy_order,
+        counters,
+        vp_target: f.vp_target.given().copied().unwrap_or(DEFAULT_VP_TARGET),
+        round_limit: f.round_limit.given().map(|r| r.value),
+        deck: f
+            .deck
+            .given()
+            .cloned()
+            .unwrap_or_else(crate::cards::core_deck),
+        hand_size: f
+            .hand_size
+            .given()
+            .copied()
+            .unwrap_or(crate::scenario::DEFAULT_HAND_SIZE),
+    })
+}
+
+/// Both sides' models, in file order by side, and each side's set-up.
+fn build_forces(
+    f: &ScenarioFile,
+    summaries: &[SideSummary; 2],
+) -> Option<(Vec<ModelSetup>, BySide<SideSetup>)> {
+    let total = summaries.iter().map(|s| s.models.len()).sum();
     let mut models = Vec::with_capacity(total);
     let mut sides = BySide::<SideSetup>::default();
     for side in Side::BOTH {
@@ -431,44 +557,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
             survive_to: sf.survive_to.given().map(|r| r.value),
         };
     }
-    let deploy_order: Vec<Side> = [deploy_first, deploy_first.other()]
-        .into_iter()
-        .filter(|s| summaries[s.index()].deploy > 0)
-        .collect();
-    let scenario = Scenario {
-        name: f.name.given()?.clone(),
-        description: f.description.given().cloned().unwrap_or_default(),
-        map: Arc::new(map),
-        profiles,
-        models,
-        sides,
-        first_turn,
-        deploy_order,
-        counters,
-        vp_target: f.vp_target.given().copied().unwrap_or(DEFAULT_VP_TARGET),
-        round_limit,
-        deck: f
-            .deck
-            .given()
-            .cloned()
-            .unwrap_or_else(crate::cards::core_deck),
-        hand_size: f
-            .hand_size
-            .given()
-            .copied()
-            .unwrap_or(crate::scenario::DEFAULT_HAND_SIZE),
-    };
-    analyse_ending(sink, f, &scenario, &summaries);
-    Some(scenario)
-}
-
-/// A model entry's count, if known (absent means 1).
-pub(super) fn model_count(mf: &ModelFile) -> Option<u32> {
-    match mf.count {
-        Field::Absent => Some(1),
-        Field::Given(n) => Some(n.into()),
-        Field::Invalid => None,
-    }
+    Some((models, sides))
 }
 
 pub(super) fn validate_blockers(sink: &mut Sink, m: &MapFile) -> Bitboard {
@@ -544,214 +633,6 @@ pub(super) fn validate_walls(sink: &mut Sink, m: &MapFile) -> Walls {
         }
     }
     walls
-}
-
-#[allow(clippy::too_many_arguments)]
-pub(super) fn validate_side(
-    sink: &mut Sink,
-    sf: &SideFile,
-    profiles: &[Profile],
-    bad_keys: &[&str],
-    profiles_invalid: bool,
-    used: &mut [bool],
-    blockers: Bitboard,
-    last_round: Option<u16>,
-) -> SideSummary {
-    let side = sf.side;
-    let mut s = SideSummary {
-        complete: true,
-        ..Default::default()
-    };
-    // The waves models name (1-based), where, the model entry's path, and how many.
-    let mut waves: Vec<(u16, Range<usize>, String, u32)> = Vec::new();
-    match sf.models.given() {
-        Some(models) => {
-            for mf in &models.value {
-                let profile = mf.profile.as_ref().and_then(|p| {
-                    if let Some(i) = profiles.iter().position(|q| q.key == p.value) {
-                        used[i] = true;
-                        return Some(i);
-                    }
-                    // A profile whose own table had errors was reported there already.
-                    if !bad_keys.contains(&p.value.as_str()) && !profiles_invalid {
-                        sink.error(
-                            &p.span,
-                            format!(
-                                "{}.profile: unknown profile {}{}",
-                                mf.path,
-                                quote(&p.value),
-                                did_you_mean(&p.value, profiles.iter().map(|q| q.key.as_str()))
-                            ),
-                        );
-                    }
-                    None
-                });
-                check_model_keys(sink, side, sf, mf);
-                let count = model_count(mf);
-                let start = mf.start.as_ref().map(|s| s.value);
-                let wave = match (&mf.wave, start) {
-                    (Field::Given(w), Some(Start::Enter)) => {
-                        let n = count.unwrap_or(0);
-                        waves.push((w.value, w.span.clone(), mf.path.clone(), n));
-                        (w.value - 1) as u8
-                    }
-                    (Field::Given(w), Some(_)) => {
-                        sink.warn(
-                            &w.span,
-                            format!(
-                                "{}.wave: unused: these models do not start \"enter\"",
-                                mf.path
-                            ),
-                        );
-                        0
-                    }
-                    _ => 0,
-                };
-                match (profile, count, start) {
-                    (Some(p), Some(n), Some(start)) => {
-                        // Past MAX_MODELS the scenario is refused anyway: list no more.
-                        let room = (MAX_MODELS + 1).saturating_sub(s.models.len());
-                        for _ in 0..(n as usize).min(room) {
-                            let (ends_game, may_exit) = model_victory(mf);
-                            s.models.push(ModelSetupFile {
-                                profile: p,
-                                start,
-                                kill_vp: mf.vp_killed.given().copied(),
-                                exit_vp: mf.vp_exit.given().copied(),
-                                wave,
-                                ends_game,
-                                may_exit,
-                            });
-                        }
-                        match start {
-                            Start::Deploy => s.deploy += n,
-                            Start::Enter => s.enter += n,
-                            Start::At(_) => {}
-                        }
-                    }
-                    (_, Some(n), Some(start)) => {
-                        // Counted for the zone checks even though the profile is bad.
-                        match start {
-                            Start::Deploy => s.deploy += n,
-                            Start::Enter => s.enter += n,
-                            Start::At(_) => {}
-                        }
-                        s.complete = false;
-                    }
-                    _ => s.complete = false,
-                }
-            }
-        }
-        None => s.complete = false,
-    }
-
-    // Deployment zone (R3, P1).
-    match &sf.deployment {
-        Field::Given(zones) => {
-            let mut bb = Bitboard::EMPTY;
-            let mut all_ok = true;
-            for z in &zones.value {
-                let Some(squares) = z.squares else {
-                    all_ok = false;
-                    continue;
-                };
-                if squares.intersects(blockers) {
-                    sink.error(
-                        &z.span,
-                        format!(
-                            "{}: the zone {} includes blocker squares ({}); no model can be \
-                             deployed there (P1)",
-                            z.path,
-                            quote(&z.text),
-                            list_squares(squares & blockers)
-                        ),
-                    );
-                }
-                bb |= squares;
-            }
-            s.deployment = bb;
-            if zones.value.is_empty() && s.deploy > 0 {
-                sink.error(
-                    &zones.span,
-                    format!(
-                        "{side}.deployment: the zone is empty but {} models start \"deploy\"",
-                        s.deploy
-                    ),
-                );
-            } else if s.complete && s.deploy == 0 && all_ok {
-                sink.warn(
-                    &zones.span,
-                    format!("{side}.deployment: unused: no {side} model starts \"deploy\""),
-                );
-            }
-        }
-        Field::Absent if s.deploy > 0 => sink.error(
-            &sf.span,
-            format!(
-                "{side}: missing key \"deployment\": {} models start \"deploy\", so the side \
-                 needs a deployment zone, like deployment = [\"a7-h8\"]",
-                s.deploy
-            ),
-        ),
-        _ => {}
-    }
-
-    // Entry edges and waves (R6).
-    match &sf.entry {
-        Field::Given(entries) => {
-            for (i, e) in entries.iter().enumerate() {
-                let Some((entry, span, at)) = build_entry(sink, e, last_round, blockers) else {
-                    continue;
-                };
-                s.entry.push((entry, span.clone(), at));
-                let wave = i as u16 + 1;
-                let used = if entries.len() == 1 {
-                    s.enter > 0
-                } else {
-                    // Models without `wave` come on by the first entry.
-                    let named: u32 = waves.iter().map(|w| w.3).sum();
-                    waves.iter().any(|(w, ..)| *w == wave) || (wave == 1 && s.enter > named)
-                };
-                if s.complete && !used {
-                    let why = if entries.len() == 1 {
-                        format!("no {side} model starts \"enter\"")
-                    } else {
-                        format!("no {side} model that starts \"enter\" has wave = {wave}")
-                    };
-                    sink.warn(&span, format!("{}: unused: {why}", e.path));
-                }
-            }
-            for (w, span, path, _) in &waves {
-                if usize::from(*w) > entries.len() {
-                    sink.error(
-                        span,
-                        format!(
-                            "{path}.wave: {w}, but the {side} list {} {}; number the entries \
-                             from 1 in the order of {side}.entry",
-                            entries.len(),
-                            if entries.len() == 1 {
-                                "entry"
-                            } else {
-                                "entries"
-                            }
-                        ),
-                    );
-                }
-            }
-        }
-        Field::Absent if s.enter > 0 => sink.error(
-            &sf.span,
-            format!(
-                "{side}: missing key \"entry\": {} models start \"enter\", so the side needs \
-                 an entry edge, like entry = {{ edge = \"south\", round = 1 }}",
-                s.enter
-            ),
-        ),
-        _ => {}
-    }
-    s.exit = sf.exit.given().map(|e| e.value);
-    check_exit_used(sink, side, sf);
-    s
 }
 
 /// A side that wins by surviving (`survive_to`): only one side may, and not to a Round

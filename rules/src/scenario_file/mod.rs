@@ -12,7 +12,8 @@
 //! refused before they are read. The format is described in `docs/scenario-format.md`.
 //!
 //! The parts: [`sink`] (diagnostics), [`raw`] (the file as written), [`values`] (reading
-//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`reach`] (what the map allows),
+//! single values), [`read`] (stage 1), [`checks`] (stage 2), [`side`] (stage 2 for one
+//! side: its models, zone, entries and exit), [`reach`] (what the map allows),
 //! [`victory`] (key models, exits held, hold windows, partial and drawn entries: both
 //! stages).
 
@@ -27,18 +28,19 @@ use crate::schema::scenario as keys;
 use checks::validate;
 use file_check::Lines;
 use read::read_profile;
-use values::Tbl;
+use values::{STYLE, Tbl};
 
 mod checks;
 mod raw;
 mod reach;
 mod read;
+mod side;
 mod values;
 mod victory;
 
 pub(super) use file_check::Sink;
 pub use file_check::{Diagnostic, MAX_DIAGNOSTICS, MAX_KEY_PARTS, Severity, totals};
-pub(super) use values::{Value, did_you_mean, read_int, read_text, type_name, wrong_type};
+pub(super) use values::{Value, did_you_mean, read_int, wrong_type};
 
 /// A scenario that loaded, with any warnings about it.
 #[derive(Clone, Debug)]
@@ -164,8 +166,8 @@ pub fn parse_profiles(file: &str, text: &str) -> Result<Vec<Profile>, Vec<Diagno
     let mut out = Vec::new();
     match DeTable::parse(text) {
         Ok(doc) => {
-            let root = Tbl::root(&doc, None);
-            for (key, value) in root.entries_in_order() {
+            let root = Tbl::root(&doc, None, &STYLE);
+            for (key, value) in root.entries() {
                 if let Some((_, Some(p))) = read_profile(&mut sink, &root, key, value) {
                     out.push(p);
                 }

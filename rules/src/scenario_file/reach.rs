@@ -4,9 +4,9 @@
 use crate::bitboard::Bitboard;
 use crate::map::{Los, Map};
 use crate::scenario::{Scenario, Start};
-use crate::scenario_file::checks::SideSummary;
 use crate::scenario_file::raw::ScenarioFile;
 use crate::scenario_file::read::list_squares;
+use crate::scenario_file::side::SideSummary;
 use crate::square::Side;
 use file_check::Sink;
 

@@ -14,16 +14,18 @@ use crate::scenario_file::raw::{
     WallFile, ZoneFile,
 };
 use crate::scenario_file::values::{
-    EDGE_WORDS, KIND_WORDS, Tbl, Value, did_you_mean, quote, read_array, read_bool, read_edge_word,
-    read_key_int, read_key_text, read_side_word, read_str, read_table, read_word, wrong_type,
+    EDGE_WORDS, Fields, KIND_WORDS, STYLE, Tbl, Value, did_you_mean, quote, read_array, read_bool,
+    read_edge_word, read_key_int, read_key_text, read_side_word, read_str, read_table, read_word,
+    wrong_type,
 };
 use crate::scenario_file::victory::{read_ends_game, read_entry, read_hold_window};
 use crate::schema::{self, scenario as keys};
 use crate::square::{Edge, Side, Square, SquareError};
 use file_check::Sink;
+use file_check::table::KeyName;
 
 pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
-    let root = Tbl::root(doc, Some(&keys::ROOT));
+    let root = Tbl::root(doc, Some(&keys::ROOT), &STYLE);
     root.check_keys(sink);
     let name = Field::from_option(root.req(
         sink,
@@ -61,7 +63,7 @@ pub(super) fn read(sink: &mut Sink, doc: &Spanned<DeTable>) -> ScenarioFile {
     if let Some(v) = root.get(keys::PROFILES.name) {
         match read_table(sink, keys::PROFILES.name, v, None) {
             Some(t) => {
-                for (key, value) in t.entries_in_order() {
+                for (key, value) in t.entries() {
                     match read_profile(sink, &t, key, value) {
                         Some(p) => profiles.push(p),
                         None => profiles_invalid = true,
@@ -206,7 +208,7 @@ pub(super) fn read_zones(sink: &mut Sink, path: &str, v: &Value) -> Option<Vec<Z
 pub(super) fn read_profile(
     sink: &mut Sink,
     parent: &Tbl,
-    key: &Spanned<std::borrow::Cow<'_, str>>,
+    key: &KeyName,
     v: &Value,
 ) -> Option<(Sp<String>, Option<Profile>)> {
     let k: &str = key.get_ref();

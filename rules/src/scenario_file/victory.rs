@@ -13,7 +13,7 @@ use crate::scenario_file::raw::{
 };
 use crate::scenario_file::read::parse_zone;
 use crate::scenario_file::values::{
-    Tbl, Value, quote, read_array, read_edge_word, read_int, read_key_int, read_side_word,
+    Fields, Tbl, Value, quote, read_array, read_edge_word, read_int, read_key_int, read_side_word,
     read_str, read_table,
 };
 use crate::schema::scenario as keys;
