@@ -49,7 +49,7 @@ impl Game {
         Game {
             scenario: None,
             choices: ChaCha8Rng::seed_from_u64(seed),
-            deals: ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_DEA1),
+            deals: ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_DEA1),
             player: spec.build(),
         }
     }

@@ -64,6 +64,21 @@ pub struct Choice {
     pub visits: Option<u64>,
 }
 
+/// What the AI's thread is asked: the game, the player it plays as (its spec) and the
+/// decision's seed.
+struct AiAsked {
+    game: Game,
+    spec: String,
+    seed: u64,
+}
+
+/// What it answers: the decision's seed, the decision and what it considered.
+struct AiDecided {
+    seed: u64,
+    action: TurnAction,
+    considered: Considered,
+}
+
 /// Martian Dice at a table: the game, its one generator, the log, the AI's thread and
 /// what it considered, the exact values shown beside the decisions.
 pub struct MartianDiceTable {
@@ -77,7 +92,7 @@ pub struct MartianDiceTable {
     /// The person's chances to win, with two players.
     exact: PerfectPlayer,
     /// The AI's thread, started when an opponent first decides.
-    ai: Option<Worker<(Game, String, u64), (u64, TurnAction, Considered)>>,
+    ai: Option<Worker<AiAsked, AiDecided>>,
     /// The decision the AI is making, by its seed (a decision's own), and since when.
     pub thinking: Option<(u64, Instant)>,
     pub considered: Option<Considered>,
@@ -181,11 +196,11 @@ impl MartianDiceTable {
     pub fn tick(&mut self) {
         if let Some((index, _)) = self.thinking {
             let Some(ai) = &self.ai else { return };
-            while let Some((i, a, c)) = ai.answer() {
-                if i == index {
+            while let Some(d) = ai.answer() {
+                if d.seed == index {
                     self.thinking = None;
-                    self.considered = Some(c);
-                    self.decide(a);
+                    self.considered = Some(d.considered);
+                    self.decide(d.action);
                     return;
                 }
             }
@@ -209,16 +224,26 @@ impl MartianDiceTable {
                 "dice-ai",
                 no_waker(),
                 |_| false,
-                |(game, spec, seed): (Game, String, u64)| {
+                |AiAsked { game, spec, seed }: AiAsked| {
                     let mut p = player::<Game>(&spec).ok()?;
                     let mut rng = ChaCha8Rng::seed_from_u64(seed);
                     let who = game.player;
-                    let a = p.choose(&game, &mut rng)?;
-                    Some((seed, a, considered(&game, who, a, p.last_report())))
+                    let action = p.choose(&game, &mut rng)?;
+                    let considered = considered(&game, who, action, p.last_report());
+                    Some(AiDecided {
+                        seed,
+                        action,
+                        considered,
+                    })
                 },
             )
         });
-        if ai.send((self.game.clone(), self.setup.spec(), seed)) {
+        let asked = AiAsked {
+            game: self.game.clone(),
+            spec: self.setup.spec(),
+            seed,
+        };
+        if ai.send(asked) {
             self.thinking = Some((seed, Instant::now()));
         } else {
             self.error = Some("the AI cannot start: its thread is gone".into());
