@@ -50,9 +50,13 @@ impl GameKind {
                 .map(drop)
                 .map_err(|e| e.to_string()),
             GameKind::MartianDice => {
-                martian_dice::players::player::<martian_dice::game::Game>(spec).map(drop)
+                martian_dice::players::player::<martian_dice::game::Game>(spec)
+                    .map(drop)
+                    .map_err(String::from)
             }
-            GameKind::DiceGame => dice_game::players::player(spec).map(drop),
+            GameKind::DiceGame => dice_game::players::player(spec)
+                .map(drop)
+                .map_err(String::from),
         }
     }
 }

@@ -63,5 +63,5 @@ pub use oracle::Oracle;
 pub use pimc::Pimc;
 pub use player::{ActionStat, Budget, Forfeit, ForfeitKind, Player, SearchReport};
 pub use random::RandomPlayer;
-pub use spec::{Effort, SpecError, SpecParts};
+pub use spec::{Effort, NotAPlayer, SpecError, SpecParts};
 pub use stats::wilson;

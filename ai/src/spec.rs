@@ -37,6 +37,46 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// A spec that names no player of its game: the text, why not, and the players the game
+/// has (its own list, for the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAPlayer {
+    pub spec: String,
+    pub why: String,
+    pub players: &'static str,
+}
+
+impl NotAPlayer {
+    /// `spec` names no player of a game whose players are `players`, for the reason `why`.
+    pub fn new(spec: &str, why: impl fmt::Display, players: &'static str) -> NotAPlayer {
+        NotAPlayer {
+            spec: spec.to_string(),
+            why: why.to_string(),
+            players,
+        }
+    }
+}
+
+impl fmt::Display for NotAPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a player: {}; the players are {}",
+            self.spec.escape_debug(),
+            self.why,
+            self.players
+        )
+    }
+}
+
+impl std::error::Error for NotAPlayer {}
+
+impl From<NotAPlayer> for String {
+    fn from(e: NotAPlayer) -> String {
+        e.to_string()
+    }
+}
+
 /// How hard a search thinks: a level of the game, or a fixed number of iterations
 /// (reproducible on any machine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -121,13 +121,8 @@ pub const SPECS: &str = "random, greedy, or mcts with :easy, :normal, :hard (0.0
                          exploration constant)";
 
 /// The player a spec names: `random`, `greedy`, `mcts[:easy|:normal|:hard|:N][:c=X]`.
-pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, String> {
-    let bad = |why: String| {
-        format!(
-            "`{}` is not a player: {why}; the players are {SPECS}",
-            spec.escape_debug()
-        )
-    };
+pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, ai::NotAPlayer> {
+    let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
     let mut exploration = EXPLORATION;

@@ -207,7 +207,7 @@ fn play_one(specs: &[String], config: &TableConfig, index: u32) -> (GameResult, 
     for p in &seats {
         match player(&specs[*p]) {
             Ok(x) => players.push(x),
-            Err(e) => return (fail(e), vec![TimeStats::default(); n]),
+            Err(e) => return (fail(e.to_string()), vec![TimeStats::default(); n]),
         }
     }
     let mut dice = ChaCha8Rng::seed_from_u64(derive_seed(config.seed, block, 1));

@@ -15,6 +15,35 @@ pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=8;
 /// Dice each tied player rolls in the tie-break (D4).
 pub const TIE_BREAK_DICE: u8 = 6;
 
+/// Why a game of Martian Dice cannot be set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Not 2 to 8 players (D4).
+    Players(usize),
+    /// A smaller game's dice (1 to 13) or target (1 to 100) out of range.
+    Size { dice: u8, target: u32 },
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Players(n) => write!(f, "Martian Dice is for 2 to 8 players, not {n} (D4)"),
+            GameError::Size { dice, target } => write!(
+                f,
+                "a game of 1 to {DICE} dice to 1 to 100 points, not {dice} dice to {target}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<GameError> for String {
+    fn from(e: GameError) -> String {
+        e.to_string()
+    }
+}
+
 /// A game of Martian Dice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
@@ -40,22 +69,18 @@ pub struct Game {
 
 impl Game {
     /// A new game for `players` players (2 to 8), player 0 to start.
-    pub fn new(players: usize) -> Result<Game, String> {
+    pub fn new(players: usize) -> Result<Game, GameError> {
         Game::with_rules(players, DICE, TARGET)
     }
 
     /// A game with `dice` dice (1 to 13) to `target` points (1 to 100): a smaller game
     /// than the published one, for checking solvers against brute force.
-    pub fn with_rules(players: usize, dice: u8, target: u32) -> Result<Game, String> {
+    pub fn with_rules(players: usize, dice: u8, target: u32) -> Result<Game, GameError> {
         if !PLAYERS.contains(&players) {
-            return Err(format!(
-                "Martian Dice is for 2 to 8 players, not {players} (D4)"
-            ));
+            return Err(GameError::Players(players));
         }
         if !(1..=DICE).contains(&dice) || !(1..=100).contains(&target) {
-            return Err(format!(
-                "a game of 1 to {DICE} dice to 1 to 100 points, not {dice} dice to {target}"
-            ));
+            return Err(GameError::Size { dice, target });
         }
         Ok(Game {
             target,
@@ -218,7 +243,8 @@ mod tests {
     #[test]
     fn two_to_eight_players() {
         assert!(Game::new(1).is_err());
-        assert!(Game::new(9).unwrap_err().contains("2 to 8"));
+        assert_eq!(Game::new(9), Err(GameError::Players(9)));
+        assert!(Game::new(9).unwrap_err().to_string().contains("2 to 8"));
         assert_eq!(Game::new(8).unwrap().players(), 8);
     }
 }

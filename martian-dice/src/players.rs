@@ -380,7 +380,7 @@ pub const SPECS: &str = "perfect (plays to win), optimal (the most points a Turn
 
 /// The player a spec names: `perfect`, `optimal`, `threshold:N`, `random`,
 /// `mcts[:easy|:normal|:hard|:N]`.
-pub fn player<G>(spec: &str) -> Result<Box<dyn Player<G> + Send>, String>
+pub fn player<G>(spec: &str) -> Result<Box<dyn Player<G> + Send>, ai::NotAPlayer>
 where
     G: ai::Game<Action = TurnAction> + HasTurn + Clone + 'static,
 {
@@ -388,12 +388,7 @@ where
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
     let mut exploration = EXPLORATION;
-    let bad = |why: String| {
-        format!(
-            "`{}` is not a player: {why}; the players are {SPECS}",
-            spec.escape_debug()
-        )
-    };
+    let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
         match key.as_str() {
             "c" => {
@@ -401,12 +396,7 @@ where
                     .parse::<f64>()
                     .ok()
                     .filter(|c| (0.0..=10.0).contains(c))
-                    .ok_or_else(|| {
-                        format!(
-                            "`{}`: c= takes an exploration constant from 0 to 10",
-                            spec.escape_debug()
-                        )
-                    })?;
+                    .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
             }
             _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
         }

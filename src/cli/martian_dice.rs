@@ -75,7 +75,7 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 seed: seed.unwrap_or_else(crate::table::setup::random_seed),
             };
             // A level that names no player is refused before any window opens.
-            setup.new_game().map_err(CliError::Usage)?;
+            setup.new_game().map_err(|e| CliError::Usage(e.into()))?;
             window::open(Window::MartianDice(setup), io)
         }
         What::Optimal { json } => {
@@ -130,7 +130,7 @@ pub fn run(args: MartianDiceArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             turns,
             seed,
         } => {
-            let mut p = player::<TurnGame>(&spec).map_err(CliError::Usage)?;
+            let mut p = player::<TurnGame>(&spec).map_err(|e| CliError::Usage(e.into()))?;
             let best = Optimum::solve(martian_dice::dice::DICE).expected_turn_score();
             let start = std::time::Instant::now();
             let s = mean_turn_score(&mut *p, turns, seed);

@@ -18,7 +18,7 @@ use crate::turn::TurnAction;
 
 pub mod setup;
 
-pub use setup::DiceSetup;
+pub use setup::{DiceSetup, SetupError};
 
 /// The levels offered for the AI opponents.
 pub const LEVELS: [&str; 6] = ["easy", "normal", "hard", "perfect", "optimal", "random"];
@@ -106,7 +106,7 @@ pub struct MartianDiceTable {
 
 impl MartianDiceTable {
     /// A new game of `setup`; why not when the set-up does not hold.
-    pub fn new(setup: DiceSetup) -> Result<MartianDiceTable, String> {
+    pub fn new(setup: DiceSetup) -> Result<MartianDiceTable, setup::SetupError> {
         let game = setup.new_game()?;
         if setup.players == 2 && Perfect::standard_if_solved().is_none() {
             // The solved game gives the chances to win; it takes about a second, once in

@@ -3,8 +3,33 @@
 //! here, without a window, so the command line refuses a level that names no player
 //! before any window opens.
 
-use crate::game::Game;
+use crate::game::{Game, GameError};
 use crate::players::player;
+
+/// Why a set-up starts no game: its level names no player, or the game takes not that
+/// many players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Level(ai::NotAPlayer),
+    Game(GameError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Level(e) => e.fmt(f),
+            SetupError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<SetupError> for String {
+    fn from(e: SetupError) -> String {
+        e.to_string()
+    }
+}
 
 /// How a game of Martian Dice is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,9 +63,9 @@ impl DiceSetup {
 
     /// The game this set-up starts; why not when the level names no player or the
     /// number of players is not one the game takes.
-    pub fn new_game(&self) -> Result<Game, String> {
-        player::<Game>(&self.spec())?;
-        Game::new(self.players)
+    pub fn new_game(&self) -> Result<Game, SetupError> {
+        player::<Game>(&self.spec()).map_err(SetupError::Level)?;
+        Game::new(self.players).map_err(SetupError::Game)
     }
 }
 
@@ -68,7 +93,13 @@ mod tests {
     fn a_level_that_names_no_player_or_a_table_too_large_is_refused() {
         assert!(setup(2, "normal").new_game().is_ok());
         assert!(setup(8, "random").new_game().is_ok());
-        assert!(setup(2, "silly").new_game().is_err());
-        assert!(setup(9, "normal").new_game().is_err());
+        assert!(matches!(
+            setup(2, "silly").new_game(),
+            Err(super::SetupError::Level(_))
+        ));
+        assert_eq!(
+            setup(9, "normal").new_game(),
+            Err(super::SetupError::Game(crate::game::GameError::Players(9)))
+        );
     }
 }
