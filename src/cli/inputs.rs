@@ -19,6 +19,8 @@ pub enum Input {
     Deck,
     /// A folder of scenario files (`scenarios --dir`).
     Shelf,
+    /// A self-play file (`train-value --data`).
+    SelfPlay,
 }
 
 impl Input {
@@ -32,6 +34,7 @@ impl Input {
             Input::StrengthRecord => "strength record",
             Input::Deck => "deck file",
             Input::Shelf => "folder of scenarios",
+            Input::SelfPlay => "self-play file",
         }
     }
 }
@@ -83,6 +86,7 @@ impl Command {
             Command::Strength(a) => all(&a.results, Results),
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
             Command::SelfPlay(a) => all(&a.scenario, Scenario),
+            Command::TrainValue(a) => all(&a.data, SelfPlay),
             Command::DiceGame(a) => match &a.what {
                 What::Play { deck, .. } | What::Odds { deck, .. } | What::Table { deck, .. } => {
                     some(deck, Deck)

@@ -52,6 +52,7 @@ pub mod shard;
 pub mod simulate;
 pub mod steps;
 pub mod strength;
+pub mod train_value;
 pub mod validate;
 pub mod window;
 
@@ -125,6 +126,9 @@ pub enum Command {
     /// search's visits and value and how the game ended, written a game at a time.
     #[command(name = "selfplay")]
     SelfPlay(selfplay::SelfPlayArgs),
+    /// The value network trained on self-play files (written to data/value-net.bin), its
+    /// held-out log-loss and Brier score beside the shipped logistic's.
+    TrainValue(train_value::TrainValueArgs),
     /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
     /// players measured against it, and duels.
     MartianDice(martian_dice::MartianDiceArgs),
@@ -278,6 +282,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Bot(args) => bot::run(args, io),
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::SelfPlay(args) => selfplay::run(args, io),
+        Command::TrainValue(args) => train_value::run(args, io),
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
         Command::DiceGame(args) => dice_game::run(args, io),

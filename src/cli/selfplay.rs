@@ -203,9 +203,12 @@ pub fn run(args: SelfPlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     }
     let games = u64::from(args.games);
     let total = games * scenarios.len() as u64;
-    let todo: Vec<u64> = (0..total)
+    let mut todo: Vec<u64> = (0..total)
         .filter(|&n| shard.holds_game(n) && !done.contains(&n))
         .collect();
+    // Game by game across the scenarios (game `n` of each, then `n + 1`), so a run stopped
+    // part way has played every scenario alike; each game is the same whenever it is played.
+    todo.sort_by_key(|&n| (n % games, n / games));
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

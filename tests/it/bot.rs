@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use common::{Place, game, m, small_scenario};
 
 /// Scenario 1, as shipped.
-fn whos_there() -> Arc<Scenario> {
+pub(super) fn whos_there() -> Arc<Scenario> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/whos-there.toml");
     let loaded = load_scenario(&path).unwrap_or_else(|e| panic!("Scenario 1 loads: {e:?}"));
     Arc::new(loaded.scenario)
@@ -30,7 +30,11 @@ fn whos_there() -> Arc<Scenario> {
 
 /// Positions met in seeded random games of Scenario 1: every `every`-th decision of the
 /// games seeded `0..games`, as states (counters placed by the game's own seed).
-fn random_positions(scenario: &Arc<Scenario>, games: u64, every: usize) -> Vec<GameState> {
+pub(super) fn random_positions(
+    scenario: &Arc<Scenario>,
+    games: u64,
+    every: usize,
+) -> Vec<GameState> {
     let mut out = Vec::new();
     for seed in 0..games {
         let mut n = 0usize;
@@ -416,7 +420,14 @@ fn decisions_depend_only_on_what_the_side_to_move_may_see() {
 /// which sees the other hand, does not at some of them (so the positions hold hidden
 /// cards that matter, and the check can fail).
 fn assert_decisions_blind_to_hidden(positions: &[GameState]) {
-    for s in ["mcts:300", "pimc:300", "flat:300", "greedy", "random"] {
+    for s in [
+        "mcts:300",
+        "mcts:300:eval=2",
+        "pimc:300",
+        "flat:300",
+        "greedy",
+        "random",
+    ] {
         for (i, g) in positions.iter().enumerate() {
             let me = g.to_move().unwrap();
             let mut other = g.clone();

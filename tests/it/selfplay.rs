@@ -55,6 +55,17 @@ fn a_run_is_its_seed_resumes_to_the_same_games_and_keeps_what_each_side_saw() {
     let (one, two) = (dir.join("one.selfplay"), dir.join("two.selfplay"));
     assert_eq!(selfplay(&one, "3", "1", &[]).0, Some(0));
     assert_eq!(selfplay(&two, "3", "2", &[]).0, Some(0));
+    let mut in_order = Vec::new();
+    scan(&one, |g| {
+        in_order.push(g.scenario);
+        true
+    })
+    .unwrap();
+    assert_eq!(
+        in_order,
+        [0, 1, 0, 1, 0, 1],
+        "game by game across the scenarios, so a run stopped part way has played each alike"
+    );
     let games = games_in(&one);
     assert_eq!(games.len(), 6, "3 games on each of 2 scenarios");
     assert_eq!(

@@ -67,6 +67,33 @@ pub struct Heuristics {
     /// Score positions by the fitted chance to win ([`eval::fitted`]) rather than the
     /// hand-set evaluation of [`Heuristics::weights`].
     pub fitted: bool,
+    /// Score positions by the value network learnt from self-play
+    /// ([`crate::bot::learn`], `data/value-net.bin`), judged by the side to move; before
+    /// `fitted` and the hand-set evaluation.
+    pub learned: bool,
+}
+
+impl Heuristics {
+    /// The heuristics as the search's fingerprint reads them: every field, and with the
+    /// value network the fingerprint of its weights (a search without it reads as it did
+    /// before the network was there).
+    pub fn fingerprint_text(&self) -> String {
+        let Heuristics {
+            weights,
+            rollout,
+            scoring,
+            fitted,
+            learned,
+        } = self;
+        let mut text = format!(
+            "Heuristics {{ weights: {weights:?}, rollout: {rollout:?}, scoring: {scoring:?}, \
+             fitted: {fitted:?} }}"
+        );
+        if *learned {
+            text += &format!(" learned {}", crate::bot::learn::shipped_fingerprint());
+        }
+        text
+    }
 }
 
 impl Heuristics {
@@ -100,6 +127,7 @@ impl Default for Heuristics {
             // at 1,000 iterations (105-103 over 208 games), and calibrated (held-out
             // log-loss 0.578 against 0.815).
             fitted: true,
+            learned: false,
         }
     }
 }
@@ -199,7 +227,9 @@ impl Skirmish {
         if !v.is_nan() {
             return v;
         }
-        let v = if self.heuristics.fitted {
+        let v = if self.heuristics.learned {
+            crate::bot::learn::value_for_humans(&self.state)
+        } else if self.heuristics.fitted {
             eval::fitted::SHIPPED.weights.value_for_humans(&self.state)
         } else {
             eval::evaluate(&self.state, &self.heuristics.weights)

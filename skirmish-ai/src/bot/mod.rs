@@ -24,6 +24,7 @@ pub mod exec;
 pub mod fit;
 pub mod game;
 pub mod greedy;
+pub mod learn;
 pub mod selfplay;
 pub mod spec;
 mod table;

@@ -479,10 +479,10 @@ pub fn search_fingerprint() -> String {
 
 fn compute_search_fingerprint() -> String {
     let text = format!(
-        "{}\nrevision {SEARCH_REVISION}\n{:?}\n{:?}\n{}",
+        "{}\nrevision {SEARCH_REVISION}\n{:?}\n{}\n{}",
         env!("CARGO_PKG_VERSION"),
         search_config(Budget::Iterations(1)),
-        Heuristics::default(),
+        Heuristics::default().fingerprint_text(),
         include_str!("../../../data/evaluation.toml")
     );
     format!("{:016x}", rules::fingerprint::fnv1a(text.as_bytes()))

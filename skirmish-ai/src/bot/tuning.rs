@@ -79,9 +79,10 @@ const SETTINGS: [Setting; 16] = [
     },
     Setting {
         name: "eval",
-        doc: "1: score positions by the fitted chance to win, 0: by the hand-set evaluation",
+        doc: "2: score positions by the value network learnt from self-play, 1: by the fitted \
+              chance to win, 0: by the hand-set evaluation",
         decimal: false,
-        max: 1,
+        max: 2,
     },
     Setting {
         name: "expo",
@@ -224,6 +225,7 @@ impl Tuning {
         }
         if let Some(e) = self.values[EVAL] {
             heuristics.fitted = e != 0;
+            heuristics.learned = e == 2;
         }
         if let Some(x) = self.decimal(EXPO) {
             heuristics.scoring.exposure = x;

@@ -1,0 +1,248 @@
+//! Learning samples from self-play files ([`crate::bot::selfplay`]): each searched
+//! position's inputs as its side to move saw it, the game's result for that side, and the
+//! shipped logistic's forecast of the same position to measure against. A tenth of the
+//! games, chosen by their number, is held out.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rules::scenario::Scenario;
+use rules::scenario_file::load_scenario;
+use rules::state::GameState;
+use rules::{Side, rng_from_seed};
+
+use super::features::{Input, features};
+use crate::bot::eval::fitted::SHIPPED;
+use crate::bot::selfplay::SelfPlayGame;
+use crate::bot::selfplay::file::{Header, scan};
+
+/// Positions for learning, their inputs kept sparse in one run of arrays.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// The inputs that are not zero, position after position.
+    pub index: Vec<u16>,
+    pub value: Vec<f32>,
+    /// Where each position's inputs begin in `index` and `value` (one more than there are
+    /// positions).
+    pub start: Vec<u32>,
+    /// The game's result for the side to move: 1 a win, 0 a loss, one half a draw.
+    pub target: Vec<f32>,
+    /// The shipped logistic's chance for the side to move.
+    pub baseline: Vec<f32>,
+    /// The search's value of the position for the side to move (its chosen action's mean).
+    pub search: Vec<f32>,
+    /// The game each position is from, by its order among the games read.
+    pub game: Vec<u32>,
+    /// Whether the position's game is held out.
+    pub held_out: Vec<bool>,
+    /// Games read, and held out.
+    pub games: u32,
+    pub held_out_games: u32,
+}
+
+impl Samples {
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+
+    /// The inputs of position `k`.
+    pub fn input(&self, k: usize, out: &mut Input) {
+        let (a, b) = (self.start[k] as usize, self.start[k + 1] as usize);
+        out.len = b - a;
+        out.index[..out.len].copy_from_slice(&self.index[a..b]);
+        out.value[..out.len].copy_from_slice(&self.value[a..b]);
+    }
+
+    fn push(&mut self, x: &Sample, game: u32, held_out: bool) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        self.index.extend_from_slice(&x.index);
+        self.value.extend_from_slice(&x.value);
+        self.start.push(self.index.len() as u32);
+        self.target.push(x.target);
+        self.baseline.push(x.baseline);
+        self.search.push(x.search);
+        self.game.push(game);
+        self.held_out.push(held_out);
+    }
+}
+
+/// Is game `number` of a run held out (one in ten, by a hash of its number)?
+pub fn is_held_out(number: u64) -> bool {
+    ai::arena::derive_seed(0x4e7d_a7a5, number, 0).is_multiple_of(10)
+}
+
+/// Why self-play files give no samples.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    #[error("{0}")]
+    Read(#[from] crate::bot::selfplay::file::ReadError),
+    #[error("{file}: its run's scenario {scenario} cannot be loaded: {why}")]
+    Scenario {
+        file: String,
+        scenario: String,
+        why: String,
+    },
+    #[error(
+        "{file}: its run's scenario {scenario} has changed since the run (fingerprint {now}, the run's {then})"
+    )]
+    Changed {
+        file: String,
+        scenario: String,
+        now: String,
+        then: String,
+    },
+}
+
+/// The scenarios a run played, loaded from the files its header names, each checked
+/// against the fingerprint the run recorded.
+fn run_scenarios(file: &Path, header: &Header) -> Result<Vec<Arc<Scenario>>, DataError> {
+    let shown = file.display().to_string();
+    header
+        .scenarios
+        .iter()
+        .map(|s| {
+            let path = Path::new(&s.file);
+            let bytes = std::fs::read(path).map_err(|e| DataError::Scenario {
+                file: shown.clone(),
+                scenario: s.file.clone(),
+                why: e.to_string(),
+            })?;
+            let now = rules::fingerprint::scenario_fingerprint(&bytes);
+            if now != s.fingerprint {
+                return Err(DataError::Changed {
+                    file: shown.clone(),
+                    scenario: s.file.clone(),
+                    now,
+                    then: s.fingerprint.clone(),
+                });
+            }
+            let loaded = load_scenario(path).map_err(|d| DataError::Scenario {
+                file: shown.clone(),
+                scenario: s.file.clone(),
+                why: d.first().map_or_else(String::new, |d| d.to_string()),
+            })?;
+            Ok(Arc::new(loaded.scenario))
+        })
+        .collect()
+}
+
+/// One position's sample: the inputs that are not zero (indices, values), its target and
+/// the baseline's forecast.
+struct Sample {
+    index: Vec<u16>,
+    value: Vec<f32>,
+    target: f32,
+    baseline: f32,
+    search: f32,
+}
+
+/// One game's samples, in order.
+type GameSamples = Vec<Sample>;
+
+fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>]) -> GameSamples {
+    let Some(humans) = game.ending.humans_score() else {
+        return Vec::new();
+    };
+    let Some(scenario) = scenarios.get(usize::from(game.scenario)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(game.positions.len());
+    for p in &game.positions {
+        // The other hand is dealt afresh: its cards are not read, only its size.
+        let mut rng = rng_from_seed(ai::arena::derive_seed(
+            game.number,
+            u64::from(p.decision),
+            7,
+        ));
+        let Ok((state, side)) = GameState::from_snapshot(scenario.clone(), &p.snapshot, &mut rng)
+        else {
+            continue;
+        };
+        let mut x = Input::default();
+        features(&state, side, &mut x);
+        let h = SHIPPED.weights.value_for_humans(&state);
+        let (target, baseline) = match side {
+            Side::Humans => (humans, h),
+            Side::Martians => (1.0 - humans, 1.0 - h),
+        };
+        out.push(Sample {
+            index: x.index[..x.len].to_vec(),
+            value: x.value[..x.len].to_vec(),
+            target: target as f32,
+            baseline: baseline as f32,
+            search: p.value.clamp(0.0, 1.0),
+        });
+    }
+    out
+}
+
+/// The samples of the self-play files `files`, at most `max_games` games of them (the
+/// held-out games always all read), on `jobs` threads.
+pub fn load(
+    files: &[&Path],
+    max_train_games: Option<u32>,
+    jobs: usize,
+) -> Result<Samples, DataError> {
+    let mut samples = Samples::default();
+    let mut train_games = 0u32;
+    for file in files {
+        let mut header = None;
+        scan(file, |_| false).map(|s| header = Some(s.header))?;
+        let Some(header) = header else { continue };
+        let scenarios = run_scenarios(file, &header)?;
+        let mut batch: Vec<SelfPlayGame> = Vec::with_capacity(512);
+        let flush = |batch: &mut Vec<SelfPlayGame>, samples: &mut Samples| {
+            let parts: Vec<Vec<GameSamples>> = std::thread::scope(|s| {
+                let chunk = batch.len().div_ceil(jobs.max(1)).max(1);
+                let handles: Vec<_> = batch
+                    .chunks(chunk)
+                    .map(|games| {
+                        let scenarios = &scenarios;
+                        s.spawn(move || {
+                            games
+                                .iter()
+                                .map(|g| game_samples(g, scenarios))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            for (game, positions) in batch.iter().zip(parts.into_iter().flatten()) {
+                let held = is_held_out(game.number);
+                let id = samples.games;
+                samples.games += 1;
+                samples.held_out_games += u32::from(held);
+                for x in &positions {
+                    samples.push(x, id, held);
+                }
+            }
+            batch.clear();
+        };
+        scan(file, |game| {
+            let held = is_held_out(game.number);
+            if !held {
+                if max_train_games.is_some_and(|m| train_games >= m) {
+                    return true;
+                }
+                train_games += 1;
+            }
+            batch.push(game);
+            if batch.len() == 512 {
+                flush(&mut batch, &mut samples);
+            }
+            true
+        })?;
+        flush(&mut batch, &mut samples);
+    }
+    Ok(samples)
+}

@@ -1,0 +1,71 @@
+//! `mars-attacks train-value`: a network trained on a self-play run's positions, the same
+//! from the same seed, measured beside the shipped logistic on the held-out games, written
+//! only where the command line says and only over a file of its kind.
+
+use crate::child::{self, root, run};
+
+use mars_attacks::bot::learn::data::is_held_out;
+use mars_attacks::bot::learn::net::ValueNet;
+
+fn train(data: &std::path::Path, out: &std::path::Path) -> crate::child::Ran {
+    run(&[
+        "train-value",
+        "--data",
+        data.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
+    let dir = child::scratch("train-value", "run");
+    let data = dir.join("run.selfplay");
+    let ran = run(&[
+        "selfplay",
+        "--scenario",
+        root().join("scenarios/ambush.toml").to_str().unwrap(),
+        "--player",
+        "mcts:20",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "-q",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    // Of the twelve games' numbers, the held-out tenth by hash.
+    let held = (0..12u64).filter(|n| is_held_out(*n)).count();
+    assert!(held > 0 && held < 12, "{held} of 12 held out");
+    let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+    let ran = train(&data, &a);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stdout.contains("logistic held-out log-loss"),
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains(&format!("games\t{}", 12 - held)),
+        "{}",
+        ran.stdout
+    );
+    assert_eq!(train(&data, &b).code, Some(0));
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(a, b, "the same seed trains the same weights");
+    assert!(ValueNet::from_bytes(&a).is_ok());
+    // A file of another kind is not replaced.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let ran = train(&data, &notes);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+}
