@@ -29,8 +29,8 @@ pub struct TrainValueArgs {
     /// the network is only measured.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Learn from at most this many games (the held-out tenth is always all read), for
-    /// the learning curve.
+    /// Learn from at most this many games, taken evenly through the files (the held-out
+    /// tenth is always all read), for the learning curve.
     #[arg(long, value_name = "N")]
     pub train_games: Option<u32>,
     /// Passes over the training positions.

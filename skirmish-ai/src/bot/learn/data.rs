@@ -182,15 +182,31 @@ fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>]) -> GameSamples
     out
 }
 
-/// The samples of the self-play files `files`, at most `max_games` games of them (the
-/// held-out games always all read), on `jobs` threads.
+/// The samples of the self-play files `files` on `jobs` threads: with `max_train_games`,
+/// only that many of the games not held out, taken evenly through the files (so that a
+/// run played scenario by scenario gives each its share); the held-out games all.
 pub fn load(
     files: &[&Path],
     max_train_games: Option<u32>,
     jobs: usize,
 ) -> Result<Samples, DataError> {
     let mut samples = Samples::default();
-    let mut train_games = 0u32;
+    // Which training games to keep: game `i` of `total` when `i * m / total` steps on.
+    let keep: Box<dyn Fn(u64) -> bool> = match max_train_games {
+        None => Box::new(|_| true),
+        Some(m) => {
+            let mut total = 0u64;
+            for file in files {
+                scan(file, |g| {
+                    total += u64::from(!is_held_out(g.number));
+                    true
+                })?;
+            }
+            let m = u64::from(m).min(total);
+            Box::new(move |i| (i + 1) * m / total.max(1) > i * m / total.max(1))
+        }
+    };
+    let mut train_index = 0u64;
     for file in files {
         let mut header = None;
         scan(file, |_| false).map(|s| header = Some(s.header))?;
@@ -231,10 +247,10 @@ pub fn load(
         scan(file, |game| {
             let held = is_held_out(game.number);
             if !held {
-                if max_train_games.is_some_and(|m| train_games >= m) {
+                train_index += 1;
+                if !keep(train_index - 1) {
                     return true;
                 }
-                train_games += 1;
             }
             batch.push(game);
             if batch.len() == 512 {
