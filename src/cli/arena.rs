@@ -130,66 +130,8 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "arena needs at least one --scenario FILE (or --game martian-dice)".into(),
         ));
     }
-    let mut players = Vec::new();
-    for text in &args.players {
-        let spec: PlayerSpec = text
-            .parse()
-            .map_err(|e: crate::bot::spec::SpecError| CliError::Usage(e.to_string()))?;
-        players.push(Entrant::new(spec));
-    }
-    for (what, given, limit) in [
-        ("--players", args.players.len(), limits::MAX_PLAYERS),
-        ("--scenario", args.scenarios.len(), limits::MAX_SCENARIOS),
-    ] {
-        if given > limit {
-            return Err(CliError::Usage(format!(
-                "{what}: {given} given; at most {limit} are allowed in one run"
-            )));
-        }
-    }
-    let mut scenarios = Vec::new();
-    for path in &args.scenarios {
-        // Read once: the bytes that are checked are the bytes fingerprinted (a piped
-        // scenario cannot be read twice).
-        let (scenario, bytes) = load_scenario_bytes(path, io)?;
-        if args.vary.is_empty() {
-            scenarios.push(ArenaScenario::new(
-                path.display().to_string(),
-                Arc::new(scenario),
-                &bytes,
-            ));
-            continue;
-        }
-        let file = path.display().to_string();
-        // `load_scenario_bytes` has read the file as UTF-8 text already.
-        let text = String::from_utf8_lossy(&bytes);
-        match variants(&file, &text, &args.vary) {
-            Ok(list) => {
-                // Stop at the first file whose variants go over the run's limit, before
-                // the next file's variants are loaded.
-                let given = scenarios.len() + list.len();
-                if given > limits::MAX_SCENARIOS {
-                    return Err(CliError::Usage(format!(
-                        "--vary: {given} scenarios with the variants so far; at most {} are \
-                         allowed in one run",
-                        limits::MAX_SCENARIOS
-                    )));
-                }
-                for v in list {
-                    let mut s =
-                        ArenaScenario::new(file.clone(), Arc::new(v.scenario), v.text.as_bytes());
-                    s.deal_name = Some(v.deal_name);
-                    scenarios.push(s);
-                }
-            }
-            Err(VaryError::Usage(m)) => return Err(CliError::Usage(m)),
-            Err(e @ VaryError::Invalid(_)) => {
-                writeln!(io.err, "{e}")?;
-                writeln!(io.err, "error: no game played: every variant must load")?;
-                return Err(CliError::Invalid);
-            }
-        }
-    }
+    let players = read_players(&args)?;
+    let scenarios = read_scenarios(&args, io)?;
     let plan = Plan {
         scenarios,
         players,
@@ -248,17 +190,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .map(|band| Judge::new(band, names.clone(), per_scenario));
     let decided: Vec<AtomicBool> = names.iter().map(|_| AtomicBool::new(false)).collect();
     // Variants compared with the first of their file, on the same deals.
-    let mut paired: Vec<Paired> = Vec::new();
-    if !args.vary.is_empty() {
-        let mut files: Vec<(&str, Vec<String>)> = Vec::new();
-        for s in &plan.scenarios {
-            match files.iter_mut().find(|f| f.0 == s.deal_name()) {
-                Some(f) => f.1.push(s.name().to_string()),
-                None => files.push((s.deal_name(), vec![s.name().to_string()])),
-            }
-        }
-        paired = files.into_iter().map(|(_, v)| Paired::new(v)).collect();
-    }
+    let mut paired = variant_pairs(&plan, !args.vary.is_empty());
     let mut count_in = |r: &crate::arena::Record| {
         summary.add(r);
         if let Some(i) = judge.as_mut().and_then(|j| j.add(r)) {
@@ -351,6 +283,105 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         summary.verdicts = j.finish();
     }
     summary.paired = paired.iter().flat_map(Paired::finish).collect();
+    report(&summary, &args, &out, io)
+}
+
+/// The players of the command line, each a spec that parses, within the run's limits
+/// (the scenarios' too).
+fn read_players(args: &ArenaArgs) -> Result<Vec<Entrant>, CliError> {
+    let mut players = Vec::new();
+    for text in &args.players {
+        let spec: PlayerSpec = text
+            .parse()
+            .map_err(|e: crate::bot::spec::SpecError| CliError::Usage(e.to_string()))?;
+        players.push(Entrant::new(spec));
+    }
+    for (what, given, limit) in [
+        ("--players", args.players.len(), limits::MAX_PLAYERS),
+        ("--scenario", args.scenarios.len(), limits::MAX_SCENARIOS),
+    ] {
+        if given > limit {
+            return Err(CliError::Usage(format!(
+                "{what}: {given} given; at most {limit} are allowed in one run"
+            )));
+        }
+    }
+    Ok(players)
+}
+
+/// The scenarios of the command line, each file read once (the bytes checked are the bytes
+/// fingerprinted), or with `--vary` each file's variants, within the run's limit.
+fn read_scenarios(args: &ArenaArgs, io: &mut Io<'_>) -> Result<Vec<ArenaScenario>, CliError> {
+    let mut scenarios = Vec::new();
+    for path in &args.scenarios {
+        // Read once: the bytes that are checked are the bytes fingerprinted (a piped
+        // scenario cannot be read twice).
+        let (scenario, bytes) = load_scenario_bytes(path, io)?;
+        if args.vary.is_empty() {
+            scenarios.push(ArenaScenario::new(
+                path.display().to_string(),
+                Arc::new(scenario),
+                &bytes,
+            ));
+            continue;
+        }
+        let file = path.display().to_string();
+        // `load_scenario_bytes` has read the file as UTF-8 text already.
+        let text = String::from_utf8_lossy(&bytes);
+        match variants(&file, &text, &args.vary) {
+            Ok(list) => {
+                // Stop at the first file whose variants go over the run's limit, before
+                // the next file's variants are loaded.
+                let given = scenarios.len() + list.len();
+                if given > limits::MAX_SCENARIOS {
+                    return Err(CliError::Usage(format!(
+                        "--vary: {given} scenarios with the variants so far; at most {} are \
+                         allowed in one run",
+                        limits::MAX_SCENARIOS
+                    )));
+                }
+                for v in list {
+                    let mut s =
+                        ArenaScenario::new(file.clone(), Arc::new(v.scenario), v.text.as_bytes());
+                    s.deal_name = Some(v.deal_name);
+                    scenarios.push(s);
+                }
+            }
+            Err(VaryError::Usage(m)) => return Err(CliError::Usage(m)),
+            Err(e @ VaryError::Invalid(_)) => {
+                writeln!(io.err, "{e}")?;
+                writeln!(io.err, "error: no game played: every variant must load")?;
+                return Err(CliError::Invalid);
+            }
+        }
+    }
+    Ok(scenarios)
+}
+
+/// With `--vary`, each file's variants as one comparison with the first of them, on the
+/// same deals; else none.
+fn variant_pairs(plan: &Plan, varied: bool) -> Vec<Paired> {
+    if !varied {
+        return Vec::new();
+    }
+    let mut files: Vec<(&str, Vec<String>)> = Vec::new();
+    for s in &plan.scenarios {
+        match files.iter_mut().find(|f| f.0 == s.deal_name()) {
+            Some(f) => f.1.push(s.name().to_string()),
+            None => files.push((s.deal_name(), vec![s.name().to_string()])),
+        }
+    }
+    files.into_iter().map(|(_, v)| Paired::new(v)).collect()
+}
+
+/// Prints the run's summary (text or JSON) and says how it ended: an error when a game did
+/// not finish, or with `--strict` when a program forfeited one.
+fn report(
+    summary: &crate::arena::Summary,
+    args: &ArenaArgs,
+    out: &std::path::Path,
+    io: &mut Io<'_>,
+) -> Result<(), CliError> {
     if args.json {
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");
         writeln!(io.out, "{text}")?;
