@@ -21,6 +21,17 @@
 //! * [`seats`]: games of 2 to 6 players with the seats rotated, for the arena.
 //! * [`table`]: the game at a table, without drawing: the seats, the game's one generator,
 //!   every decision (a replay from the seed), the log, the AI on a thread of its own.
+//!
+//! ```
+//! use dice_game::players::player;
+//!
+//! // The players a spec names, in the grammar every game shares; a spec that names none
+//! // says which text and why.
+//! assert!(player("greedy").is_ok());
+//! let e = player("optimal").err().unwrap();
+//! assert_eq!(e.spec, "optimal");
+//! assert!(e.to_string().contains("the players are random, greedy"));
+//! ```
 
 pub mod card;
 pub mod claimable;

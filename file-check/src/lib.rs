@@ -13,6 +13,14 @@
 //!   never past a cap).
 //! * [`staged`]: one rule for an output path, and writing several files all or nothing.
 //! * [`file_lock`]: a file one run appends to at a time.
+//!
+//! ```
+//! use file_check::staged::{FileKind, check_output};
+//!
+//! // An output path that is a folder is refused before anything is written.
+//! let folder = std::env::temp_dir();
+//! assert!(check_output(&folder, FileKind::SVG).unwrap_err().is_refusal());
+//! ```
 
 pub mod diagnostic;
 pub mod file_lock;

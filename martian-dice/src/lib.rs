@@ -22,6 +22,18 @@
 //!   seed), checked without a window.
 //! * [`search`]: the game as the search sees it: the Turn under way, its scores worth their
 //!   stakes, each decision keyed by the state it leads to.
+//!
+//! ```
+//! use martian_dice::game::{Game, GameError};
+//! use martian_dice::players::player;
+//!
+//! // 2 to 8 players (D4); a spec in the grammar every game shares.
+//! assert_eq!(Game::new(9).unwrap_err(), GameError::Players(9));
+//! let game = Game::new(2).unwrap();
+//! assert!(player::<Game>("mcts:200").is_ok());
+//! assert_eq!(player::<Game>("mcts:fast").err().unwrap().spec, "mcts:fast");
+//! assert_eq!(game.players(), 2);
+//! ```
 
 pub mod dice;
 pub mod game;

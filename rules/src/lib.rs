@@ -3,6 +3,25 @@
 //! sight, dice, odds, cards, Turns and victory, scenario and deck files, whole seeded games
 //! ([`sim`]) and decisions played with the dice a table rolled ([`given_dice`]). Nothing
 //! here knows a search, a table, a window or the command line.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use rules::scenario_file::parse_scenario;
+//! use rules::{GameState, rng_from_seed};
+//!
+//! // A shipped scenario, a game of it from a seed, and its first decision played.
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/ambush.toml");
+//! let loaded = parse_scenario(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+//! let mut dice = rng_from_seed(7);
+//! let mut game = GameState::new(Arc::new(loaded.scenario), &mut dice);
+//! let mut legal = Vec::new();
+//! game.legal_actions(&mut legal);
+//! game.apply(legal[0], &mut dice);
+//!
+//! // A file with a mistake says where it is.
+//! let problems = parse_scenario("mine.toml", "name = \"Mine\"\nvp_target = \"six\"\n").unwrap_err();
+//! assert!(problems.iter().any(|d| d.line == 2));
+//! ```
 
 pub mod action;
 pub(crate) mod bit_set;
