@@ -67,7 +67,11 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("logistic-and-network", |b| {
-        b.iter(|| ps.iter().map(learn::value_for_humans).sum::<f64>())
+        b.iter(|| {
+            ps.iter()
+                .map(|g| learn::value_for_humans(g, 1.0))
+                .sum::<f64>()
+        })
     });
     group.bench_function("playout-of-the-turn", |b| {
         let mut seed = 0;

@@ -216,3 +216,38 @@ fn the_trainer_learns_what_decides_the_result() {
     let b = train(&s, &config, |_| {});
     assert_eq!(a.net, b.net);
 }
+
+/// The search's fingerprint reads the network's weights when the search uses them, and a
+/// search without them reads as before the network was there.
+#[test]
+fn the_fingerprint_covers_the_network_when_it_is_used() {
+    use mars_attacks::bot::Heuristics;
+    let plain = Heuristics::default();
+    assert!(!plain.fingerprint_text().contains("learned"));
+    let learned = Heuristics {
+        learned: true,
+        ..plain
+    };
+    let text = learned.fingerprint_text();
+    assert!(
+        text.contains(&mars_attacks::bot::learn::shipped_fingerprint()),
+        "{text}"
+    );
+    let half = Heuristics {
+        learned_share: 0.5,
+        ..learned
+    };
+    assert_ne!(half.fingerprint_text(), text);
+    // The spec's settings reach the heuristics.
+    let spec: mars_attacks::bot::PlayerSpec = "mcts:100:eval=2,vnet=0.5".parse().unwrap();
+    assert_eq!(spec.to_string(), "mcts:100:eval=2,vnet=0.5");
+    let tuned = mars_attacks::bot::tuning::Tuning::parse("eval=2,vnet=0.5")
+        .unwrap()
+        .apply_heuristics(plain);
+    assert!(tuned.learned && tuned.fitted);
+    assert_eq!(tuned.learned_share, 0.5);
+    let fitted = mars_attacks::bot::tuning::Tuning::parse("eval=1")
+        .unwrap()
+        .apply_heuristics(plain);
+    assert!(!fitted.learned);
+}

@@ -71,6 +71,8 @@ pub struct Heuristics {
     /// ([`crate::bot::learn`], `data/value-net.bin`), judged by the side to move; before
     /// `fitted` and the hand-set evaluation.
     pub learned: bool,
+    /// The share of the network's correction taken (1: all of it).
+    pub learned_share: f32,
 }
 
 impl Heuristics {
@@ -84,13 +86,17 @@ impl Heuristics {
             scoring,
             fitted,
             learned,
+            learned_share,
         } = self;
         let mut text = format!(
             "Heuristics {{ weights: {weights:?}, rollout: {rollout:?}, scoring: {scoring:?}, \
              fitted: {fitted:?} }}"
         );
         if *learned {
-            text += &format!(" learned {}", crate::bot::learn::shipped_fingerprint());
+            text += &format!(
+                " learned {} share {learned_share}",
+                crate::bot::learn::shipped_fingerprint()
+            );
         }
         text
     }
@@ -128,6 +134,7 @@ impl Default for Heuristics {
             // log-loss 0.578 against 0.815).
             fitted: true,
             learned: false,
+            learned_share: 1.0,
         }
     }
 }
@@ -228,7 +235,7 @@ impl Skirmish {
             return v;
         }
         let v = if self.heuristics.learned {
-            crate::bot::learn::value_for_humans(&self.state)
+            crate::bot::learn::value_for_humans(&self.state, self.heuristics.learned_share)
         } else if self.heuristics.fitted {
             eval::fitted::SHIPPED.weights.value_for_humans(&self.state)
         } else {

@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 16] = [
+const SETTINGS: [Setting; 17] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -120,6 +120,13 @@ const SETTINGS: [Setting; 16] = [
         decimal: false,
         max: 1,
     },
+    Setting {
+        name: "vnet",
+        doc: "with eval=2, the share of the value network's correction to the logistic taken \
+              (0 to 1)",
+        decimal: true,
+        max: 100,
+    },
 ];
 
 /// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
@@ -145,6 +152,7 @@ const PARENT_N: usize = 12;
 const REUSE: usize = 13;
 const TREE_TURNS: usize = 14;
 const STEP_SHOT: usize = 15;
+const VNET: usize = 16;
 
 impl Tuning {
     /// Does it change anything?
@@ -233,6 +241,9 @@ impl Tuning {
         if let Some(s) = self.values[STEP_SHOT] {
             heuristics.scoring.step_shot = s != 0;
         }
+        if let Some(v) = self.decimal(VNET) {
+            heuristics.learned_share = v as f32;
+        }
         heuristics
     }
 
@@ -242,6 +253,7 @@ impl Tuning {
             || self.values[EVAL].is_some()
             || self.values[EXPO].is_some()
             || self.values[STEP_SHOT].is_some()
+            || self.values[VNET].is_some()
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.

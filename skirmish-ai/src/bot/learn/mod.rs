@@ -31,8 +31,8 @@ pub fn shipped_fingerprint() -> String {
 /// The chance for the Humans in `g`: the shipped logistic ([`crate::bot::eval::fitted`])
 /// corrected by the shipped network, judged by the side to move (as it learnt, from the
 /// positions its side decided in): the network's output is added to the logistic's logit
-/// for that side.
-pub fn value_for_humans(g: &GameState) -> f64 {
+/// for that side, times `share`.
+pub fn value_for_humans(g: &GameState, share: f32) -> f64 {
     let judge = g.to_move().unwrap_or_else(|| g.turn_player());
     let humans = crate::bot::eval::fitted::SHIPPED
         .weights
@@ -45,7 +45,7 @@ pub fn value_for_humans(g: &GameState) -> f64 {
     features(g, judge, &mut x);
     let mut a = net::Activations::default();
     SHIPPED.forward(&x, &mut a);
-    let v = f64::from(net::sigmoid(a.logit + train::logit(base as f32)));
+    let v = f64::from(net::sigmoid(share * a.logit + train::logit(base as f32)));
     match judge {
         Side::Humans => v,
         Side::Martians => 1.0 - v,
