@@ -40,6 +40,10 @@ pub struct TrainValueArgs {
     /// of the position (0 to 1).
     #[arg(long, default_value_t = 0.5)]
     pub outcome_weight: f32,
+    /// λ of the search's values as targets: 0 the position's own value, nearer 1 more of
+    /// the values after it and of the result (TD(λ)).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f32,
     /// Seed of the first weights and the order of the positions.
     #[arg(long, default_value_t = 58)]
     pub seed: u64,
@@ -57,8 +61,8 @@ pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let started = Instant::now();
     let files: Vec<&std::path::Path> = args.data.iter().map(PathBuf::as_path).collect();
-    let samples =
-        data::load(&files, args.train_games, jobs).map_err(|e| CliError::Usage(e.to_string()))?;
+    let samples = data::load(&files, args.train_games, args.lambda.clamp(0.0, 1.0), jobs)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let held = samples.held_out.iter().filter(|h| **h).count();
     writeln!(
         io.err,

@@ -29,7 +29,9 @@ pub struct Samples {
     pub target: Vec<f32>,
     /// The shipped logistic's chance for the side to move.
     pub baseline: Vec<f32>,
-    /// The search's value of the position for the side to move (its chosen action's mean).
+    /// The search's values from the position on, for the side to move: the λ-return of
+    /// its chosen actions' means along the game, the game's result at its end (λ = 0: the
+    /// position's own value; λ = 1: the result).
     pub search: Vec<f32>,
     /// The game each position is from, by its order among the games read.
     pub game: Vec<u32>,
@@ -145,7 +147,7 @@ struct Sample {
 /// One game's samples, in order.
 type GameSamples = Vec<Sample>;
 
-fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>]) -> GameSamples {
+fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>], lambda: f32) -> GameSamples {
     let Some(humans) = game.ending.humans_score() else {
         return Vec::new();
     };
@@ -153,6 +155,7 @@ fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>]) -> GameSamples
         return Vec::new();
     };
     let mut out = Vec::with_capacity(game.positions.len());
+    let mut sides = Vec::with_capacity(game.positions.len());
     for p in &game.positions {
         // The other hand is dealt afresh: its cards are not read, only its size.
         let mut rng = rng_from_seed(ai::arena::derive_seed(
@@ -176,18 +179,62 @@ fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>]) -> GameSamples
             value: x.value[..x.len].to_vec(),
             target: target as f32,
             baseline: baseline as f32,
-            search: p.value.clamp(0.0, 1.0),
+            search: match side {
+                Side::Humans => p.value.clamp(0.0, 1.0),
+                Side::Martians => 1.0 - p.value.clamp(0.0, 1.0),
+            },
         });
+        sides.push(side);
+    }
+    let mut values: Vec<f32> = out.iter().map(|x| x.search).collect();
+    lambda_returns(&mut values, humans as f32, lambda);
+    for ((x, side), g) in out.iter_mut().zip(&sides).zip(values) {
+        x.search = match side {
+            Side::Humans => g,
+            Side::Martians => 1.0 - g,
+        };
     }
     out
 }
 
-/// The samples of the self-play files `files` on `jobs` threads: with `max_train_games`,
+/// The λ-returns of `values` (one side's, in the game's order) in place, from the end
+/// back: `G = (1 - λ) v + λ G'`, with the game's `result` after the last.
+pub fn lambda_returns(values: &mut [f32], result: f32, lambda: f32) {
+    let mut g = result;
+    for v in values.iter_mut().rev() {
+        g = (1.0 - lambda) * *v + lambda * g;
+        *v = g;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lambda_returns;
+
+    #[test]
+    fn a_lambda_return_weighs_the_values_after_and_the_result() {
+        // λ = 1/2: the last is half its value and half the result (0.2 + 0.5), the first
+        // half its own and half that (0.1 + 0.35).
+        let mut v = [0.2, 0.4];
+        lambda_returns(&mut v, 1.0, 0.5);
+        assert_eq!(v, [0.45, 0.7]);
+        let mut own = [0.2, 0.4];
+        lambda_returns(&mut own, 1.0, 0.0);
+        assert_eq!(own, [0.2, 0.4]);
+        let mut result = [0.2, 0.4];
+        lambda_returns(&mut result, 0.0, 1.0);
+        assert_eq!(result, [0.0, 0.0]);
+    }
+}
+
+/// The samples of the self-play files `files` on `jobs` threads, the search's values as
+/// λ-returns with `lambda` ([`Samples::search`]): with `max_train_games`,
 /// only that many of the games not held out, taken evenly through the files (so that a
 /// run played scenario by scenario gives each its share); the held-out games all.
 pub fn load(
     files: &[&Path],
     max_train_games: Option<u32>,
+    lambda: f32,
     jobs: usize,
 ) -> Result<Samples, DataError> {
     let mut samples = Samples::default();
@@ -223,7 +270,7 @@ pub fn load(
                         s.spawn(move || {
                             games
                                 .iter()
-                                .map(|g| game_samples(g, scenarios))
+                                .map(|g| game_samples(g, scenarios, lambda))
                                 .collect::<Vec<_>>()
                         })
                     })
