@@ -6,8 +6,8 @@
 //! "other" rather than Humans and Martians, with the judging side named among the globals,
 //! so what is learnt of one side's position is learnt of the other's too. Each square holds
 //! [`PER_SQUARE`] inputs; most are zero, so the vector is kept sparse ([`Input`]): the
-//! indices and values of the inputs that are not zero, at most [`MAX_ACTIVE`], in fixed
-//! arrays (no allocation per position).
+//! indices and values of the inputs that are not zero, in fixed arrays (no allocation per
+//! position).
 //!
 //! What the side may not see is not read: the other side's hand is its size only, a
 //! face-down counter is a face-down counter (what is still unrevealed is the public pool,
@@ -38,9 +38,9 @@ const OTHER_TERMS: usize = 10;
 const GLOBALS: usize = 6 + 6 + 12 + HALVES + 2 + 5 + 3 + OWN_TERMS + OTHER_TERMS;
 /// The length of the vector.
 pub const INPUTS: usize = BOARD + GLOBALS;
-/// The most inputs that are not zero in any position (every square full on both sides with
-/// walls all round stays below it).
-pub const MAX_ACTIVE: usize = 1024;
+/// The most inputs that are not zero in a position: all of them, so none is ever dropped
+/// (a position has about 130).
+pub const MAX_ACTIVE: usize = INPUTS;
 
 /// The inputs of a position that are not zero, in fixed arrays.
 #[derive(Clone)]

@@ -41,11 +41,19 @@ pub fn value_for_humans(g: &GameState, share: f32) -> f64 {
         Side::Humans => humans,
         Side::Martians => 1.0 - humans,
     };
-    let mut x = Input::default();
-    features(g, judge, &mut x);
-    let mut a = net::Activations::default();
-    SHIPPED.forward(&x, &mut a);
-    let v = f64::from(net::sigmoid(share * a.logit + train::logit(base as f32)));
+    // The inputs' and the layers' arrays, one set a thread, made once.
+    thread_local! {
+        static WORK: std::cell::RefCell<(Input, net::Activations)> = std::cell::RefCell::new(
+            (Input::default(), net::Activations::default())
+        );
+    }
+    let correction = WORK.with(|work| {
+        let (x, a) = &mut *work.borrow_mut();
+        features(g, judge, x);
+        SHIPPED.forward(x, a);
+        a.logit
+    });
+    let v = f64::from(net::sigmoid(share * correction + train::logit(base as f32)));
     match judge {
         Side::Humans => v,
         Side::Martians => 1.0 - v,
