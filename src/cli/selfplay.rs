@@ -64,7 +64,7 @@ pub struct SelfPlayArgs {
     pub quiet: bool,
 }
 
-fn parse_chance(text: &str) -> Result<f64, String> {
+pub(super) fn parse_chance(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
         _ => Err(format!("`{text}` is not a chance from 0 to 1")),

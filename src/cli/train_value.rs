@@ -34,15 +34,15 @@ pub struct TrainValueArgs {
     #[arg(long, value_name = "N")]
     pub train_games: Option<u32>,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub epochs: u32,
     /// The weight of each game's result in the target, the rest being the search's value
     /// of the position (0 to 1).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub outcome_weight: f32,
     /// λ of the search's values as targets: 0 the position's own value, nearer 1 more of
     /// the values after it and of the result (TD(λ)).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.97, value_parser = share)]
     pub lambda: f32,
     /// Seed of the first weights and the order of the positions.
     #[arg(long, default_value_t = 58)]
@@ -50,6 +50,11 @@ pub struct TrainValueArgs {
     #[arg(long, value_name = "J", value_parser = limits::parse_jobs,
           help = limits::jobs_help("Threads reading the positions (default: every core)"))]
     pub jobs: Option<usize>,
+}
+
+/// A number from 0 to 1.
+fn share(text: &str) -> Result<f32, String> {
+    super::selfplay::parse_chance(text).map(|x| x as f32)
 }
 
 pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
@@ -61,8 +66,15 @@ pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let started = Instant::now();
     let files: Vec<&std::path::Path> = args.data.iter().map(PathBuf::as_path).collect();
-    let samples = data::load(&files, args.train_games, args.lambda.clamp(0.0, 1.0), jobs)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // A file that is not a self-play run's, or is damaged, or whose scenarios changed, is
+    // an invalid input.
+    let samples = match data::load(&files, args.train_games, args.lambda, jobs) {
+        Ok(s) => s,
+        Err(e) => {
+            writeln!(io.err, "error: {e}").map_err(CliError::Io)?;
+            return Err(CliError::Invalid);
+        }
+    };
     let held = samples.held_out.iter().filter(|h| **h).count();
     writeln!(
         io.err,
@@ -81,7 +93,7 @@ pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let config = TrainConfig {
         seed: args.seed,
         epochs: args.epochs,
-        outcome_weight: args.outcome_weight.clamp(0.0, 1.0),
+        outcome_weight: args.outcome_weight,
         ..TrainConfig::default()
     };
     let trained = train(&samples, &config, |r| {

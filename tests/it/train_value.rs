@@ -68,4 +68,27 @@ fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
     let ran = train(&data, &notes);
     assert_eq!(ran.code, Some(2), "{}", ran.stderr);
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A file that is not a self-play run's is an invalid input (exit code 1), saying so;
+    // a λ that is not from 0 to 1 is a usage error.
+    let ran = train(&notes, &dir.join("c.bin"));
+    assert_eq!(ran.code, Some(1), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("not a self-play file"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!dir.join("c.bin").exists());
+    let ran = run(&[
+        "train-value",
+        "--data",
+        data.to_str().unwrap(),
+        "--lambda",
+        "1.5",
+    ]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("not a chance from 0 to 1"),
+        "{}",
+        ran.stderr
+    );
 }

@@ -35,11 +35,11 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             seed: 58,
-            epochs: 4,
+            epochs: 1,
             batch: 256,
             learning_rate: 1e-3,
             decay: 1e-5,
-            outcome_weight: 0.3,
+            outcome_weight: 0.0,
             residual: true,
         }
     }
