@@ -386,7 +386,7 @@ fn report(
         let text = serde_json::to_string_pretty(&summary).expect("a summary always serializes");
         writeln!(io.out, "{text}")?;
     } else {
-        write_text(&summary, io.out)?;
+        write_text(summary, io.out)?;
     }
     let forfeits: u32 = summary
         .scenarios

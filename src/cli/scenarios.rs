@@ -309,5 +309,5 @@ fn check_shelf(
     for s in stale {
         writeln!(io.err, "{s}")?;
     }
-    return Err(CliError::Invalid);
+    Err(CliError::Invalid)
 }

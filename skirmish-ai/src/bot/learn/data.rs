@@ -207,26 +207,6 @@ pub fn lambda_returns(values: &mut [f32], result: f32, lambda: f32) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::lambda_returns;
-
-    #[test]
-    fn a_lambda_return_weighs_the_values_after_and_the_result() {
-        // λ = 1/2: the last is half its value and half the result (0.2 + 0.5), the first
-        // half its own and half that (0.1 + 0.35).
-        let mut v = [0.2, 0.4];
-        lambda_returns(&mut v, 1.0, 0.5);
-        assert_eq!(v, [0.45, 0.7]);
-        let mut own = [0.2, 0.4];
-        lambda_returns(&mut own, 1.0, 0.0);
-        assert_eq!(own, [0.2, 0.4]);
-        let mut result = [0.2, 0.4];
-        lambda_returns(&mut result, 0.0, 1.0);
-        assert_eq!(result, [0.0, 0.0]);
-    }
-}
-
 /// The samples of the self-play files `files` on `jobs` threads, the search's values as
 /// λ-returns with `lambda` ([`Samples::search`]): with `max_train_games`,
 /// only that many of the games not held out, taken evenly through the files (so that a
@@ -308,4 +288,24 @@ pub fn load(
         flush(&mut batch, &mut samples);
     }
     Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lambda_returns;
+
+    #[test]
+    fn a_lambda_return_weighs_the_values_after_and_the_result() {
+        // λ = 1/2: the last is half its value and half the result (0.2 + 0.5), the first
+        // half its own and half that (0.1 + 0.35).
+        let mut v = [0.2, 0.4];
+        lambda_returns(&mut v, 1.0, 0.5);
+        assert_eq!(v, [0.45, 0.7]);
+        let mut own = [0.2, 0.4];
+        lambda_returns(&mut own, 1.0, 0.0);
+        assert_eq!(own, [0.2, 0.4]);
+        let mut result = [0.2, 0.4];
+        lambda_returns(&mut result, 0.0, 1.0);
+        assert_eq!(result, [0.0, 0.0]);
+    }
 }
