@@ -87,6 +87,10 @@ const INPUTS: &[(&str, &[&str])] = &[
             "{out}",
         ],
     ),
+    (
+        "train-value",
+        &["train-value", "--data", "{}", "--out", "{out}"],
+    ),
     ("dice-game", &["dice-game", "cards", "{}"]),
     ("dice-game", &["dice-game", "play", "--deck", "{}"]),
     (
