@@ -77,6 +77,32 @@ impl From<NotAPlayer> for String {
     }
 }
 
+/// The exploration constant a spec's settings give (`c=X`, 0 to 10), or `default`; the
+/// dice games' searches take no other setting. Why not, as [`NotAPlayer`] of `spec`, whose
+/// game's players are `players`.
+pub fn exploration_setting(
+    spec: &str,
+    parts: &SpecParts,
+    default: f64,
+    players: &'static str,
+) -> Result<f64, NotAPlayer> {
+    let bad = |why: String| NotAPlayer::new(spec, why, players);
+    let mut exploration = default;
+    for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
+        match key.as_str() {
+            "c" => {
+                exploration = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| (0.0..=10.0).contains(c))
+                    .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
+            }
+            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
+        }
+    }
+    Ok(exploration)
+}
+
 /// How hard a search thinks: a level of the game, or a fixed number of iterations
 /// (reproducible on any machine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -125,19 +125,7 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, ai::NotAPlayer
     let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
-    let mut exploration = EXPLORATION;
-    for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
-        match key.as_str() {
-            "c" => {
-                exploration = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|c| (0.0..=10.0).contains(c))
-                    .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
-            }
-            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
-        }
-    }
+    let exploration = ai::spec::exploration_setting(spec, &parts, EXPLORATION, SPECS)?;
     match (parts.kind.as_str(), parts.effort.as_deref().unwrap_or("")) {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),

@@ -387,20 +387,8 @@ where
     use ai::{IsMcts, IsMctsConfig, RandomPlayer};
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
-    let mut exploration = EXPLORATION;
+    let exploration = ai::spec::exploration_setting(spec, &parts, EXPLORATION, SPECS)?;
     let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
-    for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
-        match key.as_str() {
-            "c" => {
-                exploration = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|c| (0.0..=10.0).contains(c))
-                    .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
-            }
-            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
-        }
-    }
     // `mcts-plain`: the tree over bare actions, kept to measure what keying is worth.
     let (kind, keyed) = match parts.kind.as_str() {
         "mcts-plain" => ("mcts", false),

@@ -198,7 +198,6 @@ fn the_trainer_learns_what_decides_the_result() {
         s.target.push(t);
         s.search.push(t);
         s.baseline.push(0.5);
-        s.game.push(k);
         s.held_out.push(k % 10 == 0);
     }
     let config = TrainConfig {

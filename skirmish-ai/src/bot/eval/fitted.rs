@@ -43,12 +43,20 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 
 /// The features of `g` (see the module documentation), Humans less Martians.
 pub fn features(g: &GameState) -> [f64; FEATURES] {
+    features_of_terms(
+        g,
+        &side_terms(g, Side::Humans),
+        &side_terms(g, Side::Martians),
+    )
+}
+
+/// The features of `g` from its sides' terms `h` (the Humans') and `m`, worked out once
+/// by a caller that reads them too (the learnt value).
+pub fn features_of_terms(g: &GameState, h: &SideTerms, m: &SideTerms) -> [f64; FEATURES] {
     let sc = g.scenario();
     let th = f64::from(sc.vp_target(Side::Humans).max(1));
     let tm = f64::from(sc.vp_target(Side::Martians).max(1));
-    let h = side_terms(g, Side::Humans);
-    let m = side_terms(g, Side::Martians);
-    let diff = |f: fn(&SideTerms) -> f64| f(&h) / th - f(&m) / tm;
+    let diff = |f: fn(&SideTerms) -> f64| f(h) / th - f(m) / tm;
     let mover = g.turn_player();
     let (sign, mover_threat, other_threat) = match mover {
         Side::Humans => (1.0, h.threat_ready / th, m.threat_ready / tm),

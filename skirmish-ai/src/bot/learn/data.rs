@@ -11,8 +11,8 @@ use rules::scenario_file::load_scenario;
 use rules::state::GameState;
 use rules::{Side, rng_from_seed};
 
-use super::features::{Input, features};
-use crate::bot::eval::fitted::SHIPPED;
+use super::features::{Input, features_with_terms};
+use crate::bot::eval::terms::side_terms;
 use crate::bot::selfplay::SelfPlayGame;
 use crate::bot::selfplay::file::{Header, scan};
 
@@ -33,8 +33,6 @@ pub struct Samples {
     /// its chosen actions' means along the game, the game's result at its end (λ = 0: the
     /// position's own value; λ = 1: the result).
     pub search: Vec<f32>,
-    /// The game each position is from, by its order among the games read.
-    pub game: Vec<u32>,
     /// Whether the position's game is held out.
     pub held_out: Vec<bool>,
     /// Games read, and held out.
@@ -59,7 +57,7 @@ impl Samples {
         out.value[..out.len].copy_from_slice(&self.value[a..b]);
     }
 
-    fn push(&mut self, x: &Sample, game: u32, held_out: bool) {
+    fn push(&mut self, x: &Sample, held_out: bool) {
         if self.start.is_empty() {
             self.start.push(0);
         }
@@ -69,7 +67,6 @@ impl Samples {
         self.target.push(x.target);
         self.baseline.push(x.baseline);
         self.search.push(x.search);
-        self.game.push(game);
         self.held_out.push(held_out);
     }
 }
@@ -168,8 +165,9 @@ fn game_samples(game: &SelfPlayGame, scenarios: &[Arc<Scenario>], lambda: f32) -
             continue;
         };
         let mut x = Input::default();
-        features(&state, side, &mut x);
-        let h = SHIPPED.weights.value_for_humans(&state);
+        let terms = [side_terms(&state, side), side_terms(&state, side.other())];
+        features_with_terms(&state, side, &terms, &mut x);
+        let h = super::logistic_for_humans(&state, side, &terms);
         let (target, baseline) = match side {
             Side::Humans => (humans, h),
             Side::Martians => (1.0 - humans, 1.0 - h),
@@ -262,11 +260,10 @@ pub fn load(
             });
             for (game, positions) in batch.iter().zip(parts.into_iter().flatten()) {
                 let held = is_held_out(game.number);
-                let id = samples.games;
                 samples.games += 1;
                 samples.held_out_games += u32::from(held);
                 for x in &positions {
-                    samples.push(x, id, held);
+                    samples.push(x, held);
                 }
             }
             batch.clear();

@@ -90,9 +90,16 @@ impl Input {
 
 /// The inputs of `g` as `judge` may see it, into `out`.
 pub fn features(g: &GameState, judge: Side, out: &mut Input) {
+    let terms = [side_terms(g, judge), side_terms(g, judge.other())];
+    features_with_terms(g, judge, &terms, out);
+}
+
+/// The same, with the sides' terms (`judge`'s, then the other's) worked out once by a
+/// caller that reads them too (the logistic the network corrects).
+pub fn features_with_terms(g: &GameState, judge: Side, terms: &[SideTerms; 2], out: &mut Input) {
     out.len = 0;
     board(g, judge, out);
-    globals(g, judge, out);
+    globals(g, judge, terms, out);
 }
 
 /// The squares: each side's models by state and profile, counters, blockers, walls, zones.
@@ -186,7 +193,7 @@ fn off_board(g: &GameState, side: Side) -> [f64; 3] {
 
 /// The state of the game: time, VP, force off the board, the hands, the sets, the pools
 /// of counters, the fitted terms.
-fn globals(g: &GameState, judge: Side, out: &mut Input) {
+fn globals(g: &GameState, judge: Side, [own, theirs]: &[SideTerms; 2], out: &mut Input) {
     let mut k = BOARD;
     let mut put = |out: &mut Input, v: f64| {
         out.put(k, v);
@@ -256,17 +263,16 @@ fn globals(g: &GameState, judge: Side, out: &mut Input) {
     put(out, f64::from(secrets) / 6.0);
     put(out, f64::from(g.objective_pool()) / 6.0);
     // The fitted evaluation's terms, each side's VP-like terms by its target.
-    let own = side_terms(g, judge);
-    let theirs = side_terms(g, other);
     let (to, tt) = (
         f64::from(sc.vp_target(judge).max(1)),
         f64::from(sc.vp_target(other).max(1)),
     );
-    for x in own_terms(&own, to) {
+    for x in terms(own, to) {
         put(out, x);
     }
-    for x in other_terms(&theirs, tt) {
-        put(out, x);
+    // The other side's, less the two last (cards and escape), which look at its hand.
+    for x in &terms(theirs, tt)[..OTHER_TERMS] {
+        put(out, *x);
     }
     debug_assert_eq!(k, INPUTS);
 }
@@ -276,7 +282,8 @@ fn half_slot(id: CardId) -> usize {
     usize::from(id.0) % HALVES
 }
 
-fn own_terms(t: &SideTerms, target: f64) -> [f64; OWN_TERMS] {
+/// A side's terms, its VP-like ones by its `target`; the two that look at its hand last.
+fn terms(t: &SideTerms, target: f64) -> [f64; OWN_TERMS] {
     [
         t.vp / target,
         t.material,
@@ -290,21 +297,5 @@ fn own_terms(t: &SideTerms, target: f64) -> [f64; OWN_TERMS] {
         t.survival,
         t.cards / target,
         t.escape / target,
-    ]
-}
-
-/// The other side's terms, less the two that look at its hand.
-fn other_terms(t: &SideTerms, target: f64) -> [f64; OTHER_TERMS] {
-    [
-        t.vp / target,
-        t.material,
-        t.threat_ready / target,
-        t.threat_later / target,
-        t.fight / target,
-        t.approach,
-        t.exits / target,
-        t.holds / target,
-        t.counters / target,
-        t.survival,
     ]
 }

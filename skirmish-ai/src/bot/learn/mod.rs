@@ -12,8 +12,22 @@ use std::sync::LazyLock;
 use rules::Side;
 use rules::state::GameState;
 
-use features::{Input, features};
+use crate::bot::eval::fitted::{self, features_of_terms};
+use crate::bot::eval::terms::{SideTerms, side_terms};
+use features::{Input, features_with_terms};
 use net::ValueNet;
+
+/// The shipped logistic's chance for the Humans in `g`, from the sides' terms (`judge`'s,
+/// then the other's).
+pub fn logistic_for_humans(g: &GameState, judge: Side, terms: &[SideTerms; 2]) -> f64 {
+    let (h, m) = match judge {
+        Side::Humans => (&terms[0], &terms[1]),
+        Side::Martians => (&terms[1], &terms[0]),
+    };
+    fitted::SHIPPED
+        .weights
+        .value_of(&features_of_terms(g, h, m))
+}
 
 /// The network's file as shipped.
 const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../data/value-net.bin");
@@ -34,9 +48,9 @@ pub fn shipped_fingerprint() -> String {
 /// for that side, times `share`.
 pub fn value_for_humans(g: &GameState, share: f32) -> f64 {
     let judge = g.to_move().unwrap_or_else(|| g.turn_player());
-    let humans = crate::bot::eval::fitted::SHIPPED
-        .weights
-        .value_for_humans(g);
+    // The sides' terms once, for the logistic and for the inputs.
+    let terms = [side_terms(g, judge), side_terms(g, judge.other())];
+    let humans = logistic_for_humans(g, judge, &terms);
     let base = match judge {
         Side::Humans => humans,
         Side::Martians => 1.0 - humans,
@@ -49,7 +63,7 @@ pub fn value_for_humans(g: &GameState, share: f32) -> f64 {
     }
     let correction = WORK.with(|work| {
         let (x, a) = &mut *work.borrow_mut();
-        features(g, judge, x);
+        features_with_terms(g, judge, &terms, x);
         SHIPPED.forward(x, a);
         a.logit
     });
