@@ -39,6 +39,7 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         ("--overwrite", args.overwrite),
         ("--shard", args.shard.is_some()),
         ("--record-moves", args.record_moves),
+        ("--no-luck", args.no_luck),
         ("--until-decided", args.until_decided.is_some()),
         ("--strict", args.strict),
         ("--verify", args.verify),

@@ -56,10 +56,12 @@ pub fn run(
     };
     let mut held = SeenGames::default();
     let mut kept_moves = false;
+    let mut kept_luck = false;
     let scanned = scan_records(out, None, |r| {
         if of_the_run(&plan, &r).is_some() {
             held.insert(&r.id, r.seed, &r.scenario_fingerprint);
             kept_moves |= r.moves.is_some();
+            kept_luck |= r.luck.is_some();
         }
         ControlFlow::Continue(())
     });
@@ -69,6 +71,7 @@ pub fn run(
     }
     // Decisions kept in the records are compared too, so they are kept again.
     plan.record_moves = kept_moves;
+    plan.luck = kept_luck;
     let timed: Vec<&PlayerSpec> = plan
         .players
         .iter()

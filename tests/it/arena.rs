@@ -50,6 +50,7 @@ fn plan(players: &[&str], games: u32) -> Plan {
         mirror: false,
         max_decisions: 20_000,
         record_moves: false,
+        luck: false,
     }
 }
 
@@ -878,4 +879,59 @@ fn head_to_head_is_split_by_scenario() {
         text.contains("  on Farm: 2 games, 0-1-1, score 0.250"),
         "{text}"
     );
+}
+
+/// A pairing's luck-adjusted score is the mean of the first player's results less its
+/// luck (the Humans' luck when it played them, its opposite when not), with a normal
+/// interval from the games' spread.
+#[test]
+fn the_luck_adjusted_score_takes_each_games_luck_out_of_its_result() {
+    // "a" sorts first. Game 1: a (Humans) wins with the Humans' luck 0.3: adjusted 0.7.
+    // Game 2: a (Martians) loses with the Humans' luck 0.2 (a's luck -0.2): adjusted 0.2.
+    // Game 3: a (Humans) draws, luck -0.1: adjusted 0.6.
+    let mut games = vec![
+        common::arena_record("g1", "a", "b", Some(Winner::Humans), Reason::WipeOut, 3),
+        common::arena_record("g2", "b", "a", Some(Winner::Humans), Reason::WipeOut, 3),
+        common::arena_record("g3", "a", "b", None, Reason::Draw, 6),
+    ];
+    for (g, luck) in games.iter_mut().zip([0.3, 0.2, -0.1]) {
+        g.luck = Some(luck);
+    }
+    let s = summarize(&games);
+    let p = &s.pairings[0];
+    assert_eq!((p.first.as_str(), p.games), ("a", 3));
+    assert!((p.first_score - 1.5 / 3.0).abs() < 1e-12);
+    let l = p.luck_adjusted.expect("the records carry their luck");
+    let adjusted = [0.7, 0.2, 0.6];
+    let mean = adjusted.iter().sum::<f64>() / 3.0;
+    let var = adjusted.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 2.0;
+    assert_eq!(l.games, 3);
+    assert!((l.score - mean).abs() < 1e-12, "{l:?}");
+    assert!(
+        (l.high - l.score - Z95 * (var / 3.0).sqrt()).abs() < 1e-12,
+        "{l:?}"
+    );
+    assert!((l.score - l.low - (l.high - l.score)).abs() < 1e-12);
+    // Records without their luck (earlier versions, `--no-luck`) give none.
+    for g in &mut games {
+        g.luck = None;
+    }
+    assert!(summarize(&games).pairings[0].luck_adjusted.is_none());
+}
+
+/// The arena measures a game's luck when its plan asks, and the same seed gives the same.
+#[test]
+fn a_game_records_its_luck_when_asked() {
+    let mut p = plan(&["greedy", "random"], 2);
+    let plain = play_job(&p, &p.jobs()[0], &build);
+    assert_eq!(plain.luck, None);
+    p.luck = true;
+    let a = play_job(&p, &p.jobs()[0], &build);
+    let b = play_job(&p, &p.jobs()[0], &build);
+    let luck = a.luck.expect("a finished game with its luck");
+    assert_eq!(a.luck, b.luck);
+    // The game is the one played without measuring: measuring draws nothing from its dice.
+    assert_eq!(untimed(&Record { luck: None, ..a }), untimed(&plain));
+    // A game of Who's There? rolls dice that matter: its luck is not nothing.
+    assert!(luck != 0.0, "{luck}");
 }

@@ -203,6 +203,7 @@ fn what_the_clock_decides_is_not_compared_and_time_budgets_do_not_replay() {
         max_decision_ms: 300.0,
         search: Some("fedcba9876543210".into()),
         moves: Some(vec!["activate m1".into()]),
+        luck: None,
         ..r.clone()
     };
     assert_eq!(first_difference(&r, &slower), None);

@@ -286,6 +286,7 @@ fn plan(players: &[String]) -> Plan {
         mirror: false,
         max_decisions: 20_000,
         record_moves: false,
+        luck: false,
     }
 }
 

@@ -56,6 +56,7 @@ fn recorded_game(seed: u64) -> mars_attacks::arena::Record {
         mirror: false,
         max_decisions: 20_000,
         record_moves: true,
+        luck: false,
     };
     let record = play_job(&plan, &plan.jobs()[0], &|s: &PlayerSpec| s.build());
     assert!(record.finished(), "{record:?}");

@@ -178,6 +178,7 @@ mod tests {
             values: Vec::new(),
             search: None,
             moves: None,
+            luck: None,
         }
     }
 

@@ -20,6 +20,7 @@
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
 pub mod games_table;
+pub mod luck;
 pub mod plan;
 pub mod play;
 pub mod record;

@@ -106,6 +106,8 @@ pub struct Plan {
     pub max_decisions: u64,
     /// Keep every game's decisions in its record ([`super::Record::moves`]).
     pub record_moves: bool,
+    /// Measure each game's luck ([`super::luck`], [`super::Record::luck`]).
+    pub luck: bool,
 }
 
 /// A plan that cannot be played, and why.

@@ -62,6 +62,8 @@ struct Played {
     values: Vec<RootValue>,
     /// The decisions made, when the plan keeps them.
     moves: Option<Vec<String>>,
+    /// The Humans' luck so far ([`super::luck`]).
+    luck: f64,
 }
 
 fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
@@ -157,7 +159,16 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             moves.push(action.to_string());
         }
         let round = game.state().round();
+        let before = plan.luck.then(|| game.state().clone());
         game.apply(action, &mut dice);
+        if let Some(before) = before {
+            played.luck += super::luck::decision_luck(
+                &before,
+                action,
+                game.state(),
+                ai::arena::derive_seed(job.dice_seed, 0x10c4, played.decisions),
+            );
+        }
         if game.state().round() != round {
             played.vp_by_round.push(vp_of(&game));
         }
@@ -210,6 +221,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         forfeit: None,
         values: Vec::new(),
         moves: plan.record_moves.then(Vec::new),
+        luck: 0.0,
     };
     let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
     if let Err(payload) = caught {
@@ -279,6 +291,8 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         values: played.values,
         search: Some(crate::bot::spec::search_fingerprint()),
         moves: played.moves,
+        luck: (plan.luck && played.status == Status::Finished)
+            .then_some((played.luck * 1e4).round() / 1e4),
     }
 }
 

@@ -268,6 +268,11 @@ pub struct Record {
     /// replay it exactly (`play --replay RESULTS ID`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<String>>,
+    /// The Humans' luck over the game, for a finished game ([`super::luck`]): their
+    /// luck-adjusted result is their result less it (absent in results of earlier
+    /// versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<f64>,
 }
 
 /// A search's value of the action it chose: its chance to win as it judged it, for `side`,

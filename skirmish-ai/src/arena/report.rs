@@ -181,6 +181,13 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             p.second_wins_as.0,
             p.second_wins_as.1
         )?;
+        if let Some(l) = p.luck_adjusted {
+            writeln!(
+                out,
+                "  luck-adjusted score {:.3} [{:.3}, {:.3}] over {} games",
+                l.score, l.low, l.high, l.games
+            )?;
+        }
         // Scenario by scenario, when the pairing met on more than one.
         for (scenario, q) in pairing_by_scenario(s, p) {
             writeln!(
@@ -194,6 +201,13 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
                 q.first_low,
                 q.first_high
             )?;
+            if let Some(l) = q.luck_adjusted {
+                writeln!(
+                    out,
+                    "    luck-adjusted {:.3} [{:.3}, {:.3}]",
+                    l.score, l.low, l.high
+                )?;
+            }
         }
     }
     super::sequential::write_text(&s.verdicts, &s.paired, out)?;

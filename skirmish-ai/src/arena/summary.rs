@@ -167,6 +167,56 @@ pub struct PairingSummary {
     pub first_score: f64,
     pub first_low: f64,
     pub first_high: f64,
+    /// The first player's luck-adjusted score, when the records carry their luck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub luck_adjusted: Option<LuckAdjusted>,
+}
+
+/// A luck-adjusted score ([`super::luck`]): the mean of the games' results less their luck,
+/// with its 95% interval from the games' spread (normal: adjusted results are not wins and
+/// losses, and may fall outside 0 to 1).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LuckAdjusted {
+    pub games: u32,
+    pub score: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The sums a luck-adjusted score is made of.
+#[derive(Clone, Copy, Debug, Default)]
+struct LuckTally {
+    games: u32,
+    sum: f64,
+    sum_squares: f64,
+}
+
+impl LuckTally {
+    fn add(&mut self, adjusted: f64) {
+        self.games += 1;
+        self.sum += adjusted;
+        self.sum_squares += adjusted * adjusted;
+    }
+
+    fn adjusted(&self) -> Option<LuckAdjusted> {
+        if self.games == 0 {
+            return None;
+        }
+        let n = f64::from(self.games);
+        let mean = self.sum / n;
+        let var = if self.games > 1 {
+            ((self.sum_squares - n * mean * mean) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        let half = Z95 * (var / n).sqrt();
+        Some(LuckAdjusted {
+            games: self.games,
+            score: mean,
+            low: mean - half,
+            high: mean + half,
+        })
+    }
 }
 
 /// A failed game, to replay.
@@ -244,6 +294,9 @@ pub struct Summarizer {
     pairs: BTreeMap<(String, String), [u32; 7]>,
     /// The same, scenario by scenario: (scenario, first, second).
     scenario_pairs: BTreeMap<(String, String, String), [u32; 7]>,
+    /// The first's luck-adjusted results, of the games whose records carry their luck.
+    luck_pairs: BTreeMap<(String, String), LuckTally>,
+    luck_scenario_pairs: BTreeMap<(String, String, String), LuckTally>,
     failed: u32,
     games_with_moves: u32,
     /// The failures with the smallest ids, at most [`LISTED_FAILURES`].
@@ -424,6 +477,25 @@ impl Summarizer {
         s[2] += u32::from(!a_won && !b_won);
         s[if a_humans { 3 } else { 4 }] += u32::from(a_won);
         s[if a_humans { 6 } else { 5 }] += u32::from(b_won);
+        if let Some(luck) = r.luck {
+            // The first's result less the first's luck (the Humans' luck, or its opposite).
+            let result = if a_won {
+                1.0
+            } else if b_won {
+                0.0
+            } else {
+                0.5
+            };
+            let adjusted = result - if a_humans { luck } else { -luck };
+            self.luck_pairs
+                .entry((a.clone(), b.clone()))
+                .or_default()
+                .add(adjusted);
+            self.luck_scenario_pairs
+                .entry((r.scenario.clone(), a.clone(), b.clone()))
+                .or_default()
+                .add(adjusted);
+        }
     }
 
     /// The summary of every record counted in.
@@ -433,7 +505,13 @@ impl Summarizer {
             .into_iter()
             .map(|(name, t)| t.summary(name))
             .collect();
-        let (players, pairings) = player_summaries(&self.players, &self.pairs);
+        let (players, mut pairings) = player_summaries(&self.players, &self.pairs);
+        for p in &mut pairings {
+            p.luck_adjusted = self
+                .luck_pairs
+                .get(&(p.first.clone(), p.second.clone()))
+                .and_then(LuckTally::adjusted);
+        }
         Summary {
             games: self.games,
             scenarios,
@@ -445,7 +523,14 @@ impl Summarizer {
             pairings_by_scenario: self
                 .scenario_pairs
                 .iter()
-                .map(|((s, a, b), tally)| (s.clone(), pairing_summary(a, b, tally)))
+                .map(|((s, a, b), tally)| {
+                    let mut p = pairing_summary(a, b, tally);
+                    p.luck_adjusted = self
+                        .luck_scenario_pairs
+                        .get(&(s.clone(), a.clone(), b.clone()))
+                        .and_then(LuckTally::adjusted);
+                    (s.clone(), p)
+                })
                 .collect(),
             verdicts: Vec::new(),
             paired: Vec::new(),
@@ -662,6 +747,7 @@ fn pairing_summary(a: &str, b: &str, tally: &[u32; 7]) -> PairingSummary {
         first_score: score / f64::from(games.max(1)),
         first_low: low,
         first_high: high,
+        luck_adjusted: None,
     }
 }
 

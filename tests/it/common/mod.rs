@@ -45,6 +45,7 @@ pub fn arena_record(
         values: Vec::new(),
         search: None,
         moves: None,
+        luck: None,
     }
 }
 
