@@ -87,6 +87,7 @@ impl Command {
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
             Command::SelfPlay(a) => all(&a.scenario, Scenario),
             Command::TrainValue(a) => all(&a.data, SelfPlay),
+            Command::TrainPrior(a) => all(&a.data, SelfPlay),
             Command::DiceGame(a) => match &a.what {
                 What::Play { deck, .. } | What::Odds { deck, .. } | What::Table { deck, .. } => {
                     some(deck, Deck)

@@ -52,6 +52,7 @@ pub mod shard;
 pub mod simulate;
 pub mod steps;
 pub mod strength;
+pub mod train_prior;
 pub mod train_value;
 pub mod validate;
 pub mod window;
@@ -129,6 +130,9 @@ pub enum Command {
     /// The value network trained on self-play files (written to data/value-net.bin), its
     /// held-out log-loss and Brier score beside the shipped logistic's.
     TrainValue(train_value::TrainValueArgs),
+    /// PUCT's prior fitted to the search's visits in self-play files (written to
+    /// data/prior.toml), its held-out cross-entropy beside greedy's softmax.
+    TrainPrior(train_prior::TrainPriorArgs),
     /// Martian Dice, the push-your-luck game on the same search: its exact optimum,
     /// players measured against it, and duels.
     MartianDice(martian_dice::MartianDiceArgs),
@@ -283,6 +287,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::FitEvaluation(args) => fit_evaluation::run(args, io),
         Command::SelfPlay(args) => selfplay::run(args, io),
         Command::TrainValue(args) => train_value::run(args, io),
+        Command::TrainPrior(args) => train_prior::run(args, io),
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
         Command::DiceGame(args) => dice_game::run(args, io),

@@ -91,6 +91,10 @@ const INPUTS: &[(&str, &[&str])] = &[
         "train-value",
         &["train-value", "--data", "{}", "--out", "{out}"],
     ),
+    (
+        "train-prior",
+        &["train-prior", "--data", "{}", "--out", "{out}"],
+    ),
     ("dice-game", &["dice-game", "cards", "{}"]),
     ("dice-game", &["dice-game", "play", "--deck", "{}"]),
     (

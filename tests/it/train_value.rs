@@ -92,3 +92,71 @@ fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
         ran.stderr
     );
 }
+
+fn train_prior(data: &std::path::Path, out: &std::path::Path) -> crate::child::Ran {
+    run(&[
+        "train-prior",
+        "--data",
+        data.to_str().unwrap(),
+        "--stride",
+        "1",
+        "--epochs",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn a_prior_is_fitted_to_the_visits_the_same_from_the_same_seed() {
+    use mars_attacks::bot::learn::prior::{ActionKind, PriorWeights};
+    let dir = child::scratch("train-prior", "run");
+    let data = dir.join("run.selfplay");
+    let ran = run(&[
+        "selfplay",
+        "--scenario",
+        root().join("scenarios/ambush.toml").to_str().unwrap(),
+        "--player",
+        "mcts:20",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "-q",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let (a, b) = (dir.join("a.toml"), dir.join("b.toml"));
+    let ran = train_prior(&data, &a);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    for line in [
+        "prior held-out cross-entropy",
+        "greedy held-out cross-entropy",
+        "visits' own entropy",
+    ] {
+        assert!(ran.stdout.contains(line), "{}", ran.stdout);
+    }
+    assert_eq!(train_prior(&data, &b).code, Some(0));
+    let (a, b) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    assert_eq!(a, b, "the same seed fits the same weights");
+    // Every kind is written, and the file reads back; the kinds self-play moved with
+    // (models move and end their actions in every game) are no longer greedy's.
+    for kind in ActionKind::ALL {
+        assert!(a.contains(&format!("[kinds.{}]", kind.name())), "{a}");
+    }
+    let w = PriorWeights::from_toml(&a).unwrap();
+    assert_ne!(w.kinds[ActionKind::Move.index()], Default::default());
+    assert_ne!(w.kinds[ActionKind::Done.index()], Default::default());
+    // A file of another kind is not replaced.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let ran = train_prior(&data, &notes);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+}

@@ -73,6 +73,9 @@ pub struct Heuristics {
     pub learned: bool,
     /// The share of the network's correction taken (1: all of it).
     pub learned_share: f32,
+    /// PUCT's prior from the prior learnt from the search's visits
+    /// ([`crate::bot::learn::prior`], `data/prior.toml`) rather than greedy's softmax.
+    pub learned_prior: bool,
 }
 
 impl Heuristics {
@@ -87,6 +90,7 @@ impl Heuristics {
             fitted,
             learned,
             learned_share,
+            learned_prior,
         } = self;
         let mut text = format!(
             "Heuristics {{ weights: {weights:?}, rollout: {rollout:?}, scoring: {scoring:?}, \
@@ -96,6 +100,12 @@ impl Heuristics {
             text += &format!(
                 " learned {} share {learned_share}",
                 crate::bot::learn::shipped_fingerprint()
+            );
+        }
+        if *learned_prior {
+            text += &format!(
+                " learned prior {}",
+                crate::bot::learn::prior::shipped_fingerprint()
             );
         }
         text
@@ -135,6 +145,7 @@ impl Default for Heuristics {
             fitted: true,
             learned: false,
             learned_share: 1.0,
+            learned_prior: false,
         }
     }
 }
@@ -315,7 +326,11 @@ impl ai::Game for Skirmish {
 
     fn policy(&self, legal: &[Action], temperature: f64, out: &mut Vec<f64>) {
         self.action_scores(legal, out);
-        family_softmax(legal, out, temperature);
+        if self.heuristics.learned_prior {
+            crate::bot::learn::prior::SHIPPED.probabilities(legal, out);
+        } else {
+            family_softmax(legal, out, temperature);
+        }
     }
 
     fn action_scores(&self, legal: &[Action], out: &mut Vec<f64>) {

@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 17] = [
+const SETTINGS: [Setting; 18] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -127,6 +127,13 @@ const SETTINGS: [Setting; 17] = [
         decimal: true,
         max: 100,
     },
+    Setting {
+        name: "lprior",
+        doc: "1: PUCT's prior learnt from the search's visits (data/prior.toml), 0: greedy's \
+              softmax",
+        decimal: false,
+        max: 1,
+    },
 ];
 
 /// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
@@ -153,6 +160,7 @@ const REUSE: usize = 13;
 const TREE_TURNS: usize = 14;
 const STEP_SHOT: usize = 15;
 const VNET: usize = 16;
+const LEARNED_PRIOR: usize = 17;
 
 impl Tuning {
     /// Does it change anything?
@@ -244,6 +252,9 @@ impl Tuning {
         if let Some(v) = self.decimal(VNET) {
             heuristics.learned_share = v as f32;
         }
+        if let Some(p) = self.values[LEARNED_PRIOR] {
+            heuristics.learned_prior = p != 0;
+        }
         heuristics
     }
 
@@ -254,6 +265,7 @@ impl Tuning {
             || self.values[EXPO].is_some()
             || self.values[STEP_SHOT].is_some()
             || self.values[VNET].is_some()
+            || self.values[LEARNED_PRIOR].is_some()
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.

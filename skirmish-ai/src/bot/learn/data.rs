@@ -100,7 +100,7 @@ pub enum DataError {
 
 /// The scenarios a run played, loaded from the files its header names, each checked
 /// against the fingerprint the run recorded.
-fn run_scenarios(file: &Path, header: &Header) -> Result<Vec<Arc<Scenario>>, DataError> {
+pub(super) fn run_scenarios(file: &Path, header: &Header) -> Result<Vec<Arc<Scenario>>, DataError> {
     let shown = file.display().to_string();
     header
         .scenarios

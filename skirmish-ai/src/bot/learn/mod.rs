@@ -1,10 +1,14 @@
-//! A value learnt from self-play: the position as the side to judge may see it
-//! ([`features`]), a small network that judges it ([`net`]), the samples self-play files
-//! give ([`data`]) and the training ([`train`]).
+//! What the search learns from self-play. A value: the position as the side to judge may
+//! see it ([`features`]), a small network that judges it ([`net`]), the samples self-play
+//! files give ([`data`]) and the training ([`train`]). A prior: PUCT's chances of the
+//! actions read from their scores kind by kind ([`prior`]), fitted to the search's visits
+//! ([`prior_train`]).
 
 pub mod data;
 pub mod features;
 pub mod net;
+pub mod prior;
+pub mod prior_train;
 pub mod train;
 
 use std::sync::LazyLock;
