@@ -17,11 +17,10 @@
 //! seeded draws, not an exact sum over the outcomes: the exact outcomes of a decision
 //! that can roll Shoot, Survive and Rattle tests and draw cards are not enumerated.
 
-use rand::RngCore;
-
 use rules::state::{GameState, Outcome};
 use rules::{Action, Side, rng_from_seed};
 
+use crate::bot::counting::Counting;
 use crate::bot::eval::fitted;
 
 /// Draws of a decision averaged to take its expectation.
@@ -38,27 +37,6 @@ pub fn referee_value(g: &GameState) -> f64 {
     }
 }
 
-/// A generator that counts the words asked of it.
-struct Counting<'a, R: RngCore> {
-    inner: &'a mut R,
-    asked: u64,
-}
-
-impl<R: RngCore> RngCore for Counting<'_, R> {
-    fn next_u32(&mut self) -> u32 {
-        self.asked += 1;
-        self.inner.next_u32()
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.asked += 1;
-        self.inner.next_u64()
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        self.asked += 1;
-        self.inner.fill_bytes(dst);
-    }
-}
-
 /// The luck for the Humans of `action` played from `before` that led to `after`, the
 /// expectation taken over [`RESAMPLES`] draws seeded from `seed`; none (exactly 0) for a
 /// decision that draws nothing from the generator.
@@ -68,12 +46,9 @@ pub fn decision_luck(before: &GameState, action: Action, after: &GameState, seed
     for k in 0..RESAMPLES {
         copy.clone_from(before);
         let mut rng = rng_from_seed(ai::arena::derive_seed(seed, 0x1bc4, u64::from(k)));
-        let mut counting = Counting {
-            inner: &mut rng,
-            asked: 0,
-        };
+        let mut counting = Counting::new(&mut rng);
         copy.apply(action, &mut counting);
-        if k == 0 && counting.asked == 0 {
+        if k == 0 && counting.asked() == 0 {
             // Nothing random: every draw leads to `after`.
             return 0.0;
         }

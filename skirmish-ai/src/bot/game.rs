@@ -245,15 +245,20 @@ impl Skirmish {
         if !v.is_nan() {
             return v;
         }
-        let v = if self.heuristics.learned {
-            crate::bot::learn::value_for_humans(&self.state, self.heuristics.learned_share)
-        } else if self.heuristics.fitted {
-            eval::fitted::SHIPPED.weights.value_for_humans(&self.state)
-        } else {
-            eval::evaluate(&self.state, &self.heuristics.weights)
-        };
+        let v = value_of_state(&self.heuristics, &self.state);
         self.cached.set(v);
         v
+    }
+}
+
+/// The value of `state` for the Humans by the evaluation `heuristics` name, in `(0, 1)`.
+pub fn value_of_state(heuristics: &Heuristics, state: &GameState) -> f64 {
+    if heuristics.learned {
+        crate::bot::learn::value_for_humans(state, heuristics.learned_share)
+    } else if heuristics.fitted {
+        eval::fitted::SHIPPED.weights.value_for_humans(state)
+    } else {
+        eval::evaluate(state, &heuristics.weights)
     }
 }
 
@@ -327,7 +332,20 @@ impl ai::Game for Skirmish {
     fn policy(&self, legal: &[Action], temperature: f64, out: &mut Vec<f64>) {
         self.action_scores(legal, out);
         if self.heuristics.learned_prior {
-            crate::bot::learn::prior::SHIPPED.probabilities(legal, out);
+            use crate::bot::learn::prior;
+            let weights = &*prior::SHIPPED;
+            thread_local! {
+                static LIFTS: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+            }
+            LIFTS.with(|lifts| {
+                let lifts = &mut *lifts.borrow_mut();
+                lifts.clear();
+                if weights.reads_lifts() {
+                    let h = self.heuristics;
+                    prior::lifts(&self.state, legal, &|g| value_of_state(&h, g), lifts);
+                }
+                weights.probabilities(legal, out, lifts);
+            });
         } else {
             family_softmax(legal, out, temperature);
         }

@@ -18,6 +18,7 @@
 //! for the side to move; the heuristics read only public parts of the state.
 
 pub mod analysis;
+pub mod counting;
 pub mod duel;
 pub mod eval;
 pub mod exec;

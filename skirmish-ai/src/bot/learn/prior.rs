@@ -9,11 +9,14 @@
 //! are of doing it. So the learnt prior gives each [`ActionKind`] its own reading of the
 //! score:
 //!
-//! `logit(a) = scale[k] * score(a) + bias[k] - crowd[k] * ln(n(a))`
+//! `logit(a) = scale[k] * score(a) + bias[k] - crowd[k] * ln(n(a)) + lift[k] * l(a)`
 //!
-//! where `k` is the action's kind and `n(a)` how many legal actions share its group (its
-//! kind, or for a card played or called the card's half, as the family does). The chances
-//! are the softmax of the logits. The 3 x [`KINDS`] weights are fitted to the share of
+//! where `k` is the action's kind, `n(a)` how many legal actions share its group (its
+//! kind, or for a card played or called the card's half, as the family does), and `l(a)`
+//! its lift: how much the search's value of the position for the side to move rises
+//! through it (the logit of the value after it less before; none for an action that draws
+//! a roll or a card, whose outcome is not known before it is played). The chances are the
+//! softmax of the logits. The 4 x [`KINDS`] weights are fitted to the share of
 //! the search's visits each root action had in self-play ([`super::prior_train`]); the
 //! fitted ones live in `data/prior.toml`. It reads only the action scores, which read only
 //! what the side to move may see.
@@ -21,9 +24,12 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use rules::Action;
 use rules::cards::CardId;
+use rules::state::GameState;
+use rules::{Action, Side, rng_from_seed};
 use serde::{Deserialize, Serialize};
+
+use crate::bot::counting::Counting;
 
 /// The kinds of action the prior reads apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -181,6 +187,9 @@ pub struct KindWeights {
     /// How much the kind's weight is shared out among its group's members (1: the group
     /// as a whole weighs as one action would).
     pub crowd: f64,
+    /// How much the action's lift counts.
+    #[serde(default)]
+    pub lift: f64,
 }
 
 impl Default for KindWeights {
@@ -190,6 +199,7 @@ impl Default for KindWeights {
             scale: 2.0,
             bias: 0.0,
             crowd: 0.0,
+            lift: 0.0,
         }
     }
 }
@@ -257,7 +267,12 @@ impl PriorWeights {
                 let names: Vec<&str> = ActionKind::ALL.iter().map(|k| k.name()).collect();
                 return Err(PriorFileError::UnknownKind(name.clone(), names.join(", ")));
             };
-            for (field, value) in [("scale", w.scale), ("bias", w.bias), ("crowd", w.crowd)] {
+            for (field, value) in [
+                ("scale", w.scale),
+                ("bias", w.bias),
+                ("crowd", w.crowd),
+                ("lift", w.lift),
+            ] {
                 if !value.is_finite() {
                     return Err(PriorFileError::NotFinite {
                         kind: name.clone(),
@@ -284,15 +299,22 @@ impl PriorWeights {
         format!("{header}{body}")
     }
 
-    /// Turns the action scores `scores` of `legal` into the prior's chances, in place.
-    pub fn probabilities(&self, legal: &[Action], scores: &mut [f64]) {
+    /// Does any kind read the actions' lifts?
+    pub fn reads_lifts(&self) -> bool {
+        self.kinds.iter().any(|k| k.lift != 0.0)
+    }
+
+    /// Turns the action scores `scores` of `legal` into the prior's chances, in place,
+    /// with their lifts `lifts` (none when empty).
+    pub fn probabilities(&self, legal: &[Action], scores: &mut [f64], lifts: &[f64]) {
         let mut crowds = Crowds::default();
         crowds.count(legal);
         let mut max = f64::NEG_INFINITY;
-        for (a, s) in legal.iter().zip(scores.iter_mut()) {
+        for (i, (a, s)) in legal.iter().zip(scores.iter_mut()).enumerate() {
             let k = ActionKind::of(a);
             let w = &self.kinds[k.index()];
-            *s = w.scale * *s + w.bias - w.crowd * crowds.ln_size(a);
+            let lift = lifts.get(i).copied().unwrap_or(0.0);
+            *s = w.scale * *s + w.bias - w.crowd * crowds.ln_size(a) + w.lift * lift;
             max = max.max(*s);
         }
         let mut total = 0.0;
@@ -305,6 +327,42 @@ impl PriorWeights {
                 *s /= total;
             }
         }
+    }
+}
+
+/// The farthest from one half a value's logit is taken (a won game's value is 1).
+const VALUE_CAP: f64 = 0.999;
+
+fn capped_logit(p: f64) -> f64 {
+    let p = p.clamp(1.0 - VALUE_CAP, VALUE_CAP);
+    (p / (1.0 - p)).ln()
+}
+
+/// The lift of each action of `legal` in `g` into `out`: the logit of the value for the
+/// side to move (by `value_for_humans`) after it, less before it; 0 for an action that
+/// draws anything from the generator (a roll, a card: its outcome is not known before it
+/// is played, and the prior must not guess it).
+pub fn lifts(
+    g: &GameState,
+    legal: &[Action],
+    value_for_humans: &dyn Fn(&GameState) -> f64,
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    let mover = g.to_move().unwrap_or_else(|| g.turn_player());
+    let for_mover = |v: f64| if mover == Side::Humans { v } else { 1.0 - v };
+    let before = capped_logit(for_mover(value_for_humans(g)));
+    let mut copy = g.clone();
+    let mut rng = rng_from_seed(0x11f7);
+    for a in legal {
+        copy.clone_from(g);
+        let mut counting = Counting::new(&mut rng);
+        copy.apply(*a, &mut counting);
+        out.push(if counting.asked() > 0 {
+            0.0
+        } else {
+            capped_logit(for_mover(value_for_humans(&copy))) - before
+        });
     }
 }
 
@@ -372,11 +430,13 @@ mod tests {
             scale: 2.0,
             bias: 1.0,
             crowd: 1.0,
+            lift: 0.5,
         };
         w.kinds[ActionKind::Done.index()] = KindWeights {
             scale: 0.0,
             bias: 0.0,
             crowd: 0.0,
+            lift: 0.0,
         };
         let legal = [
             Action::Move(Square::new(0, 0).unwrap()),
@@ -384,12 +444,65 @@ mod tests {
             Action::Done,
         ];
         let mut p = [0.5, 1.0, 0.35];
-        w.probabilities(&legal, &mut p);
-        let logits = [2.0 * 0.5 + 1.0 - 2f64.ln(), 2.0 + 1.0 - 2f64.ln(), 0.0];
+        // The first move lifts the mover's logit by 0.4, the second lowers it by 0.2.
+        w.probabilities(&legal, &mut p, &[0.4, -0.2, 0.0]);
+        let logits = [
+            2.0 * 0.5 + 1.0 - 2f64.ln() + 0.5 * 0.4,
+            2.0 + 1.0 - 2f64.ln() - 0.5 * 0.2,
+            0.0,
+        ];
         let total: f64 = logits.iter().map(|l| l.exp()).sum();
         for (p, l) in p.iter().zip(logits) {
             assert!((p - l.exp() / total).abs() < 1e-12);
         }
+    }
+
+    /// The lifts of random games' decisions: a decision that rolls has none (the prior
+    /// does not guess its outcome); one that does not is the mover's logit after it less
+    /// before, which is the opposite of the other side's.
+    #[test]
+    fn a_lift_is_the_movers_and_none_for_a_roll() {
+        use rand::Rng as _;
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/ambush.toml");
+        let scenario =
+            std::sync::Arc::new(rules::scenario_file::load_scenario(&path).unwrap().scenario);
+        let value = |g: &GameState| {
+            crate::bot::eval::fitted::SHIPPED
+                .weights
+                .value_for_humans(g)
+        };
+        let mut picks = rng_from_seed(5);
+        let mut g = GameState::new(scenario, &mut rng_from_seed(6));
+        let mut dice = rng_from_seed(7);
+        let (mut legal, mut lift_of) = (Vec::new(), Vec::new());
+        let (mut rolled, mut lifted) = (0, 0);
+        while !g.is_over() {
+            g.legal_actions(&mut legal);
+            lifts(&g, &legal, &value, &mut lift_of);
+            let mover = g.to_move().unwrap();
+            for (a, lift) in legal.iter().zip(&lift_of) {
+                let (mut x, mut y) = (g.clone(), g.clone());
+                x.apply(*a, &mut rng_from_seed(1));
+                y.apply(*a, &mut rng_from_seed(2));
+                let humans = capped_logit(value(&x)) - capped_logit(value(&g));
+                let own = if mover == Side::Humans {
+                    humans
+                } else {
+                    -humans
+                };
+                if value(&x) != value(&y) {
+                    assert_eq!(*lift, 0.0, "{a:?} rolls");
+                    rolled += 1;
+                } else if *lift != 0.0 {
+                    assert!((lift - own).abs() < 1e-9, "{a:?}: {lift} against {own}");
+                    lifted += 1;
+                }
+            }
+            let a = legal[picks.random_range(0..legal.len())];
+            g.apply(a, &mut dice);
+        }
+        assert!(rolled > 0 && lifted > 0, "{rolled} {lifted}");
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct PriorSamples {
     pub score: Vec<f32>,
     /// The log of its group's size ([`Crowds::ln_size`]).
     pub ln_crowd: Vec<f32>,
+    /// Its lift by the learnt value ([`super::prior::lifts`]).
+    pub lift: Vec<f32>,
     /// Its share of the root's visits.
     pub share: Vec<f32>,
     /// Greedy's prior of it (the shipped search's: [`family_softmax`] at PUCT's
@@ -58,8 +60,8 @@ impl PriorSamples {
     }
 }
 
-/// One position's actions: (kind, score, ln crowd, visit share, greedy's prior).
-type PositionActions = Vec<(u8, f32, f32, f32, f32)>;
+/// One position's actions: (kind, score, ln crowd, lift, visit share, greedy's prior).
+type PositionActions = Vec<(u8, f32, f32, f32, f32, f32)>;
 
 /// The searched positions of `game` with more than one legal action, every `stride`th
 /// (from an offset set by the game's number).
@@ -78,6 +80,7 @@ fn game_positions(
     let mut out = Vec::new();
     let mut legal: Vec<Action> = Vec::new();
     let mut scores: Vec<f64> = Vec::new();
+    let mut lifts: Vec<f64> = Vec::new();
     for p in &game.positions {
         if p.decision % stride.max(1) != offset {
             continue;
@@ -105,10 +108,18 @@ fn game_positions(
         family_softmax(&legal, &mut greedy, PUCT.temperature);
         let mut crowds = Crowds::default();
         crowds.count(&legal);
+        // The lifts by the learnt value, as a search with it (`eval=2`) reads them.
+        super::prior::lifts(
+            &state,
+            &legal,
+            &|g| super::value_for_humans(g, 1.0),
+            &mut lifts,
+        );
         let actions: PositionActions = legal
             .iter()
             .zip(scores.iter().zip(&greedy))
-            .map(|(a, (s, g))| {
+            .zip(&lifts)
+            .map(|((a, (s, g)), l)| {
                 let visits = p
                     .visits
                     .iter()
@@ -118,6 +129,7 @@ fn game_positions(
                     ActionKind::of(a).index() as u8,
                     *s as f32,
                     crowds.ln_size(a) as f32,
+                    *l as f32,
                     (f64::from(visits) / total as f64) as f32,
                     *g as f32,
                 )
@@ -165,10 +177,11 @@ pub fn load(files: &[&Path], stride: u32, jobs: usize) -> Result<PriorSamples, D
                 let held = is_held_out(game.number);
                 samples.games += 1;
                 for actions in positions {
-                    for (k, s, c, v, g) in actions {
+                    for (k, s, c, l, v, g) in actions {
                         samples.kind.push(k);
                         samples.score.push(s);
                         samples.ln_crowd.push(c);
+                        samples.lift.push(l);
                         samples.share.push(v);
                         samples.greedy.push(g);
                     }
@@ -208,7 +221,8 @@ fn chances(w: &PriorWeights, x: &PriorSamples, k: usize, out: &mut Vec<f64>) {
     let mut max = f64::NEG_INFINITY;
     for i in x.range(k) {
         let kw = &w.kinds[usize::from(x.kind[i])];
-        let l = kw.scale * f64::from(x.score[i]) + kw.bias - kw.crowd * f64::from(x.ln_crowd[i]);
+        let l = kw.scale * f64::from(x.score[i]) + kw.bias - kw.crowd * f64::from(x.ln_crowd[i])
+            + kw.lift * f64::from(x.lift[i]);
         max = max.max(l);
         out.push(l);
     }
@@ -268,6 +282,9 @@ pub fn held_out_scores(w: &PriorWeights, x: &PriorSamples) -> (PriorScore, Prior
     (finish(learnt), finish(greedy))
 }
 
+/// The weights of a kind ([`KindWeights`]): scale, bias, crowd, lift.
+const WEIGHTS: usize = 4;
+
 /// What a fit is told.
 #[derive(Clone, Copy, Debug)]
 pub struct PriorTrainConfig {
@@ -303,7 +320,7 @@ pub fn train(
     let start = [KindWeights::default(); KINDS];
     let mut order: Vec<usize> = (0..x.len()).filter(|&k| !x.held_out[k]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let n = KINDS * 3;
+    let n = KINDS * WEIGHTS;
     let (mut m, mut v) = (vec![0.0f64; n], vec![0.0f64; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let mut t = 0i32;
@@ -317,21 +334,23 @@ pub fn train(
                 chances(&w, x, k, &mut p);
                 for (j, i) in x.range(k).enumerate() {
                     let d = p[j] - f64::from(x.share[i]);
-                    let base = usize::from(x.kind[i]) * 3;
+                    let base = usize::from(x.kind[i]) * WEIGHTS;
                     grad[base] += d * f64::from(x.score[i]);
                     grad[base + 1] += d;
                     grad[base + 2] -= d * f64::from(x.ln_crowd[i]);
+                    grad[base + 3] += d * f64::from(x.lift[i]);
                 }
             }
             t += 1;
             let scale = 1.0 / batch.len() as f64;
             for (idx, g) in grad.iter().enumerate() {
-                let kw = &mut w.kinds[idx / 3];
-                let s = &start[idx / 3];
-                let (param, origin) = match idx % 3 {
+                let kw = &mut w.kinds[idx / WEIGHTS];
+                let s = &start[idx / WEIGHTS];
+                let (param, origin) = match idx % WEIGHTS {
                     0 => (&mut kw.scale, s.scale),
                     1 => (&mut kw.bias, s.bias),
-                    _ => (&mut kw.crowd, s.crowd),
+                    2 => (&mut kw.crowd, s.crowd),
+                    _ => (&mut kw.lift, s.lift),
                 };
                 let g = g * scale + config.l2 * (*param - origin);
                 m[idx] = b1 * m[idx] + (1.0 - b1) * g;
@@ -358,23 +377,21 @@ mod tests {
             start: vec![0],
             ..PriorSamples::default()
         };
-        let truth = KindWeights {
-            scale: 3.0,
-            bias: 0.0,
-            crowd: 0.0,
-        };
         let mv = ActionKind::Move.index() as u8;
         let done = ActionKind::Done.index() as u8;
         for k in 0..400 {
-            // A move scored s against Done at 0.35 read with bias -1 (scale 0).
+            // A move scored s with lift l, read at scale 3 and lift 1.5, against Done at
+            // 0.35 with no lift, read as a logit of -1.
             let s = (k % 20) as f32 / 20.0;
-            let lm = truth.scale * f64::from(s);
+            let l = ((k / 20) % 5) as f32 / 5.0 - 0.4;
+            let lm = 3.0 * f64::from(s) + 1.5 * f64::from(l);
             let ld = -1.0;
             let pm = (lm.exp() / (lm.exp() + f64::exp(ld))) as f32;
-            for (kind, score, share) in [(mv, s, pm), (done, 0.35, 1.0 - pm)] {
+            for (kind, score, lift, share) in [(mv, s, l, pm), (done, 0.35, 0.0, 1.0 - pm)] {
                 x.kind.push(kind);
                 x.score.push(score);
                 x.ln_crowd.push(0.0);
+                x.lift.push(lift);
                 x.share.push(share);
                 x.greedy.push(0.5);
             }
@@ -389,16 +406,22 @@ mod tests {
             ..PriorTrainConfig::default()
         };
         let w = train(&x, &config, |_, _, _| {});
-        // Only differences of logits are fixed: the move's scale, and its bias less
-        // Done's whole logit (bias plus scale times 0.35) being 1.
+        // Only differences of logits are fixed: the move's scale and lift, and its bias
+        // less Done's whole logit (bias plus scale times 0.35) being 1.
         let m = w.kinds[usize::from(mv)];
         let d = w.kinds[usize::from(done)];
         assert!((m.scale - 3.0).abs() < 0.05, "{m:?}");
+        assert!((m.lift - 1.5).abs() < 0.05, "{m:?}");
         assert!(
             (m.bias - (d.bias + 0.35 * d.scale) - 1.0).abs() < 0.05,
             "{m:?} {d:?}"
         );
         let (learnt, greedy) = held_out_scores(&w, &x);
         assert!(learnt.cross_entropy < greedy.cross_entropy);
+        // The shares were the fitted prior's own: their cross-entropy is their entropy.
+        assert!(
+            (learnt.cross_entropy - learnt.entropy).abs() < 1e-3,
+            "{learnt:?}"
+        );
     }
 }
