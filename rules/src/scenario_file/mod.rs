@@ -31,6 +31,7 @@ use read::read_profile;
 use values::{STYLE, Tbl};
 
 mod checks;
+mod place_error;
 mod raw;
 mod reach;
 mod read;

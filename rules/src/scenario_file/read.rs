@@ -9,6 +9,7 @@ use toml::de::{DeTable, DeValue};
 use crate::bitboard::Bitboard;
 use crate::profile::{Abilities, Ability, Profile};
 use crate::scenario::{Start, VpAwards};
+use crate::scenario_file::place_error::PlaceError;
 use crate::scenario_file::raw::{
     CountersFile, EntryFile, Field, MapFile, ModelFile, ScenarioFile, SideFile, Sp, VpSpans,
     WallFile, ZoneFile,
@@ -568,18 +569,15 @@ pub(super) fn read_counters(sink: &mut Sink, path: String, v: &Value) -> Option<
 
 // ===== squares, zones, walls =============================================================
 
-pub(super) fn square(s: &str) -> Result<Square, String> {
+pub(super) fn square(s: &str) -> Result<Square, PlaceError> {
     s.parse::<Square>().map_err(|e| match e {
-        SquareError::Malformed(_) => format!(
-            "{} is not a square: expected a column a-h and a row 1-8, like \"c4\"",
-            quote(s)
-        ),
-        other => other.to_string(),
+        SquareError::Malformed(_) => PlaceError::NotASquare(s.to_string()),
+        other => PlaceError::OffBoard(other),
     })
 }
 
 /// `c4` or a rectangle `a7-h8` (corners in any order), as a set of squares.
-pub(super) fn parse_zone(s: &str) -> Result<Bitboard, String> {
+pub(super) fn parse_zone(s: &str) -> Result<Bitboard, PlaceError> {
     let s = s.trim();
     // Other ways of writing a rectangle, answered with the one the format uses.
     for sep in [":", "..", " to ", "_", "/", " "] {
@@ -587,11 +585,9 @@ pub(super) fn parse_zone(s: &str) -> Result<Bitboard, String> {
             && square(a.trim()).is_ok()
             && square(b.trim()).is_ok()
         {
-            return Err(format!(
-                "not a zone: write a rectangle with a dash between two opposite corners, \
-                 like \"{}-{}\"",
-                a.trim(),
-                b.trim()
+            return Err(PlaceError::ZoneSeparator(
+                a.trim().to_string(),
+                b.trim().to_string(),
             ));
         }
     }
@@ -608,24 +604,16 @@ pub(super) fn parse_zone(s: &str) -> Result<Bitboard, String> {
 }
 
 /// `"c3 north"` (one piece) or a straight run `"d3-f3 north"` (one piece per square).
-pub(super) fn parse_wall_edge(s: &str) -> Result<Vec<(Square, Edge)>, String> {
-    const SHAPE: &str = "expected \"<square> <side>\" or \"<square>-<square> <side>\", \
-                         like \"c3 north\" or \"d3-f3 north\"";
+pub(super) fn parse_wall_edge(s: &str) -> Result<Vec<(Square, Edge)>, PlaceError> {
     let mut words = s.split_whitespace();
     let (Some(squares), Some(side), None) = (words.next(), words.next(), words.next()) else {
-        return Err(SHAPE.to_string());
+        return Err(PlaceError::WallShape);
     };
     let side = EDGE_WORDS
         .iter()
         .find(|(w, _)| *w == side.to_ascii_lowercase())
         .map(|(_, e)| *e)
-        .ok_or_else(|| {
-            format!(
-                "{} is not a side of a square: expected north, east, south or west{}",
-                quote(side),
-                did_you_mean(side, EDGE_WORDS.iter().map(|(w, _)| *w))
-            )
-        })?;
+        .ok_or_else(|| PlaceError::NotASide(side.to_string()))?;
     let (a, b) = match squares.split_once('-') {
         Some((a, b)) => (square(a)?, square(b)?),
         None => {
@@ -636,23 +624,21 @@ pub(super) fn parse_wall_edge(s: &str) -> Result<Vec<(Square, Edge)>, String> {
     let along_row = a.row() == b.row() && a.col() != b.col();
     let along_col = a.col() == b.col() && a.row() != b.row();
     if a != b && !along_row && !along_col {
-        return Err(format!(
-            "a run must be straight: {a} and {b} are not in one row or one column"
-        ));
+        return Err(PlaceError::Crooked(a, b));
     }
     if along_row && matches!(side, Edge::East | Edge::West) {
-        return Err(format!(
-            "the run {a}-{b} goes along row {}, so its walls must be on the north or south \
-             side (for {side} walls give the squares one by one)",
-            a.row() + 1
-        ));
+        return Err(PlaceError::RowRunSide {
+            from: a,
+            to: b,
+            side,
+        });
     }
     if along_col && matches!(side, Edge::North | Edge::South) {
-        return Err(format!(
-            "the run {a}-{b} goes along column {}, so its walls must be on the east or west \
-             side (for {side} walls give the squares one by one)",
-            (b'a' + a.col() as u8) as char
-        ));
+        return Err(PlaceError::ColumnRunSide {
+            from: a,
+            to: b,
+            side,
+        });
     }
     let mut pieces = Vec::new();
     for row in a.row().min(b.row())..=a.row().max(b.row()) {
@@ -661,10 +647,7 @@ pub(super) fn parse_wall_edge(s: &str) -> Result<Vec<(Square, Edge)>, String> {
                 continue;
             };
             if sq.step(side.dir()).is_none() {
-                return Err(format!(
-                    "the {side} side of {sq} is the edge of the board; walls go between \
-                     squares (the board edge is impassable anyway, R2)"
-                ));
+                return Err(PlaceError::BoardEdge { square: sq, side });
             }
             pieces.push((sq, side));
         }
@@ -672,7 +655,7 @@ pub(super) fn parse_wall_edge(s: &str) -> Result<Vec<(Square, Edge)>, String> {
     Ok(pieces)
 }
 
-pub(super) fn parse_start(s: &str) -> Result<Start, String> {
+pub(super) fn parse_start(s: &str) -> Result<Start, PlaceError> {
     let t = s.trim().to_ascii_lowercase();
     match t.as_str() {
         "deploy" => return Ok(Start::Deploy),
@@ -688,11 +671,7 @@ pub(super) fn parse_start(s: &str) -> Result<Start, String> {
     if looks_like_square {
         return square(&t).map(Start::At);
     }
-    Err(format!(
-        "{} is not a start: expected {START_HINT}{}",
-        quote(s),
-        did_you_mean(&t, ["deploy", "enter"])
-    ))
+    Err(PlaceError::NotAStart(s.to_string()))
 }
 
 /// The same edge, named from the square south or west of it.
