@@ -200,12 +200,15 @@ pub struct Played {
     pub dice: GameRng,
 }
 
-/// Why a play with the dice given cannot be made.
-#[derive(Debug)]
+/// Why a play with the dice given cannot be made. `Display` says it in words: the play's
+/// own refusal, or which roll the dice do not fit and why.
+#[derive(Debug, thiserror::Error)]
 pub enum Unplayed<E> {
     /// The play itself refused (an illegal decision).
+    #[error("{0}")]
     Play(E),
     /// The dice given do not fit the rolls made, and why.
+    #[error("{0}")]
     Dice(String),
 }
 
@@ -302,14 +305,10 @@ pub fn play_with_dice(
     action: Action,
     given: &[Vec<u8>],
     dice: &GameRng,
-) -> Result<Played, String> {
+) -> Result<Played, Unplayed<IllegalAction>> {
     let given: Vec<Option<Vec<u8>>> = given.iter().cloned().map(Some).collect();
     play_with_rolls(g, &given, dice, |c, tape, sink| {
         c.play_logged(action, tape, sink)
-    })
-    .map_err(|e: Unplayed<IllegalAction>| match e {
-        Unplayed::Play(e) => e.to_string(),
-        Unplayed::Dice(why) => why,
     })
 }
 

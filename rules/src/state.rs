@@ -81,6 +81,7 @@ pub use invariants::Broken;
 pub use models::{CAPACITY, CounterKind, Loc, Model};
 pub use phase::{Act, Phase, TestCtx, TestKind};
 pub use play::Observation;
+pub use snapshot::SnapshotError;
 pub use turn::{Outcome, TurnUse, VpSource, WinReason};
 pub use victory::{ARRIVAL_SLOTS, Arrival};
 

@@ -174,7 +174,7 @@ impl Server {
                 let scenario = self.scenario_for_snapshot(scenario)?;
                 let mut rng = rng_from_seed(r.seed.unwrap_or(0));
                 let (game, side) = load_snapshot(scenario, &snapshot, &mut rng)
-                    .map_err(|e| refuse("snapshot", e))?;
+                    .map_err(|e| refuse("snapshot", e.to_string()))?;
                 let dice = rng_from_seed(r.dice_seed.unwrap_or(r.seed.unwrap_or(0)));
                 (Position { game, dice }, Some(side))
             }
@@ -327,7 +327,7 @@ impl Server {
         };
         let played = match &r.dice {
             Some(faces) => given_dice::play_with_dice(&p.game, action, faces, &generator)
-                .map_err(|e| refuse("dice", e))?,
+                .map_err(|e| refuse("dice", e.to_string()))?,
             None => given_dice::play_with_rolls(&p.game, &[], &generator, |g, tape, sink| {
                 g.play_logged(action, tape, sink)
             })

@@ -32,8 +32,11 @@ use super::agenda::{AGENDA, Agenda};
 use super::resolve::Kills;
 use super::{Cards, GameState, Loc, MAX_CIVILIANS, Model};
 
+mod error;
 mod read;
 mod write;
+
+pub use error::SnapshotError;
 
 use read::{Read, Reader};
 use write::Writer;
@@ -236,7 +239,7 @@ impl GameState {
         scenario: Arc<Scenario>,
         bytes: &[u8],
         rng: &mut R,
-    ) -> Result<(GameState, Side), String> {
+    ) -> Result<(GameState, Side), SnapshotError> {
         let mut r = Reader {
             bytes,
             at: 0,
@@ -249,11 +252,7 @@ impl GameState {
             Some(m) if m == &MAGIC[..] => 3,
             Some(m) if m == &LAYOUT_2[..] => 2,
             _ => {
-                return Err(
-                    "this is not a snapshot of this engine's positions (its first bytes \
-                            are not MAS and layout 2 or 3)"
-                        .into(),
-                );
+                return Err(SnapshotError::NotASnapshot);
             }
         };
         let observer = r.side()?;
@@ -261,9 +260,10 @@ impl GameState {
         let n = r.u8()?;
         let want = scenario.models.len().min(MAX_MODELS);
         if n as usize != want {
-            return Err(format!(
-                "the snapshot has {n} models, the scenario {want}: it is of another scenario"
-            ));
+            return Err(SnapshotError::ModelCount {
+                snapshot: n,
+                scenario: want,
+            });
         }
         let mut g = GameState::new_empty(scenario.clone());
         let numbers = scenario.profile_numbers();
@@ -272,11 +272,7 @@ impl GameState {
             let side = r.side()?;
             let number = r.u8()?;
             if side != setup.side || (layout == 3 && number != profile_number) {
-                return Err(format!(
-                    "model m{} is not the scenario's (side or profile): the snapshot is of \
-                     another scenario",
-                    i + 1
-                ));
+                return Err(SnapshotError::OtherModel { number: i + 1 });
             }
             let loc = match r.u8()? {
                 0 => Loc::Waiting,
@@ -340,16 +336,16 @@ impl GameState {
             .sum();
             let card = scenario.deck.card(t);
             if n != u32::from(card.count()) {
-                return Err(format!(
-                    "the snapshot has {n} of {}, the deck {}",
-                    card.name(),
-                    card.count()
-                ));
+                return Err(SnapshotError::CardCount {
+                    card: card.name(),
+                    snapshot: n,
+                    deck: card.count(),
+                });
             }
         }
         let sum = |a: &[u8; MAX_CARD_TYPES]| a.iter().map(|&x| u32::from(x)).sum::<u32>();
         if sum(&g.cards.deck) != u32::from(unseen_n) || u16::from(other_n) > unseen_n {
-            return Err("the snapshot's unseen cards do not add up".into());
+            return Err(SnapshotError::UnseenCards);
         }
         g.cards.hand_n[own] = sum(&g.cards.hands[own]).min(255) as u8;
         g.cards.held[own] = held_mask(&g.cards.hands[own]);
@@ -410,16 +406,13 @@ impl GameState {
             *a = r.u8()?;
         }
         if r.at != bytes.len() {
-            return Err(format!(
-                "the snapshot has {} bytes more than a position holds",
-                bytes.len() - r.at
-            ));
+            return Err(SnapshotError::TrailingBytes(bytes.len() - r.at));
         }
         // The board: walls from the scenario, blockers as they are now (a landed Flying
         // Car's included), the map shared with every game that has the same.
         let extra = blockers.difference(scenario.map.blockers());
         if !scenario.map.blockers().is_subset(blockers) {
-            return Err("the snapshot's board lacks a blocker of the scenario's".into());
+            return Err(SnapshotError::MissingBlocker);
         }
         let mut map: Arc<Map> = scenario.map.clone();
         for sq in extra {
@@ -429,8 +422,7 @@ impl GameState {
         g.recount();
         g.check_unseen(observer)?;
         g.determinize(observer, rng);
-        g.check_invariants()
-            .map_err(|e| format!("the snapshot is not a position of the game: {e}"))?;
+        g.check_invariants().map_err(SnapshotError::NotAPosition)?;
         Ok((g, observer))
     }
 
@@ -467,7 +459,7 @@ impl GameState {
 
     /// Before the other hand is dealt: enough cards unseen that are not Events to deal
     /// it (a hand never holds an Event).
-    fn check_unseen(&self, observer: Side) -> Result<(), String> {
+    fn check_unseen(&self, observer: Side) -> Result<(), SnapshotError> {
         let deck = self.deck();
         let dealable: u32 = (0..deck.types())
             .filter(|t| !deck.card(*t).is_event())
@@ -475,10 +467,10 @@ impl GameState {
             .sum();
         let other = self.cards.hand_n[observer.other()];
         if dealable < u32::from(other) {
-            return Err(format!(
-                "the snapshot's other hand holds {other} cards, but only {dealable} unseen \
-                 cards could be in it"
-            ));
+            return Err(SnapshotError::OtherHand {
+                held: other,
+                dealable,
+            });
         }
         Ok(())
     }

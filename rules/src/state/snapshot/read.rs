@@ -9,6 +9,7 @@ use crate::model_set::ModelSet;
 use crate::scenario::{MAX_MODELS, Scenario};
 use crate::square::{Edge, Side, Square};
 use crate::state::agenda::Step;
+use crate::state::snapshot::error::SnapshotError;
 use crate::state::{Act, CAPACITY, Outcome, Phase, TestCtx, TestKind, WinReason};
 
 /// Bytes read in order, each read checked.
@@ -18,17 +19,16 @@ pub(super) struct Reader<'a> {
     pub(super) scenario: &'a Scenario,
 }
 
-pub(super) type Read<T> = Result<T, String>;
+pub(super) type Read<T> = Result<T, SnapshotError>;
 
 impl<'a> Reader<'a> {
     pub(super) fn take(&mut self, n: usize) -> Read<&'a [u8]> {
         let end = self.at.checked_add(n).filter(|e| *e <= self.bytes.len());
         let Some(end) = end else {
-            return Err(format!(
-                "the snapshot ends early (byte {} of {})",
-                self.at,
-                self.bytes.len()
-            ));
+            return Err(SnapshotError::EndsEarly {
+                at: self.at,
+                len: self.bytes.len(),
+            });
         };
         let s = &self.bytes[self.at..end];
         self.at = end;
@@ -65,11 +65,12 @@ impl<'a> Reader<'a> {
     pub(super) fn squares(&mut self) -> Read<Bitboard> {
         self.u64().map(Bitboard::from_bits)
     }
-    pub(super) fn bad(&self, what: &str, got: impl std::fmt::Display) -> String {
-        format!(
-            "the snapshot is damaged: byte {} should be {what}, not {got}",
-            self.at.saturating_sub(1)
-        )
+    pub(super) fn bad(&self, what: &'static str, got: impl std::fmt::Display) -> SnapshotError {
+        SnapshotError::Damaged {
+            byte: self.at.saturating_sub(1),
+            expected: what,
+            got: got.to_string(),
+        }
     }
     pub(super) fn side(&mut self) -> Read<Side> {
         let b = self.u8()?;
@@ -115,9 +116,7 @@ impl<'a> Reader<'a> {
         let slug = String::from_utf8_lossy(self.take(n)?).into_owned();
         match self.scenario.deck.half_by_slug(&slug) {
             Some(face) => Ok(face.id),
-            None => Err(format!(
-                "the snapshot names the half `{slug}`, which is not in the scenario's deck"
-            )),
+            None => Err(SnapshotError::UnknownHalf(slug)),
         }
     }
     pub(super) fn edge(&mut self) -> Read<Edge> {

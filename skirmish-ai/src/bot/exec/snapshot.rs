@@ -8,9 +8,21 @@ use std::sync::Arc;
 use rand::RngCore;
 
 use rules::scenario::Scenario;
+use rules::state::SnapshotError;
 use rules::{GameState, Side};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Why snapshot text does not load: not base64, or not a position of the scenario.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadSnapshotError {
+    /// Character `number` (from 1) is not one of base64's.
+    #[error("the snapshot is not base64: character {number} is `{}`", .found.escape_debug())]
+    NotBase64 { number: usize, found: char },
+    /// The bytes are not a snapshot of the scenario's.
+    #[error(transparent)]
+    Snapshot(#[from] SnapshotError),
+}
 
 /// The snapshot of `g` for `side`, as base64 text.
 pub fn snapshot_of(g: &GameState, side: Side) -> String {
@@ -23,9 +35,9 @@ pub fn load_snapshot<R: RngCore + ?Sized>(
     scenario: Arc<Scenario>,
     text: &str,
     rng: &mut R,
-) -> Result<(GameState, Side), String> {
+) -> Result<(GameState, Side), LoadSnapshotError> {
     let bytes = unbase64(text)?;
-    GameState::from_snapshot(scenario, &bytes, rng)
+    Ok(GameState::from_snapshot(scenario, &bytes, rng)?)
 }
 
 /// Standard base64 with padding.
@@ -50,19 +62,19 @@ pub fn base64(bytes: &[u8]) -> String {
 }
 
 /// The bytes of standard base64 text (padding optional), or where it is not base64.
-pub fn unbase64(text: &str) -> Result<Vec<u8>, String> {
+pub fn unbase64(text: &str) -> Result<Vec<u8>, LoadSnapshotError> {
     let text = text.trim_end_matches('=');
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc = 0u32;
     let mut bits = 0;
     for (i, c) in text.bytes().enumerate() {
-        let v = ALPHABET.iter().position(|a| *a == c).ok_or_else(|| {
-            format!(
-                "the snapshot is not base64: character {} is `{}`",
-                i + 1,
-                (c as char).escape_debug()
-            )
-        })?;
+        let v = ALPHABET
+            .iter()
+            .position(|a| *a == c)
+            .ok_or(LoadSnapshotError::NotBase64 {
+                number: i + 1,
+                found: c as char,
+            })?;
         acc = (acc << 6) | v as u32;
         bits += 6;
         if bits >= 8 {
@@ -87,6 +99,11 @@ mod tests {
             let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37)).collect();
             assert_eq!(unbase64(&base64(&bytes)).unwrap(), bytes);
         }
-        assert!(unbase64("TW!u").unwrap_err().contains("character 3"));
+        assert!(
+            unbase64("TW!u")
+                .unwrap_err()
+                .to_string()
+                .contains("character 3")
+        );
     }
 }
