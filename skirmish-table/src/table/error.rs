@@ -6,6 +6,7 @@
 
 use rules::state::IllegalAction;
 
+use super::placement::RecordedPlacementError;
 use super::save::{SaveError, UnreadDecision};
 use super::setup::ScenarioError;
 
@@ -45,7 +46,7 @@ pub enum SessionError {
     /// At a real table, the counters' squares the saved game records as rolled at set-up
     /// do not fit the game.
     #[error("the counters' squares rolled at set-up: {0}")]
-    Placement(String),
+    Placement(RecordedPlacementError),
     /// A game of a results file (its id) that cannot be replayed, and why.
     #[error("game `{id}`: {why}")]
     Recorded { id: String, why: Box<SessionError> },

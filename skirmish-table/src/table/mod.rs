@@ -48,6 +48,7 @@ pub mod hint;
 pub mod instructions;
 pub mod marks;
 pub mod placement;
+pub mod record_error;
 pub mod replay;
 pub mod rolls;
 pub mod save;

@@ -37,6 +37,46 @@ pub enum PlacementError {
     TooManyRolls(usize),
 }
 
+/// Why the counters' faces a saved game records do not fit the game
+/// ([`check_placement`]); `counter` counts from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordedPlacementError {
+    /// Another number of counters than set-up places.
+    #[error("{recorded} counter(s) recorded, but set-up places {placed}")]
+    Count { recorded: usize, placed: usize },
+    /// A counter's faces are not pairs of a row and a column.
+    #[error("counter {counter}: {faces} face(s) recorded, not pairs of a row and a column")]
+    NotPairs { counter: usize, faces: usize },
+    /// A pair of faces refused.
+    #[error("counter {counter}: {}: {why}", faces_text(.faces))]
+    Refused {
+        counter: usize,
+        faces: Vec<u8>,
+        why: PlacementError,
+    },
+    /// The last pair gives a square that does not take the counter.
+    #[error(
+        "counter {counter}: its last roll, {}, gives {square}, where {why}",
+        faces_text(.faces)
+    )]
+    LastRolledAgain {
+        counter: usize,
+        faces: Vec<u8>,
+        square: Square,
+        why: Refusal,
+    },
+    /// A pair before the last gives a square that takes the counter.
+    #[error(
+        "counter {counter}: {} gives {square}, which takes it, yet more dice follow",
+        faces_text(.faces)
+    )]
+    PlacedEarly {
+        counter: usize,
+        faces: Vec<u8>,
+        square: Square,
+    },
+}
+
 /// The faces typed for one counter, in pairs (row, column): the last pair is its square,
 /// the pairs before it were rolled again.
 pub type CounterRolls = Vec<u8>;
@@ -210,42 +250,49 @@ impl Placing {
 /// Checks faces recorded for the counters of `g` (a game at its start) as a saved game
 /// holds them: each counter's pairs, the last on a square that takes it, the others not.
 /// The squares, in order, or what does not fit.
-pub fn check_placement(g: &GameState, placement: &[CounterRolls]) -> Result<Vec<Square>, String> {
+pub fn check_placement(
+    g: &GameState,
+    placement: &[CounterRolls],
+) -> Result<Vec<Square>, RecordedPlacementError> {
     let mut p = Placing::new(g);
     if placement.len() != p.to_place() {
-        return Err(format!(
-            "{} counter(s) recorded, but set-up places {}",
-            placement.len(),
-            p.to_place()
-        ));
+        return Err(RecordedPlacementError::Count {
+            recorded: placement.len(),
+            placed: p.to_place(),
+        });
     }
     for (i, faces) in placement.iter().enumerate() {
+        let counter = i + 1;
         if faces.is_empty() || faces.len() % 2 != 0 {
-            return Err(format!(
-                "counter {}: {} face(s) recorded, not pairs of a row and a column",
-                i + 1,
-                faces.len()
-            ));
+            return Err(RecordedPlacementError::NotPairs {
+                counter,
+                faces: faces.len(),
+            });
         }
         for (j, pair) in faces.chunks(2).enumerate() {
             let last = j + 1 == faces.len() / 2;
             let got = p
                 .take(pair)
-                .map_err(|e| format!("counter {}: {}: {e}", i + 1, faces_text(pair)))?;
+                .map_err(|why| RecordedPlacementError::Refused {
+                    counter,
+                    faces: pair.to_vec(),
+                    why,
+                })?;
             match (got, last) {
-                (PlacementProgress::RollAgain(sq, why), true) => {
-                    return Err(format!(
-                        "counter {}: its last roll, {}, gives {sq}, where {why}",
-                        i + 1,
-                        faces_text(pair)
-                    ));
+                (PlacementProgress::RollAgain(square, why), true) => {
+                    return Err(RecordedPlacementError::LastRolledAgain {
+                        counter,
+                        faces: pair.to_vec(),
+                        square,
+                        why,
+                    });
                 }
-                (PlacementProgress::Placed(sq) | PlacementProgress::Done(sq), false) => {
-                    return Err(format!(
-                        "counter {}: {} gives {sq}, which takes it, yet more dice follow",
-                        i + 1,
-                        faces_text(pair)
-                    ));
+                (PlacementProgress::Placed(square) | PlacementProgress::Done(square), false) => {
+                    return Err(RecordedPlacementError::PlacedEarly {
+                        counter,
+                        faces: pair.to_vec(),
+                        square,
+                    });
                 }
                 _ => {}
             }

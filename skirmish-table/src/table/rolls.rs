@@ -32,17 +32,21 @@ impl fmt::Display for Roller {
     }
 }
 
+/// A word that is not who rolls (`table` or `program`): the word as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` is not who rolls: `table` (the person rolls and types the faces) or `program`",
+    .0.escape_debug()
+)]
+pub struct UnknownRoller(pub String);
+
 impl FromStr for Roller {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Roller, String> {
+    type Err = UnknownRoller;
+    fn from_str(s: &str) -> Result<Roller, UnknownRoller> {
         match s.trim() {
             "table" => Ok(Roller::Table),
             "program" => Ok(Roller::Program),
-            other => Err(format!(
-                "`{}` is not who rolls: `table` (the person rolls and types the faces) or \
-                 `program`",
-                other.escape_debug()
-            )),
+            other => Err(UnknownRoller(other.to_string())),
         }
     }
 }

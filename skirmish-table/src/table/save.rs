@@ -14,8 +14,9 @@ use rules::{Action, BySide, Side};
 
 use super::brain::Unplayable;
 use super::companion::{Companion, DecisionRolls, TableRoll};
-use super::correction::{Correction, UnreadCorrection};
+use super::correction::Correction;
 use super::error::SessionError;
+use super::record_error::TableRecordError;
 use super::rolls::Roller;
 use super::session::Session;
 use super::setup::{Controller, GameSetup};
@@ -72,7 +73,10 @@ pub enum SaveError {
     Decision(#[from] UnreadDecision),
     /// What a game at a real table records does not read: which record and why.
     #[error("{}: {why}", path.display())]
-    Table { path: PathBuf, why: String },
+    Table {
+        path: PathBuf,
+        why: TableRecordError,
+    },
     /// Saving over a file that is not a saved game: it is left as it is.
     #[error(
         "{} already exists and is not a saved game; it is left as it is: choose another name",
@@ -240,43 +244,36 @@ pub fn parse_actions(texts: &[String]) -> Result<Vec<Action>, UnreadDecision> {
 
 /// What a save of a game at a real table records beyond its decisions, read and checked
 /// against their number: the rollers, the rolls by decision, the corrections in order.
-fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Companion>, String> {
+fn read_table_record(
+    save: &SaveFile,
+    decisions: usize,
+) -> Result<Option<Companion>, TableRecordError> {
     let Some(rollers) = save.companion else {
         if !save.placement.is_empty() {
-            return Err(
-                "the counters' squares are recorded as rolled at the table, but the game is not \
-                 one at a real table (it has no `companion`)"
-                    .into(),
-            );
+            return Err(TableRecordError::PlacementWithoutTable);
         }
         if let Some(n) = save.dice.keys().next() {
-            return Err(format!(
-                "dice are recorded for decision {n}, but the game is not one at a real table \
-                 (it has no `companion`)"
-            ));
+            return Err(TableRecordError::DiceWithoutTable(*n));
         }
         if !save.corrections.is_empty() {
-            return Err(
-                "corrections of the table are recorded, but the game is not one at a real \
-                 table (it has no `companion`)"
-                    .into(),
-            );
+            return Err(TableRecordError::CorrectionsWithoutTable);
         }
         return Ok(None);
     };
     let mut dice: Vec<DecisionRolls> = vec![Vec::new(); decisions];
     for (n, rolls) in &save.dice {
         if *n == 0 || *n > decisions {
-            return Err(format!(
-                "dice are recorded for decision {n}, but the game has {decisions} decision(s)"
-            ));
+            return Err(TableRecordError::DiceOutOfRange {
+                decision: *n,
+                decisions,
+            });
         }
         if rolls.len() > rules::given_dice::MAX_ROLLS {
-            return Err(format!(
-                "decision {n}: {} rolls recorded, at most {}",
-                rolls.len(),
-                rules::given_dice::MAX_ROLLS
-            ));
+            return Err(TableRecordError::TooManyRolls {
+                decision: *n,
+                rolls: rolls.len(),
+                most: rules::given_dice::MAX_ROLLS,
+            });
         }
         dice[n - 1] = rolls
             .iter()
@@ -290,35 +287,34 @@ fn read_table_record(save: &SaveFile, decisions: usize) -> Result<Option<Compani
     let mut last = 0;
     for (i, c) in save.corrections.iter().enumerate() {
         if c.after > decisions || c.after < last {
-            return Err(format!(
-                "correction {} comes after decision {}, but the game has {decisions} \
-                 decision(s) and the corrections are in order",
-                i + 1,
-                c.after
-            ));
+            return Err(TableRecordError::CorrectionOutOfPlace {
+                correction: i + 1,
+                after: c.after,
+                decisions,
+            });
         }
         last = c.after;
         let change: Correction = c
             .change
             .parse()
-            .map_err(|e: UnreadCorrection| format!("correction {}: {e}", i + 1))?;
+            .map_err(|why| TableRecordError::Correction {
+                correction: i + 1,
+                why,
+            })?;
         corrections.push((c.after, change));
     }
     // The counters' dice are checked against the game when it is set up; here only their
     // size.
     let most = 2 * crate::table::placement::MAX_PAIRS;
     if save.placement.len() > 64 {
-        return Err(format!(
-            "{} counters' squares recorded, but a board has 64 squares",
-            save.placement.len()
-        ));
+        return Err(TableRecordError::TooManyCounters(save.placement.len()));
     }
     if let Some(i) = save.placement.iter().position(|f| f.len() > most) {
-        return Err(format!(
-            "counter {}: {} faces recorded for its square, at most {most}",
-            i + 1,
-            save.placement[i].len()
-        ));
+        return Err(TableRecordError::TooManyFaces {
+            counter: i + 1,
+            faces: save.placement[i].len(),
+            most,
+        });
     }
     Ok(Some(
         Companion::recorded(
