@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::dice::{Symbol, Tally};
+use crate::error::UnknownDifficulty;
 
 /// The most numbered spaces a card may have (cities have 3 to 12, S2).
 pub const MAX_SPACES: u8 = 20;
@@ -277,12 +278,12 @@ impl Difficulty {
 }
 
 impl std::str::FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Difficulty, String> {
+    type Err = UnknownDifficulty;
+    fn from_str(s: &str) -> Result<Difficulty, UnknownDifficulty> {
         match s.trim().to_ascii_lowercase().as_str() {
             "easy" => Ok(Difficulty::Easy),
             "hard" => Ok(Difficulty::Hard),
-            _ => Err(format!("`{s}` is not a difficulty: easy or hard")),
+            _ => Err(UnknownDifficulty(s.to_string())),
         }
     }
 }

@@ -111,20 +111,35 @@ pub fn a_game_can_end(deck: &Deck, players: usize, side: Option<Difficulty>) -> 
 
 /// Refuses a table of `players` on `deck` and `side` no game of which can end, saying
 /// why.
-pub fn check_can_end(deck: &Deck, players: usize, side: Difficulty) -> Result<(), String> {
+pub fn check_can_end(deck: &Deck, players: usize, side: Difficulty) -> Result<(), CannotEnd> {
     if a_game_can_end(deck, players, Some(side)) {
         return Ok(());
     }
-    Err(format!(
-        "no game of {players} players on the {} side can end with the deck \"{}\": a game \
-         ends when a stack of {players} cards runs out of claimed cards (S8), and only {} of \
-         its {} locations can ever be claimed on that side (`mars-attacks dice-game cards` \
-         says why)",
-        side.name(),
-        deck.name,
-        claimable_count(deck, Some(side)),
-        deck.locations.len()
-    ))
+    Err(CannotEnd {
+        players,
+        side,
+        deck: deck.name.clone(),
+        claimable: claimable_count(deck, Some(side)),
+        locations: deck.locations.len(),
+    })
+}
+
+/// A table no game of which can end: `players` on the `side` of the deck named `deck`, of
+/// whose `locations` only `claimable` can ever be claimed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no game of {players} players on the {} side can end with the deck \"{deck}\": a game \
+     ends when a stack of {players} cards runs out of claimed cards (S8), and only {claimable} \
+     of its {locations} locations can ever be claimed on that side (`mars-attacks dice-game \
+     cards` says why)",
+    .side.name()
+)]
+pub struct CannotEnd {
+    pub players: usize,
+    pub side: Difficulty,
+    pub deck: String,
+    pub claimable: usize,
+    pub locations: usize,
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use rand::RngCore;
 
+use crate::error::UnknownSymbol;
+
 /// Dice in the game (S1).
 pub const DICE: u8 = 10;
 
@@ -59,13 +61,13 @@ impl fmt::Display for Symbol {
 }
 
 impl FromStr for Symbol {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Symbol, String> {
+    type Err = UnknownSymbol;
+    fn from_str(s: &str) -> Result<Symbol, UnknownSymbol> {
         let t = s.trim().to_ascii_lowercase();
         Symbol::ALL
             .into_iter()
             .find(|x| x.name() == t || x.name().replace('-', " ") == t)
-            .ok_or_else(|| format!("`{s}` is not a symbol: martian, ray-gun or nuke"))
+            .ok_or_else(|| UnknownSymbol(s.to_string()))
     }
 }
 

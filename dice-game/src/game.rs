@@ -13,6 +13,7 @@ use rand::RngCore;
 
 use crate::card::{Deck, Difficulty, Location, MAX_LOCATIONS, Rule};
 use crate::dice::{DICE, Symbol, Tally, roll};
+use crate::error::{DealError, PlayError};
 use crate::turn::{Action, Decided, Event, Phase, Turn};
 
 /// Stacks dealt in the centre of the table (S3).
@@ -76,7 +77,7 @@ impl Game {
         players: usize,
         difficulty: Difficulty,
         rng: &mut R,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, DealError> {
         let mut order: Vec<usize> = (0..deck.locations.len()).collect();
         for i in (1..order.len()).rev() {
             let j = ((u128::from(rng.next_u64()) * (i as u128 + 1)) >> 64) as usize;
@@ -92,25 +93,20 @@ impl Game {
         players: usize,
         difficulty: Difficulty,
         order: &[usize],
-    ) -> Result<Game, String> {
+    ) -> Result<Game, DealError> {
         if !PLAYERS.contains(&players) {
-            return Err(format!(
-                "the dice game is for 2 to {MAX_PLAYERS} players, not {players} (S3)"
-            ));
+            return Err(DealError::Players(players));
         }
         let n = deck.locations.len();
         if n > MAX_LOCATIONS {
-            return Err(format!(
-                "a deck holds at most {MAX_LOCATIONS} locations, not {n}"
-            ));
+            return Err(DealError::TooManyLocations(n));
         }
         if n < STACKS * players {
-            return Err(format!(
-                "{players} players need four stacks of {players} cards, {} locations; \
-                 the deck \"{}\" has {n}",
-                STACKS * players,
-                deck.name
-            ));
+            return Err(DealError::TooFewLocations {
+                players,
+                deck: deck.name.clone(),
+                locations: n,
+            });
         }
         crate::claimable::check_can_end(&deck, players, difficulty)?;
         let mut seen = vec![false; n];
@@ -119,7 +115,7 @@ impl Game {
                 .iter()
                 .any(|&c| c >= n || std::mem::replace(&mut seen[c], true))
         {
-            return Err(format!("the deal must list each of the {n} locations once"));
+            return Err(DealError::Order(n));
         }
         let mut stacks = [Stack::default(); STACKS];
         for (s, stack) in stacks.iter_mut().enumerate() {
@@ -355,7 +351,7 @@ impl Game {
         a: Action,
         rng: &mut R,
         on: impl FnMut(Event),
-    ) -> Result<(), String> {
+    ) -> Result<(), PlayError> {
         if !self.is_legal(a) {
             return Err(self.illegal(a));
         }
@@ -370,30 +366,30 @@ impl Game {
         a: Action,
         rolled: Tally,
         on: impl FnMut(Event),
-    ) -> Result<(), String> {
+    ) -> Result<(), PlayError> {
         if !self.is_legal(a) {
             return Err(self.illegal(a));
         }
         let n = self.dice_for(a);
         if rolled.total() != n {
-            return Err(format!(
-                "`{a}` rolls {n} dice, not the {} given",
-                rolled.total()
-            ));
+            return Err(PlayError::WrongDice {
+                action: a,
+                needs: n,
+                given: rolled.total(),
+            });
         }
         self.step(a, |_| rolled, on);
         Ok(())
     }
 
-    fn illegal(&self, a: Action) -> String {
+    fn illegal(&self, a: Action) -> PlayError {
         if self.is_over() {
-            return "the game is over".into();
+            return PlayError::Over;
         }
-        let legal: Vec<String> = self.legal().iter().map(|b| b.to_string()).collect();
-        format!(
-            "`{a}` is not a decision open now; open: {}",
-            legal.join(", ")
-        )
+        PlayError::NotOpen {
+            action: a,
+            open: self.legal(),
+        }
     }
 
     /// Plays `a`, legal, drawing dice from `roll`.

@@ -38,6 +38,7 @@ pub mod claimable;
 pub mod deck_file;
 pub mod deck_keys;
 pub mod dice;
+pub mod error;
 pub mod game;
 pub mod odds;
 pub mod plan;

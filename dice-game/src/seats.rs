@@ -16,8 +16,54 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::card::{Deck, Difficulty};
+use crate::claimable::CannotEnd;
+use crate::error::{DealError, PlayError};
 use crate::game::{Game, PLAYERS};
 use crate::players::player;
+
+/// Why a table of players cannot play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// Fewer than 2 or more than 6 players.
+    #[error("the dice game is for 2 to 6 players at a table, not {0} (S3)")]
+    Players(usize),
+    /// The deck deals for fewer players.
+    #[error(
+        "{players} players need {} locations; the deck \"{deck}\" has {locations}",
+        4 * .players
+    )]
+    TooFewLocations {
+        players: usize,
+        deck: String,
+        locations: usize,
+    },
+    /// No game of this table on this deck can end.
+    #[error(transparent)]
+    CannotEnd(#[from] CannotEnd),
+    /// A spec names no player.
+    #[error(transparent)]
+    Player(#[from] ai::NotAPlayer),
+}
+
+/// Why one game of a run failed (`seat` counts from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameFailure {
+    /// The game could not be dealt.
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    /// A spec names no player.
+    #[error(transparent)]
+    Player(#[from] ai::NotAPlayer),
+    /// More decisions than the runaway guard allows.
+    #[error("stopped by the runaway guard after {0} decisions")]
+    Runaway(u64),
+    /// A player gave no decision.
+    #[error("the player in seat {seat} made no decision")]
+    NoDecision { seat: usize },
+    /// A player's decision was refused.
+    #[error("the player in seat {seat} chose {why}")]
+    Refused { seat: usize, why: PlayError },
+}
 
 /// How a run is played.
 #[derive(Clone, Debug)]
@@ -42,7 +88,7 @@ pub struct GameResult {
     /// The player (index in the specs) in each seat.
     pub seats: Vec<usize>,
     /// The winning player, or why the game failed.
-    pub winner: Result<usize, String>,
+    pub winner: Result<usize, GameFailure>,
     /// Each player's VP at the end (by player, not seat).
     pub vp: Vec<u32>,
     pub decisions: u64,
@@ -63,7 +109,7 @@ pub struct TableReport {
     pub vp: Vec<u64>,
     pub times: Vec<TimeStats>,
     /// Games that failed: (index, game seed, why).
-    pub failures: Vec<(u32, u64, String)>,
+    pub failures: Vec<(u32, u64, GameFailure)>,
 }
 
 impl TableReport {
@@ -84,21 +130,16 @@ impl TableReport {
 }
 
 /// Checks the specs (2 to 6 players) and that the deck deals for them.
-pub fn check(specs: &[String], deck: &Deck, difficulty: Difficulty) -> Result<(), String> {
+pub fn check(specs: &[String], deck: &Deck, difficulty: Difficulty) -> Result<(), TableError> {
     if !PLAYERS.contains(&specs.len()) {
-        return Err(format!(
-            "the dice game is for 2 to 6 players at a table, not {} (S3)",
-            specs.len()
-        ));
+        return Err(TableError::Players(specs.len()));
     }
     if deck.max_players() < specs.len() {
-        return Err(format!(
-            "{} players need {} locations; the deck \"{}\" has {}",
-            specs.len(),
-            4 * specs.len(),
-            deck.name,
-            deck.locations.len()
-        ));
+        return Err(TableError::TooFewLocations {
+            players: specs.len(),
+            deck: deck.name.clone(),
+            locations: deck.locations.len(),
+        });
     }
     crate::claimable::check_can_end(deck, specs.len(), difficulty)?;
     for s in specs {
@@ -121,7 +162,7 @@ pub fn play_table(
     specs: &[String],
     config: &TableConfig,
     on_game: impl Fn(&GameResult) + Sync,
-) -> Result<TableReport, String> {
+) -> Result<TableReport, TableError> {
     check(specs, &config.deck, config.difficulty)?;
     let n = specs.len();
     let next = AtomicU32::new(0);
@@ -186,7 +227,7 @@ fn play_one(specs: &[String], config: &TableConfig, index: u32) -> (GameResult, 
     let block = u64::from(index) / n as u64;
     let game_seed = derive_seed(config.seed, block, 0);
     let seats = rotation(n, index);
-    let fail = |why: String| GameResult {
+    let fail = |why: GameFailure| GameResult {
         index,
         game_seed,
         seats: seats.clone(),
@@ -201,13 +242,13 @@ fn play_one(specs: &[String], config: &TableConfig, index: u32) -> (GameResult, 
         &mut ChaCha8Rng::seed_from_u64(game_seed),
     ) {
         Ok(g) => g,
-        Err(e) => return (fail(e), vec![TimeStats::default(); n]),
+        Err(e) => return (fail(e.into()), vec![TimeStats::default(); n]),
     };
     let mut players: Vec<Box<dyn Player<Game> + Send>> = Vec::with_capacity(n);
     for p in &seats {
         match player(&specs[*p]) {
             Ok(x) => players.push(x),
-            Err(e) => return (fail(e.to_string()), vec![TimeStats::default(); n]),
+            Err(e) => return (fail(e.into()), vec![TimeStats::default(); n]),
         }
     }
     let mut dice = ChaCha8Rng::seed_from_u64(derive_seed(config.seed, block, 1));
@@ -221,8 +262,7 @@ fn play_one(specs: &[String], config: &TableConfig, index: u32) -> (GameResult, 
     let mut decisions = 0u64;
     while !game.is_over() {
         if decisions >= config.max_decisions {
-            let why = format!("stopped by the runaway guard after {decisions} decisions");
-            return (fail(why), times);
+            return (fail(GameFailure::Runaway(decisions)), times);
         }
         let seat = game.player();
         let t0 = Instant::now();
@@ -230,14 +270,14 @@ fn play_one(specs: &[String], config: &TableConfig, index: u32) -> (GameResult, 
         times[seat].add(t0.elapsed().as_secs_f64() * 1000.0);
         decisions += 1;
         let Some(a) = choice else {
-            return (
-                fail(format!("the player in seat {} made no decision", seat + 1)),
-                times,
-            );
+            return (fail(GameFailure::NoDecision { seat: seat + 1 }), times);
         };
-        if let Err(e) = game.play(a, &mut dice, |_| {}) {
+        if let Err(why) = game.play(a, &mut dice, |_| {}) {
             return (
-                fail(format!("the player in seat {} chose {e}", seat + 1)),
+                fail(GameFailure::Refused {
+                    seat: seat + 1,
+                    why,
+                }),
                 times,
             );
         }

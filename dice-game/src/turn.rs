@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::dice::{Symbol, Tally};
+use crate::error::UnreadAction;
 
 /// A decision of the player whose Turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,8 +34,8 @@ impl fmt::Display for Action {
 }
 
 impl FromStr for Action {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Action, String> {
+    type Err = UnreadAction;
+    fn from_str(s: &str) -> Result<Action, UnreadAction> {
         let t = s.trim().to_ascii_lowercase();
         match t.as_str() {
             "roll" => return Ok(Action::Roll),
@@ -48,14 +49,12 @@ impl FromStr for Action {
                 .ok()
                 .filter(|n| (1..=crate::game::STACKS as u8).contains(n))
                 .map(|n| Action::Target(n - 1))
-                .ok_or_else(|| format!("`{s}`: target a stack 1 to {}", crate::game::STACKS));
+                .ok_or_else(|| UnreadAction::Stack(s.to_string()));
         }
         if let Some(x) = t.strip_prefix("set ") {
-            return x.parse::<Symbol>().map(Action::Set);
+            return Ok(Action::Set(x.parse::<Symbol>()?));
         }
-        Err(format!(
-            "`{s}` is not a decision: target N, set SYMBOL, roll or stop"
-        ))
+        Err(UnreadAction::Unknown(s.to_string()))
     }
 }
 

@@ -367,11 +367,17 @@ fn an_illegal_decision_is_refused_and_changes_nothing() {
     let e = g
         .play_rolled(Action::Stop, Tally::EMPTY, |_| {})
         .unwrap_err();
-    assert!(e.contains("`stop` is not a decision open now"), "{e}");
+    assert!(
+        e.to_string().contains("`stop` is not a decision open now"),
+        "{e}"
+    );
     let e = g
         .play_rolled(Action::Target(0), t(1, 1, 1), |_| {})
         .unwrap_err();
-    assert!(e.contains("rolls 10 dice, not the 3 given"), "{e}");
+    assert!(
+        e.to_string().contains("rolls 10 dice, not the 3 given"),
+        "{e}"
+    );
     assert_eq!(g, before);
 }
 

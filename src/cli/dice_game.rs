@@ -149,7 +149,7 @@ pub fn run(args: DiceGameArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             };
             // Seats that name no player, or more than the deck deals for, are refused
             // before any window opens.
-            setup.check().map_err(CliError::Usage)?;
+            setup.check().map_err(|e| CliError::Usage(e.to_string()))?;
             window::open(Window::DiceGame(Box::new(setup)), io)
         }
         What::Cards { file, json } => {
@@ -308,9 +308,13 @@ pub struct TableArgs<'a> {
 /// Plays a seeded table of 2 to 6 players, seats rotated, and prints each player's wins
 /// with its Wilson interval.
 pub fn run_table(t: &TableArgs<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
-    let difficulty: Difficulty = t.difficulty.parse().map_err(CliError::Usage)?;
+    let difficulty: Difficulty = t
+        .difficulty
+        .parse()
+        .map_err(|e: dice_game::error::UnknownDifficulty| CliError::Usage(e.to_string()))?;
     let d = deck(t.deck, io)?;
-    dice_game::seats::check(t.players, &d, difficulty).map_err(CliError::Usage)?;
+    dice_game::seats::check(t.players, &d, difficulty)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let config = TableConfig {
         deck: d,
         difficulty,
@@ -319,7 +323,8 @@ pub fn run_table(t: &TableArgs<'_>, io: &mut Io<'_>) -> Result<(), CliError> {
         jobs: t.jobs,
         max_decisions: 100_000,
     };
-    let report = play_table(t.players, &config, |_| {}).map_err(CliError::Usage)?;
+    let report =
+        play_table(t.players, &config, |_| {}).map_err(|e| CliError::Usage(e.to_string()))?;
     if t.json {
         let v = json!({
             "game": "dice-game", "games": report.games, "seed": t.seed,

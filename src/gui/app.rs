@@ -179,7 +179,7 @@ impl MarsApp {
                 self.parked.dice_game = None;
                 self.shown = Shown::DiceGame(Box::new(t));
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 

@@ -18,6 +18,7 @@ use super::dice_game_pieces::{
     CardLook, DieLook, card_size, die, difficulty_card, empty_stack, location_card,
 };
 use super::theme;
+use dice_game::table::error::SetupError;
 use dice_game::table::setup::DiceGameSetup;
 use dice_game::table::words::{odds_words, possessive, result_words, standings};
 use dice_game::table::{DiceGameTable, Ending};
@@ -36,7 +37,7 @@ pub struct DiceGameView {
 }
 
 impl DiceGameView {
-    pub fn new(setup: DiceGameSetup) -> Result<DiceGameView, String> {
+    pub fn new(setup: DiceGameSetup) -> Result<DiceGameView, SetupError> {
         let next = setup.clone();
         Ok(DiceGameView {
             table: DiceGameTable::new(setup)?,

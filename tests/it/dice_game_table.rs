@@ -110,7 +110,7 @@ fn a_seeded_table_of_ai_seats_plays_to_its_end_and_replays_from_its_seed() {
     let mut bad = t.decisions()[..2].to_vec();
     bad.push(Action::Target(9));
     let e = DiceGameTable::replay(s, &bad).err().unwrap();
-    assert!(e.starts_with("decision 3 (target 10): "), "{e}");
+    assert!(e.to_string().starts_with("decision 3 (target 10): "), "{e}");
 }
 
 #[test]

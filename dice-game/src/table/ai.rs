@@ -19,6 +19,7 @@ use ai::arena::derive_seed;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::error::AiError;
 use super::setup::AiLevel;
 use super::words::action_words;
 
@@ -77,7 +78,7 @@ struct Job {
 }
 
 /// A decision the thread made, by its number.
-type Answered = (u64, Result<(Action, Considered), String>);
+type Answered = (u64, Result<(Action, Considered), AiError>);
 
 /// A decision under way on the AI's thread.
 pub struct Thinking {
@@ -108,7 +109,7 @@ impl DiceGameAi {
         level: AiLevel,
         table_seed: u64,
         index: u64,
-    ) -> Result<Thinking, String> {
+    ) -> Result<Thinking, AiError> {
         let job = Job {
             view: seat_view(game, decision_seed(table_seed, index, 0)),
             seat,
@@ -117,7 +118,7 @@ impl DiceGameAi {
             index,
         };
         if !self.worker.send(job) {
-            return Err("the AI cannot start: its thread is gone".into());
+            return Err(AiError::ThreadGone);
         }
         Ok(Thinking {
             seat,
@@ -128,14 +129,14 @@ impl DiceGameAi {
 
     /// The decision `thinking` waits for, once made (decisions of earlier numbers, left
     /// behind by an undo, are dropped); an error when the AI gave none.
-    pub fn poll(&self, thinking: &Thinking) -> Option<Result<(Action, Considered), String>> {
+    pub fn poll(&self, thinking: &Thinking) -> Option<Result<(Action, Considered), AiError>> {
         while let Some((index, answer)) = self.worker.answer() {
             if index == thinking.index {
                 return Some(answer);
             }
         }
         if !self.worker.is_running() {
-            return Some(Err("the AI failed to decide".into()));
+            return Some(Err(AiError::Failed));
         }
         None
     }
@@ -147,13 +148,13 @@ pub fn decide(
     seat: usize,
     spec: &str,
     seed: u64,
-) -> Result<(Action, Considered), String> {
+) -> Result<(Action, Considered), AiError> {
     let mut p = player(spec)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let start = Instant::now();
     let a = p
         .choose(view, &mut rng)
-        .ok_or_else(|| format!("{} made no decision", p.name()))?;
+        .ok_or_else(|| AiError::NoDecision(p.name()))?;
     let report = p.last_report();
     let choices = view
         .legal()

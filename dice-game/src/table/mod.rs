@@ -8,6 +8,7 @@
 //! A game replays exactly from its set-up and its decisions ([`DiceGameTable::replay`]).
 
 pub mod ai;
+pub mod error;
 pub mod setup;
 pub mod words;
 
@@ -19,7 +20,9 @@ use crate::odds::{RollOdds, Situation, TurnOdds, next_roll, to_the_end};
 use crate::turn::{Action, Event, Phase};
 use rand_chacha::ChaCha8Rng;
 
+use crate::error::PlayError;
 use ai::{Considered, DiceGameAi, Thinking};
+use error::{AiError, ReplayError, SetupError};
 use setup::{DiceGameSetup, Seat};
 use words::{action_words, event_words};
 
@@ -106,7 +109,7 @@ pub struct DiceGameTable {
     /// The pause before each of the AI's decisions, so a person can follow them.
     pub ai_delay: Duration,
     /// The AI failed to decide: the game waits.
-    error: Option<String>,
+    error: Option<AiError>,
     /// The odds at each stack for the position after this many decisions.
     odds_cache: Option<(usize, [Option<TargetOdds>; STACKS])>,
 }
@@ -116,7 +119,7 @@ impl DiceGameTable {
     pub const AI_DELAY: Duration = Duration::from_millis(700);
 
     /// A new game of `setup`; why not when the set-up does not hold.
-    pub fn new(setup: DiceGameSetup) -> Result<DiceGameTable, String> {
+    pub fn new(setup: DiceGameSetup) -> Result<DiceGameTable, SetupError> {
         let (game, rng) = setup.new_game()?;
         let mut t = DiceGameTable {
             setup,
@@ -144,11 +147,17 @@ impl DiceGameTable {
     /// The game of `setup` with `decisions` played in order, each as whoever's it was: the
     /// same game, log and dice as when they were first made. Why not at the first
     /// decision that was not open.
-    pub fn replay(setup: DiceGameSetup, decisions: &[Action]) -> Result<DiceGameTable, String> {
+    pub fn replay(
+        setup: DiceGameSetup,
+        decisions: &[Action],
+    ) -> Result<DiceGameTable, ReplayError> {
         let mut t = DiceGameTable::new(setup)?;
         for (i, a) in decisions.iter().enumerate() {
-            t.apply(*a)
-                .map_err(|e| format!("decision {} ({a}): {e}", i + 1))?;
+            t.apply(*a).map_err(|why| ReplayError::Decision {
+                number: i + 1,
+                action: *a,
+                why,
+            })?;
         }
         Ok(t)
     }
@@ -177,8 +186,8 @@ impl DiceGameTable {
     }
 
     /// Why the game waits: the AI failed to decide.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<&AiError> {
+        self.error.as_ref()
     }
 
     /// Seat `seat`'s name.
@@ -237,7 +246,7 @@ impl DiceGameTable {
         }
         self.apply(a).map_err(|why| Refused::NotOpen {
             action: action_words(&self.game, a),
-            why,
+            why: why.to_string(),
         })
     }
 
@@ -270,7 +279,7 @@ impl DiceGameTable {
 
     /// Plays `a` for whoever decides now: its dice from the game's generator, its events in
     /// the log.
-    fn apply(&mut self, a: Action) -> Result<(), String> {
+    fn apply(&mut self, a: Action) -> Result<(), PlayError> {
         let before = self.game.clone();
         let mut events = Vec::new();
         self.game.play(a, &mut self.rng, |e| events.push(e))?;
@@ -336,8 +345,8 @@ impl DiceGameTable {
             match answer {
                 Ok((a, c)) if index == self.decisions.len() as u64 => {
                     self.considered = Some(c);
-                    if let Err(e) = self.apply(a) {
-                        self.error = Some(format!("the AI chose {a}, which is not open: {e}"));
+                    if let Err(why) = self.apply(a) {
+                        self.error = Some(AiError::NotOpen { action: a, why });
                     }
                 }
                 Ok(_) => {}

@@ -12,6 +12,8 @@ use crate::card::{Deck, Difficulty};
 use crate::game::{Game, MAX_PLAYERS, PLAYERS};
 use ai::Level;
 use ai::level::MAX_SPEC_ITERATIONS;
+
+use super::error::{SetupError, UnknownAiLevel, UnknownSeat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -84,18 +86,12 @@ impl fmt::Display for AiLevel {
 }
 
 impl FromStr for AiLevel {
-    type Err = String;
+    type Err = UnknownAiLevel;
     /// `easy`, `normal`, `hard`, `mcts` (normal), `mcts:LEVEL`, `mcts:N`, `greedy`,
     /// `random`, in any case.
-    fn from_str(s: &str) -> Result<AiLevel, String> {
+    fn from_str(s: &str) -> Result<AiLevel, UnknownAiLevel> {
         let t = s.trim().to_ascii_lowercase();
-        let bad = || {
-            format!(
-                "`{}` is not an AI level: easy, normal, hard, mcts:N (1 to \
-                 {MAX_SPEC_ITERATIONS} iterations), greedy or random",
-                s.trim().escape_debug()
-            )
-        };
+        let bad = || UnknownAiLevel(s.trim().to_string());
         let level = match t.as_str() {
             "greedy" => return Ok(AiLevel::Greedy),
             "random" => return Ok(AiLevel::Random),
@@ -139,15 +135,12 @@ impl fmt::Display for Seat {
 }
 
 impl FromStr for Seat {
-    type Err = String;
+    type Err = UnknownSeat;
     /// `you` (or `person`) for a person; else an AI level.
-    fn from_str(s: &str) -> Result<Seat, String> {
+    fn from_str(s: &str) -> Result<Seat, UnknownSeat> {
         match s.trim().to_ascii_lowercase().as_str() {
             "you" | "person" | "human" => Ok(Seat::Person),
-            _ => s
-                .parse::<AiLevel>()
-                .map(Seat::Ai)
-                .map_err(|e| format!("{e}; or `you` for a seat a person plays")),
+            _ => s.parse::<AiLevel>().map(Seat::Ai).map_err(UnknownSeat),
         }
     }
 }
@@ -178,7 +171,7 @@ impl Default for DiceGameSetup {
 
 impl DiceGameSetup {
     /// The seats from a comma-separated list (`you,normal,greedy`).
-    pub fn parse_seats(text: &str) -> Result<Vec<Seat>, String> {
+    pub fn parse_seats(text: &str) -> Result<Vec<Seat>, UnknownSeat> {
         text.split(',').map(str::parse).collect()
     }
 
@@ -201,21 +194,17 @@ impl DiceGameSetup {
     }
 
     /// Checks the set-up: 2 to 6 seats, and a deck with four stacks of a card a seat.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), SetupError> {
         let n = self.seats.len();
         if !PLAYERS.contains(&n) {
-            return Err(format!(
-                "the Dice Game is for 2 to {MAX_PLAYERS} players, not {n}"
-            ));
+            return Err(SetupError::Players(n));
         }
         if n > self.deck.max_players() {
-            return Err(format!(
-                "{n} players need four stacks of {n} cards, {} locations; the deck \"{}\" \
-                 has {}",
-                4 * n,
-                self.deck.name,
-                self.deck.locations.len()
-            ));
+            return Err(SetupError::TooFewLocations {
+                players: n,
+                deck: self.deck.name.clone(),
+                locations: self.deck.locations.len(),
+            });
         }
         crate::claimable::check_can_end(&self.deck, n, self.difficulty)?;
         for s in &self.seats {
@@ -228,7 +217,7 @@ impl DiceGameSetup {
 
     /// The game this set-up deals, and the generator that dealt it, which rolls every die
     /// after; why not when the set-up does not hold ([`DiceGameSetup::check`]).
-    pub fn new_game(&self) -> Result<(Game, ChaCha8Rng), String> {
+    pub fn new_game(&self) -> Result<(Game, ChaCha8Rng), SetupError> {
         self.check()?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let game = Game::new(
@@ -265,7 +254,7 @@ mod tests {
         }
         for bad in ["", "mcts:0", "250", "mcts:x", "perfect", "mcts:20000000"] {
             let e = bad.parse::<Seat>().unwrap_err();
-            assert!(e.contains("is not an AI level"), "{bad}: {e}");
+            assert!(e.to_string().contains("is not an AI level"), "{bad}: {e}");
         }
     }
 
@@ -298,9 +287,10 @@ mod tests {
         let mut s = DiceGameSetup::default();
         assert!(s.new_game().is_ok());
         s.seats = vec![Seat::Person];
-        assert!(s.check().unwrap_err().contains("2 to 6 players, not 1"));
+        let refused = |s: &DiceGameSetup| s.check().unwrap_err().to_string();
+        assert!(refused(&s).contains("2 to 6 players, not 1"));
         s.seats = vec![Seat::Ai(AiLevel::Random); 7];
-        assert!(s.check().unwrap_err().contains("not 7"));
+        assert!(refused(&s).contains("not 7"));
         s.seats = vec![Seat::Ai(AiLevel::Random); 6];
         assert!(
             s.new_game().is_ok(),
@@ -311,11 +301,7 @@ mod tests {
         small.locations.truncate(12);
         s.deck = Arc::new(small);
         assert_eq!(s.max_seats(), 3);
-        assert!(
-            s.check()
-                .unwrap_err()
-                .contains("6 players need four stacks of 6 cards")
-        );
+        assert!(refused(&s).contains("6 players need four stacks of 6 cards"));
         s.seats.truncate(3);
         assert!(s.check().is_ok());
     }
