@@ -80,23 +80,7 @@ impl Header {
     }
 }
 
-/// Why a self-play file cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReadError {
-    #[error("{file}: cannot read: {why}")]
-    Io { file: String, why: String },
-    #[error("{file}: not a self-play file (its first bytes are not MASELF and version 1)")]
-    NotSelfPlay { file: String },
-    #[error("{file}: the header is not a self-play run's: {why}")]
-    Header { file: String, why: String },
-    #[error("{file}: game record {index} (at byte {at}) is damaged: {why}")]
-    Damaged {
-        file: String,
-        index: u64,
-        at: u64,
-        why: String,
-    },
-}
+pub use super::error::{HeaderDamage, ReadError, RecordDamage};
 
 /// What a reading found besides the games.
 #[derive(Clone, Debug, PartialEq)]
@@ -175,49 +159,49 @@ struct Bytes<'a> {
 }
 
 impl<'a> Bytes<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], RecordDamage> {
         if self.b.len() - self.at < n {
-            return Err(format!(
-                "it ends {} bytes short",
-                n - (self.b.len() - self.at)
-            ));
+            return Err(RecordDamage::Short(n - (self.b.len() - self.at)));
         }
         let s = &self.b[self.at..self.at + n];
         self.at += n;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, String> {
+    fn u8(&mut self) -> Result<u8, RecordDamage> {
         Ok(self.take(1)?[0])
     }
-    fn u16(&mut self) -> Result<u16, String> {
+    fn u16(&mut self) -> Result<u16, RecordDamage> {
         Ok(u16::from_le_bytes(
             self.take(2)?.try_into().unwrap_or_default(),
         ))
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, RecordDamage> {
         Ok(u32::from_le_bytes(
             self.take(4)?.try_into().unwrap_or_default(),
         ))
     }
-    fn u64(&mut self) -> Result<u64, String> {
+    fn u64(&mut self) -> Result<u64, RecordDamage> {
         Ok(u64::from_le_bytes(
             self.take(8)?.try_into().unwrap_or_default(),
         ))
     }
-    fn f32(&mut self) -> Result<f32, String> {
+    fn f32(&mut self) -> Result<f32, RecordDamage> {
         Ok(f32::from_le_bytes(
             self.take(4)?.try_into().unwrap_or_default(),
         ))
     }
-    fn action(&mut self) -> Result<Action, String> {
+    fn action(&mut self) -> Result<Action, RecordDamage> {
         let n = usize::from(self.u8()?);
-        let text = std::str::from_utf8(self.take(n)?).map_err(|e| e.to_string())?;
+        let text = std::str::from_utf8(self.take(n)?)?;
         text.parse::<Action>()
-            .map_err(|e| format!("`{}` is not an action: {e}", text.escape_debug()))
+            .map_err(|why| RecordDamage::NotAnAction {
+                text: text.to_string(),
+                why,
+            })
     }
 }
 
-fn get_game(raw: &[u8]) -> Result<SelfPlayGame, String> {
+fn get_game(raw: &[u8]) -> Result<SelfPlayGame, RecordDamage> {
     let mut r = Bytes { b: raw, at: 0 };
     let number = r.u64()?;
     let scenario = r.u8()?;
@@ -226,13 +210,16 @@ fn get_game(raw: &[u8]) -> Result<SelfPlayGame, String> {
         1 => Ending::Won(Side::Martians),
         2 => Ending::Draw,
         3 => Ending::Runaway,
-        b => return Err(format!("{b} is not a game's ending")),
+        b => return Err(RecordDamage::Ending(b)),
     };
     let decisions = r.u32()?;
     let rounds = r.u16()?;
     let n = r.u32()?;
     if n > decisions {
-        return Err(format!("{n} positions in a game of {decisions} decisions"));
+        return Err(RecordDamage::Positions {
+            positions: n,
+            decisions,
+        });
     }
     let mut positions = Vec::with_capacity(n as usize);
     for _ in 0..n {
@@ -240,7 +227,7 @@ fn get_game(raw: &[u8]) -> Result<SelfPlayGame, String> {
         let side = match r.u8()? {
             0 => Side::Humans,
             1 => Side::Martians,
-            b => return Err(format!("{b} is not a side")),
+            b => return Err(RecordDamage::Side(b)),
         };
         let value = r.f32()?;
         let played = r.action()?;
@@ -265,10 +252,7 @@ fn get_game(raw: &[u8]) -> Result<SelfPlayGame, String> {
         });
     }
     if r.at != raw.len() {
-        return Err(format!(
-            "{} bytes more than the game holds",
-            raw.len() - r.at
-        ));
+        return Err(RecordDamage::Trailing(raw.len() - r.at));
     }
     Ok(SelfPlayGame {
         number,
@@ -284,7 +268,7 @@ fn get_game(raw: &[u8]) -> Result<SelfPlayGame, String> {
 /// early when `each` returns false. A record cut short at the end is reported, not an
 /// error; a damaged one is.
 pub fn scan(path: &Path, mut each: impl FnMut(SelfPlayGame) -> bool) -> Result<Scanned, ReadError> {
-    let file = path.display().to_string();
+    let file = path.to_path_buf();
     let io = |e: String| ReadError::Io {
         file: file.clone(),
         why: e,
@@ -302,14 +286,14 @@ pub fn scan(path: &Path, mut each: impl FnMut(SelfPlayGame) -> bool) -> Result<S
     if n > MAX_HEADER {
         return Err(ReadError::Header {
             file,
-            why: format!("{n} bytes long, more than a header holds"),
+            why: HeaderDamage::TooLong(n),
         });
     }
     let mut json = vec![0u8; n as usize];
     r.read_exact(&mut json).map_err(|e| io(e.to_string()))?;
     let header: Header = serde_json::from_slice(&json).map_err(|e| ReadError::Header {
         file: file.clone(),
-        why: e.to_string(),
+        why: HeaderDamage::Json(e.to_string()),
     })?;
     let mut at = 12 + u64::from(n);
     let mut games = 0u64;
@@ -326,16 +310,14 @@ pub fn scan(path: &Path, mut each: impl FnMut(SelfPlayGame) -> bool) -> Result<S
         }
         let len = u32::from_le_bytes(head[..4].try_into().unwrap_or_default());
         let crc = u32::from_le_bytes(head[4..].try_into().unwrap_or_default());
-        let damaged = |why: String| ReadError::Damaged {
+        let damaged = |why: RecordDamage| ReadError::Damaged {
             file: file.clone(),
             index: games,
             at,
-            why,
+            why: Box::new(why),
         };
         if len > MAX_RECORD {
-            return Err(damaged(format!(
-                "{len} bytes long, more than a record holds"
-            )));
+            return Err(damaged(RecordDamage::TooLong(len)));
         }
         let mut data = vec![0u8; len as usize];
         if read_full(&mut r, &mut data).map_err(|e| io(e.to_string()))? < data.len() {
@@ -345,13 +327,13 @@ pub fn scan(path: &Path, mut each: impl FnMut(SelfPlayGame) -> bool) -> Result<S
         let mut sum = flate2::Crc::new();
         sum.update(&data);
         if sum.sum() != crc {
-            return Err(damaged("its CRC does not match".into()));
+            return Err(damaged(RecordDamage::Crc));
         }
         let mut raw = Vec::new();
         DeflateDecoder::new(&data[..])
             .take(MAX_GAME)
             .read_to_end(&mut raw)
-            .map_err(|e| damaged(e.to_string()))?;
+            .map_err(|e| damaged(RecordDamage::Inflate(e.to_string())))?;
         let game = get_game(&raw).map_err(damaged)?;
         at += 8 + u64::from(len);
         games += 1;

@@ -10,6 +10,7 @@
 //! * [`file`]: the run's file: a header naming the run, then one compressed record a game,
 //!   appended as each game ends, so a run resumes and shards as `arena` does.
 
+mod error;
 pub mod file;
 
 use std::sync::Arc;
