@@ -99,7 +99,7 @@ pub fn serve_bot(
             Some("game") => {
                 let scenario = serde_json::from_value::<GameInfo>(msg["game"].clone())
                     .map_err(|e| e.to_string())
-                    .and_then(|info| info.to_scenario());
+                    .and_then(|info| info.to_scenario().map_err(|e| e.to_string()));
                 match (&mut game, scenario) {
                     (Some(g), Ok(s)) => g.scenario = Some(Arc::new(s)),
                     (_, Err(e)) => writeln!(io.err, "bot: the game message does not read: {e}")?,

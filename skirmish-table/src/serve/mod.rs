@@ -229,7 +229,10 @@ impl Server {
     fn scenario_for_snapshot(&mut self, of: SnapshotScenario) -> Result<Arc<Scenario>, Refusal> {
         match of {
             SnapshotScenario::Game(info) => {
-                let scenario = Arc::new(info.to_scenario().map_err(|e| refuse("game", e))?);
+                let scenario = Arc::new(
+                    info.to_scenario()
+                        .map_err(|e| refuse("game", e.to_string()))?,
+                );
                 let fingerprint = GameInfo::of(&scenario).fingerprint;
                 if let Some((_, s)) = self.scenarios.iter().find(|(f, _)| *f == fingerprint) {
                     return Ok(s.clone());

@@ -23,6 +23,7 @@ mod player;
 pub mod process;
 pub mod snapshot;
 pub mod statics;
+mod statics_error;
 
 use std::fmt;
 use std::path::PathBuf;

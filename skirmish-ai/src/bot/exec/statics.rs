@@ -19,38 +19,46 @@ use rules::fingerprint::bytes_fingerprint;
 use rules::map::{Los, Map, WallKind, Walls};
 use rules::profile::{Abilities, Ability, Profile};
 use rules::scenario::{
-    Choices, CounterSetup, EndsGame, Entry, Hold, MAX_CHOICES, MAX_ENTRIES, MAX_WIN_ZONES,
-    ModelSetup, Scenario, SideSetup, Start, VpAwards,
+    Choices, CounterSetup, EndsGame, Entry, Hold, MAX_ENTRIES, MAX_WIN_ZONES, ModelSetup, Scenario,
+    SideSetup, Start, VpAwards,
 };
 use rules::square::{BySide, Edge, Side, Square};
+
+pub use super::statics_error::StaticsError;
 
 /// The squares of a set by name, lowest index first.
 pub fn square_names(squares: Bitboard) -> Vec<String> {
     squares.iter().map(|s| s.to_string()).collect()
 }
 
-fn bits_of(names: &[String], what: &str) -> Result<Bitboard, String> {
+fn bits_of(names: &[String], what: &str) -> Result<Bitboard, StaticsError> {
     let mut squares = Bitboard::EMPTY;
     for n in names {
-        let s: Square = n
-            .parse()
-            .map_err(|e| format!("{what}: `{n}` is not a square: {e}"))?;
-        squares.insert(s);
+        squares.insert(square_of(n, what)?);
     }
     Ok(squares)
 }
 
-fn square_of(name: &str, what: &str) -> Result<Square, String> {
-    name.parse()
-        .map_err(|e| format!("{what}: `{name}` is not a square: {e}"))
+fn square_of(name: &str, what: &str) -> Result<Square, StaticsError> {
+    name.parse().map_err(|why| StaticsError::NotASquare {
+        what: what.to_string(),
+        name: name.to_string(),
+        why,
+    })
 }
 
-fn edge_of(name: &str, what: &str) -> Result<Edge, String> {
-    name.parse().map_err(|e| format!("{what}: {e}"))
+fn edge_of(name: &str, what: &str) -> Result<Edge, StaticsError> {
+    name.parse().map_err(|why| StaticsError::NotAnEdge {
+        what: what.to_string(),
+        why,
+    })
 }
 
-fn side_of_name(name: &str, what: &str) -> Result<Side, String> {
-    name.parse().map_err(|e| format!("{what}: {e}"))
+fn side_of_name(name: &str, what: &str) -> Result<Side, StaticsError> {
+    name.parse().map_err(|why| StaticsError::NotASide {
+        what: what.to_string(),
+        why,
+    })
 }
 
 /// Line of sight as a number in the sight table: 0 none, 1 partial (a shot at 3 dice), 2
@@ -124,7 +132,7 @@ impl BoardInfo {
     }
 
     /// The map these walls and blockers make.
-    pub fn to_map(&self) -> Result<Map, String> {
+    pub fn to_map(&self) -> Result<Map, StaticsError> {
         let mut walls = Walls::default();
         for w in &self.walls {
             let sq = square_of(&w.square, "a wall")?;
@@ -132,10 +140,10 @@ impl BoardInfo {
             let kind = match w.kind.as_str() {
                 "high" => WallKind::High,
                 "low" => WallKind::Low,
-                other => return Err(format!("a wall: `{other}` is not high or low")),
+                other => return Err(StaticsError::WallKind(other.to_string())),
             };
             if !walls.set(sq, edge, kind) {
-                return Err(format!("a wall on the board's edge: {sq} {edge}"));
+                return Err(StaticsError::WallOnEdge { square: sq, edge });
             }
         }
         Ok(Map::new(walls, bits_of(&self.blockers, "the blockers")?))
@@ -527,14 +535,11 @@ impl DeckInfo {
         }
     }
 
-    fn to_deck(&self) -> Result<Arc<Deck>, String> {
+    fn to_deck(&self) -> Result<Arc<Deck>, StaticsError> {
         match self.name.as_str() {
             "core" => Ok(core_deck()),
             "none" => Ok(Arc::new(Deck::empty())),
-            other => Err(format!(
-                "the deck `{other}` is not one the engine ships (`core` or `none`), so the \
-                 scenario cannot be rebuilt from its description"
-            )),
+            other => Err(StaticsError::UnknownDeck(other.to_string())),
         }
     }
 }
@@ -701,16 +706,18 @@ impl GameInfo {
 
     /// The scenario this describes, checked: what `serve` plays a decision's snapshot
     /// in. Only the deck of the engine (`core`) or none can be rebuilt.
-    pub fn to_scenario(&self) -> Result<Scenario, String> {
+    pub fn to_scenario(&self) -> Result<Scenario, StaticsError> {
         let map = self.board.to_map()?;
         let mut profiles = Vec::new();
         for (key, p) in &self.profiles {
             let mut abilities = Abilities::NONE;
             for a in &p.abilities {
-                abilities = abilities.with(
-                    Ability::from_name(a)
-                        .ok_or_else(|| format!("profile {key}: `{a}` is not an ability"))?,
-                );
+                abilities = abilities.with(Ability::from_name(a).ok_or_else(|| {
+                    StaticsError::NotAnAbility {
+                        profile: key.clone(),
+                        ability: a.clone(),
+                    }
+                })?);
             }
             for (what, v) in [
                 ("shoot", p.shoot),
@@ -718,9 +725,11 @@ impl GameInfo {
                 ("survive", p.survive),
             ] {
                 if !(1..=8).contains(&v) {
-                    return Err(format!(
-                        "profile {key}: {what} {v} is not a die roll 1 to 8"
-                    ));
+                    return Err(StaticsError::NotADieRoll {
+                        profile: key.clone(),
+                        what,
+                        value: v,
+                    });
                 }
             }
             profiles.push(Profile {
@@ -734,11 +743,7 @@ impl GameInfo {
             });
         }
         if self.models.len() > rules::scenario::MAX_MODELS {
-            return Err(format!(
-                "{} models: a scenario has at most {}",
-                self.models.len(),
-                rules::scenario::MAX_MODELS
-            ));
+            return Err(StaticsError::TooManyModels(self.models.len()));
         }
         let mut models = Vec::new();
         for m in &self.models {
@@ -747,7 +752,10 @@ impl GameInfo {
             let profile = profiles
                 .iter()
                 .position(|p| p.key == m.profile)
-                .ok_or_else(|| format!("{what}: no profile `{}`", m.profile))?;
+                .ok_or_else(|| StaticsError::NoProfile {
+                    what: what.clone(),
+                    profile: m.profile.clone(),
+                })?;
             let start = match m.start.as_str() {
                 "deploy" => Start::Deploy,
                 "enter" => Start::Enter,
@@ -779,17 +787,20 @@ impl GameInfo {
                 may_exit: m.may_exit,
             });
         }
-        let side = |info: &SideInfo, name: &str| -> Result<SideSetup, String> {
+        let side = |info: &SideInfo, name: &'static str| -> Result<SideSetup, StaticsError> {
             let mut entry = Vec::new();
             if info.entries.len() > MAX_ENTRIES {
-                return Err(format!("{name}: at most {MAX_ENTRIES} entries"));
+                return Err(StaticsError::TooManyEntries { side: name });
             }
             for e in &info.entries {
                 let mut x = Entry::whole_edge(edge_of(&e.edge, name)?, e.round);
                 if let Some(sq) = &e.squares {
                     x.squares = bits_of(sq, name)?;
                     if x.squares.is_empty() || !x.squares.is_subset(x.edge.board_squares()) {
-                        return Err(format!("{name}: entry squares off the {} edge", x.edge));
+                        return Err(StaticsError::EntryOffEdge {
+                            side: name,
+                            edge: x.edge,
+                        });
                     }
                 }
                 if let Some(list) = &e.edges {
@@ -797,16 +808,16 @@ impl GameInfo {
                         .iter()
                         .map(|n| edge_of(n, name))
                         .collect::<Result<Vec<_>, _>>()?;
-                    x.edges = Choices::of(&edges)
-                        .ok_or_else(|| format!("{name}: 1 to {MAX_CHOICES} edges to draw"))?;
+                    x.edges =
+                        Choices::of(&edges).ok_or(StaticsError::EdgesToDraw { side: name })?;
                     x.edge = edges[0];
                     x.squares = edges
                         .iter()
                         .fold(Bitboard::EMPTY, |b, e| b | e.board_squares());
                 }
                 if let Some(list) = &e.rounds {
-                    x.rounds = Choices::of(list)
-                        .ok_or_else(|| format!("{name}: 1 to {MAX_CHOICES} Rounds to draw"))?;
+                    x.rounds =
+                        Choices::of(list).ok_or(StaticsError::RoundsToDraw { side: name })?;
                     x.round = list.iter().copied().min().unwrap_or(e.round);
                 }
                 entry.push(x);
@@ -846,7 +857,7 @@ impl GameInfo {
                     &self.martians.entries
                 };
                 if usize::from(m.wave) >= entries.len() {
-                    return Err(format!("model m{}: it enters by no entry edge", i + 1));
+                    return Err(StaticsError::NoEntry { model: i + 1 });
                 }
             }
         }
@@ -858,9 +869,7 @@ impl GameInfo {
             .filter(|h| h.win_after.is_some())
             .count();
         if win_zones > MAX_WIN_ZONES {
-            return Err(format!(
-                "{win_zones} zones that win when held: a scenario has at most {MAX_WIN_ZONES}"
-            ));
+            return Err(StaticsError::TooManyWinZones(win_zones));
         }
         let mut deploy_order = Vec::new();
         for d in &self.deploy_order {
