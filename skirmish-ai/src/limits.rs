@@ -35,10 +35,43 @@ pub const MAX_SCENARIOS: usize = 64;
 /// The longest `bench --seconds`, in seconds.
 pub const MAX_BENCH_SECONDS: f64 = 3600.0;
 
+/// A value given to an option outside its limits: the text as given, the option, and the
+/// limits. clap shows it after the value it refuses.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LimitError {
+    /// Not a whole number from `lo` to `hi` (of `what`, for `option`).
+    #[error("`{text}` is not allowed for {option}: give {lo} to {hi} {what}")]
+    Count {
+        text: String,
+        option: &'static str,
+        what: &'static str,
+        lo: u64,
+        hi: u64,
+    },
+    /// Not a time of more than 0 and at most [`MAX_BENCH_SECONDS`].
+    #[error(
+        "`{0}` is not allowed for --seconds: give a time of more than 0 and at most \
+         {MAX_BENCH_SECONDS} seconds"
+    )]
+    BenchSeconds(String),
+}
+
 /// Parses a whole number between `lo` and `hi` given to `option` about `what`; the error
 /// names the value and the limits.
-fn ranged(text: &str, option: &str, what: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    let bad = || format!("`{text}` is not allowed for {option}: give {lo} to {hi} {what}");
+fn ranged(
+    text: &str,
+    option: &'static str,
+    what: &'static str,
+    lo: u64,
+    hi: u64,
+) -> Result<u64, LimitError> {
+    let bad = || LimitError::Count {
+        text: text.to_string(),
+        option,
+        what,
+        lo,
+        hi,
+    };
     let n: u64 = text.trim().parse().map_err(|_| bad())?;
     if n < lo || n > hi {
         return Err(bad());
@@ -47,28 +80,23 @@ fn ranged(text: &str, option: &str, what: &str, lo: u64, hi: u64) -> Result<u64,
 }
 
 /// clap value parser for `--games`: 1 to [`MAX_GAMES`].
-pub fn parse_games(text: &str) -> Result<u32, String> {
+pub fn parse_games(text: &str) -> Result<u32, LimitError> {
     ranged(text, "--games", "games", 1, u64::from(MAX_GAMES)).map(|n| n as u32)
 }
 
 /// clap value parser for `--jobs`: 1 to [`MAX_JOBS`].
-pub fn parse_jobs(text: &str) -> Result<usize, String> {
+pub fn parse_jobs(text: &str) -> Result<usize, LimitError> {
     ranged(text, "--jobs", "worker threads", 1, MAX_JOBS as u64).map(|n| n as usize)
 }
 
 /// clap value parser for `--max-decisions`: 1 to [`MAX_DECISIONS_GUARD`].
-pub fn parse_max_decisions(text: &str) -> Result<u64, String> {
+pub fn parse_max_decisions(text: &str) -> Result<u64, LimitError> {
     ranged(text, "--max-decisions", "decisions", 1, MAX_DECISIONS_GUARD)
 }
 
 /// clap value parser for `bench --seconds`: more than 0, at most [`MAX_BENCH_SECONDS`].
-pub fn parse_bench_seconds(text: &str) -> Result<f64, String> {
-    let bad = || {
-        format!(
-            "`{text}` is not allowed for --seconds: give a time of more than 0 and at most \
-             {MAX_BENCH_SECONDS} seconds"
-        )
-    };
+pub fn parse_bench_seconds(text: &str) -> Result<f64, LimitError> {
+    let bad = || LimitError::BenchSeconds(text.to_string());
     let s: f64 = text.trim().parse().map_err(|_| bad())?;
     if !(s.is_finite() && s > 0.0 && s <= MAX_BENCH_SECONDS) {
         return Err(bad());
@@ -104,10 +132,15 @@ mod tests {
         assert_eq!(parse_games("1000000"), Ok(MAX_GAMES));
         for bad in ["0", "1000001", "4294967295", "-1", "x", ""] {
             let e = parse_games(bad).unwrap_err();
-            assert!(e.contains("1 to 1000000"), "{e}");
+            assert!(e.to_string().contains("1 to 1000000"), "{e}");
         }
         assert_eq!(parse_jobs("256"), Ok(256));
-        assert!(parse_jobs("257").unwrap_err().contains("1 to 256"));
+        assert!(
+            parse_jobs("257")
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 256")
+        );
         assert!(parse_jobs("0").is_err());
         assert!(parse_max_decisions("0").is_err());
         assert_eq!(parse_max_decisions("1000000"), Ok(1_000_000));
@@ -115,7 +148,10 @@ mod tests {
         assert_eq!(parse_bench_seconds("0.5"), Ok(0.5));
         for bad in ["0", "-1", "3601", "nan", "inf"] {
             let e = parse_bench_seconds(bad).unwrap_err();
-            assert!(e.contains("more than 0 and at most 3600"), "{e}");
+            assert!(
+                e.to_string().contains("more than 0 and at most 3600"),
+                "{e}"
+            );
         }
     }
 }

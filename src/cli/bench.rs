@@ -36,7 +36,8 @@ pub const GUARD: usize = 100_000;
 pub fn run(args: BenchArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     // The clap parser has checked it already; a caller building the arguments by hand
     // gets the same check.
-    limits::parse_bench_seconds(&args.seconds.to_string()).map_err(CliError::Usage)?;
+    limits::parse_bench_seconds(&args.seconds.to_string())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let scenario = Arc::new(load_scenario(&args.file, io)?);
     let budget = Duration::from_secs_f64(args.seconds);
     let mut legal = Vec::with_capacity(64);
