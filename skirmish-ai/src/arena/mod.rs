@@ -19,6 +19,7 @@
 //!
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
+mod chart_error;
 pub mod games_table;
 pub mod luck;
 pub mod plan;

@@ -7,9 +7,12 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
+use super::chart_error::chart_error;
 use super::record::{Reason, Record};
 use super::summary::{BOOTSTRAP_SAMPLES, Rate, ScenarioSummary, Summary};
 use file_check::staged::{FileKind, StagedFiles, WriteError};
+
+pub use super::chart_error::ChartError;
 
 fn pct(r: &Rate) -> String {
     format!(
@@ -462,12 +465,8 @@ const HUMANS: RGBColor = RGBColor(0x2f, 0x6f, 0xb5);
 const MARTIANS: RGBColor = RGBColor(0x3c, 0xa0, 0x3c);
 const DRAWS: RGBColor = RGBColor(0x99, 0x99, 0x99);
 
-fn chart_error(e: impl std::fmt::Display) -> String {
-    format!("cannot draw a chart: {e}")
-}
-
 /// Win rate of each side (and draws) with the Wilson intervals, as SVG.
-pub fn side_chart(sc: &ScenarioSummary) -> Result<String, String> {
+pub fn side_chart(sc: &ScenarioSummary) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (420, 300)).into_drawing_area();
@@ -518,7 +517,7 @@ pub fn side_chart(sc: &ScenarioSummary) -> Result<String, String> {
 }
 
 /// Histogram of the Round games ended in, as SVG.
-pub fn length_chart(sc: &ScenarioSummary) -> Result<String, String> {
+pub fn length_chart(sc: &ScenarioSummary) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (420, 300)).into_drawing_area();
@@ -565,7 +564,7 @@ pub fn length_chart(sc: &ScenarioSummary) -> Result<String, String> {
 }
 
 /// Mean VP of each side at the end of each Round, as SVG.
-pub fn vp_chart(sc: &ScenarioSummary) -> Result<String, String> {
+pub fn vp_chart(sc: &ScenarioSummary) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (420, 300)).into_drawing_area();
@@ -624,7 +623,7 @@ pub fn vp_chart(sc: &ScenarioSummary) -> Result<String, String> {
 }
 
 /// Ratings with their intervals, as SVG.
-pub fn rating_chart(s: &Summary) -> Result<String, String> {
+pub fn rating_chart(s: &Summary) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (640, 300)).into_drawing_area();
@@ -693,7 +692,7 @@ fn html_escape(s: &str) -> String {
 }
 
 /// The report page: tables and charts, no outside resources.
-pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, String> {
+pub fn report_html(s: &Summary, sources: &[String]) -> Result<String, ChartError> {
     let mut h = String::new();
     let e = html_escape;
     h += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -948,9 +947,9 @@ pub fn stage_report(
     summary: &Summary,
     sources: &[String],
 ) -> Result<(), WriteError> {
-    let html = report_html(summary, sources).map_err(|reason| WriteError::Io {
+    let html = report_html(summary, sources).map_err(|e| WriteError::Io {
         path: dir.join("index.html"),
-        reason,
+        reason: e.to_string(),
         written: Vec::new(),
     })?;
     let texts = [
