@@ -156,7 +156,7 @@ impl FromStr for PlayerSpec {
             .map(|_| &trimmed[4..])
         {
             // The command keeps its case and its colons.
-            let bot = ExecBot::parse(rest).map_err(err)?;
+            let bot = ExecBot::parse(rest).map_err(|e| err(e.to_string()))?;
             return Ok(PlayerSpec {
                 kind: Kind::Exec,
                 effort: None,
@@ -191,7 +191,7 @@ impl FromStr for PlayerSpec {
                     kind.name()
                 )));
             }
-            Some(t) => Tuning::parse(t).map_err(err)?,
+            Some(t) => Tuning::parse(t).map_err(|e| err(e.to_string()))?,
         };
         Ok(PlayerSpec {
             kind,

@@ -269,26 +269,15 @@ impl Tuning {
     }
 
     /// The settings of `text` (`prior=1.5,c=0.3`), or what is wrong with it.
-    pub fn parse(text: &str) -> Result<Tuning, String> {
+    pub fn parse(text: &str) -> Result<Tuning, TuningError> {
         let mut t = Tuning::default();
-        let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
         for part in text.split(',') {
             let Some((name, value)) = part.split_once('=') else {
-                return Err(format!(
-                    "`{part}` is not a setting: write name=value, with a name among {}",
-                    names.join(", ")
-                ));
+                return Err(TuningError::NotASetting(part.to_string()));
             };
             let (name, value) = (name.trim(), value.trim());
             let Some(i) = SETTINGS.iter().position(|s| s.name == name) else {
-                return Err(format!(
-                    "`{name}` is not a search setting; the settings are {}",
-                    SETTINGS
-                        .iter()
-                        .map(|s| format!("{} ({})", s.name, s.doc))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                return Err(TuningError::UnknownName(name.to_string()));
             };
             let s = &SETTINGS[i];
             let v = if s.decimal {
@@ -296,29 +285,84 @@ impl Tuning {
             } else {
                 value.parse::<u32>().ok()
             };
-            let limit = if s.decimal {
-                format!("{}", f64::from(s.max) / 100.0)
-            } else {
-                s.max.to_string()
-            };
-            let kind = if s.decimal {
-                "a number with at most two decimals"
-            } else {
-                "a whole number"
-            };
             match v {
                 Some(v) if v <= s.max => {}
                 _ => {
-                    return Err(format!("{name} = `{value}`: give {kind} from 0 to {limit}"));
+                    return Err(TuningError::OutOfRange {
+                        name: s.name,
+                        value: value.to_string(),
+                        decimal: s.decimal,
+                        max: s.max,
+                    });
                 }
             }
             let slot = &mut t.values[i];
             if slot.is_some() {
-                return Err(format!("{name} is given twice"));
+                return Err(TuningError::Twice(s.name));
             }
             *slot = v;
         }
         Ok(t)
+    }
+}
+
+/// Why search settings (`prior=1.5,c=0.3`) do not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TuningError {
+    /// A part with no `=`: the part as given.
+    #[error(
+        "`{}` is not a setting: write name=value, with a name among {}",
+        .0,
+        setting_names()
+    )]
+    NotASetting(String),
+    /// A name that is not a setting's.
+    #[error("`{}` is not a search setting; the settings are {}", .0, settings_told())]
+    UnknownName(String),
+    /// A value that is not a number from 0 to the setting's `max` (in hundredths when
+    /// the setting is `decimal`).
+    #[error("{name} = `{value}`: give {} from 0 to {}", number_kind(*decimal), limit(*decimal, *max))]
+    OutOfRange {
+        name: &'static str,
+        value: String,
+        decimal: bool,
+        max: u32,
+    },
+    /// A setting given twice.
+    #[error("{0} is given twice")]
+    Twice(&'static str),
+}
+
+/// The settings' names, for a message.
+fn setting_names() -> String {
+    let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+    names.join(", ")
+}
+
+/// The settings with what each does, for a message.
+fn settings_told() -> String {
+    let told: Vec<String> = SETTINGS
+        .iter()
+        .map(|s| format!("{} ({})", s.name, s.doc))
+        .collect();
+    told.join(", ")
+}
+
+/// The kind of number a setting takes, in words.
+fn number_kind(decimal: bool) -> &'static str {
+    if decimal {
+        "a number with at most two decimals"
+    } else {
+        "a whole number"
+    }
+}
+
+/// A setting's largest value as written (`max` in hundredths when `decimal`).
+fn limit(decimal: bool, max: u32) -> String {
+    if decimal {
+        format!("{}", f64::from(max) / 100.0)
+    } else {
+        max.to_string()
     }
 }
 
@@ -420,7 +464,7 @@ mod tests {
             ("prior=", "from 0 to 100"),
         ] {
             let e = Tuning::parse(text).unwrap_err();
-            assert!(e.contains(says), "{text}: {e}");
+            assert!(e.to_string().contains(says), "{text}: {e}");
         }
     }
 }

@@ -16,14 +16,18 @@
 //! [`PlayerSpec`]: super::PlayerSpec
 
 pub mod annotate;
+mod bot_error;
 pub mod events;
 pub mod kept;
 pub mod message;
 mod player;
 pub mod process;
 pub mod snapshot;
+mod spec_error;
 pub mod statics;
 mod statics_error;
+
+pub use spec_error::ExecSpecError;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -65,35 +69,28 @@ pub struct ExecBot {
 impl ExecBot {
     /// Parses what follows `exec` in a spec: `:COMMAND` or `[SETTINGS]:COMMAND`, the
     /// settings being `dir=PATH` and `limit=SECONDS` separated by commas.
-    pub fn parse(rest: &str) -> Result<ExecBot, String> {
+    pub fn parse(rest: &str) -> Result<ExecBot, ExecSpecError> {
         let (settings, command) = if let Some(r) = rest.strip_prefix('[') {
             let Some((s, c)) = r.split_once("]:") else {
-                return Err(
-                    "write exec[dir=PATH,limit=SECONDS]:COMMAND, with `]:` after the settings"
-                        .into(),
-                );
+                return Err(ExecSpecError::SettingsNotClosed);
             };
             (Some(s), c)
         } else if let Some(c) = rest.strip_prefix(':') {
             (None, c)
         } else {
-            return Err(
-                "write exec:COMMAND (e.g. exec:python3 examples/bots/random_bot.py)".into(),
-            );
+            return Err(ExecSpecError::NoColon);
         };
         let mut dir = None;
         let mut limit = None;
         for part in settings.into_iter().flat_map(|s| s.split(',')) {
             let Some((name, value)) = part.split_once('=') else {
-                return Err(format!(
-                    "`{part}` is not a setting: the settings are dir=PATH and limit=SECONDS"
-                ));
+                return Err(ExecSpecError::NotASetting(part.to_string()));
             };
             match name.trim() {
                 "dir" if dir.is_none() => {
                     let v = value.trim();
                     if v.is_empty() {
-                        return Err("dir= names no directory".into());
+                        return Err(ExecSpecError::EmptyDir);
                     }
                     dir = Some(PathBuf::from(v));
                 }
@@ -101,25 +98,16 @@ impl ExecBot {
                     let v = value.trim();
                     let hundredths = parse_hundredths(v)
                         .filter(|h| (LIMIT_RANGE.0..=LIMIT_RANGE.1).contains(h))
-                        .ok_or_else(|| {
-                            format!(
-                                "limit = `{v}`: give the seconds a decision may take, from 0.01 to {}",
-                                LIMIT_RANGE.1 / 100
-                            )
-                        })?;
+                        .ok_or_else(|| ExecSpecError::Limit(v.to_string()))?;
                     limit = Some(Duration::from_millis(u64::from(hundredths) * 10));
                 }
-                "dir" | "limit" => return Err(format!("{} is given twice", name.trim())),
-                other => {
-                    return Err(format!(
-                        "`{other}` is not a setting of exec: the settings are dir=PATH and limit=SECONDS"
-                    ));
-                }
+                "dir" | "limit" => return Err(ExecSpecError::Twice(name.trim().to_string())),
+                other => return Err(ExecSpecError::UnknownSetting(other.to_string())),
             }
         }
         let command = split_words(command)?;
         if command.is_empty() {
-            return Err("no command follows `exec:`".into());
+            return Err(ExecSpecError::NoCommand);
         }
         Ok(ExecBot {
             command,
@@ -138,7 +126,7 @@ impl fmt::Display for ExecBot {
 
 /// Splits a command into words at spaces; text in single or double quotes is one word
 /// (or part of one), without the quotes.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
+pub fn split_words(text: &str) -> Result<Vec<String>, ExecSpecError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -164,7 +152,7 @@ pub fn split_words(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("the command has a {q} that is never closed"));
+        return Err(ExecSpecError::Unclosed(q));
     }
     if in_word {
         words.push(word);
@@ -226,7 +214,7 @@ mod tests {
             (":python3 'bot.py", "never closed"),
         ] {
             let e = ExecBot::parse(bad).unwrap_err();
-            assert!(e.contains(says), "{bad}: {e}");
+            assert!(e.to_string().contains(says), "{bad}: {e}");
         }
     }
 

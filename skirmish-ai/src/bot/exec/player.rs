@@ -11,9 +11,10 @@ use serde_json::Value;
 use crate::bot::game::{JournalEntry, Skirmish, player_of};
 use rules::{Action, GameState, Side};
 
+use super::bot_error::{BotError, shorten};
 use super::kept::Kept;
 use super::message::{self, Asked};
-use super::process::{BotProcess, NoAnswer};
+use super::process::BotProcess;
 use super::{BotId, ExecBot, PROTOCOL_LATEST, PROTOCOL_VERSION};
 
 /// The least time a bot has to start and answer the hello.
@@ -121,55 +122,31 @@ impl ExecPlayer {
         g: &GameState,
         answer: &Value,
         limit: Duration,
-    ) -> Result<(), String> {
+    ) -> Result<(), BotError> {
         if answer.get("type").and_then(Value::as_str) != Some("hello") {
-            return Err(format!(
-                "it answered the hello with {}, not {{\"type\": \"hello\", ...}}",
-                shorten(&answer.to_string())
-            ));
+            return Err(BotError::NotAHello(answer.clone()));
         }
         self.asked = asked_of(answer)?;
         if self.asked.version >= 2 {
             let game = message::game(g).to_string();
-            let p = self.process.as_mut().ok_or("it is not running")?;
-            p.tell(&game, limit)
-                .map_err(|e| format!("it did not read the game message: {e:?}"))?;
+            let p = self.process.as_mut().ok_or(BotError::NotRunning)?;
+            p.tell(&game, limit).map_err(BotError::GameMessage)?;
         }
         Ok(())
     }
 
     /// Tells the bot `msg` and reads its answer as JSON, both within `limit`.
-    fn exchange(&mut self, msg: &str, limit: Duration, what: &str) -> Result<Value, String> {
-        let p = self.process.as_mut().ok_or("it is not running")?;
-        let line = p.exchange(msg, limit).map_err(|e| match e {
-            NoAnswer::Timeout(t) => format!(
-                "it gave no answer to {what} within its limit of {:.2} s (stopped after {:.2} s)",
-                limit.as_secs_f64(),
-                t.as_secs_f64()
-            ),
-            NoAnswer::NotReading(t) => format!(
-                "it did not read {what} within its limit of {:.2} s: its input stayed full \
-                 (stopped after {:.2} s)",
-                limit.as_secs_f64(),
-                t.as_secs_f64()
-            ),
-            NoAnswer::Closed(Some(status)) => {
-                format!("it exited ({status}) before answering {what}")
-            }
-            NoAnswer::Closed(None) => {
-                format!("it closed its output (or exited) before answering {what}")
-            }
-            NoAnswer::BadLine(why) => format!("{why}, answering {what}"),
-            NoAnswer::Unasked(text) => format!(
-                "it wrote `{text}` before {what} was sent: a bot writes one line for each \
-                 message and nothing else"
-            ),
+    fn exchange(&mut self, msg: &str, limit: Duration, what: &str) -> Result<Value, BotError> {
+        let p = self.process.as_mut().ok_or(BotError::NotRunning)?;
+        let line = p.exchange(msg, limit).map_err(|why| BotError::NoAnswer {
+            what: what.to_string(),
+            limit,
+            why,
         })?;
-        serde_json::from_str(&line).map_err(|e| {
-            format!(
-                "it answered {what} with `{}`, which is not a JSON object of the protocol: {e}",
-                shorten(&line)
-            )
+        serde_json::from_str(&line).map_err(|e| BotError::NotJson {
+            what: what.to_string(),
+            why: e.to_string(),
+            line,
         })
     }
 
@@ -228,32 +205,24 @@ impl ExecPlayer {
 /// What a bot's hello answer asks for: its `"protocol"` (the first version when it gives
 /// none), and, in version 2, `"annotate"`, `"snapshot"` and `"new_game"` (each `true` or
 /// `false`, `false` when left out).
-fn asked_of(answer: &Value) -> Result<Asked, String> {
+fn asked_of(answer: &Value) -> Result<Asked, BotError> {
     let version = match answer.get("protocol") {
         None | Some(Value::Null) => PROTOCOL_VERSION,
         Some(v) => v
             .as_u64()
             .filter(|n| (u64::from(PROTOCOL_VERSION)..=u64::from(PROTOCOL_LATEST)).contains(n))
             .map(|n| n as u32)
-            .ok_or_else(|| {
-                format!(
-                    "its hello answer asks for protocol {v}: this engine speaks versions \
-                     {PROTOCOL_VERSION} to {PROTOCOL_LATEST}"
-                )
-            })?,
+            .ok_or_else(|| BotError::Protocol(v.clone()))?,
     };
-    let flag = |key: &str| -> Result<bool, String> {
+    let flag = |key: &str| -> Result<bool, BotError> {
         match answer.get(key) {
             None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(false),
             Some(Value::Bool(true)) if version >= 2 => Ok(true),
-            Some(Value::Bool(true)) => Err(format!(
-                "its hello answer asks for `{key}`, which is protocol version 2's: add \
-                 \"protocol\": 2"
-            )),
-            Some(v) => Err(format!(
-                "its hello answer gives `{key}` as {}, not true or false",
-                shorten(&v.to_string())
-            )),
+            Some(Value::Bool(true)) => Err(BotError::OptInOfVersion2(key.to_string())),
+            Some(v) => Err(BotError::OptInNotBool {
+                key: key.to_string(),
+                given: v.clone(),
+            }),
         }
     };
     Ok(Asked {
@@ -303,13 +272,6 @@ fn report_of(
         nodes: 0,
         top,
     }
-}
-
-/// A text cut to a readable length for an error message, control characters escaped.
-fn shorten(text: &str) -> String {
-    let t: String = text.chars().take(200).collect();
-    let cut = if t.len() < text.len() { "..." } else { "" };
-    format!("{}{cut}", t.escape_debug())
 }
 
 impl ai::Player<Skirmish> for ExecPlayer {
@@ -405,7 +367,7 @@ mod tests {
         assert_eq!(version(json!({"protocol": 2})), Ok(2));
         for bad in [json!(0), json!(3), json!("2"), json!(2.5), json!(-1)] {
             let e = asked_of(&json!({ "protocol": bad })).unwrap_err();
-            assert!(e.contains("versions 1 to 2"), "{bad}: {e}");
+            assert!(e.to_string().contains("versions 1 to 2"), "{bad}: {e}");
         }
     }
 
@@ -426,8 +388,8 @@ mod tests {
             Asked::version(2)
         );
         let e = asked_of(&json!({"annotate": true})).unwrap_err();
-        assert!(e.contains("protocol version 2"), "{e}");
+        assert!(e.to_string().contains("protocol version 2"), "{e}");
         let e = asked_of(&json!({"protocol": 2, "snapshot": "yes"})).unwrap_err();
-        assert!(e.contains("not true or false"), "{e}");
+        assert!(e.to_string().contains("not true or false"), "{e}");
     }
 }
