@@ -135,6 +135,7 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let replay = match args.replay.as_deref() {
         Some([results, id]) => {
             let game = crate::arena::replay::recorded_game(std::path::Path::new(results), id)
+                .map_err(|e| e.to_string())
                 .and_then(|g| {
                     Session::replay_recorded(&g)
                         .map(|_| g)

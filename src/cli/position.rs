@@ -60,7 +60,7 @@ pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     };
     let game = match recorded_game(&args.results, &args.id) {
         Ok(g) => g,
-        Err(e) => return fail(io, e),
+        Err(e) => return fail(io, e.to_string()),
     };
     let scenario = match load_scenario(&game.scenario_path) {
         Ok(l) => std::sync::Arc::new(l.scenario),

@@ -105,7 +105,10 @@ pub fn run(args: StrengthArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             "note: {n} game(s) on {file} were played on an earlier version of it and are left out"
         )?;
     }
-    let played_by = strength.search().map_err(CliError::Usage)?.to_string();
+    let played_by = strength
+        .search()
+        .map_err(|e| CliError::Usage(e.to_string()))?
+        .to_string();
     if played_by != search {
         writeln!(
             io.err,

@@ -118,7 +118,9 @@ fn a_game_that_cannot_be_replayed_says_why() {
     // Without --record-moves: no moves in the records, and the error says how to get them.
     let records = arena(&dir.0, &scenario, &["random", "greedy"], "1", false);
     assert!(records.iter().all(|r| r.moves.is_none()));
-    let e = recorded_game(&results, &records[0].id).unwrap_err();
+    let e = recorded_game(&results, &records[0].id)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("--record-moves"), "{e}");
 
     let records = arena(&dir.0, &scenario, &["random", "greedy"], "1", true);
@@ -126,7 +128,9 @@ fn a_game_that_cannot_be_replayed_says_why() {
     assert!(recorded_game(&results, &id).is_ok());
 
     // An id the file does not hold: the error names some that it does.
-    let e = recorded_game(&results, "no/such/game").unwrap_err();
+    let e = recorded_game(&results, "no/such/game")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("no game `no/such/game`") && e.contains(&records[0].id),
         "{e}"
@@ -138,7 +142,7 @@ fn a_game_that_cannot_be_replayed_says_why() {
     std::fs::write(&scenario, format!("{text}\n# edited\n")).unwrap();
     assert!(recorded_game(&results, &id).is_ok());
     std::fs::write(&scenario, text.replacen("vp_target = ", "vp_target = 1", 1)).unwrap();
-    let e = recorded_game(&results, &id).unwrap_err();
+    let e = recorded_game(&results, &id).unwrap_err().to_string();
     assert!(e.contains(&records[0].scenario_fingerprint), "{e}");
     assert!(e.contains("has changed"), "{e}");
 

@@ -120,7 +120,12 @@ fn a_record_takes_the_games_of_one_search() {
     let mut other = game("b", "mcts:1000", "greedy", Winner::Humans);
     other.search = Some("def".into());
     s.add(&other);
-    assert!(s.search().unwrap_err().contains("2 different searches"));
+    assert!(
+        s.search()
+            .unwrap_err()
+            .to_string()
+            .contains("2 different searches")
+    );
     let mut old = Strength::default();
     let mut r = game("a", "mcts:1000", "greedy", Winner::Humans);
     r.search = None;
@@ -128,6 +133,7 @@ fn a_record_takes_the_games_of_one_search() {
     assert!(
         old.search()
             .unwrap_err()
+            .to_string()
             .contains("name no search fingerprint")
     );
     // Nor games of two versions of one scenario file.
@@ -140,6 +146,7 @@ fn a_record_takes_the_games_of_one_search() {
         edited
             .search()
             .unwrap_err()
+            .to_string()
             .contains("different versions of s.toml")
     );
 }

@@ -26,6 +26,7 @@ pub mod plan;
 pub mod play;
 pub mod record;
 pub mod replay;
+mod replay_error;
 pub mod report;
 pub mod results;
 pub mod seen;
@@ -33,6 +34,7 @@ pub mod sequential;
 pub mod strength;
 pub mod summary;
 pub mod vary;
+mod vary_error;
 pub mod verify;
 
 pub use plan::{ArenaScenario, Entrant, Job, Plan, Shard};

@@ -178,11 +178,16 @@ impl Shard {
     }
 }
 
-impl FromStr for Shard {
-    type Err = String;
+/// Text that is not a shard `K/N`: the text as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a shard: write K/N with 1 <= K <= N, e.g. 2/8")]
+pub struct ShardError(pub String);
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("`{s}` is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
         let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
         let index: u32 = k.trim().parse().map_err(|_| bad())?;
         let count: u32 = n.trim().parse().map_err(|_| bad())?;

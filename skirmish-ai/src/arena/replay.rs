@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use super::plan::dice_seed_of;
 use super::record::scan_records;
+
+pub use super::replay_error::RecordedGameError;
 use rules::fingerprint::scenario_fingerprint;
 
 /// A recorded game that can be replayed.
@@ -34,7 +36,7 @@ const IDS_SHOWN: usize = 3;
 /// Finds game `id` in the results file `results` and its scenario file. Errors say what
 /// is missing: the file, the id (with some ids the file does hold), the moves (a run
 /// without `--record-moves`), or the scenario file as it was when the game was played.
-pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
+pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, RecordedGameError> {
     let mut found = None;
     let mut count = 0u64;
     let mut some_ids = Vec::new();
@@ -48,56 +50,55 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
             some_ids.push(r.id);
         }
         ControlFlow::Continue(())
-    })
-    .map_err(|e| e.to_string())?;
-    let name = results.display();
+    })?;
+    let results_path = || results.to_path_buf();
     let Some(record) = found else {
         return Err(if count == 0 {
-            format!("{name} holds no game")
+            RecordedGameError::NoGames {
+                results: results_path(),
+            }
         } else {
-            format!(
-                "{name} holds no game `{}` ({count} games, ids such as {}; the games.csv \
-                 of `mars-attacks report {name}` lists them all)",
-                id.escape_debug(),
-                some_ids
-                    .iter()
-                    .map(|i| format!("`{i}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            RecordedGameError::NoSuchGame {
+                results: results_path(),
+                id: id.to_string(),
+                count,
+                some_ids,
+            }
         });
     };
     let Some(moves) = record.moves else {
-        return Err(format!(
-            "{name}: game `{}` was played without its moves; play the run again with \
-             `arena ... --record-moves` to watch its games (same seed, same games)",
-            record.id
-        ));
+        return Err(RecordedGameError::NoMoves {
+            results: results_path(),
+            id: record.id,
+        });
     };
     // The dice follow from the game's seed (`Plan::job`): a record whose dice seed is
     // another was edited, and its moves would replay on other dice.
     let dice_seed = dice_seed_of(record.game_seed);
     if record.dice_seed != dice_seed {
-        return Err(format!(
-            "{name}: game `{}` records the dice seed {}, but its game seed {} gives {dice_seed}: \
-             the record was changed after the run wrote it, so it does not replay",
-            record.id, record.dice_seed, record.game_seed
-        ));
+        return Err(RecordedGameError::DiceSeed {
+            results: results_path(),
+            id: record.id,
+            recorded: record.dice_seed,
+            game_seed: record.game_seed,
+            expected: dice_seed,
+        });
     }
     let scenario_path = find_scenario(&record.scenario_file, results)?;
     let bytes =
         file_check::read_file::read_capped(&scenario_path, rules::scenario_file::MAX_FILE_BYTES)
-            .map_err(|e| format!("{}: cannot read: {e}", scenario_path.display()))?;
+            .map_err(|why| RecordedGameError::ReadScenario {
+                path: scenario_path.clone(),
+                why,
+            })?;
     let now = scenario_fingerprint(&bytes);
     if now != record.scenario_fingerprint {
-        return Err(format!(
-            "{}: this is not the scenario game `{}` was played on (its fingerprint was {}, \
-             the file's is {now}): the file has changed since, or the game was played on a \
-             variant of it (`arena --vary`); its moves replay only on the same file",
-            scenario_path.display(),
-            record.id,
-            record.scenario_fingerprint
-        ));
+        return Err(RecordedGameError::Fingerprint {
+            path: scenario_path,
+            id: record.id,
+            recorded: record.scenario_fingerprint,
+            now,
+        });
     }
     Ok(RecordedGame {
         id: record.id,
@@ -112,7 +113,7 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, String> {
 
 /// The scenario file `file` of a record: as given to the run (from the current folder),
 /// else beside the results file.
-fn find_scenario(file: &str, results: &Path) -> Result<PathBuf, String> {
+fn find_scenario(file: &str, results: &Path) -> Result<PathBuf, RecordedGameError> {
     let given = PathBuf::from(file);
     if given.is_file() {
         return Ok(given);
@@ -125,9 +126,8 @@ fn find_scenario(file: &str, results: &Path) -> Result<PathBuf, String> {
             return Ok(beside);
         }
     }
-    Err(format!(
-        "{file}: the scenario file the game was played on is not found (looked from the \
-         current folder and beside {}); run from the folder the run was started in",
-        results.display()
-    ))
+    Err(RecordedGameError::ScenarioNotFound {
+        file: file.to_string(),
+        results: results.to_path_buf(),
+    })
 }

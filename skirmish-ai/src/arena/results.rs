@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::plan::{Plan, Shard};
-use super::record::{MAX_RECORD_LINE_BYTES, Record, parse_records, scan_records};
+use super::record::{MAX_RECORD_LINE_BYTES, Record, RecordsError, parse_records, scan_records};
 use super::seen::SeenGames;
 
 /// How to treat a results file that already holds something.
@@ -115,9 +115,12 @@ pub fn open(
             Existing::Overwrite => {
                 // Only a results file is emptied: its first line must be a record.
                 std::fs::File::open(path)
-                    .map_err(|e| format!("{name}: cannot read: {e}"))
+                    .map_err(|error| NotResults::Io {
+                        path: path.to_path_buf(),
+                        error,
+                    })
                     .and_then(|f| first_line_is_a_record(path, f))
-                    .map_err(|e| Invalid(not_results(e)))?;
+                    .map_err(|e| Invalid(not_results(e.to_string())))?;
             }
             Existing::Resume => {
                 let mut foreign = 0usize;
@@ -197,32 +200,64 @@ pub fn open(
 
 /// Whether the first line of a results file is a record (or the start of one, cut
 /// short), or why not.
-fn first_line_is_a_record(path: &Path, f: File) -> Result<(), String> {
+fn first_line_is_a_record(path: &Path, f: File) -> Result<(), NotResults> {
     use std::io::{BufRead, BufReader, Read};
     let mut line = Vec::new();
     BufReader::new(f)
         .take(MAX_RECORD_LINE_BYTES as u64)
         .read_until(b'\n', &mut line)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let read = parse_records(&path.display().to_string(), &line).map_err(|e| e.to_string())?;
+        .map_err(|error| NotResults::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    let read = parse_records(&path.display().to_string(), &line)?;
     if read.records.is_empty() && read.torn_line.is_none() {
-        return Err(format!(
-            "{}:1: the first line is not a game record",
-            path.display()
-        ));
+        return Err(NotResults::FirstLine {
+            path: path.to_path_buf(),
+        });
     }
     Ok(())
 }
 
+/// Why a file that would be written over is not a results file.
+#[derive(Debug, thiserror::Error)]
+pub enum NotResults {
+    /// It cannot be read.
+    #[error("{}: cannot read: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        error: std::io::Error,
+    },
+    /// Its first line does not read as records.
+    #[error(transparent)]
+    Records(#[from] RecordsError),
+    /// Its first line is not a game record.
+    #[error("{}:1: the first line is not a game record", path.display())]
+    FirstLine { path: PathBuf },
+}
+
+/// A record that could not be appended to the results file.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot write: {error}", path.display())]
+pub struct AppendError {
+    pub path: PathBuf,
+    #[source]
+    pub error: std::io::Error,
+}
+
 impl ResultsFile {
     /// Appends a record as one line, written at once.
-    pub fn append(&mut self, record: &Record) -> Result<(), String> {
+    pub fn append(&mut self, record: &Record) -> Result<(), AppendError> {
         let mut line = record.to_line();
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))
+            .map_err(|error| AppendError {
+                path: self.path.clone(),
+                error,
+            })
     }
 
     /// The file's path.

@@ -43,29 +43,51 @@ pub struct Band {
     pub high: f64,
 }
 
-impl FromStr for Band {
-    type Err = String;
+/// Text that is not a band of shares (`45-55`): the text as given, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` is not a band: {why}; write the Humans' share in percent as LOW-HIGH, like 45-55",
+    text.escape_debug()
+)]
+pub struct BandError {
+    pub text: String,
+    pub why: BandWhy,
+}
 
-    fn from_str(s: &str) -> Result<Band, String> {
-        let bad = |why: &str| {
-            format!(
-                "`{}` is not a band: {why}; write the Humans' share in percent as LOW-HIGH, \
-                 like 45-55",
-                s.escape_debug()
-            )
+/// What is wrong with a band.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BandWhy {
+    /// No dash between the two ends.
+    #[error("no `-`")]
+    NoDash,
+    /// An end that is not a percentage: the end as given.
+    #[error("`{0}` is not a percentage from 0 to 100")]
+    NotAPercentage(String),
+    /// The low end is not below the high end.
+    #[error("the low end must be below the high end")]
+    Reversed,
+}
+
+impl FromStr for Band {
+    type Err = BandError;
+
+    fn from_str(s: &str) -> Result<Band, BandError> {
+        let bad = |why: BandWhy| BandError {
+            text: s.to_string(),
+            why,
         };
-        let (low, high) = s.split_once('-').ok_or_else(|| bad("no `-`"))?;
+        let (low, high) = s.split_once('-').ok_or_else(|| bad(BandWhy::NoDash))?;
         let num = |t: &str| {
             t.trim()
                 .trim_end_matches('%')
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && (0.0..=100.0).contains(v))
-                .ok_or_else(|| bad(&format!("`{}` is not a percentage from 0 to 100", t.trim())))
+                .ok_or_else(|| bad(BandWhy::NotAPercentage(t.trim().to_string())))
         };
         let (low, high) = (num(low)?, num(high)?);
         if low >= high {
-            return Err(bad("the low end must be below the high end"));
+            return Err(bad(BandWhy::Reversed));
         }
         Ok(Band {
             low: low / 100.0,
@@ -539,7 +561,7 @@ mod tests {
         assert!("45%-55%".parse::<Band>().is_ok());
         for bad in ["55-45", "45", "a-b", "-5-50", "40-120"] {
             let e = bad.parse::<Band>().unwrap_err();
-            assert!(e.contains("LOW-HIGH"), "{e}");
+            assert!(e.to_string().contains("LOW-HIGH"), "{e}");
         }
     }
 }

@@ -9,6 +9,31 @@ use std::fmt::Write as _;
 use super::record::{Record, Winner};
 use rules::Side;
 
+/// Why the games of a strength record were not all played by one search
+/// ([`Strength::search`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoOneSearch {
+    /// Games of different versions of these scenario files.
+    #[error("games of different versions of {}: record the results of one version", .0.join(", "))]
+    EditedScenarios(Vec<String>),
+    /// This many games name no search fingerprint.
+    #[error(
+        "{0} game(s) name no search fingerprint (results of an earlier version): play them \
+         again"
+    )]
+    Unfingerprinted(u64),
+    /// No game finished.
+    #[error("no finished games in these results")]
+    NoGames,
+    /// Games of these searches, more than one.
+    #[error(
+        "the games were played by {} different searches ({}): record the results of one",
+        .0.len(),
+        .0.join(", ")
+    )]
+    Searches(Vec<String>),
+}
+
 /// Wins (draws counting half) and games.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -189,30 +214,20 @@ impl Strength {
 
     /// The one search every game was played with, or why there is none: the record is dated
     /// by it, so games of different searches (or of versions that did not say) cannot share it.
-    pub fn search(&self) -> Result<&str, String> {
+    pub fn search(&self) -> Result<&str, NoOneSearch> {
         if !self.edited_scenarios.is_empty() {
-            return Err(format!(
-                "games of different versions of {}: record the results of one version",
-                self.edited_scenarios
-                    .iter()
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            return Err(NoOneSearch::EditedScenarios(
+                self.edited_scenarios.iter().cloned().collect(),
             ));
         }
         if self.unfingerprinted > 0 {
-            return Err(format!(
-                "{} game(s) name no search fingerprint (results of an earlier version): play them again",
-                self.unfingerprinted
-            ));
+            return Err(NoOneSearch::Unfingerprinted(self.unfingerprinted));
         }
         match self.searches.len() {
-            0 => Err("no finished games in these results".into()),
+            0 => Err(NoOneSearch::NoGames),
             1 => Ok(self.searches.iter().next().map_or("", String::as_str)),
-            _ => Err(format!(
-                "the games were played by {} different searches ({}): record the results of one",
-                self.searches.len(),
-                self.searches.iter().cloned().collect::<Vec<_>>().join(", ")
+            _ => Err(NoOneSearch::Searches(
+                self.searches.iter().cloned().collect(),
             )),
         }
     }

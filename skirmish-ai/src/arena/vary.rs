@@ -23,6 +23,8 @@ use rules::scenario::Scenario;
 use rules::scenario_file::{Diagnostic, parse_scenario};
 use rules::schema::{Kind, Table};
 
+pub use super::vary_error::{KeyPathError, PutError, SweepError};
+
 /// The most variants one sweep may make (the arena's limit on scenarios applies too).
 pub const MAX_VARIANTS: usize = 1000;
 
@@ -34,25 +36,30 @@ pub struct Vary {
 }
 
 impl std::str::FromStr for Vary {
-    type Err = String;
+    type Err = SweepError;
 
-    fn from_str(s: &str) -> Result<Vary, String> {
-        let (key, values) = s.split_once('=').ok_or_else(|| {
-            format!("`{s}` is not a sweep: write KEY=V1,V2,..., like vp_target=6,8,10")
-        })?;
+    fn from_str(s: &str) -> Result<Vary, SweepError> {
+        let text = || s.to_string();
+        let (key, values) = s
+            .split_once('=')
+            .ok_or_else(|| SweepError::NoEquals { text: text() })?;
         let key = key.trim();
         if key.is_empty() {
-            return Err(format!("`{s}`: the key before `=` is missing"));
+            return Err(SweepError::NoKey { text: text() });
         }
         let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
         if values.iter().any(String::is_empty) {
-            return Err(format!(
-                "`{s}`: an empty value; give the values separated by commas, like {key}=6,8,10"
-            ));
+            return Err(SweepError::EmptyValue {
+                text: text(),
+                key: key.to_string(),
+            });
         }
         for (i, v) in values.iter().enumerate() {
             if values[..i].contains(v) {
-                return Err(format!("`{s}`: the value `{v}` is given twice"));
+                return Err(SweepError::Twice {
+                    text: text(),
+                    value: v.clone(),
+                });
             }
         }
         Ok(Vary {
@@ -164,7 +171,8 @@ pub fn variants(file: &str, text: &str, sweeps: &[Vary]) -> Result<Vec<Variant>,
         let mut values = Vec::new();
         for ((sweep, (steps, kind)), &p) in sweeps.iter().zip(&paths).zip(&pick) {
             let value = &sweep.values[p];
-            put(&mut variant, steps, typed(kind, value)).map_err(VaryError::Usage)?;
+            put(&mut variant, steps, typed(kind, value))
+                .map_err(|e| VaryError::Usage(e.to_string()))?;
             values.push(format!("{}={value}", sweep.key));
         }
         let name = format!("{} [{}]", base.name, values.join(", "));
@@ -251,7 +259,7 @@ enum At {
 /// format's key tables.
 fn resolve(key: &str) -> Result<(Vec<Step>, &'static Kind), VaryError> {
     let usage = |why: String| VaryError::Usage(format!("--vary {key}: {why}"));
-    let steps = parse_path(key).map_err(usage)?;
+    let steps = parse_path(key).map_err(|e| usage(e.to_string()))?;
     let mut at = At::Kind(&rules::schema::scenario::FILE);
     let mut done = String::new();
     for step in &steps {
@@ -336,7 +344,8 @@ fn check_leaf(key: &str, steps: &[Step], kind: &Kind) -> Result<(), VaryError> {
 }
 
 /// `humans.models[0].count` as steps.
-fn parse_path(key: &str) -> Result<Vec<Step>, String> {
+fn parse_path(key: &str) -> Result<Vec<Step>, KeyPathError> {
+    let key_ = || key.to_string();
     let mut steps = Vec::new();
     for part in key.split('.') {
         let (name, mut rest) = match part.find('[') {
@@ -344,20 +353,21 @@ fn parse_path(key: &str) -> Result<Vec<Step>, String> {
             None => (part, ""),
         };
         if name.is_empty() {
-            return Err(format!("`{key}` is not a key path: an empty key"));
+            return Err(KeyPathError::EmptyKey { key: key_() });
         }
         steps.push(Step::Key(name.to_string()));
         while !rest.is_empty() {
             let close = rest
                 .find(']')
-                .ok_or_else(|| format!("`{key}` is not a key path: a `[` without `]`"))?;
-            let index: usize = rest[1..close]
-                .parse()
-                .map_err(|_| format!("`{key}`: `{}` is not an array position", &rest[1..close]))?;
+                .ok_or_else(|| KeyPathError::Unclosed { key: key_() })?;
+            let index: usize = rest[1..close].parse().map_err(|_| KeyPathError::Position {
+                key: key_(),
+                position: rest[1..close].to_string(),
+            })?;
             steps.push(Step::Index(index));
             rest = &rest[close + 1..];
             if !rest.is_empty() && !rest.starts_with('[') {
-                return Err(format!("`{key}` is not a key path"));
+                return Err(KeyPathError::Malformed { key: key_() });
             }
         }
     }
@@ -382,7 +392,7 @@ fn typed(kind: &Kind, value: &str) -> Toml {
 }
 
 /// Put `value` at `steps` in `doc`, making the tables on the way that are not there yet.
-fn put(doc: &mut Toml, steps: &[Step], value: Toml) -> Result<(), String> {
+fn put(doc: &mut Toml, steps: &[Step], value: Toml) -> Result<(), PutError> {
     let mut at = doc;
     let mut done = String::new();
     for (i, step) in steps.iter().enumerate() {
@@ -390,7 +400,7 @@ fn put(doc: &mut Toml, steps: &[Step], value: Toml) -> Result<(), String> {
         match step {
             Step::Key(k) => {
                 let Toml::Table(t) = at else {
-                    return Err(format!("{done} is not a table in the file"));
+                    return Err(PutError::NotATable { path: done });
                 };
                 if last {
                     t.insert(k.clone(), value);
@@ -402,7 +412,7 @@ fn put(doc: &mut Toml, steps: &[Step], value: Toml) -> Result<(), String> {
                 done.push_str(k);
                 let next_is_index = matches!(steps[i + 1], Step::Index(_));
                 if next_is_index && !t.contains_key(k) {
-                    return Err(format!("the file has no {done} to sweep an entry of"));
+                    return Err(PutError::NoArray { path: done });
                 }
                 at = t
                     .entry(k.clone())
@@ -410,13 +420,15 @@ fn put(doc: &mut Toml, steps: &[Step], value: Toml) -> Result<(), String> {
             }
             Step::Index(n) => {
                 let Toml::Array(a) = at else {
-                    return Err(format!("{done} is not an array in the file"));
+                    return Err(PutError::NotAnArray { path: done });
                 };
                 let len = a.len();
                 let Some(slot) = a.get_mut(*n) else {
-                    return Err(format!(
-                        "{done} has {len} entries, so there is no {done}[{n}] (positions count from 0)"
-                    ));
+                    return Err(PutError::NoEntry {
+                        path: done,
+                        len,
+                        position: *n,
+                    });
                 };
                 done.push_str(&format!("[{n}]"));
                 if last {
