@@ -13,7 +13,7 @@ use std::sync::mpsc::{Receiver, channel};
 use eframe::egui::{self, RichText};
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
-use crate::bot::analysis::{Analysis, Point, analyse};
+use crate::bot::analysis::{Analysis, NotLegal, Point, analyse};
 use crate::rules::action::Action;
 use crate::rules::dice::rng_from_seed;
 use crate::rules::state::GameState;
@@ -49,8 +49,8 @@ pub struct AnalysisView {
     pub open: bool,
     done: Arc<AtomicUsize>,
     total: usize,
-    rx: Receiver<Result<Finished, String>>,
-    pub result: Option<Result<Finished, String>>,
+    rx: Receiver<Result<Finished, NotLegal>>,
+    pub result: Option<Result<Finished, NotLegal>>,
 }
 
 impl AnalysisView {
@@ -133,7 +133,7 @@ impl Panel for AnalysisView {
                     ctx.request_repaint_after(std::time::Duration::from_millis(100));
                 }
                 Some(Err(e)) => {
-                    ui.colored_label(theme::BAD, e);
+                    ui.colored_label(theme::BAD, e.to_string());
                 }
                 Some(Ok(f)) => chart(ui, f),
             });

@@ -156,6 +156,16 @@ fn value(
     }
 }
 
+/// A decision of the game analysed that is not legal where it stands (`number` counts
+/// from 1), and the rules' refusal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("decision {number} (`{action}`): {}", refused.reason())]
+pub struct NotLegal {
+    pub number: usize,
+    pub action: Action,
+    pub refused: IllegalAction,
+}
+
 /// Analyse `side`'s decisions in the game of `scenario` played from `seed` with
 /// `actions`, searching `iterations` per position. `progress(done, total)` is called
 /// after each position. An action that is not legal where it stands is an error naming it.
@@ -166,7 +176,7 @@ pub fn analyse(
     side: Side,
     iterations: u64,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Analysis, String> {
+) -> Result<Analysis, NotLegal> {
     let mut dice = rng_from_seed(seed);
     let mut state = GameState::new(scenario, &mut dice);
     let mut search = IsMcts::new(search_config(Budget::Iterations(iterations.max(1))));
@@ -187,8 +197,10 @@ pub fn analyse(
         events.clear();
         state
             .play_logged(action, &mut dice, &mut events)
-            .map_err(|e: IllegalAction| {
-                format!("decision {} (`{action}`): {}", i + 1, e.reason())
+            .map_err(|refused: IllegalAction| NotLegal {
+                number: i + 1,
+                action,
+                refused,
             })?;
         round += events
             .iter()
@@ -316,7 +328,8 @@ mod tests {
         assert!(bad >= 3, "the first three decisions were legal");
         let e = analyse(sc, 3, &actions, Side::Humans, 10, |_, _| {}).unwrap_err();
         assert!(
-            e.starts_with(&format!("decision {} (`pass`)", bad + 1)),
+            e.to_string()
+                .starts_with(&format!("decision {} (`pass`)", bad + 1)),
             "{e}"
         );
     }
