@@ -5,6 +5,7 @@
 //! is never shown with the figures of its earlier version.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -292,6 +293,15 @@ impl Measuring {
     }
 }
 
+/// A balance file that does not read: its path and the TOML reader's error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {}", file.display(), error.to_string().trim_end())]
+pub struct BalanceError {
+    pub file: PathBuf,
+    #[source]
+    pub error: toml::de::Error,
+}
+
 /// `x` to three decimals, so balance files read well and compare exactly.
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
@@ -299,8 +309,11 @@ fn round3(x: f64) -> f64 {
 
 impl Balance {
     /// Reads a balance file's text.
-    pub fn parse(file: &str, text: &str) -> Result<Balance, String> {
-        toml::from_str(text).map_err(|e| format!("{file}: {}", e.to_string().trim_end()))
+    pub fn parse(file: &Path, text: &str) -> Result<Balance, BalanceError> {
+        toml::from_str(text).map_err(|error| BalanceError {
+            file: file.to_path_buf(),
+            error,
+        })
     }
 
     /// The file's text, with a header saying what it is.

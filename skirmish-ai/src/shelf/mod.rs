@@ -77,10 +77,21 @@ pub fn balance_path(dir: &Path, stem: &str) -> PathBuf {
     dir.join(BALANCE_DIR).join(format!("{stem}.toml"))
 }
 
+/// A folder whose files cannot be listed: its path and the system's error.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot list: {error}", dir.display())]
+pub struct ListError {
+    pub dir: PathBuf,
+    #[source]
+    pub error: std::io::Error,
+}
+
 /// The `.toml` files directly in `dir`, sorted by name.
-pub fn scenario_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot list: {e}", dir.display()))?;
+pub fn scenario_files(dir: &Path) -> Result<Vec<PathBuf>, ListError> {
+    let entries = std::fs::read_dir(dir).map_err(|error| ListError {
+        dir: dir.to_path_buf(),
+        error,
+    })?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.path())
@@ -93,7 +104,7 @@ pub fn scenario_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
 /// Reads every scenario in `dir` with its balance file. Fails with every problem found: a
 /// scenario that does not load, a balance file that does not read or names another file.
 pub fn read_shelf(dir: &Path) -> Result<Vec<Shelved>, Vec<String>> {
-    let files = scenario_files(dir).map_err(|e| vec![e])?;
+    let files = scenario_files(dir).map_err(|e| vec![e.to_string()])?;
     let mut shelf = Vec::new();
     let mut problems = Vec::new();
     for path in files {
@@ -151,7 +162,7 @@ pub fn read_entry(dir: &Path, path: &Path) -> Result<Shelved, Vec<String>> {
     let bpath = balance_path(dir, &stem);
     let balance = match read_capped(&bpath, MAX_BALANCE_BYTES) {
         Ok(text) => {
-            let b = Balance::parse(&bpath.display().to_string(), &text).map_err(|e| vec![e])?;
+            let b = Balance::parse(&bpath, &text).map_err(|e| vec![e.to_string()])?;
             if b.scenario != format!("{stem}.toml") {
                 return Err(vec![format!(
                     "{}: scenario: it records \"{}\", but the file is the balance of {stem}.toml",
