@@ -87,15 +87,27 @@ impl fmt::Display for Level {
     }
 }
 
+/// A name that is not a level: the name as given, trimmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a level: easy, normal or hard", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
 /// A level by its name, in any case (`Normal`, `HARD`).
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         let s = s.trim();
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("`{s}` is not a level: easy, normal or hard"))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
     }
 }
 
@@ -111,6 +123,7 @@ mod tests {
             "fast"
                 .parse::<Level>()
                 .unwrap_err()
+                .to_string()
                 .contains("easy, normal or hard")
         );
         assert_eq!(Level::Easy.search_time(), Duration::from_millis(38));

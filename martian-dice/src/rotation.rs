@@ -11,7 +11,9 @@ use ai::stats::TimeStats;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::Game;
+use ai::NotAPlayer;
+
+use crate::game::{Game, GameError};
 use crate::players::player;
 
 /// What a rotation found.
@@ -40,6 +42,38 @@ impl Rotation {
     }
 }
 
+/// Why a rotation cannot be played: its table, or a spec that names no player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RotationError {
+    /// The table cannot be set up.
+    Game(GameError),
+    /// A spec names no player.
+    Player(NotAPlayer),
+}
+
+impl std::fmt::Display for RotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RotationError::Game(e) => e.fmt(f),
+            RotationError::Player(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RotationError {}
+
+impl From<GameError> for RotationError {
+    fn from(e: GameError) -> RotationError {
+        RotationError::Game(e)
+    }
+}
+
+impl From<NotAPlayer> for RotationError {
+    fn from(e: NotAPlayer) -> RotationError {
+        RotationError::Player(e)
+    }
+}
+
 /// Plays `games` games of `players` players (3 to 8, or 2), `spec` in seat `i % players` of
 /// game `i` and `others` in every other seat, on `jobs` threads. Each game's dice and
 /// players' generators derive from `seed` and its number only, so a run replays exactly.
@@ -50,7 +84,7 @@ pub fn rotate(
     games: u64,
     seed: u64,
     jobs: usize,
-) -> Result<Rotation, String> {
+) -> Result<Rotation, RotationError> {
     Game::new(players)?;
     player::<Game>(spec)?;
     player::<Game>(others)?;

@@ -31,24 +31,48 @@ impl fmt::Display for TurnAction {
     }
 }
 
+/// Text that is not a decision of a turn: the text (or the face's name) as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnreadTurnAction {
+    /// Not roll, stop or take.
+    NotADecision(String),
+    /// `take` with a name that is not a face to take.
+    NotAFace(String),
+}
+
+impl fmt::Display for UnreadTurnAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnreadTurnAction::NotADecision(t) => write!(
+                f,
+                "`{t}` is not a decision: roll, stop, or take ray/human/cow/chicken"
+            ),
+            UnreadTurnAction::NotAFace(name) => write!(
+                f,
+                "`{name}` is not a face to take: ray, human, cow or chicken"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnreadTurnAction {}
+
 impl FromStr for TurnAction {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnreadTurnAction;
+    fn from_str(s: &str) -> Result<Self, UnreadTurnAction> {
         match s.trim() {
             "roll" => Ok(TurnAction::Roll),
             "stop" => Ok(TurnAction::Stop),
             t => {
-                let name = t.strip_prefix("take ").ok_or_else(|| {
-                    format!("`{t}` is not a decision: roll, stop, or take ray/human/cow/chicken")
-                })?;
+                let name = t
+                    .strip_prefix("take ")
+                    .ok_or_else(|| UnreadTurnAction::NotADecision(t.to_string()))?;
                 Face::ALL
                     .into_iter()
                     .filter(|f| *f != Face::Tank)
                     .find(|f| f.name() == name.trim())
                     .map(TurnAction::Take)
-                    .ok_or_else(|| {
-                        format!("`{name}` is not a face to take: ray, human, cow or chicken")
-                    })
+                    .ok_or_else(|| UnreadTurnAction::NotAFace(name.to_string()))
             }
         }
     }

@@ -438,7 +438,7 @@ fn measure(args: &PerfectArgs, games: u64, io: &mut Io<'_>) -> Result<(), CliErr
     );
     let start = std::time::Instant::now();
     let r = rotate("perfect", &args.against, players, games, args.seed, jobs)
-        .map_err(CliError::Usage)?;
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let (lo, hi) = wilson(f64::from(r.wins()), f64::from(r.games()), Z95);
     let fair = 1.0 / players as f64;
     if args.json {
