@@ -43,20 +43,20 @@ impl GameKind {
 
     /// Whether `spec` names a player of this game (in the grammar every game's specs
     /// share, `ai::spec`), or why not.
-    pub fn check_player(self, spec: &str) -> Result<(), String> {
+    pub fn check_player(self, spec: &str) -> Result<(), NoSuchPlayer> {
         match self {
             GameKind::Skirmish => spec
                 .parse::<skirmish_ai::bot::PlayerSpec>()
                 .map(drop)
-                .map_err(|e| e.to_string()),
+                .map_err(NoSuchPlayer::from),
             GameKind::MartianDice => {
                 martian_dice::players::player::<martian_dice::game::Game>(spec)
                     .map(drop)
-                    .map_err(String::from)
+                    .map_err(NoSuchPlayer::from)
             }
             GameKind::DiceGame => dice_game::players::player(spec)
                 .map(drop)
-                .map_err(String::from),
+                .map_err(NoSuchPlayer::from),
         }
     }
 }
@@ -65,6 +65,18 @@ impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A spec that names no player of the game: the skirmish's reading of it, or the dice
+/// games' (the grammar of `ai::spec`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoSuchPlayer {
+    /// Not a skirmish player.
+    #[error(transparent)]
+    Skirmish(#[from] skirmish_ai::bot::spec::SpecError),
+    /// Not a player of a dice game.
+    #[error(transparent)]
+    Dice(#[from] ai::NotAPlayer),
 }
 
 #[cfg(test)]

@@ -159,7 +159,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         None => Shard::ALL,
         Some(arg) => arg
             .resolve(&|name| std::env::var(name).ok())
-            .map_err(CliError::Usage)?,
+            .map_err(|e| CliError::Usage(e.to_string()))?,
     };
     let out = args
         .out

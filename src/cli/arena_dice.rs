@@ -92,7 +92,9 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         )));
     }
     for p in &args.players {
-        args.game.check_player(p).map_err(CliError::Usage)?;
+        args.game
+            .check_player(p)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let n = args.players.len();
     let jobs = args

@@ -222,7 +222,7 @@ fn dice_duel(args: &DuelArgs, p: &str, q: &str, io: &mut Io<'_>) -> Result<(), C
     for spec in [p, q] {
         GameKind::MartianDice
             .check_player(spec)
-            .map_err(CliError::Usage)?;
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let config = ai::MatchConfig {
         games: args.games,

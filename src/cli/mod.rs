@@ -49,6 +49,7 @@ pub mod selfplay;
 pub mod serve;
 pub mod setup_sheet;
 pub mod shard;
+mod shard_error;
 pub mod simulate;
 pub mod steps;
 pub mod strength;

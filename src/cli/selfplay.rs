@@ -94,7 +94,7 @@ pub fn run(args: SelfPlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         None => Shard::ALL,
         Some(arg) => arg
             .resolve(&|name| std::env::var(name).ok())
-            .map_err(CliError::Usage)?,
+            .map_err(|e| CliError::Usage(e.to_string()))?,
     };
     let files = if args.scenario.is_empty() {
         let mut v: Vec<PathBuf> = std::fs::read_dir("scenarios")

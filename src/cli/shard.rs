@@ -16,6 +16,8 @@ use std::str::FromStr;
 
 use crate::arena::Shard;
 
+pub use super::shard_error::{AutoShardError, ShardArgError};
+
 /// What `--shard` was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShardArg {
@@ -26,9 +28,9 @@ pub enum ShardArg {
 }
 
 impl FromStr for ShardArg {
-    type Err = String;
+    type Err = ShardArgError;
 
-    fn from_str(s: &str) -> Result<ShardArg, String> {
+    fn from_str(s: &str) -> Result<ShardArg, ShardArgError> {
         let t = s.trim();
         if t.eq_ignore_ascii_case("auto") {
             return Ok(ShardArg::Auto { count: None });
@@ -44,125 +46,96 @@ impl FromStr for ShardArg {
                     if n.bytes().all(|b| b.is_ascii_digit())
                         && !n.trim_start_matches('0').is_empty() =>
                 {
-                    Err(format!(
-                        "`{s}`: a run is split into at most {} parts",
-                        u32::MAX
-                    ))
+                    Err(ShardArgError::TooManyParts(s.to_string()))
                 }
-                _ => Err(format!(
-                    "`{s}`: the count after auto/ must be a whole number of at least 1"
-                )),
+                _ => Err(ShardArgError::AutoCount(s.to_string())),
             };
         }
-        s.parse::<Shard>()
-            .map(ShardArg::Fixed)
-            .map_err(|e| format!("{e}, or auto (from a Slurm or Kubernetes job array)"))
+        Ok(ShardArg::Fixed(s.parse::<Shard>()?))
     }
 }
 
 impl ShardArg {
     /// The part to play, reading the job array's variables with `env`.
-    pub fn resolve(self, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, String> {
+    pub fn resolve(self, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, AutoShardError> {
         let count = match self {
             ShardArg::Fixed(shard) => return Ok(shard),
             ShardArg::Auto { count } => count,
         };
-        let number = |name: &str| -> Result<Option<u64>, String> {
+        let number = |name: &'static str| -> Result<Option<u64>, AutoShardError> {
             let Some(v) = env(name) else {
                 return Ok(None);
             };
             let t = v.trim();
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!("--shard auto: {name}={v:?} is not a whole number"));
+                return Err(AutoShardError::NotANumber { name, value: v });
             }
-            t.parse::<u64>().map(Some).map_err(|_| {
-                format!(
-                    "--shard auto: {name}={v:?} is larger than any job array ({} at most)",
-                    u32::MAX
-                )
-            })
+            t.parse::<u64>()
+                .map(Some)
+                .map_err(|_| AutoShardError::TooLarge {
+                    name,
+                    value: v.clone(),
+                })
         };
         if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
-            let tasks = number("SLURM_ARRAY_TASK_COUNT")?.ok_or(
-                "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not",
-            )?;
+            let tasks = number("SLURM_ARRAY_TASK_COUNT")?.ok_or(AutoShardError::NoTaskCount)?;
             if tasks == 0 {
-                return Err(
-                    "--shard auto: SLURM_ARRAY_TASK_COUNT=0, but a job array has one task at \
-                     least"
-                        .into(),
-                );
+                return Err(AutoShardError::NoTasks);
             }
             if tasks > u64::from(u32::MAX) {
-                return Err(format!(
-                    "--shard auto: SLURM_ARRAY_TASK_COUNT={tasks} is more parts than a run can \
-                     be split into ({} at most)",
-                    u32::MAX
-                ));
+                return Err(AutoShardError::TooManyTasks(tasks));
             }
             // Each task must know where the array starts: guessing it apart, tasks
             // numbered from 0 and from 1 would play some parts twice and others never.
-            let min = number("SLURM_ARRAY_TASK_MIN")?.ok_or(
-                "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN is not, so \
-                 this task cannot tell which part it is (Slurm sets both for a job array); \
-                 give --shard K/N",
-            )?;
+            let min = number("SLURM_ARRAY_TASK_MIN")?.ok_or(AutoShardError::NoTaskMin)?;
             let max = number("SLURM_ARRAY_TASK_MAX")?;
             if number("SLURM_ARRAY_TASK_STEP")?.is_some_and(|s| s != 1)
                 || max.is_some_and(|max| max.checked_sub(min).map(|d| d + 1) != Some(tasks))
             {
-                return Err(format!(
-                    "--shard auto: the Slurm array is not a plain range of {tasks} tasks \
-                     (use --array=1-{tasks}, or --shard K/N)"
-                ));
+                return Err(AutoShardError::NotARange(tasks));
             }
             let index = task
                 .checked_sub(min)
                 .map(|i| i + 1)
                 .filter(|&k| k <= tasks)
-                .ok_or_else(|| {
-                    format!(
-                        "--shard auto: SLURM_ARRAY_TASK_ID {task} is outside the array \
-                         ({min} to {})",
-                        min + tasks.saturating_sub(1)
-                    )
+                .ok_or_else(|| AutoShardError::OutsideArray {
+                    task,
+                    min,
+                    last: min + tasks.saturating_sub(1),
                 })?;
             return make(index, tasks, count, "SLURM_ARRAY_TASK_COUNT");
         }
         if let Some(index) = number("JOB_COMPLETION_INDEX")? {
             // (A count of 0 does not parse as `auto/N`.)
             let Some(n) = count else {
-                return Err(
-                    "--shard auto: JOB_COMPLETION_INDEX is set, but Kubernetes does not \
-                            say how many completions the Job has: give it, --shard auto/N"
-                        .into(),
-                );
+                return Err(AutoShardError::NoCompletions);
             };
             if index >= u64::from(n) {
-                return Err(format!(
-                    "--shard auto/{n}: JOB_COMPLETION_INDEX {index} is not below {n}"
-                ));
+                return Err(AutoShardError::IndexNotBelow { count: n, index });
             }
             return make(index + 1, u64::from(n), None, "");
         }
-        Err(
-            "--shard auto: this is not a job array: neither SLURM_ARRAY_TASK_ID (Slurm) nor \
-             JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; give --shard K/N"
-                .into(),
-        )
+        Err(AutoShardError::NotAJobArray)
     }
 }
 
-fn make(index: u64, count: u64, given: Option<u32>, source: &str) -> Result<Shard, String> {
+fn make(
+    index: u64,
+    count: u64,
+    given: Option<u32>,
+    variable: &'static str,
+) -> Result<Shard, AutoShardError> {
     if let Some(n) = given
         && u64::from(n) != count
     {
-        return Err(format!(
-            "--shard auto/{n}: the job array has {count} tasks ({source})"
-        ));
+        return Err(AutoShardError::CountDiffers {
+            given: n,
+            count,
+            variable,
+        });
     }
     let (Ok(index), Ok(count)) = (u32::try_from(index), u32::try_from(count)) else {
-        return Err(format!("--shard auto: {count} tasks are too many"));
+        return Err(AutoShardError::TooMany(count));
     };
     Ok(Shard { index, count })
 }
@@ -191,7 +164,10 @@ mod tests {
         for bad in ["auto/0", "auto/x", "automatic", "9/8", ""] {
             assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
         }
-        let e = "auto/99999999999999999999".parse::<ShardArg>().unwrap_err();
+        let e = "auto/99999999999999999999"
+            .parse::<ShardArg>()
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("at most 4294967295 parts"), "{e}");
     }
 
@@ -220,6 +196,7 @@ mod tests {
             wrong
                 .resolve(&env(&from_one))
                 .unwrap_err()
+                .to_string()
                 .contains("16 tasks")
         );
     }
@@ -269,7 +246,8 @@ mod tests {
                     ("SLURM_ARRAY_TASK_ID", id),
                     ("SLURM_ARRAY_TASK_COUNT", "4"),
                 ]))
-                .unwrap_err();
+                .unwrap_err()
+                .to_string();
             assert!(e.contains("SLURM_ARRAY_TASK_MIN is not"), "{e}");
         }
         // Counts no array has.
@@ -285,7 +263,8 @@ mod tests {
                     ("SLURM_ARRAY_TASK_COUNT", count),
                     ("SLURM_ARRAY_TASK_MIN", "1"),
                 ]))
-                .unwrap_err();
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(says), "{count}: {e}");
         }
     }
@@ -297,6 +276,7 @@ mod tests {
             ShardArg::Auto { count: None }
                 .resolve(&env(&index))
                 .unwrap_err()
+                .to_string()
                 .contains("auto/N")
         );
         let four = ShardArg::Auto { count: Some(4) };
@@ -319,7 +299,8 @@ mod tests {
     fn auto_outside_a_job_array_says_so() {
         let e = ShardArg::Auto { count: None }
             .resolve(&env(&[]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not a job array"), "{e}");
         // A fixed shard ignores the environment.
         let fixed = ShardArg::Fixed(shard(2, 3));
