@@ -167,7 +167,7 @@ impl MarsApp {
                 self.parked.dice = None;
                 self.shown = Shown::MartianDice(Box::new(t));
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 

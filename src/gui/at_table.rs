@@ -426,21 +426,38 @@ pub struct CorrectionForm {
     pub error: Option<String>,
 }
 
+/// What the correction form lacks, or what is wrong in it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormError {
+    /// No model chosen.
+    #[error("choose the model the table shows otherwise")]
+    NoModel,
+    /// No square typed.
+    #[error("type the square, as `d4`")]
+    NoSquare,
+    /// What is typed is not a square.
+    #[error("`{typed}`: {why}")]
+    NotASquare {
+        typed: String,
+        why: rules::square::SquareError,
+    },
+}
+
 impl CorrectionForm {
     /// The correction the form describes, or what is missing from it.
-    pub fn correction(&self) -> Result<Correction, String> {
-        let model = || {
-            self.model
-                .ok_or_else(|| "choose the model the table shows otherwise".to_string())
-        };
-        let square = || -> Result<Square, String> {
+    pub fn correction(&self) -> Result<Correction, FormError> {
+        let model = || self.model.ok_or(FormError::NoModel);
+        let square = || -> Result<Square, FormError> {
             let typed = self.square.trim();
             if typed.is_empty() {
-                return Err("type the square, as `d4`".into());
+                return Err(FormError::NoSquare);
             }
             typed
                 .parse::<Square>()
-                .map_err(|e| format!("`{typed}`: {e}"))
+                .map_err(|why| FormError::NotASquare {
+                    typed: typed.to_string(),
+                    why,
+                })
         };
         Ok(match self.kind {
             CorrectionKind::Place => Correction::Place(model()?, square()?),
@@ -514,7 +531,7 @@ impl CorrectionForm {
                     {
                         match self.correction() {
                             Ok(c) => out.push(Command::CorrectTable(c)),
-                            Err(e) => self.error = Some(e),
+                            Err(e) => self.error = Some(e.to_string()),
                         }
                     }
                     if ui.button("Close").clicked() {

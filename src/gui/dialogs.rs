@@ -14,6 +14,7 @@ use crate::table::rolls::{Roller, TableRollers};
 use crate::table::setup::{Controller, GameSetup, ai_at_level, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
+use super::dialog_error::{EntryError, SetupFormError};
 use super::panel::{Panel, PanelContext};
 use super::scenario_picture;
 use super::theme;
@@ -85,19 +86,13 @@ impl ScenarioEntry {
     }
 
     /// Reads the scenario at `path` (shipped or not); what is wrong with it otherwise.
-    pub fn read(path: &Path) -> Result<ScenarioEntry, String> {
+    pub fn read(path: &Path) -> Result<ScenarioEntry, EntryError> {
         let dir = path.parent().unwrap_or(Path::new("."));
         shelf::read_entry(dir, path)
             .map(|s| ScenarioEntry::of(&s))
-            .map_err(|problems| {
-                let mut msg = format!("{} does not load:", path.display());
-                for p in problems.iter().take(6) {
-                    msg.push_str(&format!("\n{p}"));
-                }
-                if problems.len() > 6 {
-                    msg.push_str(&format!("\n... and {} more", problems.len() - 6));
-                }
-                msg
+            .map_err(|problems| EntryError {
+                path: path.to_path_buf(),
+                problems,
             })
     }
 }
@@ -223,7 +218,8 @@ impl NewGameDialog {
             self.seed = random_seed().to_string();
         }
         if self.chosen().is_none() && !self.path.trim().is_empty() {
-            self.opened = Some(ScenarioEntry::read(Path::new(self.path.trim())));
+            self.opened =
+                Some(ScenarioEntry::read(Path::new(self.path.trim())).map_err(|e| e.to_string()));
         }
     }
 
@@ -251,7 +247,7 @@ impl NewGameDialog {
             self.opened = Some(Err("type the path of a scenario file (.toml)".into()));
             return;
         }
-        let read = ScenarioEntry::read(Path::new(&typed));
+        let read = ScenarioEntry::read(Path::new(&typed)).map_err(|e| e.to_string());
         if let Ok(e) = &read {
             self.path = e.path.display().to_string();
         }
@@ -259,27 +255,25 @@ impl NewGameDialog {
     }
 
     /// The set-up the fields describe, or what is wrong with them.
-    pub fn setup(&self) -> Result<GameSetup, String> {
+    pub fn setup(&self) -> Result<GameSetup, SetupFormError> {
         let path = PathBuf::from(self.path.trim());
         if self.path.trim().is_empty() {
-            return Err("choose a scenario".into());
+            return Err(SetupFormError::NoScenario);
         }
         let seed: u64 = self
             .seed
             .trim()
             .parse()
-            .map_err(|_| format!("the seed `{}` is not a whole number", self.seed.trim()))?;
+            .map_err(|_| SetupFormError::Seed(self.seed.trim().to_string()))?;
         // A program is only named here: it starts once the person allows it at the table.
-        let ai = |l: &str| -> Result<Controller, String> {
+        let ai = |l: &str| -> Result<Controller, SetupFormError> {
             if l != PROGRAM {
                 let spec = ai_spec_for_level(l).map_err(Unplayable::from);
-                return Ok(Controller::Ai(
-                    spec.and_then(check_ai).map_err(|e| e.to_string())?,
-                ));
+                return Ok(Controller::Ai(spec.and_then(check_ai)?));
             }
             let command = self.program.trim();
             if command.is_empty() {
-                return Err("type the program's command (it speaks the bot protocol)".into());
+                return Err(SetupFormError::NoCommand);
             }
             // A program with settings is written whole (`exec[dir=bots]:./bot`).
             let spec = if command
@@ -294,7 +288,10 @@ impl NewGameDialog {
                 .parse::<PlayerSpec>()
                 .map_err(Unplayable::from)
                 .and_then(check_ai)
-                .map_err(|e| format!("the program `{command}`: {e}"))?;
+                .map_err(|why| SetupFormError::Program {
+                    command: command.to_string(),
+                    why,
+                })?;
             Ok(Controller::Ai(spec))
         };
         let controllers = match self.mode {
@@ -393,7 +390,7 @@ impl NewGameDialog {
                                 ),
                                 None => Command::NewGame(Box::new(s)),
                             }),
-                            Err(e) => self.error = Some(e),
+                            Err(e) => self.error = Some(e.to_string()),
                         }
                     }
                     if ui.button("Cancel").clicked() {

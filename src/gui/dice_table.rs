@@ -38,7 +38,7 @@ impl std::ops::DerefMut for DiceTable {
 }
 
 impl DiceTable {
-    pub fn new(setup: DiceSetup) -> Result<DiceTable, String> {
+    pub fn new(setup: DiceSetup) -> Result<DiceTable, martian_dice::table::setup::SetupError> {
         Ok(DiceTable {
             table: MartianDiceTable::new(setup)?,
             rules_open: false,

@@ -56,6 +56,7 @@ pub mod board_sight;
 pub mod board_tooltip;
 pub mod board_tray;
 pub mod command;
+mod dialog_error;
 pub mod dialogs;
 pub mod dice_game_pieces;
 pub mod dice_game_rules;

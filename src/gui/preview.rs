@@ -79,7 +79,7 @@ impl PreviewApp {
         let ctx = ctx.clone();
         match FileWatcher::new(&self.design.path, move || ctx.request_repaint()) {
             Ok(w) => self.watcher = Some(w),
-            Err(e) => self.watch_error = Some(e),
+            Err(e) => self.watch_error = Some(e.to_string()),
         }
     }
 

@@ -12,6 +12,21 @@ use std::time::Duration;
 
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
+/// Why a file cannot be watched.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    /// The path names no file (it ends in `..` or is a root).
+    #[error("{}: not a file name", .0.display())]
+    NotAFileName(PathBuf),
+    /// The system will not watch the file's folder.
+    #[error("cannot watch {}: {error}", folder.display())]
+    Watch {
+        folder: PathBuf,
+        #[source]
+        error: notify::Error,
+    },
+}
+
 /// Watches one file; [`FileWatcher::changed`] says whether it changed since last asked.
 pub struct FileWatcher {
     // Kept alive: dropping it stops the watch.
@@ -21,10 +36,10 @@ pub struct FileWatcher {
 
 impl FileWatcher {
     /// Watch `file`; `wake` is called on every change (to wake a window that sleeps).
-    pub fn new(file: &Path, wake: impl Fn() + Send + 'static) -> Result<FileWatcher, String> {
+    pub fn new(file: &Path, wake: impl Fn() + Send + 'static) -> Result<FileWatcher, WatchError> {
         let name = file
             .file_name()
-            .ok_or_else(|| format!("{}: not a file name", file.display()))?
+            .ok_or_else(|| WatchError::NotAFileName(file.to_path_buf()))?
             .to_os_string();
         let folder: PathBuf = match file.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -46,10 +61,16 @@ impl FileWatcher {
                 wake();
             }
         })
-        .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+        .map_err(|error| WatchError::Watch {
+            folder: folder.clone(),
+            error,
+        })?;
         watcher
             .watch(&folder, RecursiveMode::NonRecursive)
-            .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+            .map_err(|error| WatchError::Watch {
+                folder: folder.clone(),
+                error,
+            })?;
         Ok(FileWatcher {
             _watcher: watcher,
             events: rx,
