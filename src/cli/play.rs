@@ -243,7 +243,7 @@ mod tests {
             // No display, or a build without the table: said before the program starts.
             Err(why) => {
                 assert_eq!(c, 1, "{e}");
-                assert!(e.contains(&why), "{e}");
+                assert!(e.contains(&why.to_string()), "{e}");
                 assert!(!e.contains("giving up before the hello"), "{e}");
             }
         }

@@ -77,9 +77,14 @@ mod refused {
     use super::{NO_TABLE, Window};
     use crate::cli::{CliError, Io};
 
+    /// This build has no desktop table: [`NO_TABLE`] in words.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+    #[error("{NO_TABLE}")]
+    pub struct NoTable;
+
     /// Never: this build has no window to open.
-    pub fn check() -> Result<(), String> {
-        Err(NO_TABLE.to_string())
+    pub fn check() -> Result<(), NoTable> {
+        Err(NoTable)
     }
 
     /// Says which command needs the window this build does not have.

@@ -9,11 +9,13 @@ use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use super::display_error::{NoDisplay, NoServer, Tried};
+
 /// How long a display server on another host has to accept a connection.
 const TCP_WAIT: Duration = Duration::from_secs(2);
 
 /// Ok when a window can be opened; else what is missing, as a whole sentence.
-pub fn check() -> Result<(), String> {
+pub fn check() -> Result<(), NoDisplay> {
     if !cfg!(any(
         target_os = "linux",
         target_os = "freebsd",
@@ -32,44 +34,47 @@ pub fn check() -> Result<(), String> {
     if let Some(name) = var("WAYLAND_DISPLAY") {
         match wayland_answers(&name) {
             Ok(()) => return Ok(()),
-            Err(why) => tried.push(format!("WAYLAND_DISPLAY={name:?}: {why}")),
+            Err(why) => tried.push(Tried {
+                variable: "WAYLAND_DISPLAY",
+                value: name,
+                why,
+            }),
         }
     }
     if let Some(display) = var("DISPLAY") {
         match x11_answers(&display) {
             Ok(()) => return Ok(()),
-            Err(why) => tried.push(format!("DISPLAY={display:?}: {why}")),
+            Err(why) => tried.push(Tried {
+                variable: "DISPLAY",
+                value: display,
+                why,
+            }),
         }
     }
     if tried.is_empty() {
-        return Err(super::NO_DISPLAY.to_string());
+        return Err(NoDisplay::NoneNamed);
     }
-    Err(format!(
-        "a window needs a graphical session, and no display server answers where the \
-         environment says ({}); {}",
-        tried.join("; "),
-        super::COMMAND_LINE_WORKS
-    ))
+    Err(NoDisplay::NoneAnswers(tried))
 }
 
-fn wayland_answers(name: &str) -> Result<(), String> {
+fn wayland_answers(name: &str) -> Result<(), NoServer> {
     let path = if name.starts_with('/') {
         PathBuf::from(name)
     } else {
         let dir = std::env::var_os("XDG_RUNTIME_DIR")
             .filter(|d| !d.is_empty())
-            .ok_or("XDG_RUNTIME_DIR, where its socket would be, is not set")?;
+            .ok_or(NoServer::NoRuntimeDir)?;
         PathBuf::from(dir).join(name)
     };
     UnixStream::connect(&path)
         .map(drop)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|error| NoServer::Socket { path, error })
 }
 
 /// `[host]:display[.screen]`: a local socket when the host is empty or `unix` (or a
 /// path), else TCP port 6000 + display on the host.
-fn x11_answers(display: &str) -> Result<(), String> {
-    let bad = || "not a display name (expected [host]:number, like :0)".to_string();
+fn x11_answers(display: &str) -> Result<(), NoServer> {
+    let bad = || NoServer::NotADisplayName;
     let (host, rest) = display.rsplit_once(':').ok_or_else(bad)?;
     let number: u16 = rest
         .split('.')
@@ -82,26 +87,43 @@ fn x11_answers(display: &str) -> Result<(), String> {
         let path = format!("{host}:{number}");
         return UnixStream::connect(&path)
             .map(drop)
-            .map_err(|e| format!("{path}: {e}"));
+            .map_err(|error| NoServer::Socket {
+                path: path.into(),
+                error,
+            });
     }
     if host.is_empty() || host == "unix" {
         let path = format!("/tmp/.X11-unix/X{number}");
         return match UnixStream::connect(&path) {
             Ok(_) => Ok(()),
             Err(_) if abstract_socket_answers(&path) => Ok(()),
-            Err(e) => Err(format!("{path}: {e}")),
+            Err(error) => Err(NoServer::Socket {
+                path: path.into(),
+                error,
+            }),
         };
     }
     let port = 6000 + number;
     let addrs: Vec<_> = (host, port)
         .to_socket_addrs()
-        .map_err(|e| format!("{host}: {e}"))?
+        .map_err(|error| NoServer::Resolve {
+            host: host.to_string(),
+            error,
+        })?
         .collect();
-    let mut last = format!("{host} has no address");
+    let mut last = NoServer::NoAddress {
+        host: host.to_string(),
+    };
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, TCP_WAIT) {
             Ok(_) => return Ok(()),
-            Err(e) => last = format!("{host}:{port}: {e}"),
+            Err(error) => {
+                last = NoServer::Tcp {
+                    host: host.to_string(),
+                    port,
+                    error,
+                }
+            }
         }
     }
     Err(last)
@@ -127,16 +149,18 @@ mod tests {
 
     #[test]
     fn a_display_nobody_serves_is_named_with_what_was_tried() {
-        let e = x11_answers(":987").unwrap_err();
+        let e = x11_answers(":987").unwrap_err().to_string();
         assert!(e.contains("/tmp/.X11-unix/X987"), "{e}");
         assert!(
             x11_answers("nonsense")
                 .unwrap_err()
+                .to_string()
                 .contains("not a display name")
         );
         assert!(
             x11_answers(":x")
                 .unwrap_err()
+                .to_string()
                 .contains("not a display name")
         );
     }

@@ -65,12 +65,14 @@ pub mod dice_game_table;
 pub mod dice_rules;
 pub mod dice_table;
 pub mod display;
+mod display_error;
 pub mod frames;
 pub mod log;
 pub mod modes;
 pub mod panel;
 pub mod preview;
 pub mod prompt;
+mod run_error;
 pub mod scenario_picture;
 pub mod sidebar;
 pub mod theme;
@@ -80,6 +82,7 @@ use std::path::PathBuf;
 use eframe::egui;
 
 pub use app::MarsApp;
+pub use run_error::{RunError, StartTableError};
 
 use crate::bot::{Level, PlayerSpec};
 use crate::rules::Side;
@@ -185,20 +188,20 @@ pub const NO_DISPLAY: &str = concat!(
 /// allowed it: one they named on the command line (`--level exec:...`) or one a saved game
 /// names when they gave `allow_exec`; any other is shown to them with its command, and
 /// waits for their answer.
-pub fn run(options: GuiOptions) -> Result<(), String> {
+pub fn run(options: GuiOptions) -> Result<(), RunError> {
     let startup = frames::Startup::now();
     let setup = options.setup();
     let saved = match (&options.load, &options.replay) {
-        (_, Some(game)) => Some(Session::replay_recorded(game).map_err(|e| e.to_string())?),
+        (_, Some(game)) => Some(Session::replay_recorded(game)?),
         (Some(path), None) => {
-            let mut s = Session::load(path).map_err(|e| e.to_string())?;
+            let mut s = Session::load(path)?;
             if options.allow_exec {
                 s.allow_programs();
             }
             Some(s)
         }
         (None, None) => {
-            load_scenario_text(&setup.scenario_path).map_err(|e| e.to_string())?;
+            load_scenario_text(&setup.scenario_path)?;
             None
         }
     };
@@ -257,8 +260,9 @@ pub fn run(options: GuiOptions) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| {
-        format!("cannot open the window ({e}); the table needs a graphical session; {COMMAND_LINE_WORKS}")
+    .map_err(|error| RunError::Window {
+        what: "the table",
+        error,
     })
 }
 

@@ -21,7 +21,7 @@ use crate::table::describe::side_title;
 use crate::workbench::reload::Reload;
 use crate::workbench::{CoverMap, Design, FileWatcher, SquareView, cover_map, square_view};
 
-use super::{scenario_picture, theme};
+use super::{RunError, StartTableError, scenario_picture, theme};
 
 /// Which cover map is shaded on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,7 +166,7 @@ impl PreviewApp {
                     .on_hover_text("Open the table on this scenario, against the AI")
                     .on_disabled_hover_text("The file has errors: fix them to play it");
                 if play.clicked() {
-                    self.play_error = start_table(&self.design.path).err();
+                    self.play_error = start_table(&self.design.path).err().map(|e| e.to_string());
                 }
                 if ui
                     .button("Reload")
@@ -673,19 +673,19 @@ fn forces(ui: &mut Ui, s: &Scenario) {
 }
 
 /// Opens the table on `path` in a process of its own, so the preview stays open.
-fn start_table(path: &Path) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot start the table: {e}"))?;
+fn start_table(path: &Path) -> Result<(), StartTableError> {
+    let exe = std::env::current_exe().map_err(StartTableError)?;
     std::process::Command::new(exe)
         .arg("play")
         .arg("--scenario")
         .arg(path)
         .spawn()
         .map(|_| ())
-        .map_err(|e| format!("cannot start the table: {e}"))
+        .map_err(StartTableError)
 }
 
 /// Opens the preview window on `path` and runs until it is closed.
-pub fn run(path: &Path) -> Result<(), String> {
+pub fn run(path: &Path) -> Result<(), RunError> {
     super::display::check()?;
     let title = format!("Mars Attacks! preview — {}", path.display());
     let native = eframe::NativeOptions {
@@ -705,11 +705,9 @@ pub fn run(path: &Path) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| {
-        format!(
-            "cannot open the window ({e}); the preview needs a graphical session; {}",
-            super::COMMAND_LINE_WORKS
-        )
+    .map_err(|error| RunError::Window {
+        what: "the preview",
+        error,
     })
 }
 

@@ -17,7 +17,7 @@ pub use crate::gui::display::check;
 /// Opens `window` and runs until it is closed.
 pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
     // No program starts before it is known that a window can open.
-    check().map_err(CliError::NoWindow)?;
+    check().map_err(|e| CliError::NoWindow(e.to_string()))?;
     let options = match window {
         Window::Preview(file) => {
             return gui::preview::run(&file).map_err(|e| {
