@@ -1,5 +1,5 @@
 //! What the New game window refuses: a scenario file that does not load
-//! ([`EntryError`]) and fields that describe no game ([`SetupFormError`]). The window
+//! ([`EntryError`], [`OpenError`]) and fields that describe no game ([`SetupFormError`]). The window
 //! shows them in these words.
 
 use std::path::PathBuf;
@@ -29,6 +29,17 @@ fn listed(problems: &[String]) -> String {
         ));
     }
     msg
+}
+
+/// Why no scenario was opened from a path typed or given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// No path typed.
+    #[error("type the path of a scenario file (.toml)")]
+    NoPath,
+    /// The file does not load.
+    #[error(transparent)]
+    Entry(#[from] EntryError),
 }
 
 /// What is wrong with the New game window's fields.

@@ -14,7 +14,7 @@ use crate::table::rolls::{Roller, TableRollers};
 use crate::table::setup::{Controller, GameSetup, ai_at_level, ai_spec_for_level, random_seed};
 
 use super::command::{Command, FileAction};
-use super::dialog_error::{EntryError, SetupFormError};
+use super::dialog_error::{EntryError, OpenError, SetupFormError};
 use super::panel::{Panel, PanelContext};
 use super::scenario_picture;
 use super::theme;
@@ -116,7 +116,7 @@ pub struct NewGameDialog {
     /// The file path being typed in "Open a file".
     pub typed: String,
     /// A scenario opened from disk that is not in the list, or why it did not open.
-    opened: Option<Result<ScenarioEntry, String>>,
+    opened: Option<Result<ScenarioEntry, OpenError>>,
     pub side: Side,
     pub mode: Mode,
     pub level: String,
@@ -219,7 +219,7 @@ impl NewGameDialog {
         }
         if self.chosen().is_none() && !self.path.trim().is_empty() {
             self.opened =
-                Some(ScenarioEntry::read(Path::new(self.path.trim())).map_err(|e| e.to_string()));
+                Some(ScenarioEntry::read(Path::new(self.path.trim())).map_err(OpenError::from));
         }
     }
 
@@ -244,10 +244,10 @@ impl NewGameDialog {
     pub fn open_typed(&mut self) {
         let typed = self.typed.trim().to_string();
         if typed.is_empty() {
-            self.opened = Some(Err("type the path of a scenario file (.toml)".into()));
+            self.opened = Some(Err(OpenError::NoPath));
             return;
         }
-        let read = ScenarioEntry::read(Path::new(&typed)).map_err(|e| e.to_string());
+        let read = ScenarioEntry::read(Path::new(&typed)).map_err(OpenError::from);
         if let Ok(e) = &read {
             self.path = e.path.display().to_string();
         }
@@ -458,7 +458,7 @@ impl NewGameDialog {
                 .id_salt("open-error")
                 .max_height(80.0)
                 .show(ui, |ui| {
-                    ui.colored_label(theme::BAD, RichText::new(e).small());
+                    ui.colored_label(theme::BAD, RichText::new(e.to_string()).small());
                 });
         }
     }
