@@ -1,6 +1,7 @@
 //! The cost of judging a leaf, against a playout's: on 64 positions of seeded random games
 //! of Scenario 1, the fitted logistic ([`skirmish_ai::bot::eval::fitted`]), the value
-//! network's correction of it ([`skirmish_ai::bot::learn`]: the inputs, then the network),
+//! network's correction of it ([`skirmish_ai::bot::learn`]: the inputs, the network's
+//! layers alone, then the whole),
 //! and a random playout of the rest of the Turn under way. Criterion's throughput is in
 //! positions per second ("elem/s"); a position's cost in microseconds is its inverse.
 //!
@@ -64,6 +65,26 @@ fn bench(c: &mut Criterion) {
                     x.len
                 })
                 .sum::<usize>()
+        })
+    });
+    group.bench_function("network", |b| {
+        let inputs: Vec<Input> = ps
+            .iter()
+            .map(|g| {
+                let mut x = Input::default();
+                features(g, g.turn_player(), &mut x);
+                x
+            })
+            .collect();
+        let mut a = learn::net::Activations::default();
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|x| {
+                    learn::SHIPPED.forward(x, &mut a);
+                    a.logit
+                })
+                .sum::<f32>()
         })
     });
     group.bench_function("logistic-and-network", |b| {

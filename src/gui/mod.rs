@@ -166,8 +166,8 @@ macro_rules! command_line_works {
     () => {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
          duel, arena, report, position, serve, scenarios, render, odds, los, steps, deck, \
-         schema, bench, bot, fit-evaluation, selfplay, train-value, strength, setup-sheet, dice-game and \
-         martian-dice perfect, optimal and turns"
+         schema, bench, bot, fit-evaluation, selfplay, train-value, train-prior, strength, \
+         setup-sheet, dice-game and martian-dice perfect, optimal and turns"
     };
 }
 
