@@ -1,9 +1,10 @@
 //! Reading and writing the program's data files, whatever the file: the pieces every
 //! reader and every command that writes share.
 //!
-//! * [`diagnostic`]: a finding at a file's line and column ([`Diagnostic`]).
-//! * [`sink`]: findings collected at byte offsets while a file is read ([`Sink`]), TOML
-//!   syntax errors where the parser stopped, turned into diagnostics in file order.
+//! * [`Diagnostic`]: a finding at a file's line and column, of a [`Severity`].
+//! * [`Sink`]: findings collected at byte offsets while a file is read, TOML syntax errors
+//!   where the parser stopped, turned into diagnostics in file order ([`Lines`] turns a
+//!   byte offset into a line and column).
 //! * [`value`]: single values read out of a TOML document, each refused at its place.
 //! * [`schema`]: a format's keys as tables ([`schema::Table`], [`schema::Key`]), from
 //!   which its reader takes names and limits and its JSON Schema is written.
@@ -22,11 +23,11 @@
 //! assert!(check_output(&folder, FileKind::SVG).unwrap_err().is_refusal());
 //! ```
 
-pub mod diagnostic;
+mod diagnostic;
 pub mod file_lock;
 pub mod read_file;
 pub mod schema;
-pub mod sink;
+mod sink;
 pub mod staged;
 pub mod table;
 pub mod value;

@@ -132,7 +132,7 @@ pub const MAX_KEY_PARTS: usize = 80;
 
 /// The key or table header with the most dotted parts: its byte offset and its parts.
 /// Dots inside quoted parts do not count.
-pub fn deepest_key(text: &str) -> Option<(usize, usize)> {
+pub(crate) fn deepest_key(text: &str) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize)> = None;
     let mut offset = 0;
     for line in text.split_inclusive('\n') {

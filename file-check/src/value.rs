@@ -21,7 +21,7 @@ pub struct Sp<T> {
 }
 
 /// "a string", "an integer", ... as a value of the wrong type is described.
-pub fn type_name(v: &DeValue) -> String {
+pub(crate) fn type_name(v: &DeValue) -> String {
     match v {
         DeValue::String(_) => "a string".into(),
         DeValue::Integer(_) => "an integer".into(),
@@ -47,7 +47,7 @@ pub fn wrong_type(sink: &mut Sink, path: &str, v: &Value, expected: &str) {
 }
 
 /// A string of at most `max_chars` characters (and not blank when `non_blank`).
-pub fn read_text(
+pub(crate) fn read_text(
     sink: &mut Sink,
     path: &str,
     v: &Value,
@@ -302,7 +302,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len() * w + b.len()]
 }
 
-pub fn one_of(words: &[&str]) -> String {
+pub(crate) fn one_of(words: &[&str]) -> String {
     let q: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
     match q.len() {
         0 => String::new(),

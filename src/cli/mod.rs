@@ -218,6 +218,22 @@ pub fn main() -> i32 {
 
 /// Parse `args` (the program name first) and run the subcommand, writing to `out` and
 /// `err`; returns the exit code. Never panics on user input.
+///
+/// ```
+/// use mars_attacks::cli::run_from;
+///
+/// let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/whos-there.toml");
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let code = run_from(["mars-attacks", "validate", scenario], &mut out, &mut err);
+/// assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+/// assert!(String::from_utf8(out).unwrap().contains("ok (Who's There?)"));
+///
+/// // A command line that is wrong is exit code 2, and clap's words on stderr.
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// assert_eq!(run_from(["mars-attacks", "no-such-command"], &mut out, &mut err), 2);
+/// assert!(out.is_empty());
+/// assert!(String::from_utf8(err).unwrap().contains("no-such-command"));
+/// ```
 pub fn run_from<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
 where
     I: IntoIterator<Item = T>,
