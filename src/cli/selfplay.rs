@@ -64,10 +64,16 @@ pub struct SelfPlayArgs {
     pub quiet: bool,
 }
 
-pub(super) fn parse_chance(text: &str) -> Result<f64, String> {
+/// A number given where a chance from 0 to 1 is wanted that is none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a chance from 0 to 1")]
+pub struct NotAChance(pub String);
+
+/// A chance from 0 to 1 (`--explore`, and `train-value`'s shares).
+pub(super) fn parse_chance(text: &str) -> Result<f64, NotAChance> {
     match text.trim().parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
-        _ => Err(format!("`{text}` is not a chance from 0 to 1")),
+        _ => Err(NotAChance(text.to_string())),
     }
 }
 

@@ -53,7 +53,7 @@ pub struct TrainValueArgs {
 }
 
 /// A number from 0 to 1.
-fn share(text: &str) -> Result<f32, String> {
+fn share(text: &str) -> Result<f32, super::selfplay::NotAChance> {
     super::selfplay::parse_chance(text).map(|x| x as f32)
 }
 

@@ -23,10 +23,9 @@ fn train(data: &std::path::Path, out: &std::path::Path) -> crate::child::Ran {
     ])
 }
 
-#[test]
-fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
-    let dir = child::scratch("train-value", "run");
-    let data = dir.join("run.selfplay");
+/// Twelve self-play games of Ambush on Route 9 at `mcts:20` from `seed`, into `data`.
+fn self_play(data: &std::path::Path, seed: u32) {
+    let seed = seed.to_string();
     let ran = run(&[
         "selfplay",
         "--scenario",
@@ -36,12 +35,19 @@ fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
         "--games",
         "12",
         "--seed",
-        "4",
+        &seed,
         "-q",
         "--out",
         data.to_str().unwrap(),
     ]);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+}
+
+#[test]
+fn a_network_is_trained_from_self_play_the_same_from_the_same_seed() {
+    let dir = child::scratch("train-value", "run");
+    let data = dir.join("run.selfplay");
+    self_play(&data, 4);
     // Of the twelve games' numbers, the held-out tenth by hash.
     let held = (0..12u64).filter(|n| is_held_out(*n)).count();
     assert!(held > 0 && held < 12, "{held} of 12 held out");
@@ -114,21 +120,7 @@ fn a_prior_is_fitted_to_the_visits_the_same_from_the_same_seed() {
     use mars_attacks::bot::learn::prior::{ActionKind, PriorWeights};
     let dir = child::scratch("train-prior", "run");
     let data = dir.join("run.selfplay");
-    let ran = run(&[
-        "selfplay",
-        "--scenario",
-        root().join("scenarios/ambush.toml").to_str().unwrap(),
-        "--player",
-        "mcts:20",
-        "--games",
-        "12",
-        "--seed",
-        "5",
-        "-q",
-        "--out",
-        data.to_str().unwrap(),
-    ]);
-    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    self_play(&data, 5);
     let (a, b) = (dir.join("a.toml"), dir.join("b.toml"));
     let ran = train_prior(&data, &a);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);

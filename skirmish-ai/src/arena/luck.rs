@@ -44,7 +44,9 @@ pub fn decision_luck(before: &GameState, action: Action, after: &GameState, seed
     let mut total = 0.0;
     let mut copy = before.clone();
     for k in 0..RESAMPLES {
-        copy.clone_from(before);
+        if k > 0 {
+            copy.clone_from(before);
+        }
         let mut rng = rng_from_seed(ai::arena::derive_seed(seed, 0x1bc4, u64::from(k)));
         let mut counting = Counting::new(&mut rng);
         copy.apply(action, &mut counting);

@@ -100,7 +100,7 @@ pub enum DataError {
 
 /// The scenarios a run played, loaded from the files its header names, each checked
 /// against the fingerprint the run recorded.
-pub(super) fn run_scenarios(file: &Path, header: &Header) -> Result<Vec<Arc<Scenario>>, DataError> {
+fn run_scenarios(file: &Path, header: &Header) -> Result<Vec<Arc<Scenario>>, DataError> {
     let shown = file.display().to_string();
     header
         .scenarios
@@ -205,6 +205,59 @@ pub fn lambda_returns(values: &mut [f32], result: f32, lambda: f32) {
     }
 }
 
+/// Games read a batch at a time.
+const BATCH: usize = 512;
+
+/// Reads the games of the self-play files `files` in order, works out each game `keep`
+/// takes with `work` (beside its run's scenarios) on `jobs` threads a batch at a time, and
+/// hands each to `take` with what `work` made of it, in the files' order.
+pub(super) fn map_games<T: Send>(
+    files: &[&Path],
+    jobs: usize,
+    mut keep: impl FnMut(&SelfPlayGame) -> bool,
+    work: impl Fn(&SelfPlayGame, &[Arc<Scenario>]) -> T + Sync,
+    mut take: impl FnMut(&SelfPlayGame, T),
+) -> Result<(), DataError> {
+    for file in files {
+        let mut header = None;
+        scan(file, |_| false).map(|s| header = Some(s.header))?;
+        let Some(header) = header else { continue };
+        let scenarios = run_scenarios(file, &header)?;
+        let mut batch: Vec<SelfPlayGame> = Vec::with_capacity(BATCH);
+        let mut flush = |batch: &mut Vec<SelfPlayGame>| {
+            let parts: Vec<Vec<T>> = std::thread::scope(|s| {
+                let chunk = batch.len().div_ceil(jobs.max(1)).max(1);
+                let handles: Vec<_> = batch
+                    .chunks(chunk)
+                    .map(|games| {
+                        let (scenarios, work) = (&scenarios, &work);
+                        s.spawn(move || games.iter().map(|g| work(g, scenarios)).collect())
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            for (game, made) in batch.iter().zip(parts.into_iter().flatten()) {
+                take(game, made);
+            }
+            batch.clear();
+        };
+        scan(file, |game| {
+            if keep(&game) {
+                batch.push(game);
+                if batch.len() == BATCH {
+                    flush(&mut batch);
+                }
+            }
+            true
+        })?;
+        flush(&mut batch);
+    }
+    Ok(())
+}
+
 /// The samples of the self-play files `files` on `jobs` threads, the search's values as
 /// λ-returns with `lambda` ([`Samples::search`]): with `max_train_games`,
 /// only that many of the games not held out, taken evenly through the files (so that a
@@ -232,58 +285,27 @@ pub fn load(
         }
     };
     let mut train_index = 0u64;
-    for file in files {
-        let mut header = None;
-        scan(file, |_| false).map(|s| header = Some(s.header))?;
-        let Some(header) = header else { continue };
-        let scenarios = run_scenarios(file, &header)?;
-        let mut batch: Vec<SelfPlayGame> = Vec::with_capacity(512);
-        let flush = |batch: &mut Vec<SelfPlayGame>, samples: &mut Samples| {
-            let parts: Vec<Vec<GameSamples>> = std::thread::scope(|s| {
-                let chunk = batch.len().div_ceil(jobs.max(1)).max(1);
-                let handles: Vec<_> = batch
-                    .chunks(chunk)
-                    .map(|games| {
-                        let scenarios = &scenarios;
-                        s.spawn(move || {
-                            games
-                                .iter()
-                                .map(|g| game_samples(g, scenarios, lambda))
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            for (game, positions) in batch.iter().zip(parts.into_iter().flatten()) {
-                let held = is_held_out(game.number);
-                samples.games += 1;
-                samples.held_out_games += u32::from(held);
-                for x in &positions {
-                    samples.push(x, held);
-                }
-            }
-            batch.clear();
-        };
-        scan(file, |game| {
+    let keep_game = |game: &SelfPlayGame| {
+        if is_held_out(game.number) {
+            return true;
+        }
+        train_index += 1;
+        keep(train_index - 1)
+    };
+    map_games(
+        files,
+        jobs,
+        keep_game,
+        |g, scenarios| game_samples(g, scenarios, lambda),
+        |game, positions| {
             let held = is_held_out(game.number);
-            if !held {
-                train_index += 1;
-                if !keep(train_index - 1) {
-                    return true;
-                }
+            samples.games += 1;
+            samples.held_out_games += u32::from(held);
+            for x in &positions {
+                samples.push(x, held);
             }
-            batch.push(game);
-            if batch.len() == 512 {
-                flush(&mut batch, &mut samples);
-            }
-            true
-        })?;
-        flush(&mut batch, &mut samples);
-    }
+        },
+    )?;
     Ok(samples)
 }
 

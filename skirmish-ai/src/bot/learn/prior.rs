@@ -354,8 +354,10 @@ pub fn lifts(
     let before = capped_logit(for_mover(value_for_humans(g)));
     let mut copy = g.clone();
     let mut rng = rng_from_seed(0x11f7);
-    for a in legal {
-        copy.clone_from(g);
+    for (i, a) in legal.iter().enumerate() {
+        if i > 0 {
+            copy.clone_from(g);
+        }
         let mut counting = Counting::new(&mut rng);
         copy.apply(*a, &mut counting);
         out.push(if counting.asked() > 0 {

@@ -16,12 +16,11 @@ use rules::scenario::Scenario;
 use rules::state::GameState;
 use rules::{Action, rng_from_seed};
 
-use super::data::{DataError, is_held_out, run_scenarios};
+use super::data::{DataError, is_held_out, map_games};
 use super::prior::{ActionKind, Crowds, KINDS, KindWeights, PriorWeights};
 use crate::bot::eval;
 use crate::bot::game::family_softmax;
 use crate::bot::selfplay::SelfPlayGame;
-use crate::bot::selfplay::file::scan;
 use crate::bot::spec::PUCT;
 
 /// The positions' legal actions, one run of arrays.
@@ -147,59 +146,28 @@ pub fn load(files: &[&Path], stride: u32, jobs: usize) -> Result<PriorSamples, D
         start: vec![0],
         ..PriorSamples::default()
     };
-    for file in files {
-        let mut header = None;
-        scan(file, |_| false).map(|s| header = Some(s.header))?;
-        let Some(header) = header else { continue };
-        let scenarios = run_scenarios(file, &header)?;
-        let mut batch: Vec<SelfPlayGame> = Vec::with_capacity(512);
-        let flush = |batch: &mut Vec<SelfPlayGame>, samples: &mut PriorSamples| {
-            let parts: Vec<Vec<Vec<PositionActions>>> = std::thread::scope(|s| {
-                let chunk = batch.len().div_ceil(jobs.max(1)).max(1);
-                let handles: Vec<_> = batch
-                    .chunks(chunk)
-                    .map(|games| {
-                        let scenarios = &scenarios;
-                        s.spawn(move || {
-                            games
-                                .iter()
-                                .map(|g| game_positions(g, scenarios, stride))
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            for (game, positions) in batch.iter().zip(parts.into_iter().flatten()) {
-                let held = is_held_out(game.number);
-                samples.games += 1;
-                for actions in positions {
-                    for (k, s, c, l, v, g) in actions {
-                        samples.kind.push(k);
-                        samples.score.push(s);
-                        samples.ln_crowd.push(c);
-                        samples.lift.push(l);
-                        samples.share.push(v);
-                        samples.greedy.push(g);
-                    }
-                    samples.start.push(samples.kind.len() as u32);
-                    samples.held_out.push(held);
+    map_games(
+        files,
+        jobs,
+        |_| true,
+        |g, scenarios| game_positions(g, scenarios, stride),
+        |game, positions| {
+            let held = is_held_out(game.number);
+            samples.games += 1;
+            for actions in positions {
+                for (k, s, c, l, v, g) in actions {
+                    samples.kind.push(k);
+                    samples.score.push(s);
+                    samples.ln_crowd.push(c);
+                    samples.lift.push(l);
+                    samples.share.push(v);
+                    samples.greedy.push(g);
                 }
+                samples.start.push(samples.kind.len() as u32);
+                samples.held_out.push(held);
             }
-            batch.clear();
-        };
-        scan(file, |game| {
-            batch.push(game);
-            if batch.len() == 512 {
-                flush(&mut batch, &mut samples);
-            }
-            true
-        })?;
-        flush(&mut batch, &mut samples);
-    }
+        },
+    )?;
     Ok(samples)
 }
 
