@@ -8,7 +8,7 @@
 //! `cargo run --release --example gui_frame -- [seconds] [seed]`
 //!
 //! Two situations are measured:
-//! 1. the AI (`mcts:hard`, about 1.5 s a decision) thinks while the pointer sweeps the
+//! 1. the AI (`mcts:expert`, the ladder's top) thinks while the pointer sweeps the
 //!    board;
 //! 2. the person decides with a model selected and the pointer on an enemy, so each frame
 //!    also works out the exact Shoot or Fight odds and those of each card in the hand.
@@ -137,7 +137,10 @@ fn main() {
     {
         let s = t.app.session.as_mut().expect("a game");
         s.set_controller(Side::Humans, Controller::Human);
-        s.set_controller(Side::Martians, Controller::Ai("mcts:hard".parse().unwrap()));
+        s.set_controller(
+            Side::Martians,
+            Controller::Ai("mcts:expert".parse().unwrap()),
+        );
         println!(
             "Scenario 1, seed {seed}, after {} decisions, round {}",
             s.history().len(),

@@ -36,6 +36,14 @@ impl Stopper {
         }
     }
 
+    /// Stop after `n` iterations (at least one) or at `deadline`, whichever comes first.
+    pub(crate) fn iterations_or_deadline(n: u64, deadline: Instant) -> Stopper {
+        Stopper {
+            max_iterations: n.max(1),
+            ..Stopper::deadline(deadline)
+        }
+    }
+
     /// True when the loop should stop, `done` iterations having been run.
     ///
     /// With a deadline, the clock is read every `stride` iterations, where the stride is

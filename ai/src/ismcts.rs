@@ -84,6 +84,15 @@ pub struct IsMctsConfig {
     /// Grow the tree only within this many turns from the root's ([`Game::turn_key`]);
     /// 0, the default: no limit.
     pub tree_turns: u32,
+    /// With an iteration budget, stop a decision's search at this time all the same: a
+    /// guard against a slow machine, so a level never keeps a person waiting longer. The
+    /// decision then depends on the machine. `None`, the default: no guard.
+    pub time_cap: Option<Duration>,
+    /// How the decision is drawn from the root's visits: 0, the default, takes the most
+    /// visited action; a temperature `t > 0` draws an action with odds `visits^(1/t)`
+    /// (1: in proportion to its visits; large: nearly any action the search tried), from
+    /// the player's generator, so the draw replays. The weaker levels play this way.
+    pub choice_temperature: f64,
 }
 
 impl Default for IsMctsConfig {
@@ -101,6 +110,8 @@ impl Default for IsMctsConfig {
             chance_nodes: false,
             reuse: false,
             tree_turns: 0,
+            time_cap: None,
+            choice_temperature: 0.0,
         }
     }
 }
@@ -309,7 +320,11 @@ pub(crate) fn run_root_parallel<G: Game>(
         let (mut stopper, expected) = match budget {
             Budget::Iterations(n) => {
                 let share = n / threads as u64 + u64::from((t as u64) < n % threads as u64);
-                (Stopper::iterations(share), share)
+                let stopper = match config.time_cap {
+                    Some(cap) => Stopper::iterations_or_deadline(share, start + cap),
+                    None => Stopper::iterations(share),
+                };
+                (stopper, share)
             }
             Budget::Time(d) => (Stopper::deadline(start + d), 4096),
         };
@@ -343,14 +358,37 @@ pub(crate) fn run_root_parallel<G: Game>(
         nodes += r.nodes;
         merge_edges(&mut edges, &r.edges);
     }
-    Some(report_from_edges(
-        &legal,
-        edges,
-        player,
-        iterations,
-        nodes,
-        start.elapsed(),
-    ))
+    let mut report = report_from_edges(&legal, edges, player, iterations, nodes, start.elapsed());
+    if config.choice_temperature > 0.0 {
+        report.chosen =
+            draw_by_visits(&report.top, config.choice_temperature, rng).unwrap_or(report.chosen);
+    }
+    Some(report)
+}
+
+/// An action of `top` drawn with odds `visits^(1/temperature)`: `None` when `top` is empty.
+/// Draws one number from `rng` (none for an empty `top`).
+pub(crate) fn draw_by_visits<A: Copy>(
+    top: &[ActionStat<A>],
+    temperature: f64,
+    rng: &mut ChaCha8Rng,
+) -> Option<A> {
+    let most = top.iter().map(|s| s.visits).max()?.max(1) as f64;
+    // Odds relative to the most visited action, so that a low temperature does not
+    // overflow: (v / most)^(1/t) is in [0, 1].
+    let odds: Vec<f64> = top
+        .iter()
+        .map(|s| (s.visits as f64 / most).powf(1.0 / temperature))
+        .collect();
+    let total: f64 = odds.iter().sum();
+    let mut x = rand::Rng::random::<f64>(rng) * total;
+    for (s, o) in top.iter().zip(&odds) {
+        if x < *o {
+            return Some(s.action);
+        }
+        x -= o;
+    }
+    top.first().map(|s| s.action)
 }
 
 /// Adds `more` into `into`, summing visits and value sums of equal actions.

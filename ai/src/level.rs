@@ -1,84 +1,238 @@
-//! The AI's levels, the same for every game on this crate: the time a decision may take,
-//! and the share of it the search itself uses.
+//! The AI's levels: one ladder for every game on this crate. Five named levels, easiest
+//! first, and for each game a [`Ladder`] that says how each plays there: a search of so
+//! many iterations (so a level replays, and is the same opponent on any machine), drawing
+//! its decision from the root's visits at some temperature (the weaker levels make
+//! mistakes a person can punish), with the game's own settings; or, at the top, the
+//! game's exact player where it has one, or at the bottom a player at random where no
+//! search plays worse enough. Every search level stops at [`TIME_CAP`] all the
+//! same, a guard for a slow machine. The steps between levels are measured in arena runs
+//! (`docs/strength.md`, `docs/dice-strength.md`).
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::ismcts::IsMctsConfig;
 use crate::player::Budget;
+use crate::spec::{Effort, SpecError};
 
-/// How long the AI thinks a decision, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A level, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// About 0.05 s per decision.
+    /// The first opponent: answers at once and makes mistakes a new player can punish.
+    Beginner,
+    /// A player who knows the game and still errs.
     Easy,
-    /// About 0.3 s per decision.
+    /// A steady opponent.
     Normal,
-    /// About 1.5 s per decision.
+    /// Searches deeply and rarely errs.
     Hard,
+    /// The strongest player the program has for the game.
+    Expert,
 }
 
-/// The share of a level's time the search itself may use. The rest absorbs what the clock
-/// of the search does not see (tearing down a tree of a million nodes, a thread
-/// descheduled on a busy machine): at 0.3 s with the whole budget, decisions of the
-/// skirmish on a loaded two-core machine peaked at 1.31 times the budget.
-pub const TIME_SHARE: f64 = 0.9;
+/// The time a search level's decision may take at most, whatever its iterations: on a
+/// slow machine the search stops there (and the decision then depends on the machine).
+/// No level thinks longer than the old time levels' slowest (1.5 s).
+pub const TIME_CAP: Duration = Duration::from_millis(1500);
 
-/// The least time a level keeps back from its search, whatever [`TIME_SHARE`] leaves: a
-/// thread descheduled once on a busy machine loses a few milliseconds, which at `easy`
-/// (50 ms, 45 ms of search) made one skirmish decision in thousands take 1.39 times the
-/// budget.
-pub const MIN_RESERVE: Duration = Duration::from_millis(12);
+/// The level names, for help and errors.
+pub const LEVEL_NAMES: &str = "beginner, easy, normal, hard or expert";
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Expert,
+    ];
 
     /// The name in a player spec and at the table.
     pub const fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
-    /// The time a decision may take.
-    pub const fn time(self) -> Duration {
+    /// Its place on the ladder, 0 for the easiest.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The level below, if any.
+    pub const fn below(self) -> Option<Level> {
         match self {
-            Level::Easy => Duration::from_millis(50),
-            Level::Normal => Duration::from_millis(300),
-            Level::Hard => Duration::from_millis(1500),
+            Level::Beginner => None,
+            Level::Easy => Some(Level::Beginner),
+            Level::Normal => Some(Level::Easy),
+            Level::Hard => Some(Level::Normal),
+            Level::Expert => Some(Level::Hard),
         }
-    }
-
-    /// The time the search itself may use: [`TIME_SHARE`] of the level's time, less if
-    /// that would keep back under [`MIN_RESERVE`] (easy 38 ms, normal 270 ms, hard 1.35 s).
-    pub fn search_time(self) -> Duration {
-        let t = self.time();
-        t.mul_f64(TIME_SHARE).min(t.saturating_sub(MIN_RESERVE))
-    }
-
-    /// A budget of the level's whole time.
-    pub const fn budget(self) -> Budget {
-        Budget::Time(self.time())
     }
 }
 
-/// The most iterations [`budget_in_spec`] accepts.
+/// How a search level plays in one game: its iterations a decision, the temperature its
+/// decision is drawn at from the root's visits (0: the most visited action,
+/// [`IsMctsConfig::choice_temperature`]), and the game's own settings `S`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Recipe<S> {
+    pub iterations: u64,
+    pub choice_temperature: f64,
+    pub settings: S,
+}
+
+impl<S> Recipe<S> {
+    /// `config` searching as this recipe says: its iterations, its temperature, and
+    /// [`TIME_CAP`] as the guard.
+    pub fn apply(&self, config: IsMctsConfig) -> IsMctsConfig {
+        IsMctsConfig {
+            budget: Budget::Iterations(self.iterations),
+            time_cap: Some(TIME_CAP),
+            choice_temperature: self.choice_temperature,
+            ..config
+        }
+    }
+}
+
+/// How one level plays in one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rung<S> {
+    /// The game's search, as the recipe says.
+    Search(Recipe<S>),
+    /// Another player of the game, by its spec: the exact one at the top where the game
+    /// has one (Martian Dice's `perfect`), or `random` at the bottom where no search
+    /// plays worse enough than the level above.
+    Player(&'static str),
+}
+
+impl<S: fmt::Display> fmt::Display for Rung<S> {
+    /// The rung in words, for the record: `100 iterations a decision, drawn at
+    /// temperature 1, eval=2`, or `` the `perfect` player ``.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rung::Search(r) => {
+                write!(f, "{} iterations a decision", r.iterations)?;
+                if r.choice_temperature > 0.0 {
+                    write!(f, ", drawn at temperature {}", r.choice_temperature)?;
+                }
+                let settings = r.settings.to_string();
+                if !settings.is_empty() {
+                    write!(f, ", {settings}")?;
+                }
+                Ok(())
+            }
+            Rung::Player(p) => write!(f, "the `{p}` player"),
+        }
+    }
+}
+
+/// Settings of a game that has none of its own (the dice games): nothing to print.
+impl fmt::Display for NoSettings {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
+    }
+}
+
+/// The settings of a game whose search levels differ only in iterations and temperature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct NoSettings;
+
+/// A game's ladder: how each [`Level`] plays in it, and what each means to a person, in
+/// one line (from the measured steps).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ladder<S: 'static> {
+    /// The game, for the record.
+    pub game: &'static str,
+    /// The rungs, easiest first ([`Level::index`]).
+    pub rungs: [Rung<S>; 5],
+    /// What each level means, in one line for the table ("wins about 7 games in 10
+    /// against normal").
+    pub about: [&'static str; 5],
+}
+
+impl<S: Copy + fmt::Debug> Ladder<S> {
+    /// How `level` plays.
+    pub const fn rung(&self, level: Level) -> Rung<S> {
+        self.rungs[level.index()]
+    }
+
+    /// What `level` means, in one line.
+    pub const fn about(&self, level: Level) -> &'static str {
+        self.about[level.index()]
+    }
+
+    /// A fingerprint of the recipes (not of the lines about them): a strength record
+    /// names it, and is stale once a recipe changes.
+    pub fn fingerprint(&self) -> String {
+        let text = format!("{}\n{:?}\n{TIME_CAP:?}", self.game, self.rungs);
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{h:016x}")
+    }
+
+    /// The search recipe an effort gives: a level's (`None` for a [`Rung::Player`]), or `n`
+    /// iterations with the game's default settings `plain` and no temperature.
+    pub fn recipe(&self, effort: Effort, plain: S) -> Option<Recipe<S>> {
+        match effort {
+            Effort::Level(l) => match self.rung(l) {
+                Rung::Search(r) => Some(r),
+                Rung::Player(_) => None,
+            },
+            Effort::Iterations(n) => Some(Recipe {
+                iterations: n,
+                choice_temperature: 0.0,
+                settings: plain,
+            }),
+        }
+    }
+}
+
+/// What an effort plays in a game with no settings of its own (the dice games): a search
+/// with these settings, or another player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Plays {
+    Search(IsMctsConfig),
+    /// Another player's spec ([`Rung::Player`]).
+    Player(&'static str),
+}
+
+impl Ladder<NoSettings> {
+    /// What `effort` plays, the search's other settings from `base`: a level's rung, or
+    /// `n` iterations with no guard and no temperature.
+    pub fn plays(&self, effort: Effort, base: IsMctsConfig) -> Plays {
+        match effort {
+            Effort::Level(l) => match self.rung(l) {
+                Rung::Search(r) => Plays::Search(r.apply(base)),
+                Rung::Player(p) => Plays::Player(p),
+            },
+            Effort::Iterations(n) => Plays::Search(IsMctsConfig {
+                budget: Budget::Iterations(n),
+                ..base
+            }),
+        }
+    }
+}
+
+/// The most iterations a spec accepts.
 pub const MAX_SPEC_ITERATIONS: u64 = 10_000_000;
 
-/// The budget a player spec gives after its kind (`mcts:hard`, `mcts:2000`): nothing for
-/// `normal`, a level's name, or an iteration count from 1 to [`MAX_SPEC_ITERATIONS`]; the
+/// The effort a player spec gives after its kind (`mcts:hard`, `mcts:2000`): `normal` for
+/// nothing, a level's name, or an iteration count from 1 to [`MAX_SPEC_ITERATIONS`]; the
 /// error says what was given.
-pub fn budget_in_spec(text: &str) -> Result<Budget, crate::spec::SpecError> {
+pub fn effort_in_spec(text: &str) -> Result<Effort, SpecError> {
     if text.trim().is_empty() {
-        return Ok(Level::Normal.budget());
+        return Ok(Effort::Level(Level::Normal));
     }
-    Ok(match crate::spec::Effort::parse(text)? {
-        crate::spec::Effort::Level(level) => level.budget(),
-        crate::spec::Effort::Iterations(n) => Budget::Iterations(n),
-    })
+    Effort::parse(text)
 }
 
 impl fmt::Display for Level {
@@ -93,7 +247,7 @@ pub struct UnknownLevel(pub String);
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a level: easy, normal or hard", self.0)
+        write!(f, "`{}` is not a level: {LEVEL_NAMES}", self.0)
     }
 }
 
@@ -115,41 +269,127 @@ impl FromStr for Level {
 mod tests {
     use super::*;
 
+    const LADDER: Ladder<NoSettings> = Ladder {
+        game: "toy",
+        rungs: [
+            Rung::Search(Recipe {
+                iterations: 10,
+                choice_temperature: 2.0,
+                settings: NoSettings,
+            }),
+            Rung::Search(Recipe {
+                iterations: 30,
+                choice_temperature: 1.0,
+                settings: NoSettings,
+            }),
+            Rung::Search(Recipe {
+                iterations: 100,
+                choice_temperature: 0.0,
+                settings: NoSettings,
+            }),
+            Rung::Search(Recipe {
+                iterations: 300,
+                choice_temperature: 0.0,
+                settings: NoSettings,
+            }),
+            Rung::Player("perfect"),
+        ],
+        about: ["a", "b", "c", "d", "e"],
+    };
+
     #[test]
-    fn levels_read_in_any_case_and_keep_time_back_from_the_search() {
+    fn levels_read_in_any_case_and_the_old_three_names_still_read() {
         assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
         assert_eq!(" normal ".parse::<Level>(), Ok(Level::Normal));
-        assert!(
-            "fast"
-                .parse::<Level>()
-                .unwrap_err()
-                .to_string()
-                .contains("easy, normal or hard")
-        );
-        assert_eq!(Level::Easy.search_time(), Duration::from_millis(38));
-        assert_eq!(Level::Normal.search_time(), Duration::from_millis(270));
-        assert_eq!(Level::Hard.search_time(), Duration::from_millis(1350));
-        assert_eq!(Level::Normal.budget(), Budget::millis(300));
-        assert_eq!(budget_in_spec(""), Ok(Budget::millis(300)));
-        assert_eq!(budget_in_spec("Easy"), Ok(Budget::millis(50)));
-        assert_eq!(budget_in_spec("2000"), Ok(Budget::Iterations(2000)));
+        assert_eq!("EASY".parse::<Level>(), Ok(Level::Easy));
+        assert_eq!("beginner".parse::<Level>(), Ok(Level::Beginner));
+        assert_eq!("Expert".parse::<Level>(), Ok(Level::Expert));
+        let e = "fast".parse::<Level>().unwrap_err().to_string();
         assert_eq!(
-            budget_in_spec("10000000"),
-            Ok(Budget::Iterations(MAX_SPEC_ITERATIONS))
+            e,
+            "`fast` is not a level: beginner, easy, normal, hard or expert"
+        );
+        for (i, l) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(l.index(), i);
+            assert_eq!(l.below().map(Level::index), i.checked_sub(1));
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+        }
+    }
+
+    #[test]
+    fn a_spec_effort_is_a_level_or_iterations_and_normal_when_left_out() {
+        assert_eq!(effort_in_spec(""), Ok(Effort::Level(Level::Normal)));
+        assert_eq!(effort_in_spec("Easy"), Ok(Effort::Level(Level::Easy)));
+        assert_eq!(effort_in_spec("2000"), Ok(Effort::Iterations(2000)));
+        assert_eq!(
+            effort_in_spec("10000000"),
+            Ok(Effort::Iterations(MAX_SPEC_ITERATIONS))
         );
         for bad in ["0", "10000001"] {
-            let e = budget_in_spec(bad).unwrap_err().to_string();
+            let e = effort_in_spec(bad).unwrap_err().to_string();
             assert_eq!(
                 e,
                 format!("the iteration count must be at least 1 and at most 10000000, got {bad}")
             );
         }
         for bad in ["fast", "-3"] {
-            let e = budget_in_spec(bad).unwrap_err().to_string();
+            let e = effort_in_spec(bad).unwrap_err().to_string();
             assert_eq!(
                 e,
-                format!("`{bad}` is neither a level (easy, normal, hard) nor an iteration count")
+                format!(
+                    "`{bad}` is neither a level (beginner, easy, normal, hard or expert) nor an \
+                     iteration count"
+                )
             );
         }
+    }
+
+    #[test]
+    fn a_recipe_sets_the_iterations_the_temperature_and_the_guard() {
+        let Some(r) = LADDER.recipe(Effort::Level(Level::Easy), NoSettings) else {
+            panic!("easy searches");
+        };
+        let c = r.apply(IsMctsConfig::default());
+        assert_eq!(c.budget, Budget::Iterations(30));
+        assert_eq!(c.choice_temperature, 1.0);
+        assert_eq!(c.time_cap, Some(TIME_CAP));
+        assert_eq!(
+            LADDER.recipe(Effort::Level(Level::Expert), NoSettings),
+            None
+        );
+        assert_eq!(LADDER.rung(Level::Expert), Rung::Player("perfect"));
+        let n = LADDER
+            .recipe(Effort::Iterations(7), NoSettings)
+            .map(|r| r.apply(IsMctsConfig::default()));
+        assert_eq!(
+            n.map(|c| (c.budget, c.choice_temperature)),
+            Some((Budget::Iterations(7), 0.0))
+        );
+        assert_eq!(LADDER.about(Level::Hard), "d");
+        assert_eq!(
+            LADDER.rung(Level::Beginner).to_string(),
+            "10 iterations a decision, drawn at temperature 2"
+        );
+        assert_eq!(
+            LADDER.rung(Level::Hard).to_string(),
+            "300 iterations a decision"
+        );
+        assert_eq!(
+            LADDER.rung(Level::Expert).to_string(),
+            "the `perfect` player"
+        );
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_recipes_and_not_the_lines_about_them() {
+        let mut other = LADDER;
+        other.about[0] = "another line";
+        assert_eq!(other.fingerprint(), LADDER.fingerprint());
+        other.rungs[0] = Rung::Search(Recipe {
+            iterations: 11,
+            choice_temperature: 2.0,
+            settings: NoSettings,
+        });
+        assert_ne!(other.fingerprint(), LADDER.fingerprint());
     }
 }

@@ -58,7 +58,7 @@ pub use arena::{MatchConfig, MatchReport, play_match};
 pub use flat::FlatMc;
 pub use game::{Game, Progress};
 pub use ismcts::{IsMcts, IsMctsConfig, Puct};
-pub use level::{Level, budget_in_spec};
+pub use level::{Ladder, Level, NoSettings, Plays, Recipe, Rung, effort_in_spec};
 pub use oracle::Oracle;
 pub use pimc::Pimc;
 pub use player::{ActionStat, Budget, Forfeit, ForfeitKind, Player, SearchReport};

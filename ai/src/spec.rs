@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::level::{Level, MAX_SPEC_ITERATIONS};
+use crate::level::{LEVEL_NAMES, Level, MAX_SPEC_ITERATIONS};
 
 /// Why a part of a spec does not read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl fmt::Display for SpecError {
             ),
             SpecError::NotAnEffort(text) => write!(
                 f,
-                "`{text}` is neither a level (easy, normal, hard) nor an iteration count"
+                "`{text}` is neither a level ({LEVEL_NAMES}) nor an iteration count"
             ),
             SpecError::NotASetting(text) => write!(f, "`{text}` is not a setting: write key=value"),
         }
@@ -77,30 +77,52 @@ impl From<NotAPlayer> for String {
     }
 }
 
-/// The exploration constant a spec's settings give (`c=X`, 0 to 10), or `default`; the
-/// dice games' searches take no other setting. Why not, as [`NotAPlayer`] of `spec`, whose
-/// game's players are `players`.
-pub fn exploration_setting(
+/// The search settings a dice game's spec may give: the exploration constant (`c=X`, 0 to
+/// 10) and the temperature the decision is drawn at (`ctau=X`, 0 to 100;
+/// [`IsMctsConfig::choice_temperature`](crate::IsMctsConfig::choice_temperature)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSettings {
+    pub exploration: f64,
+    /// `None`: the level's, or 0 for an iteration count.
+    pub choice_temperature: Option<f64>,
+}
+
+/// The settings a spec gives, the exploration constant `default` unless it says; the dice
+/// games' searches take no others. Why not, as [`NotAPlayer`] of `spec`, whose game's
+/// players are `players`.
+pub fn search_settings(
     spec: &str,
     parts: &SpecParts,
     default: f64,
     players: &'static str,
-) -> Result<f64, NotAPlayer> {
+) -> Result<SearchSettings, NotAPlayer> {
     let bad = |why: String| NotAPlayer::new(spec, why, players);
-    let mut exploration = default;
+    let mut settings = SearchSettings {
+        exploration: default,
+        choice_temperature: None,
+    };
     for (key, value) in parts.settings().map_err(|e| bad(e.to_string()))? {
         match key.as_str() {
             "c" => {
-                exploration = value
+                settings.exploration = value
                     .parse::<f64>()
                     .ok()
                     .filter(|c| (0.0..=10.0).contains(c))
                     .ok_or_else(|| bad("c= takes an exploration constant from 0 to 10".into()))?;
             }
-            _ => return Err(bad(format!("`{key}` is not a setting (c= is)"))),
+            "ctau" => {
+                settings.choice_temperature = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| (0.0..=100.0).contains(t))
+                        .ok_or_else(|| bad("ctau= takes a temperature from 0 to 100".into()))?,
+                );
+            }
+            _ => return Err(bad(format!("`{key}` is not a setting (c= and ctau= are)"))),
         }
     }
-    Ok(exploration)
+    Ok(settings)
 }
 
 /// How hard a search thinks: a level of the game, or a fixed number of iterations

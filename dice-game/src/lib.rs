@@ -40,6 +40,7 @@ pub mod deck_keys;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod ladder;
 pub mod odds;
 pub mod plan;
 pub mod players;

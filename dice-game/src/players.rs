@@ -116,26 +116,37 @@ impl Player<Game> for Greedy {
 pub const EXPLORATION: f64 = 0.7;
 
 /// The players a spec may name, for help and errors.
-pub const SPECS: &str = "random, greedy, or mcts with :easy, :normal, :hard (0.05, 0.3, \
-                         1.5 s a decision) or :N iterations, optionally :c=X (the \
-                         exploration constant)";
+pub const SPECS: &str = "random, greedy, or mcts with a level (:beginner, :easy, :normal, \
+                         :hard, :expert) or :N iterations, optionally :c=X (the exploration \
+                         constant) and ctau=X (the temperature its decision is drawn at)";
 
-/// The player a spec names: `random`, `greedy`, `mcts[:easy|:normal|:hard|:N][:c=X]`.
+/// The player a spec names: `random`, `greedy`, `mcts[:LEVEL|:N][:c=X,ctau=X]`.
 pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, ai::NotAPlayer> {
     let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
-    let exploration = ai::spec::exploration_setting(spec, &parts, EXPLORATION, SPECS)?;
-    match (parts.kind.as_str(), parts.effort.as_deref().unwrap_or("")) {
+    let settings = ai::spec::search_settings(spec, &parts, EXPLORATION, SPECS)?;
+    let kind = parts.kind.as_str();
+    if kind != "mcts" && parts.settings.is_some() {
+        return Err(bad(format!(
+            "`{kind}` takes no search settings (only mcts does)"
+        )));
+    }
+    match (kind, parts.effort.as_deref().unwrap_or("")) {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),
         ("mcts", level) => {
-            // The levels are the search crate's, as for the skirmish; or iterations.
-            let budget = ai::budget_in_spec(level).map_err(|e| bad(e.to_string()))?;
-            Ok(Box::new(IsMcts::<Game>::new(search_config(
-                budget,
-                exploration,
-            ))))
+            // The levels are the AI's ladder (`crate::ladder`); or iterations.
+            let effort = ai::effort_in_spec(level).map_err(|e| bad(e.to_string()))?;
+            let base = search_config(Budget::Iterations(1), settings.exploration);
+            let mut config = match crate::ladder::LADDER.plays(effort, base) {
+                ai::Plays::Search(config) => config,
+                ai::Plays::Player(other) => return player(other),
+            };
+            if let Some(t) = settings.choice_temperature {
+                config.choice_temperature = t;
+            }
+            Ok(Box::new(IsMcts::<Game>::new(config)))
         }
         _ => Err(bad("unknown".into())),
     }

@@ -37,6 +37,7 @@
 
 pub mod dice;
 pub mod game;
+pub mod ladder;
 pub mod match_odds;
 pub mod optimal;
 pub mod perfect;

@@ -375,11 +375,12 @@ pub const EXPLORATION: f64 = 0.25;
 /// The players a spec may name, for help and errors.
 pub const SPECS: &str = "perfect (plays to win), optimal (the most points a Turn), threshold:N \
                          (stop at N points), random, or mcts with \
-                         :easy, :normal, :hard (0.05, 0.3, 1.5 s a decision) or :N iterations, \
-                         optionally :c=X (the exploration constant)";
+                         a level (:beginner, :easy, :normal, :hard; :expert plays perfect) \
+                         or :N iterations, optionally :c=X (the exploration constant) and \
+                         ctau=X (the temperature its decision is drawn at)";
 
 /// The player a spec names: `perfect`, `optimal`, `threshold:N`, `random`,
-/// `mcts[:easy|:normal|:hard|:N]`.
+/// `mcts[:LEVEL|:N][:c=X,ctau=X]`.
 pub fn player<G>(spec: &str) -> Result<Box<dyn Player<G> + Send>, ai::NotAPlayer>
 where
     G: ai::Game<Action = TurnAction> + HasTurn + Clone + 'static,
@@ -387,7 +388,7 @@ where
     use ai::{IsMcts, IsMctsConfig, RandomPlayer};
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
     let parts = ai::SpecParts::of(spec);
-    let exploration = ai::spec::exploration_setting(spec, &parts, EXPLORATION, SPECS)?;
+    let settings = ai::spec::search_settings(spec, &parts, EXPLORATION, SPECS)?;
     let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     // `mcts-plain`: the tree over bare actions, kept to measure what keying is worth.
     let (kind, keyed) = match parts.kind.as_str() {
@@ -395,6 +396,11 @@ where
         k => (k, true),
     };
     let arg = parts.effort.as_deref().unwrap_or("");
+    if kind != "mcts" && parts.settings.is_some() {
+        return Err(bad(format!(
+            "`{kind}` takes no search settings (only mcts does)"
+        )));
+    }
     match (kind, arg) {
         ("perfect", "") => Ok(Box::new(PerfectPlayer::new())),
         ("optimal", "") => Ok(Box::new(OptimalPlayer::new())),
@@ -408,13 +414,19 @@ where
             Ok(Box::new(ThresholdPlayer { stop_at }))
         }
         ("mcts", level) => {
-            // The levels are the search crate's, as for the skirmish; or iterations.
-            let budget = ai::budget_in_spec(level).map_err(|e| bad(e.to_string()))?;
-            let config = IsMctsConfig {
-                budget,
-                exploration,
+            // The levels are the AI's ladder (`crate::ladder`); or iterations.
+            let effort = ai::effort_in_spec(level).map_err(|e| bad(e.to_string()))?;
+            let base = IsMctsConfig {
+                exploration: settings.exploration,
                 ..IsMctsConfig::default()
             };
+            let mut config = match crate::ladder::LADDER.plays(effort, base) {
+                ai::Plays::Search(config) => config,
+                ai::Plays::Player(other) => return player(other),
+            };
+            if let Some(t) = settings.choice_temperature {
+                config.choice_temperature = t;
+            }
             Ok(if keyed {
                 Box::new(crate::search::KeyedSearch::<G>::new(config))
             } else {

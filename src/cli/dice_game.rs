@@ -32,7 +32,7 @@ pub enum What {
     /// Play at the table: 2 to 6 seats of people and AIs (the window's Dice Game mode).
     Play {
         /// The seats in turn order, comma-separated: `you` for a person, or an AI level:
-        /// easy, normal, hard, mcts:N, greedy, random.
+        /// beginner, easy, normal, hard, expert, mcts:N, greedy, random.
         #[arg(long, default_value = "you,normal", value_name = "SEATS")]
         seats: String,
         /// easy (the difficulty card's 2-Nuke side) or hard (1 Nuke).

@@ -82,7 +82,7 @@ impl Command {
             Command::Position(a) => one(&a.results, Results),
             Command::Serve(a) => some(&a.load, ScenarioOrSave),
             Command::Bench(a) => one(&a.file, Scenario),
-            Command::Strength(a) if a.check => one(&a.out, StrengthRecord),
+            Command::Strength(a) if a.check => one(&a.record(), StrengthRecord),
             Command::Strength(a) => all(&a.results, Results),
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
             Command::SelfPlay(a) => all(&a.scenario, Scenario),

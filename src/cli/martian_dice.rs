@@ -26,8 +26,8 @@ pub enum What {
         /// Players in all, you first (2 to 8).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
         players: u8,
-        /// The opponents: easy, normal, hard (the search), optimal, random, threshold:N,
-        /// mcts:N.
+        /// The opponents: a level (beginner, easy, normal, hard, expert: the ladder, whose top
+        /// plays perfectly), perfect, optimal, random, threshold:N, mcts:N.
         #[arg(long, default_value = "normal")]
         level: String,
         /// The dice seed (a fresh one when omitted).

@@ -30,6 +30,7 @@ pub mod bench;
 pub mod bot;
 pub mod deck;
 pub mod dice_game;
+pub mod dice_ladder;
 pub mod dice_perfect;
 pub mod duel;
 pub mod fit_evaluation;

@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// The side you play; the AI plays the other (a saved game says who plays).
     #[arg(long, default_value = "humans", value_parser = parse_side, conflicts_with = "load")]
     pub side: Side,
-    /// The AI's strength: easy, normal or hard (or a player such as random or greedy, or a
+    /// The AI's strength: beginner, easy, normal, hard or expert (or a player such as random or greedy, or a
     /// program speaking the bot protocol: exec:COMMAND, docs/bot-protocol.md).
     #[arg(long, default_value = "normal", conflicts_with = "load")]
     pub level: String,
@@ -116,14 +116,14 @@ pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let level = match ai_spec_for_level(&args.level) {
         Err(e) => {
             return Err(CliError::Usage(format!(
-                "`{}` is not a level: expected easy, normal or hard ({e})",
+                "`{}` is not a level: expected beginner, easy, normal, hard or expert ({e})",
                 args.level.escape_debug()
             )));
         }
         Ok(spec) if !spec.is_fair() => {
             return Err(CliError::Usage(format!(
                 "`{}` sees the other side's hidden cards; play against a fair AI level \
-                 (easy, normal, hard) or player (random, greedy, flat, pimc, mcts)",
+                 (beginner, easy, normal, hard, expert) or player (random, greedy, flat, pimc, mcts)",
                 args.level.escape_debug()
             )));
         }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Align2, RichText, Ui};
 
+use crate::bot::spec::LADDER;
 use crate::bot::{Level, PlayerSpec};
 use crate::rules::{BySide, Side};
 use crate::shelf::{self, BalanceState, MapPicture, Shelved};
@@ -27,15 +28,20 @@ pub enum Mode {
     Watch,
 }
 
-/// The AI levels offered, with words.
-pub const LEVELS: [(&str, &str); 6] = [
-    ("easy", "easy (a quick search of 50 iterations)"),
-    ("normal", "normal (0.3 s)"),
-    ("hard", "hard (1.5 s)"),
-    ("greedy", "greedy (scripted)"),
-    ("random", "random"),
-    (PROGRAM, "a program (bot protocol)"),
-];
+/// The AI levels offered, with words: the ladder's, each with what it means in one line,
+/// then the scripted players and a program.
+pub fn levels() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Level::ALL
+        .into_iter()
+        .map(|l| (l.name(), format!("{}: {}", l.name(), LADDER.about(l))))
+        .collect();
+    out.extend([
+        ("greedy", "greedy (scripted)".to_string()),
+        ("random", "random".to_string()),
+        (PROGRAM, "a program (bot protocol)".to_string()),
+    ]);
+    out
+}
 
 /// The level that stands for a program playing a side, whose command is typed beside it.
 pub const PROGRAM: &str = "program";
@@ -615,15 +621,16 @@ fn roller_combo(ui: &mut Ui, id: &str, label: &str, roller: &mut Roller) {
 }
 
 fn level_combo(ui: &mut Ui, id: &str, level: &mut String, label: egui::Id) {
-    let shown = LEVELS
+    let offered = levels();
+    let shown = offered
         .iter()
         .find(|(k, _)| *k == level.as_str())
-        .map(|(_, t)| t.to_string())
+        .map(|(_, t)| t.clone())
         .unwrap_or_else(|| level.clone());
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
-            for (k, t) in LEVELS {
+            for (k, t) in offered {
                 ui.selectable_value(level, k.to_string(), t);
             }
         })

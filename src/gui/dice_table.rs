@@ -1,8 +1,8 @@
 //! Martian Dice at the table: a mode of the same window. The dice drawn as faces; click a
 //! rolled face to set that type aside; Roll and Stop, each with the exact expected score of
 //! the Turn from here on hover and, with two players, the exact chance to win; every
-//! player's total; AI opponents at a chosen level (`hard` with two players plays perfectly
-//! to win) with each choice they had and its chance to win; the rules a click away.
+//! player's total; AI opponents at a chosen level (the ladder's, whose `expert` plays
+//! perfectly to win) with each choice they had and its chance to win; the rules a click away.
 
 use eframe::egui::{
     self, Color32, CornerRadius, FontId, Pos2, RichText, Sense, Stroke, Ui, pos2, vec2,

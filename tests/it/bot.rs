@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use ai::{Budget, Game, IsMcts, Player};
 use mars_attacks::bot::eval::{self, Weights};
-use mars_attacks::bot::spec::{EASY_ITERATIONS, search_config};
+use mars_attacks::bot::spec::{LADDER, search_config};
 use mars_attacks::bot::{DuelConfig, Effort, Kind, Level, PlayerSpec, Skirmish, duel, side_of};
 use mars_attacks::rules::action::Defence;
 use mars_attacks::rules::scenario::Scenario;
@@ -124,23 +124,25 @@ fn specs_parse_print_and_explain_their_mistakes() {
         assert_eq!(s.to_string(), shown);
         assert_eq!(spec(shown), s);
     }
-    assert_eq!(
-        spec("mcts:hard").budget(),
-        Some(Budget::Time(Duration::from_millis(1350)))
-    );
-    assert_eq!(
-        spec("mcts:normal").budget(),
-        Some(Budget::Time(Duration::from_millis(270)))
-    );
-    // Easy is a count of iterations in the skirmish, the same on every machine.
-    assert_eq!(
-        spec("mcts:easy").budget(),
-        Some(Budget::Iterations(EASY_ITERATIONS))
-    );
-    assert_eq!(
-        spec("oracle:easy").budget(),
-        Some(Budget::Iterations(EASY_ITERATIONS))
-    );
+    // Every level is its rung of the ladder: a count of iterations, the same opponent on
+    // every machine, and its settings under the spec's own.
+    for level in Level::ALL {
+        let ai::Rung::Search(rung) = LADDER.rung(level) else {
+            panic!("every skirmish level searches");
+        };
+        for kind in ["mcts", "oracle", "pimc"] {
+            let s = spec(&format!("{kind}:{level}"));
+            assert_eq!(s.budget(), Some(Budget::Iterations(rung.iterations)));
+            assert_eq!(s.recipe(), Some(rung));
+        }
+        let tuned = spec(&format!("mcts:{level}:c=0.5"));
+        assert_eq!(tuned.effective_tuning().get("c"), Some(50));
+        assert_eq!(
+            tuned.effective_tuning().get("eval"),
+            rung.settings.get("eval")
+        );
+    }
+    assert_eq!(spec("mcts:1000").effective_tuning().get("eval"), None);
     assert_eq!(spec("flat:500").budget(), Some(Budget::Iterations(500)));
     assert_eq!(spec("greedy").budget(), None);
 

@@ -14,7 +14,7 @@ use crate::turn::Action;
 /// A word that is not an AI level: the word as given, trimmed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{}` is not an AI level: easy, normal, hard, mcts:N (1 to {MAX_SPEC_ITERATIONS} \
+    "`{}` is not an AI level: beginner, easy, normal, hard, expert, mcts:N (1 to {MAX_SPEC_ITERATIONS} \
      iterations), greedy or random",
     .0.escape_debug()
 )]

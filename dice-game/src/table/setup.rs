@@ -23,7 +23,7 @@ use crate::deck_file::stand_in_deck;
 /// the baselines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AiLevel {
-    /// The search for a level's time a decision (easy 0.05 s, normal 0.3 s, hard 1.5 s).
+    /// A level of the ladder (`crate::ladder`).
     Search(Level),
     /// The search for this many iterations a decision (`mcts:N`).
     Iterations(u64),
@@ -35,10 +35,12 @@ pub enum AiLevel {
 
 impl AiLevel {
     /// The levels a seat offers at the table, in the order shown (`mcts:N` apart).
-    pub const OFFERED: [AiLevel; 5] = [
+    pub const OFFERED: [AiLevel; 7] = [
+        AiLevel::Search(Level::Beginner),
         AiLevel::Search(Level::Easy),
         AiLevel::Search(Level::Normal),
         AiLevel::Search(Level::Hard),
+        AiLevel::Search(Level::Expert),
         AiLevel::Greedy,
         AiLevel::Random,
     ];
@@ -60,8 +62,8 @@ impl AiLevel {
     pub fn describe(self) -> String {
         match self {
             AiLevel::Search(l) => format!(
-                "searches {:.2} s a decision, never seeing the cards face down",
-                l.time().as_secs_f64()
+                "{}; never sees the cards face down",
+                crate::ladder::LADDER.about(l)
             ),
             AiLevel::Iterations(n) => {
                 format!("searches {n} iterations a decision, never seeing the cards face down")
@@ -87,7 +89,7 @@ impl fmt::Display for AiLevel {
 
 impl FromStr for AiLevel {
     type Err = UnknownAiLevel;
-    /// `easy`, `normal`, `hard`, `mcts` (normal), `mcts:LEVEL`, `mcts:N`, `greedy`,
+    /// A level's name (`beginner` to `expert`), `mcts` (normal), `mcts:LEVEL`, `mcts:N`, `greedy`,
     /// `random`, in any case.
     fn from_str(s: &str) -> Result<AiLevel, UnknownAiLevel> {
         let t = s.trim().to_ascii_lowercase();

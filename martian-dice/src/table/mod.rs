@@ -20,18 +20,17 @@ pub mod setup;
 
 pub use setup::{DiceSetup, SetupError};
 
-/// The levels offered for the AI opponents.
-pub const LEVELS: [&str; 6] = ["easy", "normal", "hard", "perfect", "optimal", "random"];
+/// The levels offered for the AI opponents: the ladder's, then the game's other players.
+pub const LEVELS: [&str; 8] = [
+    "beginner", "easy", "normal", "hard", "expert", "perfect", "optimal", "random",
+];
 
 /// What each level plays, for the level's tooltip.
 pub fn level_text(level: &str) -> &'static str {
+    if let Ok(l) = level.parse::<ai::Level>() {
+        return crate::ladder::LADDER.about(l);
+    }
     match level {
-        "easy" => "searches each Turn for 0.05 s a decision",
-        "normal" => "searches each Turn for 0.3 s a decision",
-        "hard" => {
-            "with two players, plays perfectly to win (the solved game); with more, searches \
-             1.5 s a decision"
-        }
         "perfect" => {
             "plays to win: exactly with two players; with more, as two players against the \
              leader"

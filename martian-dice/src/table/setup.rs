@@ -36,7 +36,8 @@ impl From<SetupError> for String {
 pub struct DiceSetup {
     /// Players, the person first (2 to 8).
     pub players: usize,
-    /// The AI opponents' level: `easy`, `normal`, `hard` (the search) or any player spec.
+    /// The AI opponents' level: a level of the ladder (`beginner` to `expert`) or any
+    /// player spec.
     pub level: String,
     pub seed: u64,
 }
@@ -52,12 +53,12 @@ impl Default for DiceSetup {
 }
 
 impl DiceSetup {
-    /// The player spec the opponents play: `hard` with two players is `perfect`.
+    /// The player spec the opponents play: a level of the ladder (`crate::ladder`), or
+    /// the player named.
     pub fn spec(&self) -> String {
-        match (self.level.as_str(), self.players) {
-            ("hard", 2) => "perfect".into(),
-            (l @ ("easy" | "normal" | "hard"), _) => format!("mcts:{l}"),
-            (other, _) => other.to_string(),
+        match self.level.parse::<ai::Level>() {
+            Ok(l) => format!("mcts:{}", l.name()),
+            Err(_) => self.level.clone(),
         }
     }
 
@@ -82,11 +83,18 @@ mod tests {
     }
 
     #[test]
-    fn hard_plays_to_win_with_two_players_and_searches_with_more() {
-        assert_eq!(setup(2, "hard").spec(), "perfect");
-        assert_eq!(setup(3, "hard").spec(), "mcts:hard");
+    fn a_level_is_its_rung_of_the_ladder_and_any_other_spec_is_itself() {
+        assert_eq!(setup(2, "Hard").spec(), "mcts:hard");
+        assert_eq!(setup(3, "expert").spec(), "mcts:expert");
         assert_eq!(setup(2, "easy").spec(), "mcts:easy");
         assert_eq!(setup(4, "threshold:3").spec(), "threshold:3");
+        // The top of Martian Dice's ladder is the exact player, the bottom plays at random.
+        let name = |level: &str| {
+            crate::players::player::<crate::game::Game>(&setup(2, level).spec()).map(|p| p.name())
+        };
+        assert_eq!(name("expert"), name("perfect"));
+        assert_eq!(name("beginner"), name("random"));
+        assert_ne!(name("hard"), name("perfect"));
     }
 
     #[test]

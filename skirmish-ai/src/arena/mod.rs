@@ -21,6 +21,7 @@
 
 mod chart_error;
 pub mod games_table;
+pub mod ladder_table;
 pub mod luck;
 pub mod plan;
 pub mod play;

@@ -301,6 +301,10 @@ impl Strength {
             }
             s.push('\n');
         }
+        if self.has_ladder_games() {
+            s.push_str(&self.ladder_markdown());
+            s.push('\n');
+        }
         s.push_str("## Calibration of the values the search reports\n\n");
         if self.self_play.values + self.other.values == 0 {
             s.push_str("No reported values in these results.\n\n");
@@ -324,7 +328,21 @@ impl Strength {
             }
         }
         s.push_str("## The runs\n\nEach reproduces with `mars-attacks arena` (add `--jobs` to taste; iteration budgets replay exactly, time levels depend on the machine):\n\n```sh\n");
+        s.push_str(&self.run_commands(|_, _| true));
+        s.push_str("```\n\n## Fingerprints\n\n");
+        for (file, fp) in &self.scenarios {
+            let _ = writeln!(s, "- scenario `{file}`: `{fp}`");
+        }
+        s
+    }
+
+    /// The `arena` commands of the runs whose players `keep` takes, one a line.
+    pub fn run_commands(&self, keep: impl Fn(&str, &str) -> bool) -> String {
+        let mut s = String::new();
         for ((seed, a, b), (files, games)) in &self.runs {
+            if !keep(a, b) {
+                continue;
+            }
             let files: Vec<&str> = files.iter().map(String::as_str).collect();
             let players = if a == b {
                 format!("\"{a}\" --mirror")
@@ -336,10 +354,6 @@ impl Strength {
                 "mars-attacks arena --scenario {} --players {players} --games {games} --seed {seed}",
                 files.join(" ")
             );
-        }
-        s.push_str("```\n\n## Fingerprints\n\n");
-        for (file, fp) in &self.scenarios {
-            let _ = writeln!(s, "- scenario `{file}`: `{fp}`");
         }
         s
     }

@@ -5,8 +5,8 @@
 //!   players 0 (Humans) and 1 (Martians), the evaluation, priors and rollout policy of
 //!   [`eval`].
 //! * [`Greedy`]: the human-like scripted baseline.
-//! * [`PlayerSpec`]: `random`, `greedy`, `flat`, `pimc`, `mcts`, with a level (`easy`:
-//!   50 iterations a decision; `normal`, `hard`: about 0.3 s, 1.5 s) or an iteration count
+//! * [`PlayerSpec`]: `random`, `greedy`, `flat`, `pimc`, `mcts`, with a level of the
+//!   ladder ([`ladder::LADDER`]: `beginner` to `expert`) or an iteration count
 //!   (`mcts:2000`), parsed from text and built into a player by [`PlayerSpec::build`];
 //!   and `oracle`, the same search seeing the hidden cards, for measurements only.
 //! * [`duel`](duel::duel): seeded matches between two specs, on several threads.
@@ -25,6 +25,7 @@ pub mod exec;
 pub mod fit;
 pub mod game;
 pub mod greedy;
+pub mod ladder;
 pub mod learn;
 pub mod selfplay;
 pub mod spec;

@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, Puct, RandomPlayer};
+use ai::{Budget, FlatMc, IsMcts, IsMctsConfig, Oracle, Pimc, Player, Puct, RandomPlayer, Recipe};
 
 use super::exec::{BotId, ExecBot, ExecPlayer, Kept};
 use super::game::{Heuristics, Skirmish};
@@ -91,8 +91,11 @@ impl Kind {
     }
 }
 
-/// Strength levels: wall-clock time per decision on one core.
+/// The levels of the AI's ladder (`beginner` to `expert`; the skirmish's rungs are
+/// [`LADDER`]).
 pub use ai::Level;
+
+pub use super::ladder::LADDER;
 
 /// How hard a search thinks: a level, or a fixed number of iterations (rollouts for
 /// `flat`), in the grammar of every game's specs.
@@ -117,7 +120,8 @@ pub struct PlayerSpec {
 /// The forms a spec may take, for error messages and help.
 pub const SPEC_FORMS: &str = "random, greedy, or flat, pimc, mcts or oracle (mcts seeing the \
                               hidden cards, for measurements only) optionally followed by \
-                              :easy, :normal, :hard or :N iterations (e.g. mcts, mcts:hard, \
+                              :beginner, :easy, :normal, :hard, :expert or :N iterations (e.g. mcts, \
+                              mcts:hard, \
                               pimc:normal, mcts:2000), and for mcts, pimc and oracle by search \
                               settings (mcts:1000:prior=1.5,c=0.3,horizon=10,widening=16); \
                               or a program playing through the bot protocol, \
@@ -255,6 +259,8 @@ pub fn search_config(budget: Budget) -> IsMctsConfig {
         chance_nodes: true,
         reuse: true,
         tree_turns: 0,
+        time_cap: None,
+        choice_temperature: 0.0,
     }
 }
 
@@ -277,16 +283,6 @@ pub const PUCT: Puct = Puct {
 /// offers 256 ways, which would otherwise each take an iteration before any is revisited.
 /// Narrower nodes (almost all) are searched as without widening.
 pub const WIDENING: u32 = 32;
-
-/// The iterations `easy` searches a decision in the skirmish (the figures below are of an
-/// earlier search; the strength record has the current ones). The search gains little past
-/// 3,000 iterations, and each of the time levels thinks well past that, so by time alone
-/// `easy` played level with `normal` (0.53). With 50 iterations it stays a search that
-/// sees every decision a player makes and scores 0.562 [0.495, 0.628] against `greedy`
-/// (seed 94), yet `mcts:3000` scores 0.659 [0.592, 0.720] against it (`arena --scenario
-/// scenarios/*.toml --players mcts:3000 mcts:50 --games 26 --seed 93`, 208 games): a
-/// level a player can beat before `normal`. An iteration count also makes `easy` the same opponent on any machine.
-pub const EASY_ITERATIONS: u64 = 50;
 
 /// Determinizations per decision of `pimc`.
 pub const PIMC_WORLDS: usize = 4;
@@ -341,14 +337,44 @@ impl PlayerSpec {
         self.kind.is_fair()
     }
 
-    /// The search budget, if this player searches: for `easy`, [`EASY_ITERATIONS`]; for
-    /// the other levels, their [search time](Level::search_time).
+    /// The search budget, if this player searches: a level's iterations ([`LADDER`]), or
+    /// the count given.
     pub fn budget(&self) -> Option<Budget> {
-        self.effort.map(|e| match e {
-            Effort::Level(Level::Easy) => Budget::Iterations(EASY_ITERATIONS),
-            Effort::Level(l) => Budget::Time(l.search_time()),
-            Effort::Iterations(n) => Budget::Iterations(n),
-        })
+        self.recipe().map(|r| Budget::Iterations(r.iterations))
+    }
+
+    /// How it searches, if it does: its level's recipe, or the iterations given with the
+    /// default settings.
+    pub fn recipe(&self) -> Option<Recipe<Tuning>> {
+        self.effort.and_then(|e| LADDER.recipe(e, Tuning::NONE))
+    }
+
+    /// The settings it searches with: its level's, with the spec's own on top
+    /// (`mcts:hard:c=0.5`).
+    pub fn effective_tuning(&self) -> Tuning {
+        match self.recipe() {
+            Some(r) => r.settings.overlaid(self.tuning),
+            None => self.tuning,
+        }
+    }
+
+    /// The search settings for a tree search of this player: [`search_config`], its
+    /// level's iterations, guard and temperature, and the settings it is given.
+    fn tree_config(&self, threads: usize) -> IsMctsConfig {
+        let mut config = search_config(Budget::Iterations(1));
+        if let Some(r) = self.recipe() {
+            config = match self.effort {
+                Some(Effort::Level(_)) => r.apply(config),
+                _ => IsMctsConfig {
+                    budget: Budget::Iterations(r.iterations),
+                    ..config
+                },
+            };
+        }
+        IsMctsConfig {
+            threads: threads.max(1),
+            ..self.effective_tuning().apply(config)
+        }
     }
 
     /// Makes the player, searching on one thread.
@@ -371,8 +397,9 @@ impl PlayerSpec {
     /// `threads` threads. Every player decides a forced move (one legal action) at once.
     pub fn build_with_threads(&self, threads: usize) -> BoxedPlayer {
         let player = self.build_search(threads);
-        if self.tuning.changes_heuristics() {
-            let heuristics = self.tuning.apply_heuristics(Heuristics::default());
+        let tuning = self.effective_tuning();
+        if tuning.changes_heuristics() {
+            let heuristics = tuning.apply_heuristics(Heuristics::default());
             return Box::new(WithHeuristics {
                 inner: player,
                 heuristics,
@@ -387,18 +414,9 @@ impl PlayerSpec {
             Kind::Random => Box::new(RandomPlayer::new()),
             Kind::Greedy => Box::new(Greedy::new()),
             Kind::Flat => Box::new(FlatMc::new(budget, HORIZON)),
-            Kind::Pimc => Box::new(Pimc::new(
-                PIMC_WORLDS,
-                self.tuning.apply(search_config(budget)),
-            )),
-            Kind::Mcts => Box::new(IsMcts::new(IsMctsConfig {
-                threads: threads.max(1),
-                ..self.tuning.apply(search_config(budget))
-            })),
-            Kind::Oracle => Box::new(Oracle::new(IsMctsConfig {
-                threads: threads.max(1),
-                ..self.tuning.apply(search_config(budget))
-            })),
+            Kind::Pimc => Box::new(Pimc::new(PIMC_WORLDS, self.tree_config(1))),
+            Kind::Mcts => Box::new(IsMcts::new(self.tree_config(threads))),
+            Kind::Oracle => Box::new(Oracle::new(self.tree_config(threads))),
             Kind::Exec => match self.exec {
                 Some(id) => Box::new(ExecPlayer::new(id)),
                 None => Box::new(RandomPlayer::new()),
@@ -448,7 +466,7 @@ impl PlayerSpec {
             Kind::Greedy => Box::new(Greedy::with_scoring(heuristics.scoring)),
             _ => Box::new(WithHeuristics {
                 inner: self.build_search(1),
-                heuristics: self.tuning.apply_heuristics(heuristics),
+                heuristics: self.effective_tuning().apply_heuristics(heuristics),
             }),
         }
     }
@@ -477,11 +495,22 @@ pub fn search_fingerprint() -> String {
     FINGERPRINT.get_or_init(compute_search_fingerprint).clone()
 }
 
+/// The settings that came after the first strength record, at their defaults: the levels'
+/// guard and the temperature of the choice. At their defaults they change nothing the
+/// search plays, so they leave the settings' text, and with it the fingerprint, as it was.
+const LATER_DEFAULTS: &str = ", time_cap: None, choice_temperature: 0.0";
+
+/// The settings' text the fingerprint reads: `config` as it prints, less
+/// [`LATER_DEFAULTS`] when it has them.
+fn config_fingerprint_text(config: &IsMctsConfig) -> String {
+    format!("{config:?}").replacen(LATER_DEFAULTS, "", 1)
+}
+
 fn compute_search_fingerprint() -> String {
     let text = format!(
-        "{}\nrevision {SEARCH_REVISION}\n{:?}\n{}\n{}",
+        "{}\nrevision {SEARCH_REVISION}\n{}\n{}\n{}",
         env!("CARGO_PKG_VERSION"),
-        search_config(Budget::Iterations(1)),
+        config_fingerprint_text(&search_config(Budget::Iterations(1))),
         Heuristics::default().fingerprint_text(),
         include_str!("../../../data/evaluation.toml")
     );

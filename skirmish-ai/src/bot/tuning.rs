@@ -22,7 +22,7 @@ struct Setting {
 }
 
 /// The settings, in the order a spec prints them.
-const SETTINGS: [Setting; 18] = [
+const SETTINGS: [Setting; 19] = [
     Setting {
         name: "prior",
         doc: "the progressive-bias weight of the heuristic prior (UCB)",
@@ -134,6 +134,13 @@ const SETTINGS: [Setting; 18] = [
         decimal: false,
         max: 1,
     },
+    Setting {
+        name: "ctau",
+        doc: "the decision is drawn with odds visits^(1/ctau) among the actions the search \
+              tried (0: the most visited); the weaker levels play so",
+        decimal: true,
+        max: 10_000,
+    },
 ];
 
 /// The settings a spec changes, in hundredths for the decimal ones; `None`: the default.
@@ -161,8 +168,32 @@ const TREE_TURNS: usize = 14;
 const STEP_SHOT: usize = 15;
 const VNET: usize = 16;
 const LEARNED_PRIOR: usize = 17;
+const CHOICE_TAU: usize = 18;
 
 impl Tuning {
+    /// No setting changed: [`Tuning::default`], as a constant.
+    pub const NONE: Tuning = Tuning {
+        values: [None; SETTINGS.len()],
+    };
+
+    /// These settings with the learned evaluation (`eval=2`).
+    pub const fn learned_evaluation(mut self) -> Tuning {
+        self.values[EVAL] = Some(2);
+        self
+    }
+
+    /// These settings with `over`'s on top: a level's recipe under a spec's own settings
+    /// (`mcts:hard:c=0.5`), the spec's winning where both give one.
+    pub fn overlaid(self, over: Tuning) -> Tuning {
+        let mut values = self.values;
+        for (v, o) in values.iter_mut().zip(over.values) {
+            if o.is_some() {
+                *v = o;
+            }
+        }
+        Tuning { values }
+    }
+
     /// Does it change anything?
     pub fn is_default(&self) -> bool {
         *self == Tuning::default()
@@ -224,6 +255,9 @@ impl Tuning {
         }
         if let Some(t) = self.values[TREE_TURNS] {
             config.tree_turns = t;
+        }
+        if let Some(t) = self.decimal(CHOICE_TAU) {
+            config.choice_temperature = t;
         }
         config
     }
