@@ -237,7 +237,7 @@ impl Progress {
 }
 
 /// FNV-1a as a [`std::hash::Hasher`]: fixed, unlike the standard library's default.
-struct Fnv(u64);
+pub(crate) struct Fnv(pub(crate) u64);
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {

@@ -450,3 +450,59 @@ pub(crate) fn forced<A>(action: A, player: usize, start: Instant) -> SearchRepor
         top: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn stat(action: u8, visits: u64) -> ActionStat<u8> {
+        ActionStat {
+            action,
+            visits,
+            mean: 0.5,
+        }
+    }
+
+    /// Draws `n` times and counts each action of `top`.
+    fn counts(top: &[ActionStat<u8>], temperature: f64, n: u32) -> [u32; 3] {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut c = [0; 3];
+        for _ in 0..n {
+            let a = draw_by_visits(top, temperature, &mut rng).unwrap();
+            c[usize::from(a)] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn a_decision_is_drawn_with_odds_of_its_visits_to_the_power_of_one_over_t() {
+        let top = [stat(0, 60), stat(1, 30), stat(2, 10)];
+        let n = 40_000;
+        // Odds v^(1/t): at t = 1 in proportion (0.6, 0.3, 0.1); at t = 0.5 as v^2
+        // (3600, 900, 100)/4600; at t = 100 nearly even.
+        for (t, expected) in [
+            (1.0, [0.6, 0.3, 0.1]),
+            (0.5, [3600.0 / 4600.0, 900.0 / 4600.0, 100.0 / 4600.0]),
+            (100.0, {
+                let o = [60f64, 30.0, 10.0].map(|v| (v / 60.0).powf(0.01));
+                let sum: f64 = o.iter().sum();
+                o.map(|x| x / sum)
+            }),
+        ] {
+            let c = counts(&top, t, n);
+            for (got, p) in c.iter().zip(expected) {
+                // Within four standard deviations of the binomial count.
+                let sd = (f64::from(n) * p * (1.0 - p)).sqrt();
+                assert!(
+                    (f64::from(*got) - f64::from(n) * p).abs() < 4.0 * sd,
+                    "t {t}: {c:?} against {expected:?}"
+                );
+            }
+        }
+        assert_eq!(
+            draw_by_visits::<u8>(&[], 1.0, &mut ChaCha8Rng::seed_from_u64(1)),
+            None
+        );
+    }
+}

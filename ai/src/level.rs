@@ -171,12 +171,9 @@ impl<S: Copy + fmt::Debug> Ladder<S> {
     /// names it, and is stale once a recipe changes.
     pub fn fingerprint(&self) -> String {
         let text = format!("{}\n{:?}\n{TIME_CAP:?}", self.game, self.rungs);
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in text.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        let mut h = crate::game::Fnv(crate::game::Progress::START);
+        std::hash::Hasher::write(&mut h, text.as_bytes());
+        format!("{:016x}", std::hash::Hasher::finish(&h))
     }
 
     /// The search recipe an effort gives: a level's (`None` for a [`Rung::Player`]), or `n`
@@ -194,18 +191,7 @@ impl<S: Copy + fmt::Debug> Ladder<S> {
             }),
         }
     }
-}
 
-/// What an effort plays in a game with no settings of its own (the dice games): a search
-/// with these settings, or another player.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Plays {
-    Search(IsMctsConfig),
-    /// Another player's spec ([`Rung::Player`]).
-    Player(&'static str),
-}
-
-impl Ladder<NoSettings> {
     /// What `effort` plays, the search's other settings from `base`: a level's rung, or
     /// `n` iterations with no guard and no temperature.
     pub fn plays(&self, effort: Effort, base: IsMctsConfig) -> Plays {
@@ -220,6 +206,14 @@ impl Ladder<NoSettings> {
             }),
         }
     }
+}
+
+/// What an effort plays: a search with these settings, or another player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Plays {
+    Search(IsMctsConfig),
+    /// Another player's spec ([`Rung::Player`]).
+    Player(&'static str),
 }
 
 /// The most iterations a spec accepts.

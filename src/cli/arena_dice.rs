@@ -21,6 +21,32 @@ use crate::limits;
 /// How many failed games are listed one by one (all are counted).
 const LISTED_FAILURES: usize = 10;
 
+/// Two-player games of Martian Dice between the checked specs `a` and `b`: the match's
+/// report, and each game's result for `a` in game order (threads finish in any order).
+pub fn play_pairing(
+    a: &str,
+    b: &str,
+    config: &ai::MatchConfig,
+    jobs: usize,
+) -> (ai::MatchReport, Vec<f64>) {
+    let results = Mutex::new(Vec::new());
+    let report = ai::arena::play_match_on_threads(
+        config,
+        jobs,
+        |_| Game::new(2).expect("two players"),
+        || player::<Game>(a).expect("checked"),
+        || player::<Game>(b).expect("checked"),
+        |g| {
+            if let Ok([x, _]) = g.outcome {
+                results.lock().expect("results").push((g.index, x));
+            }
+        },
+    );
+    let mut results = results.into_inner().expect("results");
+    results.sort_by_key(|r| r.0);
+    (report, results.into_iter().map(|(_, x)| x).collect())
+}
+
 pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let game = match args.game {
         GameKind::DiceGame => "dice-game",
@@ -111,24 +137,8 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 swap_seats: true,
                 max_decisions: args.max_decisions,
             };
-            let (pa, pb) = (&args.players[a], &args.players[b]);
-            // Each game's result for A, by game number (threads finish in any order).
-            let results = Mutex::new(Vec::new());
-            let report = ai::arena::play_match_on_threads(
-                &config,
-                jobs,
-                |_| Game::new(2).expect("two players"),
-                || player::<Game>(pa).expect("checked"),
-                || player::<Game>(pb).expect("checked"),
-                |g| {
-                    if let Ok([x, _]) = g.outcome {
-                        results.lock().expect("results").push((g.index, x));
-                    }
-                },
-            );
-            let mut results = results.into_inner().expect("results");
-            results.sort_by_key(|r| r.0);
-            duels.extend(results.into_iter().map(|(_, x)| (a, b, x)));
+            let (report, results) = play_pairing(&args.players[a], &args.players[b], &config, jobs);
+            duels.extend(results.into_iter().map(|x| (a, b, x)));
             pairings.push((a, b, report));
         }
     }

@@ -101,20 +101,14 @@ fn play(
     for p in &players {
         player::<Game>(p).map_err(|e| CliError::Usage(e.to_string()))?;
     }
+    // As `arena --game martian-dice --players a b` plays them.
     let config = ai::MatchConfig {
         games,
         seed: ai::arena::derive_seed(seed, 0, 1),
         swap_seats: true,
         max_decisions: 100_000,
     };
-    let r = ai::arena::play_match_on_threads(
-        &config,
-        jobs,
-        |_| Game::new(2).expect("two players"),
-        || player::<Game>(a).expect("checked"),
-        || player::<Game>(b).expect("checked"),
-        |_| {},
-    );
+    let (r, _) = super::arena_dice::play_pairing(a, b, &config, jobs);
     let (low, high) = r.score_interval(0, Z95);
     Ok(Score {
         share: r.score(0),

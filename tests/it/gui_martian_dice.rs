@@ -123,11 +123,16 @@ fn martian_dice_rules_are_a_click_away_in_plain_words() {
 }
 
 #[test]
-fn martian_dice_hard_plays_to_win_and_shows_each_choices_exact_chance() {
+fn martian_dice_expert_plays_to_win_and_shows_each_choices_exact_chance() {
     use martian_dice::perfect::Perfect;
-    let mut h = dice_harness("hard", 5, "dice-hard");
+    let mut h = dice_harness("expert", 5, "dice-expert");
     let dice = |h: &Harness<'_, MarsApp>| h.state().dice().unwrap().game.clone();
-    assert_eq!(h.state().dice().unwrap().setup.spec(), "perfect");
+    // The top of Martian Dice's ladder is the exact player.
+    assert_eq!(h.state().dice().unwrap().setup.spec(), "mcts:expert");
+    assert_eq!(
+        martian_dice::ladder::LADDER.rung(ai::Level::Expert),
+        ai::Rung::Player("perfect")
+    );
     // The solved game is worked out beside the table; then the person's chance shows.
     step_until(&mut h, "the game to be solved", |_| {
         Perfect::standard_if_solved().is_some()

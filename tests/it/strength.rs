@@ -298,6 +298,42 @@ fn the_shipped_strength_record_is_current() {
         },
     );
     assert!(changed.is_empty(), "docs/strength.md is stale: {changed:?}");
+    // Its ladder is of the recipes as they are, and every step of it is met.
+    use mars_attacks::arena::ladder_table::{FINGERPRINT_LINE, ladder_staleness};
+    let line = format!(
+        "{FINGERPRINT_LINE}{}`",
+        mars_attacks::bot::spec::LADDER.fingerprint()
+    );
+    assert!(
+        record.lines().any(|l| l == line),
+        "no `{line}` in the record"
+    );
+    assert_eq!(ladder_staleness(&record), None);
+    let steps: Vec<&str> = record
+        .lines()
+        .filter(|l| l.starts_with("| `") && l.contains(" iterations a decision"))
+        .collect();
+    assert_eq!(steps.len(), 5, "{steps:?}");
+    for row in &steps[1..] {
+        assert_eq!(row.split(" | ").nth(3), Some("yes"), "{row}");
+    }
+}
+
+/// The shipped dice ladders, docs/dice-ladder.md, are of both games' recipes as they are.
+#[test]
+fn the_shipped_dice_ladders_are_current() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let record = std::fs::read_to_string(format!("{root}/docs/dice-ladder.md")).unwrap();
+    for (game, fp) in [
+        ("martian-dice", martian_dice::ladder::LADDER.fingerprint()),
+        ("dice-game", dice_game::ladder::LADDER.fingerprint()),
+    ] {
+        let line = format!("Ladder `{game}`: `{fp}`");
+        assert!(
+            record.lines().any(|l| l == line),
+            "no `{line}` in the record"
+        );
+    }
 }
 
 /// A score as the record and the README print it, `0.71 [0.64, 0.76]`: the share and its

