@@ -55,6 +55,7 @@ mod editor;
 mod effects;
 mod events;
 mod illegal;
+mod interchangeable;
 mod invariants;
 mod legal;
 mod models;

@@ -80,6 +80,11 @@ impl Command {
             Command::Steps(a) => one(&a.file, Scenario),
             Command::Simulate(a) => one(&a.file, Scenario),
             Command::Position(a) => one(&a.results, Results),
+            Command::Analyse(a) => match a.game.as_slice() {
+                [save] => one(Path::new(save), Save),
+                [results, _] => one(Path::new(results), Results),
+                _ => Vec::new(),
+            },
             Command::Serve(a) => some(&a.load, ScenarioOrSave),
             Command::Bench(a) => one(&a.file, Scenario),
             Command::Strength(a) if a.check => one(&a.record(), StrengthRecord),

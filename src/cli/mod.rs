@@ -23,6 +23,7 @@ use clap::{Parser, Subcommand};
 use crate::rules::scenario::Scenario;
 use crate::rules::scenario_file::{self, Loaded};
 
+pub mod analyse;
 pub mod arena;
 pub mod arena_dice;
 pub mod arena_verify;
@@ -110,6 +111,10 @@ pub enum Command {
     /// The exact `decide` message a bot was sent at one decision of a recorded game
     /// (an arena run with --record-moves).
     Position(position::PositionArgs),
+    /// Where a game was won and lost, for a side: its chance to win at the start, what its
+    /// choices, the other side's and luck added, the end, and its costliest mistakes (a
+    /// saved game, or a game of an arena run played with --record-moves).
+    Analyse(analyse::AnalyseArgs),
     /// The rules as a forward model for bots: JSON requests on standard input (load,
     /// legal, apply, determinize, odds, state), one answer a line on standard output.
     Serve(serve::ServeArgs),
@@ -297,6 +302,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Position(args) => position::run(args, io),
+        Command::Analyse(args) => analyse::run(args, io),
         Command::Serve(args) => serve::run(args, io),
         Command::Render(args) => render::run(args, io),
         Command::SetupSheet(args) => setup_sheet::run(args, io),

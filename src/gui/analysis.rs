@@ -1,7 +1,7 @@
-//! The analysis window after a game: the AI's value of a side's position after each of
-//! its decisions, charted over the game (egui_plot), with the three costliest decisions
-//! (the value of the AI's preferred move minus that of the move played, in one search)
-//! and what the AI would have played there, and the luck after each shown apart
+//! The analysis window after a game: the side's chance to win through the game, charted
+//! (egui_plot), the ledger that adds it up (start, the side's choices, the other side's
+//! choices and luck make the end exactly), and the three costliest mistakes, judged by a
+//! search at least as strong as the Hint's, with what it would have played there
 //! (`crate::bot::analysis`).
 //!
 //! The analysis runs on a thread of its own; the window shows its progress meanwhile.
@@ -13,34 +13,48 @@ use std::sync::mpsc::{Receiver, channel};
 use eframe::egui::{self, RichText};
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
-use crate::bot::analysis::{Analysis, NotLegal, Point, analyse};
+use crate::bot::analysis::{Analysis, Judged, NotLegal, SameAs, Step, analyse};
+use crate::bot::spec::PlayerSpec;
 use crate::rules::action::Action;
-use crate::rules::dice::rng_from_seed;
 use crate::rules::state::GameState;
-use crate::rules::{Scenario, Side};
+use crate::rules::{GameRng, Side};
 use crate::table::describe::{action_text, side_title};
 use crate::table::session::Session;
 
 use super::panel::{Panel, PanelContext};
 use super::theme;
 
-/// Search iterations per position: the normal level's search is about a third of a second
-/// of these; a whole game takes a few seconds in a release build, on one core.
+/// The fewest search iterations a decision is judged with: the normal level's search is
+/// about a third of a second of these. A Hint that searches more is matched.
 pub const ANALYSIS_ITERATIONS: u64 = 2000;
 
-/// A decision the value fell at, in words.
+/// A mistake, in words.
 #[derive(Clone, Debug)]
 pub struct Mistake {
-    pub point: Point,
+    pub step: Step,
+    pub judged: Judged,
     pub played: String,
     pub best: String,
+}
+
+/// Why a game was not analysed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NotAnalysed {
+    #[error(transparent)]
+    NotLegal(#[from] NotLegal),
+    /// Its dice were rolled at a real table (the companion mode).
+    #[error("this game's dice were rolled at a real table, so it does not replay from its seed")]
+    RolledByHand,
 }
 
 /// What the analysis thread sends back.
 pub struct Finished {
     pub analysis: Analysis,
-    /// The three biggest falls, worst first.
+    /// The three costliest mistakes, worst first.
     pub mistakes: Vec<Mistake>,
+    /// The judged decisions where the move played was one choice with the search's,
+    /// though another move.
+    pub same_choices: usize,
 }
 
 /// The analysis window.
@@ -49,21 +63,23 @@ pub struct AnalysisView {
     pub open: bool,
     done: Arc<AtomicUsize>,
     total: usize,
-    rx: Receiver<Result<Finished, NotLegal>>,
-    pub result: Option<Result<Finished, NotLegal>>,
+    rx: Receiver<Result<Finished, NotAnalysed>>,
+    pub result: Option<Result<Finished, NotAnalysed>>,
 }
 
 impl AnalysisView {
-    /// Starts analysing `side`'s decisions in the session's game with `iterations` a
-    /// position ([`ANALYSIS_ITERATIONS`] at the table); `wake` is called when it is done.
+    /// Starts analysing `side`'s game in the session, its decisions judged by the Hint's
+    /// search at no fewer than `iterations` a decision ([`ANALYSIS_ITERATIONS`] at the
+    /// table); `wake` is called when it is done.
     pub fn start(
         session: &Session,
         side: Side,
         iterations: u64,
         wake: impl Fn() + Send + 'static,
     ) -> Self {
-        let scenario = session.scenario().clone();
         let seed = session.setup().seed;
+        let replay = session.replay_start();
+        let judge: PlayerSpec = session.hint_spec().searching_at_least(iterations);
         let actions: Vec<Action> = session.game_actions();
         let done = Arc::new(AtomicUsize::new(0));
         let total = actions.len();
@@ -72,17 +88,31 @@ impl AnalysisView {
         std::thread::Builder::new()
             .name("analysis".into())
             .spawn(move || {
-                let result = analyse(
-                    scenario.clone(),
-                    seed,
-                    &actions,
-                    side,
-                    iterations,
-                    |n, _| counter.store(n, Ordering::Relaxed),
-                )
-                .map(|analysis| {
-                    let mistakes = describe(&scenario, seed, &actions, &analysis);
-                    Finished { analysis, mistakes }
+                let result = match replay {
+                    Some((start, dice)) => analyse(
+                        &start,
+                        dice.clone(),
+                        &actions,
+                        side,
+                        &judge,
+                        seed,
+                        |n, _| counter.store(n, Ordering::Relaxed),
+                    )
+                    .map(|a| (a, start, dice))
+                    .map_err(NotAnalysed::from),
+                    None => Err(NotAnalysed::RolledByHand),
+                };
+                let result = result.map(|(analysis, start, dice)| {
+                    let mistakes = describe(start, dice, &actions, &analysis);
+                    let same_choices = analysis
+                        .judged()
+                        .filter(|(_, j)| matches!(j.same, Some(SameAs::Twin | SameAs::OtherPath)))
+                        .count();
+                    Finished {
+                        analysis,
+                        mistakes,
+                        same_choices,
+                    }
                 });
                 let _ = tx.send(result);
                 wake();
@@ -143,83 +173,157 @@ impl Panel for AnalysisView {
 
 fn chart(ui: &mut egui::Ui, f: &Finished) {
     let a = &f.analysis;
-    if a.points.is_empty() {
-        ui.label("The side had no decision with a choice.");
+    if a.steps.is_empty() {
+        ui.label("The game had no decision.");
         return;
     }
-    ui.label(
-        RichText::new(format!(
-            "The AI's value of the {}' position after each of their decisions: its chance \
-             to win were both sides to play as the AI does (calibrated in games of the AI \
-             against itself, docs/strength.md), searched {} iterations a position.",
-            side_title(a.side),
-            a.iterations
-        ))
-        .small()
-        .color(theme::MUTED),
-    );
-    let (cost, luck) = a.totals();
-    ui.label(format!(
-        "Over the game, the choices cost {} of win chance; luck came to {}.",
-        points(cost),
-        signed_points(luck)
-    ));
-    let line: PlotPoints = a
-        .points
-        .iter()
-        .map(|p| [(p.decision + 1) as f64, 100.0 * p.after])
-        .collect();
-    let marks: PlotPoints = f
-        .mistakes
-        .iter()
-        .map(|m| [(m.point.decision + 1) as f64, 100.0 * m.point.after])
-        .collect();
+    let you = side_title(a.side);
+    let line: PlotPoints;
+    let marks: PlotPoints;
+    let curve;
+    match a.ledger() {
+        Some(l) => {
+            ui.label(
+                RichText::new(format!(
+                    "The {you}' chance to win after each decision of the game, by the AI's \
+                     fitted evaluation of the whole position (calibrated in games of the AI \
+                     against itself, docs/strength.md); the game is over, so nothing is hidden \
+                     from it."
+                ))
+                .small()
+                .color(theme::MUTED),
+            );
+            ui.label(
+                RichText::new(format!(
+                    "Start {:.0}%, your choices {}, the other side's choices {}, luck {}: \
+                     end {:.0}%",
+                    100.0 * l.start,
+                    signed_points(l.own_choices),
+                    signed_points(l.other_choices),
+                    signed_points(l.luck),
+                    100.0 * l.end
+                ))
+                .strong(),
+            );
+            ui.label(
+                RichText::new(
+                    "A decision's luck is the value after its dice (or the card drawn, the \
+                     counter turned) less the value expected over all it could have drawn; \
+                     its choice is that expectation less the value before it. So the four \
+                     always add up.",
+                )
+                .small()
+                .color(theme::MUTED),
+            );
+            line = a
+                .steps
+                .iter()
+                .filter_map(|s| s.shift.map(|x| [(s.decision + 1) as f64, 100.0 * x.after]))
+                .collect();
+            marks = f
+                .mistakes
+                .iter()
+                .filter_map(|m| {
+                    m.step
+                        .shift
+                        .map(|x| [(m.step.decision + 1) as f64, 100.0 * x.after])
+                })
+                .collect();
+            curve = "after the decision";
+        }
+        None => {
+            ui.label(
+                RichText::new(format!(
+                    "The game goes on, so the chance to win is the search's, from what the \
+                     {you} could see at each of their decisions; where the game was won and \
+                     lost (start, choices and luck) is added up when it is over."
+                ))
+                .small()
+                .color(theme::MUTED),
+            );
+            line = a
+                .judged()
+                .map(|(s, j)| [(s.decision + 1) as f64, 100.0 * j.best_value])
+                .collect();
+            marks = f
+                .mistakes
+                .iter()
+                .map(|m| [(m.step.decision + 1) as f64, 100.0 * m.judged.best_value])
+                .collect();
+            curve = "at the decision";
+        }
+    }
     Plot::new("analysis-chart")
-        .height(240.0)
+        .height(220.0)
         .include_y(0.0)
         .include_y(100.0)
         .x_axis_label("decision")
-        .y_axis_label("value %")
+        .y_axis_label("chance to win %")
         .legend(Legend::default())
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(Line::new("value after the decision", line).color(theme::side_color(a.side)));
+            plot.line(Line::new(curve, line).color(theme::side_color(a.side)));
             plot.points(
-                Points::new("the costliest decisions", marks)
+                Points::new("the costliest mistakes", marks)
                     .shape(MarkerShape::Diamond)
                     .radius(6.0)
                     .color(theme::BAD),
             );
         });
     ui.add_space(6.0);
+    let judged = a.judged().count();
+    let iterations = a.judge.recipe().map_or(String::new(), |r| {
+        format!(", {} iterations a decision", r.iterations)
+    });
+    ui.label(
+        RichText::new(format!(
+            "Mistakes: {judged} of your decisions had a choice; each was searched by `{}`{iterations} \
+             (at least the Hint's search), from what you could see then, as the Hint was. A \
+             cost counts only beyond that search's own noise, and moves that lead to the same \
+             position ({} here: an alike model, or another path to the same square) are one \
+             choice. Where this and a Hint disagree, it is the budget or the seed: neither \
+             saw more than you did.",
+            a.judge,
+            f.same_choices
+        ))
+        .small()
+        .color(theme::MUTED),
+    );
     if f.mistakes.is_empty() {
-        ui.label("No decision cost anything against the AI's choice.");
+        ui.label("No decision cost more than the search's noise against its own choice.");
+    } else {
+        ui.label(format!(
+            "The mistakes cost {} in all.",
+            points(a.mistakes_cost())
+        ));
     }
     for (i, m) in f.mistakes.iter().enumerate() {
-        let p = &m.point;
+        let (s, j) = (&m.step, &m.judged);
         ui.label(
             RichText::new(format!(
-                "{}. Decision {} (Round {}): {} cost {}: the AI valued it {:.0}%, its own \
-                 choice {:.0}%.",
+                "{}. Decision {} (Round {}): {} cost {} (the search's noise: {}): it valued \
+                 it {:.0}%, its own choice {:.0}%.",
                 i + 1,
-                p.decision + 1,
-                p.round,
+                s.decision + 1,
+                s.round,
                 m.played,
-                points(p.cost()),
-                100.0 * p.chosen,
-                100.0 * p.before
+                points(j.cost()),
+                points(j.noise),
+                100.0 * j.played_value,
+                100.0 * j.best_value
             ))
             .strong(),
         );
         ui.label(format!("   The AI would have played: {}", m.best));
-        ui.label(
-            RichText::new(format!(
-                "   Luck after it (not counted in the cost): {}, to {:.0}%.",
-                signed_points(p.luck()),
-                100.0 * p.after
-            ))
-            .color(theme::MUTED),
-        );
+        if let Some(shift) = s.shift.filter(|x| x.luck != 0.0) {
+            ui.label(
+                RichText::new(format!(
+                    "   Luck on it (not counted in the cost): {}.",
+                    signed_points(shift.luck)
+                ))
+                .color(theme::MUTED),
+            );
+        }
     }
 }
 
@@ -240,23 +344,22 @@ fn signed_points(v: f64) -> String {
     }
 }
 
-/// The three biggest falls in words, each move described as it read in its position.
+/// The three costliest mistakes in words, each move described as it read in its position.
 fn describe(
-    scenario: &Arc<Scenario>,
-    seed: u64,
+    mut state: GameState,
+    mut dice: GameRng,
     actions: &[Action],
     analysis: &Analysis,
 ) -> Vec<Mistake> {
     let worst = analysis.worst(3);
     let mut out = Vec::new();
-    let mut dice = rng_from_seed(seed);
-    let mut state = GameState::new(scenario.clone(), &mut dice);
     for (i, a) in actions.iter().enumerate() {
-        if let Some(p) = worst.iter().find(|p| p.decision == i) {
+        if let Some((s, j)) = worst.iter().find(|(s, _)| s.decision == i) {
             out.push(Mistake {
-                point: (*p).clone(),
-                played: action_text(&state, &p.played),
-                best: action_text(&state, &p.best),
+                step: (*s).clone(),
+                judged: (*j).clone(),
+                played: action_text(&state, &s.played),
+                best: action_text(&state, &j.best),
             });
         }
         if state.play(*a, &mut dice).is_err() {
@@ -264,10 +367,10 @@ fn describe(
         }
     }
     out.sort_by(|a, b| {
-        b.point
+        b.judged
             .cost()
-            .total_cmp(&a.point.cost())
-            .then(a.point.decision.cmp(&b.point.decision))
+            .total_cmp(&a.judged.cost())
+            .then(a.step.decision.cmp(&b.step.decision))
     });
     out
 }

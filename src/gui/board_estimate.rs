@@ -1,8 +1,9 @@
 //! The AI's estimate of the chance to win, as a bar beside the board: the Martians' share
 //! from the top, the Humans' from the bottom, with the decision it was made at. It is the
-//! value of the AI's last search (its own move's, or a hint's), which is calibrated in
-//! games of the AI against itself (docs/strength.md): a chance to win for two players of
-//! its strength.
+//! value of a search of the person's position when the person is to decide, after the dice
+//! of every decision before it (a hint's search, or a quiet one as a hint's), calibrated
+//! in games of the AI against itself (docs/strength.md): a chance to win for two players
+//! of its strength.
 
 use eframe::egui::{
     self, Align2, CornerRadius, FontId, Id, Painter, Rect, Sense, Stroke, StrokeKind, Ui, pos2,
@@ -80,9 +81,10 @@ pub fn show(ui: &mut Ui, painter: &Painter, rect: Rect, e: &Estimate) {
     let resp = ui.interact(rect.expand(4.0), Id::unique("win-estimate"), Sense::hover());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &text));
     resp.on_hover_text(format!(
-        "{text}.\nThe value of the AI's last search (its own move's, or a hint's): a chance \
-         to win for two players of the AI's strength, calibrated in games of the AI against \
-         itself (docs/strength.md). {} at the top, {} at the bottom.",
+        "{text}.\nThe AI's search of your position when you were to decide, after the dice \
+         of every decision before (as a hint searches it): a chance to win for two players \
+         of the AI's strength, calibrated in games of the AI against itself \
+         (docs/strength.md). {} at the top, {} at the bottom.",
         side_title(Side::Martians),
         side_title(Side::Humans)
     ));

@@ -720,13 +720,18 @@ fn after_a_game_the_analysis_charts_the_persons_decisions_and_names_the_worst() 
         panic!("the analysis failed")
     };
     assert_eq!(done.analysis.side, Side::Humans);
-    assert!(!done.analysis.points.is_empty());
+    assert!(done.analysis.judged().count() > 0);
     assert!(done.mistakes.len() <= 3);
-    let worst: Vec<usize> = done.analysis.worst(3).iter().map(|p| p.decision).collect();
-    let shown: Vec<usize> = done.mistakes.iter().map(|m| m.point.decision).collect();
+    let worst: Vec<usize> = done
+        .analysis
+        .worst(3)
+        .iter()
+        .map(|(s, _)| s.decision)
+        .collect();
+    let shown: Vec<usize> = done.mistakes.iter().map(|m| m.step.decision).collect();
     assert_eq!(
         shown, worst,
-        "the window names the analysis's three biggest falls"
+        "the window names the analysis's three costliest mistakes"
     );
     assert_eq!(
         h.query_all_by_label_contains("The AI would have played")

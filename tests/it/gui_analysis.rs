@@ -1,6 +1,6 @@
 //! The analysis at the table, driven headless: reachable from the top bar for a finished
-//! or loaded game, each decision headed by the Round the log shows it in, its cost
-//! measured against the AI's choice in one search and the luck after it shown apart.
+//! or loaded game, each decision headed by the Round the log shows it in, the ledger
+//! (start, choices, luck, end) shown and adding up, the costliest mistakes named.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -78,45 +78,50 @@ fn a_finished_game_is_analysed_from_the_menu_with_rounds_as_the_log_heads_them()
     };
     let a = &done.analysis;
     assert_eq!(a.side, Side::Humans);
-    assert!(!a.points.is_empty());
+    assert_eq!(
+        a.steps.len(),
+        log_round.len(),
+        "every decision is in the ledger"
+    );
     let mut refills = 0;
-    for p in &a.points {
+    for st in &a.steps {
         assert_eq!(
-            p.round,
-            log_round[p.decision],
+            st.round,
+            log_round[st.decision],
             "decision {}",
-            p.decision + 1
+            st.decision + 1
         );
-        if matches!(p.played, Action::Keep | Action::Discard(_)) {
+        if matches!(st.played, Action::Keep | Action::Discard(_)) {
             refills += 1;
         }
-        // The cost is read in the one search at the decision, luck apart.
-        assert_eq!(p.cost(), (p.before - p.chosen).max(0.0));
-        assert!((p.luck() - (p.after - p.chosen)).abs() < 1e-12);
     }
     assert!(
         refills > 0,
         "the cards kept at a Round's end are counted in the next Round"
     );
-    // The window names the costliest, each with its luck apart.
-    let worst: Vec<usize> = a.worst(3).iter().map(|p| p.decision).collect();
-    let shown: Vec<usize> = done.mistakes.iter().map(|m| m.point.decision).collect();
+    // The ledger adds up, and the window says so in its numbers.
+    let l = a.ledger().expect("the game is over");
+    assert!((l.start + l.own_choices + l.other_choices + l.luck - l.end).abs() < 1e-9);
+    assert!(
+        l.end == 0.0 || l.end == 0.5 || l.end == 1.0,
+        "the end is the result"
+    );
+    h.get_by_label_contains(&format!("Start {:.0}%, your choices", 100.0 * l.start));
+    h.get_by_label_contains(&format!("end {:.0}%", 100.0 * l.end));
+    // The window names the costliest mistakes, each beyond the search's noise.
+    let worst: Vec<usize> = a.worst(3).iter().map(|(st, _)| st.decision).collect();
+    let shown: Vec<usize> = done.mistakes.iter().map(|m| m.step.decision).collect();
     assert_eq!(shown, worst);
     for m in &done.mistakes {
+        assert!(m.judged.cost() > m.judged.noise);
         let text = format!(
             "{}. Decision {} (Round {}):",
-            shown.iter().position(|d| *d == m.point.decision).unwrap() + 1,
-            m.point.decision + 1,
-            m.point.round
+            shown.iter().position(|d| *d == m.step.decision).unwrap() + 1,
+            m.step.decision + 1,
+            m.step.round
         );
         assert_eq!(h.query_all_by_label_contains(&text).count(), 1, "{text}");
     }
-    assert_eq!(
-        h.query_all_by_label_contains("Luck after it (not counted in the cost)")
-            .count(),
-        done.mistakes.len()
-    );
-    h.get_by_label_contains("Over the game, the choices cost");
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! The AI's estimate of the chance to win, as a bar beside the board: taken from its last
-//! search (a hint's for the person, its own move's), and kept with the decision it was
-//! made at.
+//! The AI's estimate of the chance to win, as a bar beside the board: a search of the
+//! person's position whenever the person is to decide (a hint's, or a quiet one), after
+//! the dice of every decision before it, kept with the decision it was made at; never the
+//! AI's own move's value, which is of its move before its dice.
 
 use egui_kittest::kittest::Queryable;
 
@@ -50,7 +51,9 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
     assert_eq!((e.at, e.side, e.value), (0, Side::Humans, mean));
     assert!((e.for_side(Side::Humans) + e.for_side(Side::Martians) - 1.0).abs() < 1e-12);
     h.get_by_label(&label(&e));
-    // The person plays the hinted move; then the AI's own search gives the next one.
+    // The person plays the hinted move, and answers whatever else comes with the first
+    // decision offered, until the AI has searched a move of its own and the person is to
+    // decide again.
     let line = s.current_hint().unwrap().line.clone();
     for a in line {
         let s = h.state_mut().session.as_mut().unwrap();
@@ -58,18 +61,16 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
             s.play(a).unwrap();
         }
     }
-    // The person answers whatever else comes (a window, the end of the Turn) with the
-    // first decision offered, until the AI has searched a move of its own.
     let start = std::time::Instant::now();
-    while h
-        .state()
-        .session
-        .as_ref()
-        .unwrap()
-        .estimate
-        .is_none_or(|e| e.side != Side::Martians)
-    {
+    loop {
         let s = h.state_mut().session.as_mut().unwrap();
+        let ai_moved = s
+            .report
+            .as_ref()
+            .is_some_and(|(side, _)| *side == Side::Martians);
+        if ai_moved && s.human_to_move().is_some() {
+            break;
+        }
         if s.human_to_move().is_some() {
             let first = s.legal()[0];
             s.play(first).unwrap();
@@ -78,18 +79,22 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
         std::thread::sleep(std::time::Duration::from_millis(1));
         assert!(start.elapsed().as_secs() < 120, "the AI moves");
     }
+    // The AI's move did not set the estimate: it is the person's, of a position the person
+    // decided at (this one, once its quiet search has come).
     let s = h.state().session.as_ref().unwrap();
     let e = s.estimate.unwrap();
-    let (side, r) = s.report.clone().unwrap();
-    assert_eq!(side, Side::Martians);
-    let mean = r
-        .top
-        .iter()
-        .find(|c| Some(c.action) == r.chosen)
-        .unwrap()
-        .mean;
-    assert_eq!(e.value, mean);
-    assert!(e.at > 0);
+    assert_eq!(e.side, Side::Humans, "never the AI's own move's value");
+    let at = s.history().len();
+    assert!(e.at <= at);
+    step_until(&mut h, "the estimate after the AI's move", |a| {
+        a.session
+            .as_ref()
+            .unwrap()
+            .estimate
+            .is_some_and(|e| e.at == at)
+    });
+    let e = h.state().session.as_ref().unwrap().estimate.unwrap();
+    assert_eq!(e.side, Side::Humans);
     // The bar shows the latest estimate (after the AI's move, the person's position may
     // have been searched again meanwhile).
     h.run_steps(4);

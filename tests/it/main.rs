@@ -10,6 +10,7 @@ mod child;
 mod common;
 
 mod ai_conformance;
+mod analyse;
 mod arena;
 mod arena_verify;
 mod bot;

@@ -9,6 +9,7 @@ mod common;
 mod cards;
 mod deck;
 mod golden;
+mod interchangeable;
 mod map_rules;
 mod odds;
 mod rules;

@@ -349,6 +349,20 @@ impl PlayerSpec {
         self.effort.and_then(|e| LADDER.recipe(e, Tuning::NONE))
     }
 
+    /// The same search at no fewer than `iterations` a decision: itself when it searches
+    /// as many, else `iterations` with the settings it searches with
+    /// ([`PlayerSpec::effective_tuning`]); a player that does not search is itself.
+    pub fn searching_at_least(&self, iterations: u64) -> PlayerSpec {
+        match self.recipe() {
+            Some(r) if r.iterations < iterations => PlayerSpec {
+                effort: Some(Effort::Iterations(iterations)),
+                tuning: self.effective_tuning(),
+                ..*self
+            },
+            _ => *self,
+        }
+    }
+
     /// The settings it searches with: its level's, with the spec's own on top
     /// (`mcts:hard:c=0.5`).
     pub fn effective_tuning(&self) -> Tuning {

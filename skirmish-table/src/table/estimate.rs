@@ -1,7 +1,9 @@
-//! The AI's estimate of the chance to win: the value of its last search (its own move's,
-//! a hint's, or a quiet search of the person's position after each of the person's
-//! decisions), kept with the decision it was made at; the window draws it as a bar beside
-//! the board, so it follows the game after every decision.
+//! The AI's estimate of the chance to win: the value of a search of the person's position
+//! whenever the person is to decide (a hint's, or a quiet search as a hint's), so after the
+//! dice of every decision before it, kept with the number of decisions made when it was
+//! searched; the window draws it as a bar beside the board. The AI's own move's values are
+//! never the estimate: they are of its moves before their dice are rolled (a Shoot's value
+//! is its expectation, not what it killed), and of the AI's side, from its own hand.
 
 use rules::Side;
 
@@ -51,8 +53,8 @@ impl Estimate {
 }
 
 impl Session {
-    /// After a person's decision, when the person decides again (nothing of the AI's
-    /// searches meanwhile): asks the worker for the person's chance to win, searched as a
+    /// Whenever the person is to decide (after the person's own decision or the AI's): asks
+    /// the worker for the person's chance to win, searched as a
     /// hint is (from what the person's side may see, with the AI's level), once per
     /// decision, and not when a hint was asked for it (the hint's search gives the
     /// estimate). Only at a table with an AI opponent that searches, and only for a side

@@ -97,8 +97,10 @@ pub struct Session {
     programs_allowed: BySide<bool>,
     /// The game was read from a saved file (to play on or to replay).
     pub(super) loaded: bool,
-    /// The AI's latest estimate of the chance to win, from its last search (its own move's,
-    /// a hint's, or the quiet one after a person's decision, [`Session::request_estimate`]).
+    /// The AI's latest estimate of the chance to win: a search of the person's position when
+    /// the person is to decide, after the dice of the decisions before it (a hint's, or the
+    /// quiet one, [`Session::request_estimate`]); never the AI's own move's, whose values
+    /// are of its moves before their dice.
     pub estimate: Option<Estimate>,
     /// The decision (the number made before it) a quiet estimate was last asked for, so
     /// it is asked once ([`Session::request_estimate`]).
@@ -377,18 +379,17 @@ impl Session {
         self.thinking_since = None;
         let side = self.state.to_move();
         let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
-        let at = self.history.len();
         match result {
             Ok((action, report)) => match self.play_step(action) {
                 Ok(()) => {
                     // What the AI weighed on a window would say what it holds: its report
                     // is shown only to a table that may see its hand.
+                    // Its values are of its moves before their dice, so the estimate beside
+                    // the board is not taken from them: it comes from a search of the
+                    // position after the dice, the person's next ([`Session::request_estimate`]).
                     if let Some(side) = side
                         && (!window || self.sees_hand(side))
                     {
-                        if let Some(e) = Estimate::from_report(at, side, &report) {
-                            self.estimate = Some(e);
-                        }
                         self.report = Some((side, report));
                     }
                     true
@@ -709,7 +710,32 @@ impl Session {
     /// Can the game be analysed: it is over, or was read from a file (a replay or a game
     /// played on), and it has decisions.
     pub fn can_analyse(&self) -> bool {
-        (self.state.is_over() || self.loaded) && !self.game_actions().is_empty()
+        (self.state.is_over() || self.loaded)
+            && !self.game_actions().is_empty()
+            && !self.rolled_by_hand()
+    }
+
+    /// Were the game's dice rolled at a real table (the companion mode's record)? Such a
+    /// game does not replay from its seed.
+    fn rolled_by_hand(&self) -> bool {
+        match &self.replay {
+            Some(r) => r.companion.is_some(),
+            None => self.companion.is_some(),
+        }
+    }
+
+    /// The game's start and the generator its decisions rolled from, to replay it (an
+    /// analysis); none for a game whose dice were rolled at a real table.
+    pub fn replay_start(&self) -> Option<(GameState, rules::GameRng)> {
+        if self.rolled_by_hand() {
+            return None;
+        }
+        let mut dice = rng_from_seed(self.setup.seed);
+        let state = GameState::new(self.scenario.clone(), &mut dice);
+        if let Some(d) = self.setup.dice_seed {
+            dice = rng_from_seed(d);
+        }
+        Some((state, dice))
     }
 
     /// Can `side`'s decisions be analysed: [`Session::can_analyse`], and, while the game
