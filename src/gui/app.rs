@@ -725,6 +725,18 @@ impl MarsApp {
             }
             Command::Save(path) => {
                 let Some(s) = &self.session else { return };
+                // A file that holds a game already is replaced only when asked twice.
+                if path.exists() && self.files.overwrite_told.as_ref() != Some(&path) {
+                    self.files.message = None;
+                    self.files.error = Some(format!(
+                        "{} holds a saved game already: press Save now again to replace it, \
+                         or change the name",
+                        path.display()
+                    ));
+                    self.files.overwrite_told = Some(path);
+                    return;
+                }
+                self.files.overwrite_told = None;
                 if let Some(dir) = path.parent()
                     && !dir.as_os_str().is_empty()
                 {
@@ -850,9 +862,14 @@ impl MarsApp {
             .file_stem()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into());
+        // The seed and the decisions made: two saves of one game do not share a name.
         self.files
             .dir
-            .join(format!("{stem}-{}.json", s.setup().seed))
+            .join(format!(
+                "{stem}-{}-decision-{}.json",
+                s.setup().seed,
+                s.game_actions().len()
+            ))
             .display()
             .to_string()
     }

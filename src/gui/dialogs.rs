@@ -652,6 +652,9 @@ pub struct FileDialog {
     found: Vec<PathBuf>,
     pub error: Option<String>,
     pub message: Option<String>,
+    /// A file that already holds a saved game, which the person was told of: a second
+    /// "Save now" for the same path replaces it.
+    pub overwrite_told: Option<PathBuf>,
 }
 
 impl FileDialog {
@@ -663,6 +666,7 @@ impl FileDialog {
             found: Vec::new(),
             error: None,
             message: None,
+            overwrite_told: None,
         }
     }
 
@@ -670,6 +674,7 @@ impl FileDialog {
         self.open = Some(what);
         self.error = None;
         self.message = None;
+        self.overwrite_told = None;
         if self.path.is_empty() || matches!(what, FileAction::Save | FileAction::SetupSheet) {
             self.path = default.to_string();
         }

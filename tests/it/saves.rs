@@ -1,7 +1,8 @@
 //! Saved games read and written by the table: who plays each side is read once, as a
 //! typed player, when the file is read; the files the table wrote before
 //! (`tests/fixtures/saves`, written by the table as it saved then) load and are written
-//! back byte for byte, and a game set up the same way today writes the same file.
+//! back byte for byte but for the scenario, named today by its whole path so that a save
+//! loads from any folder, and a game set up the same way today writes the same file.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,20 @@ const FIXTURES: [(&str, &str, &str); 6] = [
         "exec:python3 examples/bots/greedy_bot.py",
     ),
 ];
+
+/// A fixture's text as the table writes it today: the scenario by its whole path.
+fn as_written_today(text: &str) -> String {
+    let whole = std::fs::canonicalize(root().join("scenarios/whos-there.toml")).unwrap();
+    let line = "\"scenario\": \"scenarios/whos-there.toml\"";
+    assert!(
+        text.contains(line),
+        "the fixtures name Scenario 1 relatively"
+    );
+    text.replace(
+        line,
+        &format!("\"scenario\": {}", serde_json::to_string(&whole).unwrap()),
+    )
+}
 
 fn spec(text: &str) -> PlayerSpec {
     text.parse().unwrap()
@@ -63,7 +78,7 @@ fn saves_written_before_load_and_are_written_back_byte_for_byte() {
         s.save_to(&out).unwrap();
         assert_eq!(
             String::from_utf8(std::fs::read(&out).unwrap()).unwrap(),
-            String::from_utf8(before).unwrap(),
+            as_written_today(&String::from_utf8(before).unwrap()),
             "{name} is written back as it was"
         );
     }
@@ -95,7 +110,7 @@ fn same_file(s: &Session, name: &str, dir: &Path) {
     s.save_to(&out).unwrap();
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
-        std::fs::read_to_string(fixture(name)).unwrap(),
+        as_written_today(&std::fs::read_to_string(fixture(name)).unwrap()),
         "{name}"
     );
 }
@@ -215,4 +230,37 @@ fn a_game_saved_at_any_point_loads_where_it_stood() {
         }
     }
     assert!(past_windows > 0, "no save was made past a window");
+}
+
+#[test]
+fn a_save_moved_with_its_scenario_finds_it_beside_itself() {
+    let dir = scratch("saves", "moved");
+    let s = game(7, 10, Controller::Human, Controller::Human);
+    let save = dir.join("g.json");
+    s.save_to(&save).unwrap();
+    // Where the scenario was is gone; a copy of it sits beside the save.
+    let text = std::fs::read_to_string(&save).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let whole = v["scenario"].as_str().unwrap().to_string();
+    assert!(Path::new(&whole).is_absolute(), "{whole}");
+    let gone = dir.join("elsewhere/whos-there.toml");
+    let moved = text.replace(
+        &serde_json::to_string(&whole).unwrap(),
+        &serde_json::to_string(&gone).unwrap(),
+    );
+    assert_ne!(moved, text);
+    std::fs::write(&save, moved).unwrap();
+    assert!(
+        Session::load(&save).is_err(),
+        "not found: nothing beside it yet"
+    );
+    std::fs::copy(
+        root().join("scenarios/whos-there.toml"),
+        dir.join("whos-there.toml"),
+    )
+    .unwrap();
+    let loaded = Session::load(&save).unwrap();
+    assert_eq!(loaded.setup().scenario_path, dir.join("whos-there.toml"));
+    assert_eq!(loaded.history().len(), 10);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -385,8 +385,13 @@ impl Session {
                 })
                 .collect();
         }
+        // The scenario by its whole path, so that the save loads from any folder.
+        let scenario = &self.setup.scenario_path;
+        let scenario = std::fs::canonicalize(scenario)
+            .or_else(|_| std::path::absolute(scenario))
+            .unwrap_or_else(|_| scenario.clone());
         SaveFile {
-            scenario: self.setup.scenario_path.display().to_string(),
+            scenario: scenario.display().to_string(),
             seed: self.setup.seed,
             dice_seed: self.setup.dice_seed,
             humans: self.setup.controllers[Side::Humans].to_string(),
@@ -444,8 +449,9 @@ impl Session {
     }
 
     /// Reads a save file: who plays each side, read as players the table can play (a
-    /// program is named, never started), the scenario path resolved relative to the save
-    /// file's folder when it is not found as given, and the decisions read.
+    /// program is named, never started), the scenario found where the save names it (a
+    /// whole path, as saves are written), else beside the save file (the path as written,
+    /// or its file name alone), and the decisions read.
     pub fn read_save(path: &Path) -> Result<SavedGame, SaveError> {
         Session::read_save_with(path, SavePlayers::Read)
     }
@@ -478,11 +484,17 @@ impl Session {
         };
         let mut scenario = PathBuf::from(&save.scenario);
         if !scenario.exists()
-            && scenario.is_relative()
             && let Some(dir) = path.parent()
-            && dir.join(&scenario).exists()
         {
-            scenario = dir.join(&scenario);
+            // Not where it was: beside the save (as written, or by its file name alone,
+            // the two moved together).
+            let beside = [
+                scenario.is_relative().then(|| dir.join(&scenario)),
+                scenario.file_name().map(|f| dir.join(f)),
+            ];
+            if let Some(found) = beside.into_iter().flatten().find(|p| p.exists()) {
+                scenario = found;
+            }
         }
         let actions = parse_actions(&save.actions)?;
         let companion =
