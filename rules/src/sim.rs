@@ -176,7 +176,17 @@ fn name(g: &GameState, id: ModelId) -> String {
     format!("{id} ({})", g.profile(id).name)
 }
 
-/// One event in words. `g` is any state of the same game (for model names).
+/// A side as the log names it: `Humans`, `Martians`.
+struct Titled(Side);
+
+impl std::fmt::Display for Titled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.title())
+    }
+}
+
+/// One event in words, the sides named with capitals (`the Humans score 1 VP`). `g` is
+/// any state of the same game (for model names).
 pub fn describe(g: &GameState, e: &Event) -> String {
     match e {
         Event::CounterPlaced(s) => format!("a counter is placed face down on {s}"),
@@ -244,7 +254,11 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             }
         }
         Event::Killed { model, by, vp } => {
-            format!("{} is killed; the {by} score {vp} VP", name(g, *model))
+            format!(
+                "{} is killed; the {by} score {vp} VP",
+                name(g, *model),
+                by = Titled(*by)
+            )
         }
         Event::RattleTest {
             model,
@@ -254,16 +268,20 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             "{model} tests for Rattled: {roll}, {}",
             if *rattled { "Rattled" } else { "carries on" }
         ),
-        Event::TurnEnded { next } => format!("the Turn passes to the {next}"),
+        Event::TurnEnded { next } => format!("the Turn passes to the {next}", next = Titled(*next)),
         Event::RoundEnded { round, next_first } => {
-            format!("Round {round} ends; the {next_first} go first next Round")
+            format!(
+                "Round {round} ends; the {next_first} go first next Round",
+                next_first = Titled(*next_first)
+            )
         }
         Event::ZoneHeld { side, zone } => format!(
             "the {side} hold the zone {} alone",
             zone.iter()
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            side = Titled(*side)
         ),
         Event::HoldRunning {
             side,
@@ -272,7 +290,8 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             ..
         } => format!(
             "the {side} no longer hold {} alone: their Rounds running start again",
-            zone.zone_text()
+            zone.zone_text(),
+            side = Titled(*side)
         ),
         Event::HoldRunning {
             side,
@@ -281,7 +300,8 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             needed,
         } => format!(
             "the {side} have held {} alone {rounds} of the {needed} Rounds running that win",
-            zone.zone_text()
+            zone.zone_text(),
+            side = Titled(*side)
         ),
         Event::ArrivalDrawn {
             side,
@@ -290,19 +310,35 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             edge,
         } => format!(
             "drawn: the {side}' entry {} comes on across the {edge} edge from Round {round}",
-            wave + 1
+            wave + 1,
+            side = Titled(*side)
         ),
         Event::VpScored {
             side, vp, total, ..
-        } => format!("the {side} score {vp} VP ({total} in all)"),
+        } => format!(
+            "the {side} score {vp} VP ({total} in all)",
+            side = Titled(*side)
+        ),
         Event::GameOver(o) => format!("game over: {o}"),
-        Event::Drew { side, card } => format!("the {side} draw {}", card_text(g, *card)),
+        Event::Drew { side, card } => format!(
+            "the {side} draw {}",
+            card_text(g, *card),
+            side = Titled(*side)
+        ),
         Event::Reshuffled { cards } => {
             format!("the discard pile becomes the draw deck ({cards} cards)")
         }
-        Event::CardPlayed { side, card } => format!("the {side} play {}", card_text(g, *card)),
+        Event::CardPlayed { side, card } => format!(
+            "the {side} play {}",
+            card_text(g, *card),
+            side = Titled(*side)
+        ),
         Event::Laid { side, card, level } => {
-            format!("the {side} lay {}: a set of {level}", card_text(g, *card))
+            format!(
+                "the {side} lay {}: a set of {level}",
+                card_text(g, *card),
+                side = Titled(*side)
+            )
         }
         Event::Called {
             side,
@@ -313,22 +349,36 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             if side == owner {
                 format!(
                     "the {side} call their {} set of {level}",
-                    card_name(g, *card)
+                    card_name(g, *card),
+                    side = Titled(*side)
                 )
             } else {
                 format!(
                     "the {side} call the {owner}' {} set of {level}",
-                    card_name(g, *card)
+                    card_name(g, *card),
+                    side = Titled(*side),
+                    owner = Titled(*owner)
                 )
             }
         }
         Event::Jammed { owner, card } => {
-            format!("{} of the {owner}' set is jammed", card_text(g, *card))
+            format!(
+                "{} of the {owner}' set is jammed",
+                card_text(g, *card),
+                owner = Titled(*owner)
+            )
         }
         Event::Discarded { side, card } => {
-            format!("the {side} discard {}", card_text(g, *card))
+            format!(
+                "the {side} discard {}",
+                card_text(g, *card),
+                side = Titled(*side)
+            )
         }
-        Event::Passed(side) => format!("the {side} pass for the rest of the Round"),
+        Event::Passed(side) => format!(
+            "the {side} pass for the rest of the Round",
+            side = Titled(*side)
+        ),
         Event::Modified { model, dice } => match model {
             Some(m) => format!("{m} rolls {dice:+} dice"),
             None => format!("the Bug rolls {dice:+} dice"),
@@ -337,10 +387,19 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::Distracted(m) => format!("{m} is marked as activated"),
         Event::Reinforced(m, s) => format!("{} arrives on {s}", name(g, *m)),
         Event::EventDrawn { side, card } => {
-            format!("the {side} drew the Event {}", card_name(g, *card))
+            format!(
+                "the {side} drew the Event {}",
+                card_name(g, *card),
+                side = Titled(*side)
+            )
         }
         Event::AreaAttack { card, at, squares } => {
-            format!("{} strikes at {at}: {squares}", card_name(g, *card))
+            // An attack on one square names it once; a wider one, the squares it covers.
+            if *squares == crate::Bitboard::single(*at) {
+                format!("{} strikes {at}", card_name(g, *card))
+            } else {
+                format!("{} strikes at {at}: {squares}", card_name(g, *card))
+            }
         }
         Event::EffectRoll {
             card,
@@ -497,10 +556,10 @@ pub fn state_text(g: &GameState) -> String {
             );
         }
         if let Some((q, by)) = g.cows() {
-            let _ = writeln!(s, "burning cows on {q} (drawn by the {by})");
+            let _ = writeln!(s, "burning cows on {q} (drawn by the {})", Titled(by));
         }
         if let Some((q, by)) = g.bug() {
-            let _ = writeln!(s, "the Bug on {q} (drawn by the {by})");
+            let _ = writeln!(s, "the Bug on {q} (drawn by the {})", Titled(by));
         }
         if !g.civilians().is_empty() {
             let list: Vec<String> = g.civilians().iter().map(|q| q.to_string()).collect();

@@ -267,10 +267,19 @@ impl Side {
         }
     }
 
+    /// The side as files and the command line write it: `humans`, `martians`.
     pub const fn name(self) -> &'static str {
         match self {
             Side::Humans => "humans",
             Side::Martians => "martians",
+        }
+    }
+
+    /// The side as a sentence names it: `Humans`, `Martians`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Side::Humans => "Humans",
+            Side::Martians => "Martians",
         }
     }
 }

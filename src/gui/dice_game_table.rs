@@ -18,6 +18,7 @@ use super::dice_game_pieces::{
     CardLook, DieLook, card_size, die, difficulty_card, empty_stack, location_card,
 };
 use super::theme;
+use crate::table::describe::dice_count;
 use dice_game::table::error::SetupError;
 use dice_game::table::setup::DiceGameSetup;
 use dice_game::table::words::{odds_words, possessive, result_words, standings};
@@ -453,7 +454,10 @@ impl DiceGameView {
                             chosen = Some(Action::Set(x));
                         }
                     }
-                    let roll = format!("Roll {} dice", DICE - g.turn.set.total());
+                    let roll = format!(
+                        "Roll {}",
+                        dice_count(usize::from(DICE - g.turn.set.total()))
+                    );
                     let odds = self.table.odds(target);
                     if ui
                         .button(RichText::new(roll).size(17.0))

@@ -13,6 +13,7 @@ use martian_dice::table::{Considered, LEVELS, MartianDiceTable, dice_text, level
 use martian_dice::turn::{TurnAction, choosable};
 
 use super::theme;
+use crate::table::describe::dice_count;
 use martian_dice::table::DiceSetup;
 
 /// Martian Dice in the window: the table ([`MartianDiceTable`]) and whether the rules are
@@ -306,7 +307,7 @@ impl DiceTable {
             // With dice on the table, a face is taken first.
             let roll_text = match turn.rolled {
                 Some(_) => "Roll".to_string(),
-                None => format!("Roll {} dice", turn.to_roll()),
+                None => format!("Roll {}", dice_count(usize::from(turn.to_roll()))),
             };
             if ui
                 .add_enabled(

@@ -165,7 +165,7 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
 macro_rules! command_line_works {
     () => {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
-         duel, arena, report, position, serve, scenarios, render, odds, los, steps, deck, \
+         duel, arena, report, analyse, position, serve, scenarios, render, odds, los, steps, deck, \
          schema, bench, bot, fit-evaluation, selfplay, train-value, train-prior, strength, \
          setup-sheet, dice-game and martian-dice perfect, optimal and turns"
     };

@@ -152,11 +152,16 @@ impl Panel for Score {
                     ui.label(RichText::new(format!("of {limit}")).color(theme::MUTED));
                 }
                 ui.separator();
-                ui.label("Turn:");
+                // While the sides deploy there is no Turn yet: the side placing a model.
+                let (what, side) = match g.phase() {
+                    Phase::Deploy(side) => ("Deploying:", side),
+                    _ => ("Turn:", g.turn_player()),
+                };
+                ui.label(what);
                 ui.label(
-                    RichText::new(side_title(g.turn_player()))
+                    RichText::new(side_title(side))
                         .strong()
-                        .color(theme::side_light(g.turn_player())),
+                        .color(theme::side_light(side)),
                 );
             });
             if let Some((side, last)) = g.scenario().survivor() {
@@ -433,8 +438,12 @@ impl Panel for Decisions {
                 .default_open(false)
                 .show(ui, |ui| {
                     for a in legal {
+                        // In words; as saves and the command line write it, on hover.
                         if ui
-                            .small_button(format!("{}  ·  {a}", action_text(g, a)))
+                            .small_button(action_text(g, a))
+                            .on_hover_text(format!(
+                                "Written `{a}` in saves and on the command line"
+                            ))
                             .clicked()
                         {
                             out.push(Command::Play(vec![*a]));

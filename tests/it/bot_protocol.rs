@@ -122,7 +122,7 @@ fn a_bot_is_told_the_same_whatever_it_cannot_see() {
         }],
     }];
     assert!(message_for(&a, H, &own_draw).contains("Splat"));
-    assert!(message_for(&a, M, &own_draw).contains("the humans draw a card"));
+    assert!(message_for(&a, M, &own_draw).contains("the Humans draw a card"));
 }
 
 /// The half of `side`'s test card that adds dice to its own `roll`.

@@ -837,7 +837,7 @@ placed = {placed}
     );
 }
 
-/// The log names the zone held before its VP: `the humans hold the zone d4, e4, d5, e5
+/// The log names the zone held before its VP: `the Humans hold the zone d4, e4, d5, e5
 /// alone`, then the VP; a bot's typed events say the same (`zone_held` with its squares).
 #[test]
 fn a_zone_held_is_named_in_the_log_before_its_vp() {
@@ -882,8 +882,8 @@ fn a_zone_held_is_named_in_the_log_before_its_vp() {
             .position(|l| l == text)
             .unwrap_or_else(|| panic!("{text:?} in {lines:#?}"))
     };
-    let held = at("the humans hold the zone d4, e4, d5, e5 alone");
-    assert_eq!(held + 1, at("the humans score 2 VP (2 in all)"));
-    let h8 = at("the martians hold the zone h8 alone");
-    assert_eq!(h8 + 1, at("the martians score 1 VP (1 in all)"));
+    let held = at("the Humans hold the zone d4, e4, d5, e5 alone");
+    assert_eq!(held + 1, at("the Humans score 2 VP (2 in all)"));
+    let h8 = at("the Martians hold the zone h8 alone");
+    assert_eq!(h8 + 1, at("the Martians score 1 VP (1 in all)"));
 }

@@ -8,10 +8,17 @@ use rules::{GameState, Side};
 
 /// `Humans` / `Martians`.
 pub fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::Humans => "Humans",
-        Side::Martians => "Martians",
-    }
+    side.title()
+}
+
+/// `die` for one, `dice` for any other count.
+pub fn dice_word(n: usize) -> &'static str {
+    if n == 1 { "die" } else { "dice" }
+}
+
+/// `1 die`, `13 dice`.
+pub fn dice_count(n: usize) -> String {
+    format!("{n} {}", dice_word(n))
 }
 
 /// `m3 US Army Soldier`; a model the game does not have is named by its number alone.

@@ -11,7 +11,7 @@ use rules::action::{Defence, ModelId};
 use rules::state::{Event, Test, TestCtx, TestKind};
 use rules::{BySide, GameState, Side};
 
-use super::describe::{card_name, label_at};
+use super::describe::{card_name, dice_word, label_at};
 
 /// Who rolls a side's dice in a companion game (`table` or `program` in a saved game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -134,10 +134,6 @@ pub enum DiceInputError {
         eights: usize,
         typed: usize,
     },
-}
-
-fn dice_word(n: usize) -> &'static str {
-    if n == 1 { "die" } else { "dice" }
 }
 
 /// Reads faces typed as numbers 1 to 8, separated by spaces or commas; a run of digits

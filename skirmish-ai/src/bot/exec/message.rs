@@ -349,7 +349,9 @@ pub fn events_seen_by(g: &GameState, side: Side, journal: &[JournalEntry]) -> Ve
         }
         for e in &entry.events {
             out.push(match e {
-                Event::Drew { side: s, .. } if *s != side => format!("the {s} draw a card"),
+                Event::Drew { side: s, .. } if *s != side => {
+                    format!("the {} draw a card", s.title())
+                }
                 _ => describe(g, e),
             });
         }
