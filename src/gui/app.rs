@@ -668,7 +668,17 @@ impl MarsApp {
     fn command(&mut self, c: Command) {
         match c {
             Command::Play(plan) => self.play_plan(&plan),
-            Command::Select(m) => self.selected = m,
+            Command::Select(m) => {
+                self.selected = m;
+                if let Some(s) = &mut self.session {
+                    s.notice = None;
+                }
+            }
+            Command::Notice(text) => {
+                if let Some(s) = &mut self.session {
+                    s.notice = Some(text);
+                }
+            }
             Command::Arm(c) => self.armed = c,
             Command::Undo => {
                 if let Some(s) = &mut self.session
@@ -717,10 +727,11 @@ impl MarsApp {
                 self.new_game.open();
             }
             Command::OpenFile(what) => {
-                let mut default = self.default_save_path();
-                if what == FileAction::SetupSheet {
-                    default = default.trim_end_matches(".json").to_string() + "-setup.svg";
-                }
+                let default = if what == FileAction::SetupSheet {
+                    self.default_file_stem() + "-setup.svg"
+                } else {
+                    self.default_save_path()
+                };
                 self.files.open(what, &default);
             }
             Command::Save(path) => {
@@ -852,9 +863,23 @@ impl MarsApp {
         }
     }
 
+    /// Where a save of the game goes unless the person says: its scenario, seed and the
+    /// decisions made, so that two saves of one game do not share a name.
     fn default_save_path(&self) -> String {
+        match &self.session {
+            Some(s) => format!(
+                "{}-decision-{}.json",
+                self.default_file_stem(),
+                s.game_actions().len()
+            ),
+            None => self.files.dir.join("game.json").display().to_string(),
+        }
+    }
+
+    /// The saves folder and the game's name there: its scenario's file and its seed.
+    fn default_file_stem(&self) -> String {
         let Some(s) = &self.session else {
-            return self.files.dir.join("game.json").display().to_string();
+            return self.files.dir.join("game").display().to_string();
         };
         let stem = s
             .setup()
@@ -862,14 +887,9 @@ impl MarsApp {
             .file_stem()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into());
-        // The seed and the decisions made: two saves of one game do not share a name.
         self.files
             .dir
-            .join(format!(
-                "{stem}-{}-decision-{}.json",
-                s.setup().seed,
-                s.game_actions().len()
-            ))
+            .join(format!("{stem}-{}", s.setup().seed))
             .display()
             .to_string()
     }

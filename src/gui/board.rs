@@ -27,6 +27,7 @@ use crate::rules::{Bitboard, GameState, Side, Square};
 use crate::table::describe::{base_label, model_name};
 use crate::table::forecast::{Reach, Target, acting_model, reach, spot_of};
 use crate::table::session::Session;
+use crate::table::unreachable::why_unreachable;
 
 use super::board_figures::draw_model;
 pub use super::board_geom::Geom;
@@ -220,7 +221,10 @@ impl BoardView {
             && self.menu.as_ref().is_none_or(|m| m.opened != frame)
         {
             self.menu = None;
-            out.extend(self.click(g, input, t, pos, frame));
+            // With Shift (or the command key) held, a click on a model selects it even on a
+            // square the selected model could move to.
+            let select_only = ui.input(|i| i.modifiers.shift || i.modifiers.command);
+            out.extend(self.click(g, input, t, pos, frame, select_only));
         } else if bg_response.clicked() {
             self.menu = None;
         }
@@ -403,11 +407,31 @@ impl BoardView {
         t: Target,
         pos: Pos2,
         frame: u64,
+        select_only: bool,
     ) -> Vec<Command> {
         let deciding = input.session.human_to_move();
         // While a model is to be chosen, a click on a model of the side deciding picks it
-        // (nothing is played until the square or enemy is clicked).
+        // (nothing is played until the square or enemy is clicked), unless a model is
+        // selected and may move to that model's square: then the click moves it there.
         let choosing = input.legal.iter().any(|a| matches!(a, Action::Activate(_)));
+        let mut t = t;
+        if let Target::Model(m) = t
+            && !select_only
+            && deciding.is_some()
+            && input.selected.is_some_and(|sel| sel != m)
+            && Some(g.model(m).side) == deciding
+            && let Some(sq) = g.model(m).square()
+            && !Self::plans_for(
+                g,
+                input.legal,
+                input.selected,
+                input.armed,
+                Target::Square(sq),
+            )
+            .is_empty()
+        {
+            t = Target::Square(sq);
+        }
         if let Target::Model(m) = t
             && (deciding.is_none()
                 || (choosing && input.armed.is_none() && Some(g.model(m).side) == deciding))
@@ -422,10 +446,19 @@ impl BoardView {
         match plans.len() {
             0 => match t {
                 Target::Model(m) => vec![Command::Select(Some(m))],
-                Target::Square(_) if acting_model(g).is_some() => Vec::new(),
                 Target::Square(s) => {
+                    // A square the selected (or acting) model cannot reach: why, in one line.
+                    let mover = acting_model(g).or(input.selected);
+                    let why = mover.and_then(|m| why_unreachable(g, m, s));
                     let own = g.models_in(s).find(|m| Some(g.model(*m).side) == deciding);
-                    vec![Command::Select(own)]
+                    match (own, why) {
+                        (Some(own), _) if acting_model(g).is_none() => {
+                            vec![Command::Select(Some(own))]
+                        }
+                        (_, Some(why)) => vec![Command::Notice(why)],
+                        _ if acting_model(g).is_some() => Vec::new(),
+                        _ => vec![Command::Select(None)],
+                    }
                 }
             },
             1 => vec![Command::Play(plans.into_iter().next().expect("one plan"))],

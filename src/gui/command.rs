@@ -22,6 +22,9 @@ pub enum Command {
     /// Play these decisions in turn, each only if it is legal when its turn comes.
     Play(Vec<Action>),
     Select(Option<ModelId>),
+    /// Say this in the decision panel, in place of any notice before it (why a click did
+    /// nothing).
+    Notice(String),
     /// Pick a card from the hand whose target is then chosen on the board (or none).
     Arm(Option<Card>),
     Undo,

@@ -59,6 +59,8 @@ const INPUTS: &[(&str, &[&str])] = &[
         "position",
         &["position", "{}", "some/game/0", "--decision", "0"],
     ),
+    ("analyse", &["analyse", "{}"]),
+    ("analyse", &["analyse", "{}", "some/game/0"]),
     ("serve", &["serve", "--load", "{}"]),
     ("bench", &["bench", "{}"]),
     ("strength", &["strength", "{}", "--out", "{out}"]),

@@ -395,3 +395,122 @@ fn a_rattled_model_selected_shows_where_it_may_step_once_it_stands() {
     assert_eq!(reach.one, steps);
     assert_eq!(reach.two, Bitboard::EMPTY);
 }
+
+/// Soldiers m1 on c3 and m2 on d4 (a step apart), m3 on c6 behind a high wall along row 5's
+/// south edges, Martians far away on h8 and a8.
+fn friends_file(dir: &Path) -> PathBuf {
+    let p = dir.join("friends.toml");
+    std::fs::write(
+        &p,
+        r#"
+name = "Friends"
+first_turn = "humans"
+deck = "none"
+hand_size = 0
+
+[map]
+walls = [
+  { edge = "a5 south", kind = "high" }, { edge = "b5 south", kind = "high" },
+  { edge = "c5 south", kind = "high" }, { edge = "d5 south", kind = "high" },
+  { edge = "e5 south", kind = "high" }, { edge = "f5 south", kind = "high" },
+  { edge = "g5 south", kind = "high" }, { edge = "h5 south", kind = "high" },
+]
+
+[humans]
+models = [
+  { profile = "soldier", start = "c3" },
+  { profile = "soldier", start = "d4" },
+  { profile = "soldier", start = "c6" },
+]
+vp = { shoot_kill = 1, fight_kill = 2 }
+
+[martians]
+models = [
+  { profile = "martian", start = "h8" },
+  { profile = "martian", start = "a8" },
+]
+vp = { shoot_kill = 1, fight_kill = 2 }
+"#,
+    )
+    .unwrap();
+    p
+}
+
+fn notice(h: &egui_kittest::Harness<'_, MarsApp>) -> Option<String> {
+    h.state().session.as_ref().unwrap().notice.clone()
+}
+
+#[test]
+fn a_click_on_a_friends_token_the_selected_model_can_reach_moves_it_there() {
+    let dir = temp_dir("click-friend");
+    let mut h = harness(hot_seat(friends_file(&dir), 3), dir.clone());
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    assert_eq!(h.state().selected, Some(m(1)));
+    // m2's token stands on d4, a step from m1: the click moves m1 there.
+    h.get_by_label("m2").click();
+    h.run_steps(4);
+    assert_eq!(
+        history(&h)[..2],
+        [Action::Activate(m(1)), Action::Move(sq("d4"))]
+    );
+    assert_eq!(state(&h).model(m(1)).square(), Some(sq("d4")));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_friends_token_out_of_reach_or_clicked_with_shift_selects_the_friend() {
+    let dir = temp_dir("click-select");
+    let mut h = harness(hot_seat(friends_file(&dir), 3), dir.clone());
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    // m3 on c6 is beyond the wall: out of m1's reach, its token selects it.
+    h.get_by_label("m3").click();
+    h.run_steps(4);
+    assert_eq!(h.state().selected, Some(m(3)));
+    assert!(history(&h).is_empty());
+    // m1 selected again, a click on m2's token with Shift held selects m2 rather than
+    // moving m1 there.
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    h.get_by_label("m2")
+        .click_modifiers(eframe::egui::Modifiers::SHIFT);
+    h.run_steps(4);
+    assert_eq!(h.state().selected, Some(m(2)));
+    assert!(history(&h).is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_square_the_selected_model_cannot_reach_says_why_in_one_line() {
+    let dir = temp_dir("click-why");
+    let mut h = harness(hot_seat(friends_file(&dir), 3), dir.clone());
+    h.get_by_label("m1").click();
+    h.run_steps(4);
+    // g7 is four squares from c3 (R8): a Move is two (R12).
+    h.get_by_label("square g7").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(
+        notice(&h).as_deref(),
+        Some("g7 is 4 squares from c3: m1 US Army Soldier may step 2 this action (R12)")
+    );
+    assert_eq!(h.state().selected, Some(m(1)), "the model stays selected");
+    assert!(history(&h).is_empty());
+    h.get_by_label_contains("g7 is 4 squares from c3");
+    // c5 is two squares north, behind the high wall on row 5's south edges (R4).
+    h.get_by_label("square c5").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(
+        notice(&h).as_deref(),
+        Some(
+            "high walls, or a square with enemies (where a move ends), stand between c3 and \
+             c5 (R4, R7)"
+        )
+    );
+    // A reachable square plays, and the notice goes.
+    h.get_by_label("square b3").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(state(&h).model(m(1)).square(), Some(sq("b3")));
+    assert_eq!(notice(&h), None);
+    std::fs::remove_dir_all(&dir).ok();
+}

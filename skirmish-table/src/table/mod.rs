@@ -55,6 +55,7 @@ pub mod save;
 pub mod session;
 pub mod setup;
 pub mod setup_sheet;
+pub mod unreachable;
 pub mod victory;
 pub mod windows;
 pub mod worker;
