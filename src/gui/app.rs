@@ -43,6 +43,8 @@ pub struct MarsApp {
     /// The game (none when the first scenario would not load).
     pub session: Option<Session>,
     pub selected: Option<ModelId>,
+    /// The decision on the screen and when it came ([`super::fresh`]).
+    fresh: super::fresh::FreshDecision,
     /// A card whose target is being chosen on the board.
     pub armed: Option<Card>,
     /// Decisions made when the view last caught up with the position.
@@ -137,6 +139,7 @@ impl MarsApp {
         MarsApp {
             session: None,
             selected: None,
+            fresh: Default::default(),
             armed: None,
             board: BoardView::default(),
             at_table: AtTableView::default(),
@@ -353,6 +356,12 @@ impl MarsApp {
         let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
         // The top bar's commands first, then the panels' in the order they are drawn.
         table.commands = commands;
+        let now = ctx.input(|i| i.time);
+        table.fresh = self.fresh.observe(session, now);
+        if table.fresh.new {
+            // Drawn again when the guard lifts and when the mark goes.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
 
         egui::Panel::left("log")
             .default_size(300.0)

@@ -67,6 +67,7 @@ pub mod dice_table;
 pub mod display;
 mod display_error;
 pub mod frames;
+pub mod fresh;
 pub mod log;
 pub mod modes;
 pub mod panel;

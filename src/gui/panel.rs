@@ -15,6 +15,7 @@ use crate::rules::cards::Card;
 use crate::table::session::Session;
 
 use super::command::Command;
+use super::fresh::Freshness;
 use super::theme;
 
 /// What a panel reads from the table this frame, and where it leaves its commands.
@@ -29,6 +30,9 @@ pub struct PanelContext<'a> {
     pub armed: Option<Card>,
     /// What the panels asked for this frame, in the order they asked.
     pub commands: Vec<Command>,
+    /// How new the decision on the screen is: a new one's buttons take no click at once
+    /// ([`super::fresh`]).
+    pub fresh: Freshness,
 }
 
 impl<'a> PanelContext<'a> {
@@ -45,6 +49,7 @@ impl<'a> PanelContext<'a> {
             selected,
             armed,
             commands: Vec::new(),
+            fresh: Freshness::default(),
         }
     }
 }

@@ -33,6 +33,7 @@ impl Panel for AnswerPrompt {
             return;
         }
         let (legal, commands) = (table.legal, &mut table.commands);
+        let fresh = table.fresh;
         egui::Window::new("Answer")
             .id(egui::Id::unique("answer-prompt"))
             .collapsible(false)
@@ -42,14 +43,20 @@ impl Panel for AnswerPrompt {
             .constrain_to(self.over)
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(420.0);
-                if let Phase::Defence {
-                    attacker, defender, ..
-                } = session.state().phase()
-                {
-                    prompt_body(ui, session.state(), attacker, defender, legal, commands);
-                } else {
-                    answer_body(ui, session.state(), side, legal, commands);
+                if fresh.new {
+                    ui.label(RichText::new("New question").strong().color(theme::SELECT));
                 }
+                // A question that has just replaced another takes no click for a moment.
+                ui.add_enabled_ui(!fresh.guarded, |ui| {
+                    if let Phase::Defence {
+                        attacker, defender, ..
+                    } = session.state().phase()
+                    {
+                        prompt_body(ui, session.state(), attacker, defender, legal, commands);
+                    } else {
+                        answer_body(ui, session.state(), side, legal, commands);
+                    }
+                });
             });
     }
 }

@@ -381,8 +381,14 @@ impl Panel for Decisions {
             return;
         }
         let (selected, legal) = (table.selected, table.legal);
+        // A decision that has just replaced another takes no click for a moment.
+        let fresh = table.fresh;
+        let open = !fresh.guarded;
         let out = &mut table.commands;
         let g = session.state();
+        if fresh.new {
+            ui.label(RichText::new("New decision").strong().color(theme::SELECT));
+        }
         if is_prompt(g) {
             ui.label(
                 RichText::new("Answer the question above the board.")
@@ -398,7 +404,12 @@ impl Panel for Decisions {
             {
                 any = true;
                 if ui
-                    .button(RichText::new(action_text(g, &Action::Activate(m))).strong())
+                    .add_enabled(
+                        open,
+                        egui::Button::new(
+                            RichText::new(action_text(g, &Action::Activate(m))).strong(),
+                        ),
+                    )
                     .clicked()
                 {
                     out.push(Command::Play(vec![Action::Activate(m)]));
@@ -414,7 +425,9 @@ impl Panel for Decisions {
                     continue;
                 }
                 any = true;
-                let resp = ui.button(action_text(g, a)).on_hover_text(a.to_string());
+                let resp = ui
+                    .add_enabled(open, egui::Button::new(action_text(g, a)))
+                    .on_hover_text(a.to_string());
                 if resp.clicked() {
                     out.push(Command::Play(vec![*a]));
                 }
@@ -440,7 +453,7 @@ impl Panel for Decisions {
                     for a in legal {
                         // In words; as saves and the command line write it, on hover.
                         if ui
-                            .small_button(action_text(g, a))
+                            .add_enabled(open, egui::Button::new(action_text(g, a)).small())
                             .on_hover_text(format!(
                                 "Written `{a}` in saves and on the command line"
                             ))

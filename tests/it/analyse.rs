@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use mars_attacks::table::session::Session;
+use mars_attacks::table::setup::Controller;
 use rand::{Rng, SeedableRng};
 
 use crate::common::{run_cli, scratch_dir};
@@ -120,7 +121,12 @@ fn a_recorded_games_ledger_adds_up_to_its_result_for_both_sides() {
 #[test]
 fn a_saved_game_going_on_is_judged_without_a_ledger() {
     let dir = scratch_dir("analyse/save");
-    let setup = crate::gui::hot_seat(root().join("scenarios/whos-there.toml"), 3);
+    let setup = mars_attacks::table::setup::GameSetup {
+        scenario_path: root().join("scenarios/whos-there.toml"),
+        seed: 3,
+        dice_seed: None,
+        controllers: mars_attacks::rules::BySide::new(Controller::Human, Controller::Human),
+    };
     let mut s = Session::new(setup).unwrap();
     let mut pick = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     while s.history().len() < 40 {

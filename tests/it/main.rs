@@ -71,6 +71,8 @@ mod gui_dice_game;
 #[cfg(feature = "gui")]
 mod gui_estimate;
 #[cfg(feature = "gui")]
+mod gui_fresh;
+#[cfg(feature = "gui")]
 mod gui_hot_seat;
 #[cfg(feature = "gui")]
 mod gui_martian_dice;
