@@ -24,6 +24,7 @@
 //! ```
 
 pub mod action;
+pub mod area_forecast;
 pub(crate) mod bit_set;
 pub mod bitboard;
 pub mod cards;

@@ -1,6 +1,7 @@
 //! What the board's tooltips say: the odds of the Shoot or Fight a click would start,
 //! with each test card in hand, the plan in words, and the R9 notes on sight.
 
+use crate::table::area_words::area_odds_text;
 use crate::table::forecast::OddsWords as _;
 use eframe::egui::{self, Color32, CornerRadius, Rect, Sense, Ui, pos2, vec2};
 
@@ -39,6 +40,12 @@ pub(super) fn plan_label(g: &GameState, plan: &[Action]) -> String {
                 percent(f.if_survive.attacker_wins)
             ));
         }
+    } else if let Some(side) = g.to_move()
+        && let Some(odds) = area_odds_text(g, plan, side)
+    {
+        // A Support call or a card's area attack: what each side is expected to suffer,
+        // and the own models it may catch.
+        text.push_str(&format!("  ({odds})"));
     }
     text
 }

@@ -11,6 +11,7 @@ mod common;
 
 mod ai_conformance;
 mod analyse;
+mod area_words;
 mod arena;
 mod arena_verify;
 mod bot;

@@ -37,6 +37,7 @@
 //! * [`forecast`]: reach, sight and exact odds shown before a decision, read from the
 //!   rules' legal lists on throwaway copies of the state.
 
+pub mod area_words;
 pub mod brain;
 pub mod companion;
 pub mod correction;

@@ -22,16 +22,15 @@
 
 use std::collections::BTreeMap;
 
-use rand::RngCore;
 use serde::Serialize;
 
 use rules::action::{Action, Defence, ModelId, Target as CardTarget};
-use rules::cards::{CardId, Effect, Failed, Hit};
+use rules::cards::{Effect, Failed, Hit};
 use rules::map::Los;
 use rules::odds::{FightOdds, ShootOdds};
-use rules::state::{Event, EventSink, Phase, TestCtx, TestKind};
+use rules::state::{EventSink, Phase, TestCtx, TestKind};
 use rules::test_odds::{self, FightForecast, ShootForecast, TestOdds};
-use rules::{Bitboard, GameState, Side, rng_from_seed};
+use rules::{GameState, Side, Square, rng_from_seed};
 
 /// The seed the other hand is dealt from for the look-aheads, and of their dice: fixed, so
 /// an annotation is a function of what the side sees.
@@ -529,107 +528,28 @@ fn bug_defence(g: &GameState, model: ModelId, a: Action) -> Option<ActionInfo> {
     Some(ActionInfo::BugFight(TestOddsInfo::of(&o)))
 }
 
-/// Catches the first area attack a play makes.
-#[derive(Default)]
-struct AreaSink(Option<(CardId, Bitboard)>);
-
-impl EventSink for AreaSink {
-    const ENABLED: bool = true;
-    fn event(&mut self, e: Event) {
-        if let Event::AreaAttack { card, squares, .. } = e
-            && self.0.is_none()
-        {
-            self.0 = Some((card, squares));
-        }
-    }
-}
-
-/// The aim's dice for the look-ahead of an area attack: the first word the generator
-/// gives is `first` (the aim's one or two D8, three bits each, R1), the rest fixed.
-struct AimDice {
-    first: Option<u64>,
-}
-
-impl RngCore for AimDice {
-    fn next_u32(&mut self) -> u32 {
-        self.next_u64() as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.first.take().unwrap_or(0)
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for chunk in dst.chunks_mut(8) {
-            let w = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&w[..chunk.len()]);
-        }
-    }
-}
-
-/// An area attack called or played: the rules play it on a copy once for each of the 64
-/// equally likely values of the aim's first two dice (an aim rolls at most a D8 for the
-/// row and one for the column, R1, P14), and report the squares covered each time; the
-/// expected effect on the models covered comes from their tests' odds (R28, R30).
+/// An area attack called or played, as [`rules::area_forecast`] reckons it (R28, R30,
+/// P14): the chance each square is covered and the expected effect on each side.
 fn area(g: &GameState, a: Action) -> Option<AreaInfo> {
-    let mut landings: Vec<(CardId, Bitboard)> = Vec::with_capacity(64);
-    for word in 0..64u64 {
-        let mut sink = AreaSink::default();
-        let mut c = g.clone();
-        let mut dice = AimDice { first: Some(word) };
-        c.play_logged(a, &mut dice, &mut sink).ok()?;
-        landings.push(sink.0?);
-    }
-    let card = landings[0].0;
-    let hit = area_hit(g, card)?;
-    let weight = 1.0 / landings.len() as f64;
-    let mut squares: BTreeMap<String, f64> = BTreeMap::new();
-    let mut expected: BTreeMap<&'static str, f64> = BTreeMap::new();
-    let mut expected_rattled: BTreeMap<&'static str, f64> = BTreeMap::new();
-    for s in Side::BOTH {
-        expected.insert(s.name(), 0.0);
-        expected_rattled.insert(s.name(), 0.0);
-    }
-    for &(_, covered) in &landings {
-        for sq in covered {
-            *squares.entry(sq.to_string()).or_insert(0.0) += weight;
-            for m in g.models_in(sq) {
-                let t = TestCtx::new(TestKind::Area {
-                    model: m,
-                    card,
-                    hit,
-                });
-                let Some(TestOdds::Area { odds, .. }) = test_odds::test_odds(g, &t) else {
-                    continue;
-                };
-                let side = g.model(m).side.name();
-                *expected.entry(side).or_insert(0.0) += weight * odds.kill;
-                *expected_rattled.entry(side).or_insert(0.0) += weight * odds.rattled;
-            }
-        }
-    }
+    let f = rules::area_forecast::area_forecast(g, a)?;
+    let squares: BTreeMap<String, f64> = Square::all()
+        .filter(|sq| f.covered[sq.index()] > 0.0)
+        .map(|sq| (sq.to_string(), f.covered[sq.index()]))
+        .collect();
+    let by_side = |v: &rules::BySide<f64>| -> BTreeMap<&'static str, f64> {
+        Side::BOTH.iter().map(|s| (s.name(), v[*s])).collect()
+    };
     Some(AreaInfo {
-        card: card.to_string(),
+        card: f.card.to_string(),
         squares,
-        effect: match hit {
+        effect: match f.hit {
             Hit::Shoot { .. } => "killed",
             Hit::Survive(Failed::Activated) => "activated",
             Hit::Survive(Failed::Rattled) => "rattled",
         },
-        expected,
-        expected_rattled,
+        expected: by_side(&f.expected),
+        expected_rattled: by_side(&f.expected_rattled),
     })
-}
-
-/// What the area attack of the half `card` does to each model it covers.
-fn area_hit(g: &GameState, card: CardId) -> Option<Hit> {
-    let side = g.deck().side_of(card);
-    let face = match side {
-        Some(s) => g.deck().half(s, card),
-        None => g.deck().half(Side::Humans, card),
-    }?;
-    match face.effect {
-        Effect::Area { hit, .. } => Some(hit),
-        _ => None,
-    }
 }
 
 /// The test a response window is open on, or the model a Lucky Escape would save.
