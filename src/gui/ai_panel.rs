@@ -71,13 +71,25 @@ impl Panel for HintPanel {
                     );
                     // The first decision searched, in the position it was searched in.
                     let base = after(g, &h.prefix).unwrap_or_else(|| g.clone());
+                    if r.top.is_empty() {
+                        // A forced decision: one line, no table of a search that did not run.
+                        let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
+                        ui.label(
+                            RichText::new(format!(
+                                "{chosen} is the only decision here: nothing to search"
+                            ))
+                            .small()
+                            .color(theme::MUTED),
+                        );
+                        return;
+                    }
                     let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
                     egui::Grid::new("hint-report")
                         .num_columns(3)
                         .striped(true)
                         .show(ui, |ui| {
                             ui.label(RichText::new("move").small().color(theme::MUTED));
-                            ui.label(RichText::new("of the search").small().color(theme::MUTED));
+                            ui.label(RichText::new("visits").small().color(theme::MUTED));
                             ui.label(RichText::new("value").small().color(theme::MUTED));
                             ui.end_row();
                             for c in r.top.iter().take(3) {
@@ -93,19 +105,18 @@ impl Panel for HintPanel {
                                 ui.end_row();
                             }
                         });
-                    if r.top.is_empty() {
-                        let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
-                        ui.label(RichText::new(format!("Only one move: {chosen}")).small());
-                    }
                     ui.label(
-                    RichText::new(format!(
-                        "{} iterations in {:.2} s; value: the AI's estimate of your chance to win with the move, for two players of its strength (calibrated in the AI's games against itself)",
-                        r.iterations,
-                        r.elapsed.as_secs_f64()
-                    ))
-                    .small()
-                    .color(theme::MUTED),
-                );
+                        RichText::new(format!(
+                            "{} iterations in {:.2} s; the AI plays its most visited move (the \
+                             surest of its values); value: its estimate of your chance to win \
+                             with the move, for two players of its strength (calibrated in the \
+                             AI's games against itself)",
+                            r.iterations,
+                            r.elapsed.as_secs_f64()
+                        ))
+                        .small()
+                        .color(theme::MUTED),
+                    );
                 }
             },
         });

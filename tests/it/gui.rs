@@ -742,7 +742,7 @@ fn a_hint_lists_the_ais_top_three_moves_for_the_person_and_goes_with_the_decisio
     }
     assert_eq!(report.iterations, 200);
     // Three rows at most: a heading row and the moves.
-    h.get_by_label("of the search");
+    h.get_by_label_contains("the AI plays its most visited move");
     // A decision made: the hint was for the last one and is gone.
     let first = report.top[0].action;
     h.state_mut().session.as_mut().unwrap().play(first).unwrap();
