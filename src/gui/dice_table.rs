@@ -350,8 +350,11 @@ fn considered_ui(ui: &mut Ui, c: &Considered) {
     } else {
         "estimated chance"
     };
+    // Columns kept apart, so a choice never runs into its chance.
     egui::Grid::new("dice-ai")
         .num_columns(3)
+        .spacing([14.0, 2.0])
+        .min_col_width(40.0)
         .striped(true)
         .show(ui, |ui| {
             ui.label(RichText::new("choice").small().color(theme::MUTED));
