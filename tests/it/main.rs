@@ -51,6 +51,7 @@ mod sweep;
 mod table_companion;
 mod table_companion_placement;
 mod table_companion_steps;
+mod table_estimate;
 mod table_search;
 mod table_setup_sheet;
 mod train_value;

@@ -22,6 +22,9 @@ pub struct Estimate {
     pub side: Side,
     /// Its chance to win, 0..1.
     pub value: f64,
+    /// The search's noise on it: the standard error of the mean of that many values in
+    /// 0..1, taken at its most (`v (1 - v)` over the move's visits).
+    pub noise: f64,
 }
 
 impl Estimate {
@@ -35,10 +38,12 @@ impl Estimate {
             .chosen
             .and_then(|a| r.top.iter().find(|c| c.action == a))
             .or(r.top.first())?;
+        let value = c.mean.clamp(0.0, 1.0);
         Some(Estimate {
             at,
             side,
-            value: c.mean.clamp(0.0, 1.0),
+            value,
+            noise: (value * (1.0 - value) / c.visits.max(1) as f64).sqrt(),
         })
     }
 
