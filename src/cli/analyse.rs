@@ -18,7 +18,7 @@ use crate::bot::analysis::{Analysis, Ledger, NotLegal, SameAs, analyse};
 use crate::bot::spec::{Kind, PlayerSpec};
 use crate::rules::state::Outcome;
 use crate::rules::{Action, GameRng, GameState, Side, rng_from_seed};
-use crate::table::describe::{action_text, side_title};
+use crate::table::describe::{action_text, side_title, signed_points};
 use crate::table::save::SavePlayers;
 use crate::table::session::Session;
 
@@ -195,16 +195,9 @@ fn texts(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// `+8`, `-3`, `0`: a share of win chance in points.
-fn pts(v: f64) -> String {
-    let p = (100.0 * v).round();
-    if p > 0.0 {
-        format!("+{p:.0}")
-    } else if p < 0.0 {
-        format!("{p:.0}")
-    } else {
-        "0".into()
-    }
+/// A share of win chance in points, unsigned: `12`.
+fn points(v: f64) -> String {
+    format!("{:.0}", 100.0 * v)
 }
 
 fn result_word(l: &Ledger) -> &'static str {
@@ -236,9 +229,9 @@ fn text(io: &mut Io<'_>, game: &Game, a: &Analysis) -> Result<(), CliError> {
             "Start {:.0}%, own choices {} points, the other side's choices {} points, luck {} \
              points: end {:.0}% ({}).",
             100.0 * l.start,
-            pts(l.own_choices),
-            pts(l.other_choices),
-            pts(l.luck),
+            signed_points(l.own_choices),
+            signed_points(l.other_choices),
+            signed_points(l.luck),
             100.0 * l.end,
             result_word(&l)
         )?,
@@ -259,7 +252,7 @@ fn text(io: &mut Io<'_>, game: &Game, a: &Analysis) -> Result<(), CliError> {
         "{judged} decisions with a choice; {mistakes} mistakes beyond the search's noise, \
          costing {} points in all; {twins} moves other than the search's were one choice \
          with it (an alike model, or another path to the same square).",
-        pts(a.mistakes_cost()).trim_start_matches('+')
+        points(a.mistakes_cost())
     )?;
     for (i, (s, j)) in a.worst(3).into_iter().enumerate() {
         writeln!(
@@ -269,8 +262,8 @@ fn text(io: &mut Io<'_>, game: &Game, a: &Analysis) -> Result<(), CliError> {
             s.decision + 1,
             s.round,
             words[s.decision],
-            pts(j.cost()).trim_start_matches('+'),
-            pts(j.noise).trim_start_matches('+'),
+            points(j.cost()),
+            points(j.noise),
             action_text_at(game, s.decision, &j.best)
         )?;
     }
@@ -283,8 +276,8 @@ fn text(io: &mut Io<'_>, game: &Game, a: &Analysis) -> Result<(), CliError> {
         let (b, c, l, af) = match s.shift {
             Some(x) => (
                 format!("{:.0}%", 100.0 * x.before),
-                pts(x.choice),
-                pts(x.luck),
+                signed_points(x.choice),
+                signed_points(x.luck),
                 format!("{:.0}%", 100.0 * x.after),
             ),
             None => ("-".into(), "-".into(), "-".into(), "-".into()),
@@ -292,8 +285,8 @@ fn text(io: &mut Io<'_>, game: &Game, a: &Analysis) -> Result<(), CliError> {
         let judged = match &s.judged {
             Some(j) if j.counted() => format!(
                 "  [mistake: cost {}, noise {}]",
-                pts(j.cost()).trim_start_matches('+'),
-                pts(j.noise).trim_start_matches('+')
+                points(j.cost()),
+                points(j.noise)
             ),
             _ => String::new(),
         };

@@ -18,7 +18,7 @@ use crate::bot::spec::PlayerSpec;
 use crate::rules::action::Action;
 use crate::rules::state::GameState;
 use crate::rules::{GameRng, Side};
-use crate::table::describe::{action_text, side_title};
+use crate::table::describe::{self, action_text, side_title};
 use crate::table::session::Session;
 
 use super::panel::{Panel, PanelContext};
@@ -334,14 +334,7 @@ fn points(v: f64) -> String {
 
 /// A signed share of win chance: `+8 points`, `-3 points`.
 fn signed_points(v: f64) -> String {
-    let p = (100.0 * v).round();
-    if p > 0.0 {
-        format!("+{p:.0} points")
-    } else if p < 0.0 {
-        format!("{p:.0} points")
-    } else {
-        "0 points".to_string()
-    }
+    format!("{} points", describe::signed_points(v))
 }
 
 /// The three costliest mistakes in words, each move described as it read in its position.

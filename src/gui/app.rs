@@ -737,9 +737,10 @@ impl MarsApp {
             }
             Command::OpenFile(what) => {
                 let default = if what == FileAction::SetupSheet {
-                    self.default_file_stem() + "-setup.svg"
+                    super::save_names::default_stem(&self.files.dir, self.session.as_ref())
+                        + "-setup.svg"
                 } else {
-                    self.default_save_path()
+                    super::save_names::default_save_path(&self.files.dir, self.session.as_ref())
                 };
                 self.files.open(what, &default);
             }
@@ -870,37 +871,6 @@ impl MarsApp {
         {
             s.ai_delay = Duration::from_millis(500);
         }
-    }
-
-    /// Where a save of the game goes unless the person says: its scenario, seed and the
-    /// decisions made, so that two saves of one game do not share a name.
-    fn default_save_path(&self) -> String {
-        match &self.session {
-            Some(s) => format!(
-                "{}-decision-{}.json",
-                self.default_file_stem(),
-                s.game_actions().len()
-            ),
-            None => self.files.dir.join("game.json").display().to_string(),
-        }
-    }
-
-    /// The saves folder and the game's name there: its scenario's file and its seed.
-    fn default_file_stem(&self) -> String {
-        let Some(s) = &self.session else {
-            return self.files.dir.join("game").display().to_string();
-        };
-        let stem = s
-            .setup()
-            .scenario_path
-            .file_stem()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "game".into());
-        self.files
-            .dir
-            .join(format!("{stem}-{}", s.setup().seed))
-            .display()
-            .to_string()
     }
 
     /// Plays a plan decision by decision; stops (and says why) at the first that is no

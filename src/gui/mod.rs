@@ -74,6 +74,7 @@ pub mod panel;
 pub mod preview;
 pub mod prompt;
 mod run_error;
+mod save_names;
 pub mod scenario_picture;
 pub mod sidebar;
 pub mod theme;

@@ -81,6 +81,8 @@ mod gui_martian_dice;
 #[cfg(feature = "gui")]
 mod gui_moves;
 #[cfg(feature = "gui")]
+mod gui_saves;
+#[cfg(feature = "gui")]
 mod gui_sight;
 #[cfg(feature = "gui")]
 mod gui_small;

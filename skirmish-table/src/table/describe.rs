@@ -11,6 +11,18 @@ pub fn side_title(side: Side) -> &'static str {
     side.title()
 }
 
+/// A change of a chance to win in percentage points, signed: `+8`, `-3`, `0`.
+pub fn signed_points(v: f64) -> String {
+    let p = (100.0 * v).round();
+    if p > 0.0 {
+        format!("+{p:.0}")
+    } else if p < 0.0 {
+        format!("{p:.0}")
+    } else {
+        "0".into()
+    }
+}
+
 /// `die` for one, `dice` for any other count.
 pub fn dice_word(n: usize) -> &'static str {
     if n == 1 { "die" } else { "dice" }
