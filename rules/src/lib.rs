@@ -33,6 +33,7 @@ pub mod fingerprint;
 pub mod given_dice;
 pub mod los;
 pub mod map;
+pub mod model_names;
 pub mod model_set;
 pub mod odds;
 pub mod profile;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use rand::{Rng, RngCore};
 
+use crate::model_names::ModelNames;
 use crate::scenario::Scenario;
 use crate::state::{Event, EventSink, IllegalAction, Outcome, ShotResult};
 use crate::{Action, GameRng, GameState, ModelId, Side, rng_from_seed};
@@ -172,10 +173,6 @@ pub fn replay_logged<S: EventSink>(
     Ok(g)
 }
 
-fn name(g: &GameState, id: ModelId) -> String {
-    format!("{id} ({})", g.profile(id).name)
-}
-
 /// A side as the log names it: `Humans`, `Martians`.
 struct Titled(Side);
 
@@ -185,22 +182,30 @@ impl std::fmt::Display for Titled {
     }
 }
 
-/// One event in words, the sides named with capitals (`the Humans score 1 VP`). `g` is
-/// any state of the same game (for model names).
+/// One event in words, the sides named with capitals (`the Humans score 1 VP`), the
+/// models by number (`m3`). `g` is any state of the same game (for model names).
 pub fn describe(g: &GameState, e: &Event) -> String {
+    describe_named(g, e, ModelNames::Numbers)
+}
+
+/// One event in words, the models named as `names` says (by number, or by the labels on
+/// their bases at a real table). `g` is any state of the same game.
+pub fn describe_named(g: &GameState, e: &Event, names: ModelNames) -> String {
+    let name = |m: &ModelId| names.long(g, *m);
+    let n = |m: &ModelId| names.short(g, *m);
     match e {
         Event::CounterPlaced(s) => format!("a counter is placed face down on {s}"),
-        Event::Deployed(m, s) => format!("{} deploys on {s}", name(g, *m)),
-        Event::Activated(m) => format!("{} is activated", name(g, *m)),
-        Event::StoodUp(m) => format!("{m} stands up"),
+        Event::Deployed(m, s) => format!("{} deploys on {s}", name(m)),
+        Event::Activated(m) => format!("{} is activated", name(m)),
+        Event::StoodUp(m) => format!("{} stands up", n(m)),
         Event::Moved { model, from, to } => match from {
-            Some(f) => format!("{model} moves {f} -> {to}"),
-            None => format!("{model} comes onto the board at {to}"),
+            Some(f) => format!("{} moves {f} -> {to}", n(model)),
+            None => format!("{} comes onto the board at {to}", n(model)),
         },
-        Event::Exited(m, edge) => format!("{m} leaves the board across the {edge} edge"),
-        Event::Aimed(m) => format!("{m} aims"),
+        Event::Exited(m, edge) => format!("{} leaves the board across the {edge} edge", n(m)),
+        Event::Aimed(m) => format!("{} aims", n(m)),
         Event::Revealed(s, k) => format!("the counter on {s} is revealed: {}", k.name()),
-        Event::Claimed(m, k) => format!("{m} claims the {}", k.name()),
+        Event::Claimed(m, k) => format!("{} claims the {}", n(m), k.name()),
         Event::Roll {
             model,
             test,
@@ -217,8 +222,10 @@ pub fn describe(g: &GameState, e: &Event) -> String {
                 String::new()
             };
             format!(
-                "{model} rolls {} {dice} dice at {value}+: [{}] = {successes}{bonus}",
+                "{} rolls {} {} at {value}+: [{}] = {successes}{bonus}",
+                n(model),
                 test.title(),
+                dice_count(*dice as usize),
                 faces.join(" ")
             )
         }
@@ -233,10 +240,10 @@ pub fn describe(g: &GameState, e: &Event) -> String {
                 ShotResult::Rattled => "saved by its armour and Rattled",
                 ShotResult::Miss => "missed",
             };
-            format!("{shooter} shoots {target} ({los} shot): {r}")
+            format!("{} shoots {} ({los} shot): {r}", n(shooter), n(target))
         }
         Event::FightStarted { attacker, defender } => {
-            format!("{attacker} fights {defender}")
+            format!("{} fights {}", n(attacker), n(defender))
         }
         Event::Fought {
             attacker,
@@ -249,14 +256,19 @@ pub fn describe(g: &GameState, e: &Event) -> String {
                 crate::action::Defence::Survive => "tries to survive",
             };
             match killed {
-                Some(k) => format!("{defender} {how}: {k} is killed"),
-                None => format!("{defender} {how}: nobody is hurt ({attacker} and {defender})"),
+                Some(k) => format!("{} {how}: {} is killed", n(defender), n(k)),
+                None => format!(
+                    "{} {how}: nobody is hurt ({} and {})",
+                    n(defender),
+                    n(attacker),
+                    n(defender)
+                ),
             }
         }
         Event::Killed { model, by, vp } => {
             format!(
                 "{} is killed; the {by} score {vp} VP",
-                name(g, *model),
+                name(model),
                 by = Titled(*by)
             )
         }
@@ -265,7 +277,8 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             roll,
             rattled,
         } => format!(
-            "{model} tests for Rattled: {roll}, {}",
+            "{} tests for Rattled: {roll}, {}",
+            n(model),
             if *rattled { "Rattled" } else { "carries on" }
         ),
         Event::TurnEnded { next } => format!("the Turn passes to the {next}", next = Titled(*next)),
@@ -380,12 +393,19 @@ pub fn describe(g: &GameState, e: &Event) -> String {
             side = Titled(*side)
         ),
         Event::Modified { model, dice } => match model {
-            Some(m) => format!("{m} rolls {dice:+} dice"),
-            None => format!("the Bug rolls {dice:+} dice"),
+            Some(m) => format!(
+                "{} rolls {dice:+} {}",
+                n(m),
+                dice_word(dice.unsigned_abs() as usize)
+            ),
+            None => format!(
+                "the Bug rolls {dice:+} {}",
+                dice_word(dice.unsigned_abs() as usize)
+            ),
         },
-        Event::Escaped(m) => format!("{m} has a lucky escape"),
-        Event::Distracted(m) => format!("{m} is marked as activated"),
-        Event::Reinforced(m, s) => format!("{} arrives on {s}", name(g, *m)),
+        Event::Escaped(m) => format!("{} has a lucky escape", n(m)),
+        Event::Distracted(m) => format!("{} is marked as activated", n(m)),
+        Event::Reinforced(m, s) => format!("{} arrives on {s}", name(m)),
         Event::EventDrawn { side, card } => {
             format!(
                 "the {side} drew the Event {}",
@@ -412,9 +432,10 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         } => {
             let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
             format!(
-                "{} rolls {} {dice} dice at {value}+ on {square}: [{}] = {successes}",
+                "{} rolls {} {} at {value}+ on {square}: [{}] = {successes}",
                 card_name(g, *card),
                 test.title(),
+                dice_count(*dice as usize),
                 faces.join(" ")
             )
         }
@@ -424,10 +445,11 @@ pub fn describe(g: &GameState, e: &Event) -> String {
                 ShotResult::Rattled => "saved by its armour and Rattled",
                 ShotResult::Miss => "unharmed",
             };
-            format!("{model} is {r}")
+            format!("{} is {r}", n(model))
         }
         Event::SurviveCheck { model, failed } => format!(
-            "{model} {} its Survive check",
+            "{} {} its Survive check",
+            n(model),
             if *failed { "fails" } else { "passes" }
         ),
         Event::CarLanded(s) => format!("the Flying Car lands on {s}"),
@@ -437,32 +459,45 @@ pub fn describe(g: &GameState, e: &Event) -> String {
         Event::CowsMoved { from, to } => format!("the burning cows run {from} -> {to}"),
         Event::CowsStopped(s) => format!("the burning cows stop against a wall on {s}"),
         Event::CowsLeft => "the burning cows run off the board".to_string(),
-        Event::Stampeded(m) => format!("{m} dives out of the cows' way: Rattled"),
-        Event::Trampled(m) => format!("the cows trample {m}"),
+        Event::Stampeded(m) => format!("{} dives out of the cows' way: Rattled", n(m)),
+        Event::Trampled(m) => format!("the cows trample {}", n(m)),
         Event::CivilianPlaced(s) => format!("a Civilian appears on {s}"),
         Event::CivilianMoved { from, to } => format!("a Civilian runs {from} -> {to}"),
         Event::CivilianLeft(s) => format!("a Civilian flees the board from {s}"),
         Event::CivilianClaimed(m, k) => {
             format!(
-                "{m} picks up a Civilian, counted as {} {}",
+                "{} picks up a Civilian, counted as {} {}",
+                n(m),
                 article(k.name()),
                 k.name()
             )
         }
         Event::BugPlaced(s) => format!("the Bug descends on {s}"),
-        Event::BugAttacks(m) => format!("the Bug attacks {m}"),
+        Event::BugAttacks(m) => format!("the Bug attacks {}", n(m)),
         Event::BugMoved { from, to } => format!("the Bug flies {from} -> {to}"),
-        Event::BugSnatched(m, s) => format!("the Bug snatches {m} away to {s}"),
+        Event::BugSnatched(m, s) => format!("the Bug snatches {} away to {s}", n(m)),
         Event::BugGone => "the Bug is gone".to_string(),
         Event::ShotBug { shooter, killed } => format!(
-            "{shooter} shoots the Bug: {}",
+            "{} shoots the Bug: {}",
+            n(shooter),
             if *killed { "killed" } else { "missed" }
         ),
         Event::FoughtBug { attacker, killed } => format!(
-            "{attacker} fights the Bug: {}",
+            "{} fights the Bug: {}",
+            n(attacker),
             if *killed { "killed" } else { "it survives" }
         ),
     }
+}
+
+/// `die` for one, `dice` for any other count.
+pub fn dice_word(n: usize) -> &'static str {
+    if n == 1 { "die" } else { "dice" }
+}
+
+/// `1 die`, `13 dice`.
+pub fn dice_count(n: usize) -> String {
+    format!("{n} {}", dice_word(n))
 }
 
 /// "a" or "an" before `word`, by its first letter.

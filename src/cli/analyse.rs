@@ -7,6 +7,7 @@
 //! decision's row. Without `--side`, both sides, the Humans first; `--json` prints one
 //! object a side, a line each.
 
+use crate::rules::model_names::ModelNames;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -188,7 +189,7 @@ fn texts(game: &Game) -> Vec<String> {
     game.actions
         .iter()
         .map(|a| {
-            let t = action_text(&g, a);
+            let t = action_text(&g, a, ModelNames::Numbers);
             let _ = g.play(*a, &mut dice);
             t
         })
@@ -309,7 +310,7 @@ fn action_text_at(game: &Game, at: usize, action: &Action) -> String {
     for a in &game.actions[..at] {
         let _ = g.play(*a, &mut dice);
     }
-    action_text(&g, action)
+    action_text(&g, action, ModelNames::Numbers)
 }
 
 /// A number as JSON, to the last digit (so that start, choices and luck add up to the end

@@ -22,6 +22,7 @@ pub struct AiPanel;
 
 impl Panel for HintPanel {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         if session.human_to_move().is_none() || session.replay().is_some() {
             return;
@@ -49,12 +50,12 @@ impl Panel for HintPanel {
                     // The whole move first, as one line; it is drawn on the board too.
                     let g = session.state();
                     let head = match h.model {
-                        Some(m) => format!("Best move for {}:", model_name(g, m)),
+                        Some(m) => format!("Best move for {}:", model_name(g, m, names)),
                         None => "The AI would play:".to_string(),
                     };
                     ui.label(RichText::new(head).small().color(theme::MUTED));
                     ui.label(
-                        RichText::new(plan_text(g, &h.line))
+                        RichText::new(plan_text(g, &h.line, names))
                             .strong()
                             .color(theme::HINT),
                     );
@@ -73,7 +74,10 @@ impl Panel for HintPanel {
                     let base = after(g, &h.prefix).unwrap_or_else(|| g.clone());
                     if r.top.is_empty() {
                         // A forced decision: one line, no table of a search that did not run.
-                        let chosen = r.chosen.map(|a| action_text(&base, &a)).unwrap_or_default();
+                        let chosen = r
+                            .chosen
+                            .map(|a| action_text(&base, &a, names))
+                            .unwrap_or_default();
                         ui.label(
                             RichText::new(format!(
                                 "{chosen} is the only decision here: nothing to search"
@@ -93,7 +97,9 @@ impl Panel for HintPanel {
                             ui.label(RichText::new("value").small().color(theme::MUTED));
                             ui.end_row();
                             for c in r.top.iter().take(3) {
-                                ui.label(RichText::new(action_text(&base, &c.action)).small());
+                                ui.label(
+                                    RichText::new(action_text(&base, &c.action, names)).small(),
+                                );
                                 ui.label(
                                     RichText::new(format!(
                                         "{:.0}%",

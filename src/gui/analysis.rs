@@ -6,6 +6,7 @@
 //!
 //! The analysis runs on a thread of its own; the window shows its progress meanwhile.
 
+use crate::rules::model_names::ModelNames;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
@@ -344,6 +345,9 @@ fn describe(
     actions: &[Action],
     analysis: &Analysis,
 ) -> Vec<Mistake> {
+    // Only a game whose dice the program rolled is analysed, and such a game names its
+    // models by number.
+    let names = ModelNames::Numbers;
     let worst = analysis.worst(3);
     let mut out = Vec::new();
     for (i, a) in actions.iter().enumerate() {
@@ -351,8 +355,8 @@ fn describe(
             out.push(Mistake {
                 step: (*s).clone(),
                 judged: (*j).clone(),
-                played: action_text(&state, &s.played),
-                best: action_text(&state, &j.best),
+                played: action_text(&state, &s.played, names),
+                best: action_text(&state, &j.best, names),
             });
         }
         if state.play(*a, &mut dice).is_err() {

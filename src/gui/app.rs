@@ -384,7 +384,8 @@ impl MarsApp {
         // A question waiting for a person's answer: a prompt over the board.
         if !self.new_game.open {
             AnswerPrompt { over: board_rect }.ui(ui, &mut table);
-            self.at_table.ui(ui, &mut table, board_rect);
+            self.at_table
+                .ui(ui, &mut table, board_rect, self.board.geom);
         }
         if let Some((side, bot)) = session.program_to_allow()
             && !self.new_game.open
@@ -877,12 +878,13 @@ impl MarsApp {
     /// longer legal, which happens when a die rolled on the way changed things.
     fn play_plan(&mut self, plan: &[Action]) {
         let Some(s) = &mut self.session else { return };
+        let names = s.names();
         for (i, a) in plan.iter().enumerate() {
             if !s.legal().contains(a) {
                 if i > 0 {
                     s.notice = Some(format!(
                         "{} is no longer possible after what happened",
-                        action_text(s.state(), a)
+                        action_text(s.state(), a, names)
                     ));
                 }
                 break;

@@ -7,19 +7,21 @@
 //! as [`Command`]s, which the application hands back to [`AtTableView::carry_out`]; the
 //! words are the session's own (`rolls`, `instructions`, `placement`).
 
-use eframe::egui::{self, Align2, Key, Rect, RichText, Ui};
+use eframe::egui::{self, Align2, Key, Rect, RichText, Ui, Vec2, pos2, vec2};
 
 use crate::rules::action::ModelId;
 use crate::rules::state::Loc;
-use crate::rules::{Side, Square};
+use crate::rules::{GameState, Side, Square};
 use crate::table::companion::PendingDice;
 use crate::table::correction::Correction;
 use crate::table::describe::{label_at, side_title};
+use crate::table::forecast::Target;
 use crate::table::instructions::{StepKind, TableStep, board_steps};
 use crate::table::placement::{PlacementProgress, Placing};
-use crate::table::rolls::faces_text;
+use crate::table::rolls::{example_faces, faces_text, rolls_in};
 use crate::table::session::Session;
 
+use super::board_geom::Geom;
 use super::command::Command;
 use super::panel::PanelContext;
 use super::theme;
@@ -28,6 +30,8 @@ use super::theme;
 const BIG_TEXT: f32 = 22.0;
 /// The width of the card over the board.
 const CARD_WIDTH: f32 = 520.0;
+/// The card's distance from the top or the bottom of the board's area.
+const CARD_MARGIN: f32 = 12.0;
 
 /// The companion mode's own state on the screen, between frames.
 #[derive(Default)]
@@ -40,6 +44,9 @@ pub struct AtTableView {
     pub rolled_again: Option<String>,
     /// The "table differs" window.
     pub correction: CorrectionForm,
+    /// The card's size when last drawn, to place it clear of the squares its step points
+    /// at.
+    card_size: Option<Vec2>,
 }
 
 impl AtTableView {
@@ -114,39 +121,67 @@ impl AtTableView {
     /// Over the board (`over`, its screen rectangle): the dice to type while a decision
     /// waits for them, else the step to make at the table; and the correction window when
     /// it is open.
-    pub fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>, over: Rect) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        table: &mut PanelContext<'_>,
+        over: Rect,
+        geom: Option<Geom>,
+    ) {
         let session = table.session;
         if session.companion().is_none() {
             return;
         }
+        // The squares the step shown points at, on the screen: the card keeps clear of them.
+        let pointed: Vec<Rect> = match (geom, session.next_table_step()) {
+            (Some(geom), Some(step))
+                if session.placing().is_none() && session.awaiting_dice().is_none() =>
+            {
+                pointed_squares(session.state(), step)
+                    .into_iter()
+                    .map(|s| geom.rect(s))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let size = self.card_size.unwrap_or(vec2(CARD_WIDTH + 28.0, 200.0));
+        let (anchor, offset) = card_anchor(over, size, &pointed);
         let card = egui::Window::new("At the table")
             .id(egui::Id::unique("at-the-table"))
             .collapsible(false)
             .resizable(false)
             .title_bar(false)
-            .anchor(Align2::CENTER_TOP, [0.0, 12.0])
+            .anchor(anchor, offset)
             .constrain_to(over)
             .frame(
                 egui::Frame::window(ui.style())
                     .stroke(egui::Stroke::new(2.0, theme::TABLE_STEP))
                     .inner_margin(14.0),
             );
+        let mut shown = None;
         if let Some(p) = session.placing() {
-            card.show(ui.ctx(), |ui| {
+            shown = card.show(ui.ctx(), |ui| {
                 ui.set_width(CARD_WIDTH);
                 self.placing_ui(ui, p, &mut table.commands);
             });
         } else if let Some(p) = session.awaiting_dice() {
-            card.show(ui.ctx(), |ui| {
+            shown = card.show(ui.ctx(), |ui| {
                 ui.set_width(CARD_WIDTH);
                 self.dice_ui(ui, session, p, &mut table.commands);
             });
         } else if let Some(step) = session.next_table_step() {
             let left = session.table_steps().count() - 1;
-            card.show(ui.ctx(), |ui| {
+            shown = card.show(ui.ctx(), |ui| {
                 ui.set_width(CARD_WIDTH);
                 step_ui(ui, step, left, &mut table.commands);
             });
+        }
+        if let Some(r) = shown {
+            let size = r.response.rect.size();
+            if self.card_size != Some(size) {
+                self.card_size = Some(size);
+                ui.ctx().request_repaint();
+            }
         }
         self.correction.ui(ui.ctx(), session, &mut table.commands);
     }
@@ -238,18 +273,9 @@ impl AtTableView {
             ui.label(RichText::new(instruction).size(16.0));
         }
         ui.add_space(6.0);
-        if !p.rolls().is_empty() {
-            let typed: Vec<String> = p
-                .rolls()
-                .iter()
-                .map(|r| {
-                    r.faces()
-                        .map_or("the program's".to_string(), |f| faces_text(&f))
-                })
-                .collect();
-            ui.label(
-                RichText::new(format!("Rolls in: {}", typed.join("  ·  "))).color(theme::MUTED),
-            );
+        // The rolls already in: whose, which, their faces and who rolled them.
+        for line in rolls_in(g, p.events(), p.rolls()) {
+            ui.label(RichText::new(format!("In: {line}")).color(theme::MUTED));
         }
         match p.prompt() {
             Some(prompt) => {
@@ -263,7 +289,8 @@ impl AtTableView {
                 if !so_far.is_empty() {
                     ui.label(format!("Typed so far: {}", faces_text(so_far)));
                 }
-                self.faces_field(ui, "6 2 4 1", out);
+                let example = p.ask().map_or_else(|| "6 2 4".to_string(), example_faces);
+                self.faces_field(ui, &example, out);
             }
             None => {
                 ui.label(
@@ -356,7 +383,7 @@ fn step_ui(ui: &mut Ui, step: &TableStep, left: usize, out: &mut Vec<Command>) {
 
 /// `text` with its first letter in capitals (the session's steps start in lower case, to
 /// be read inside a sentence).
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
@@ -554,5 +581,103 @@ impl CorrectionForm {
         if !open {
             self.open = false;
         }
+    }
+}
+
+/// The squares a step points at: the path of the move it shows and what it attacks or
+/// plays a card on.
+pub fn pointed_squares(g: &GameState, step: &TableStep) -> Vec<Square> {
+    let Some(marks) = &step.picture else {
+        return Vec::new();
+    };
+    let mut out = marks.path.clone();
+    if let Some(m) = marks.model
+        && let Some(sq) = g.models().get(m.index()).and_then(|x| x.square())
+    {
+        out.push(sq);
+    }
+    match marks.target {
+        Some(Target::Square(sq)) => out.push(sq),
+        Some(Target::Model(m)) => {
+            out.extend(g.models().get(m.index()).and_then(|x| x.square()));
+        }
+        None => {}
+    }
+    out
+}
+
+/// Where the card of `size` goes over the board (`over`): at the top, unless there it
+/// would cover a square the step points at (`pointed`, their screen rectangles); then at
+/// the bottom; when both would cover some, where it covers the least.
+pub fn card_anchor(over: Rect, size: Vec2, pointed: &[Rect]) -> (Align2, [f32; 2]) {
+    let top = card_rect(over, size, Align2::CENTER_TOP);
+    let bottom = card_rect(over, size, Align2::CENTER_BOTTOM);
+    let covered = |card: Rect| -> f32 {
+        pointed
+            .iter()
+            .map(|p| p.intersect(card))
+            .filter(|r| r.is_positive())
+            .map(|r| r.area())
+            .sum()
+    };
+    if covered(top) <= covered(bottom) {
+        (Align2::CENTER_TOP, [0.0, CARD_MARGIN])
+    } else {
+        (Align2::CENTER_BOTTOM, [0.0, -CARD_MARGIN])
+    }
+}
+
+/// The rectangle the card takes when placed as [`card_anchor`] says.
+pub fn card_rect(over: Rect, size: Vec2, anchor: Align2) -> Rect {
+    let left = over.center().x - size.x / 2.0;
+    let y = if anchor == Align2::CENTER_TOP {
+        over.top() + CARD_MARGIN
+    } else {
+        over.bottom() - CARD_MARGIN - size.y
+    };
+    Rect::from_min_size(pos2(left, y), size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board laid out in a 900 x 800 area, as the window lays it out.
+    fn geom() -> (Rect, Geom) {
+        let over = Rect::from_min_size(pos2(300.0, 36.0), vec2(640.0, 820.0));
+        (over, Geom::new(over))
+    }
+
+    fn squares(names: &[&str]) -> Vec<Rect> {
+        let (_, g) = geom();
+        names.iter().map(|n| g.rect(n.parse().unwrap())).collect()
+    }
+
+    fn overlaps(card: Rect, pointed: &[Rect]) -> usize {
+        pointed.iter().filter(|p| p.intersects(card)).count()
+    }
+
+    #[test]
+    fn the_card_keeps_clear_of_the_squares_its_step_points_at() {
+        let (over, _) = geom();
+        let size = vec2(CARD_WIDTH + 28.0, 200.0);
+        // A move along the top rows: the card at the top would cover it, so it goes
+        // below.
+        let top = squares(&["d8", "e7"]);
+        assert!(overlaps(card_rect(over, size, Align2::CENTER_TOP), &top) > 0);
+        let (anchor, _) = card_anchor(over, size, &top);
+        assert_eq!(anchor, Align2::CENTER_BOTTOM);
+        assert_eq!(overlaps(card_rect(over, size, anchor), &top), 0);
+        // A move along the bottom rows, or none: the card stays at the top.
+        let bottom = squares(&["c1", "c2"]);
+        let (anchor, _) = card_anchor(over, size, &bottom);
+        assert_eq!(anchor, Align2::CENTER_TOP);
+        assert_eq!(overlaps(card_rect(over, size, anchor), &bottom), 0);
+        assert_eq!(card_anchor(over, size, &[]).0, Align2::CENTER_TOP);
+        // Squares under both places: where it covers less (one square below, two above).
+        let both = squares(&["d8", "e8", "d1"]);
+        let (anchor, _) = card_anchor(over, size, &both);
+        assert_eq!(anchor, Align2::CENTER_BOTTOM);
+        assert_eq!(overlaps(card_rect(over, size, anchor), &both), 1);
     }
 }

@@ -409,6 +409,7 @@ impl BoardView {
         frame: u64,
         select_only: bool,
     ) -> Vec<Command> {
+        let names = input.session.names();
         let deciding = input.session.human_to_move();
         // While a model is to be chosen, a click on a model of the side deciding picks it
         // (nothing is played until the square or enemy is clicked), unless a model is
@@ -449,7 +450,7 @@ impl BoardView {
                 Target::Square(s) => {
                     // A square the selected (or acting) model cannot reach: why, in one line.
                     let mover = acting_model(g).or(input.selected);
-                    let why = mover.and_then(|m| why_unreachable(g, m, s));
+                    let why = mover.and_then(|m| why_unreachable(g, m, s, names));
                     let own = g.models_in(s).find(|m| Some(g.model(*m).side) == deciding);
                     match (own, why) {
                         (Some(own), _) if acting_model(g).is_none() => {
@@ -464,13 +465,13 @@ impl BoardView {
             1 => vec![Command::Play(plans.into_iter().next().expect("one plan"))],
             _ => {
                 let title = match t {
-                    Target::Model(m) => model_name(g, m),
+                    Target::Model(m) => model_name(g, m, names),
                     Target::Square(s) => format!("Square {s}"),
                 };
                 let plans = plans
                     .into_iter()
                     .map(|p| {
-                        let text = plan_label(g, &p);
+                        let text = plan_label(g, &p, names);
                         (p, text)
                     })
                     .collect();
@@ -610,7 +611,7 @@ fn tooltip(
     } else {
         Vec::new()
     };
-    let mut info = hover_info(g, t, selected, &plans);
+    let mut info = hover_info(g, input.session.names(), t, selected, &plans);
     if let Some(side) = deciding {
         info.extend(card_odds(g, side, t, &plans, selected));
     }

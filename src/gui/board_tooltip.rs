@@ -1,6 +1,7 @@
 //! What the board's tooltips say: the odds of the Shoot or Fight a click would start,
 //! with each test card in hand, the plan in words, and the R9 notes on sight.
 
+use crate::rules::model_names::ModelNames;
 use crate::table::area_words::area_odds_text;
 use crate::table::forecast::OddsWords as _;
 use eframe::egui::{self, Color32, CornerRadius, Rect, Sense, Ui, pos2, vec2};
@@ -21,8 +22,8 @@ use super::theme;
 
 /// A menu entry: the plan in words with its odds: a Shoot's chance to kill (aimed if the
 /// plan aims), a charge's for each of the defender's choices.
-pub(super) fn plan_label(g: &GameState, plan: &[Action]) -> String {
-    let mut text = plan_text(g, plan);
+pub(super) fn plan_label(g: &GameState, plan: &[Action], names: ModelNames) -> String {
+    let mut text = plan_text(g, plan, names);
     if let Some((_, _, f)) = plan_shot(g, plan) {
         text.push_str(&format!("  (kill {})", percent(f.odds.kill)));
     } else if let Some(enemy) = charged(g, plan)
@@ -220,6 +221,7 @@ pub fn odds_bar(ui: &mut Ui, parts: &[(f64, Color32, String)]) {
 /// What the tooltip over a square or model says.
 pub(super) fn hover_info(
     g: &GameState,
+    names: ModelNames,
     t: Target,
     selected: Option<ModelId>,
     plans: &[Vec<Action>],
@@ -230,7 +232,7 @@ pub(super) fn hover_info(
             let model = g.model(m);
             let p = g.profile(m);
             out.push(InfoLine::Title(
-                model_name(g, m),
+                model_name(g, m, names),
                 theme::side_light(model.side),
             ));
             let mut state = vec![location(g, m)];
@@ -267,7 +269,7 @@ pub(super) fn hover_info(
     }
     for plan in plans {
         let Some(last) = plan.last() else { continue };
-        let head = plan_text(g, plan);
+        let head = plan_text(g, plan, names);
         match (*last, t) {
             (Action::Shoot(target), _) => {
                 if let Some((_, from, f)) = plan_shot(g, plan) {

@@ -785,6 +785,7 @@ pub struct GameOverWindow {
 
 impl Panel for GameOverWindow {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let (ctx, session) = (ui.ctx(), table.session);
         let out = &mut table.commands;
         let g = session.state();
@@ -795,7 +796,7 @@ impl Panel for GameOverWindow {
         if self.dismissed_at == Some(session.history().len()) || session.replay().is_some() {
             return;
         }
-        let (head, reason) = outcome_text(g, outcome);
+        let (head, reason) = outcome_text(g, outcome, names);
         let breakdown = session.vp_breakdown();
         egui::Window::new("Game over")
             .collapsible(false)

@@ -4,9 +4,10 @@ use eframe::egui::{
     self, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
 };
 
+use crate::rules::model_names::ModelNames;
 use crate::rules::state::{Event, ShotResult};
 use crate::rules::{BySide, GameState, Side};
-use crate::sim::describe;
+use crate::sim::describe_named;
 use crate::table::describe::{card_name, side_title};
 use crate::table::session::Step;
 
@@ -27,6 +28,7 @@ pub struct LogView {
 
 impl Panel for LogView {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         let g = session.state();
         ui.horizontal(|ui| {
@@ -76,7 +78,7 @@ impl Panel for LogView {
                         top + h >= viewport.min.y - 200.0 && top <= viewport.max.y + 200.0
                     });
                     if visible {
-                        step_ui(ui, g, i, step, &sees);
+                        step_ui(ui, g, names, i, step, &sees);
                         let h = ui.cursor().top() - origin - top;
                         if i < self.heights.len() {
                             self.heights[i] = h;
@@ -98,7 +100,14 @@ impl Panel for LogView {
 }
 
 /// One decision and its consequences.
-fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool>) {
+fn step_ui(
+    ui: &mut Ui,
+    g: &GameState,
+    names: ModelNames,
+    i: usize,
+    step: &Step,
+    sees: &BySide<bool>,
+) {
     // "No card" from a side whose hand the table does not show is not listed: a window is
     // only offered to a side holding a card that fits, so the line would tell that it held
     // one (R28). What the test caused is still shown.
@@ -132,7 +141,7 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
             Event::Roll { .. } | Event::EffectRoll { .. } => {
                 ui.horizontal(|ui| {
                     ui.add_space(14.0);
-                    roll_ui(ui, g, e, 15.0, None);
+                    roll_ui(ui, g, names, e, 15.0, None);
                 });
             }
             Event::Shot { result, .. } => {
@@ -141,7 +150,13 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
                     ShotResult::Rattled => theme::LOS_PARTIAL,
                     ShotResult::Miss => theme::MUTED,
                 };
-                indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
+                indented(
+                    ui,
+                    RichText::new(describe_named(g, e, names))
+                        .small()
+                        .strong()
+                        .color(c),
+                );
             }
             Event::Fought { killed, .. } => {
                 let c = if killed.is_some() {
@@ -149,7 +164,13 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
                 } else {
                     theme::MUTED
                 };
-                indented(ui, RichText::new(describe(g, e)).small().strong().color(c));
+                indented(
+                    ui,
+                    RichText::new(describe_named(g, e, names))
+                        .small()
+                        .strong()
+                        .color(c),
+                );
             }
             Event::Killed { .. }
             | Event::ZoneHeld { .. }
@@ -159,7 +180,7 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
             | Event::GameOver(_) => {
                 indented(
                     ui,
-                    RichText::new(describe(g, e))
+                    RichText::new(describe_named(g, e, names))
                         .small()
                         .strong()
                         .color(theme::SELECT),
@@ -182,7 +203,9 @@ fn step_ui(ui: &mut Ui, g: &GameState, i: usize, step: &Step, sees: &BySide<bool
             }
             _ => indented(
                 ui,
-                RichText::new(describe(g, e)).small().color(theme::MUTED),
+                RichText::new(describe_named(g, e, names))
+                    .small()
+                    .color(theme::MUTED),
             ),
         }
     }
@@ -200,7 +223,14 @@ fn indented(ui: &mut Ui, text: RichText) {
 /// dice an 8 added marked `+`.
 /// `landing`: seconds since the dice were shown and how many dice were shown before these,
 /// to light each die briefly as it lands (see [`die_lands_at`]); `None` draws them still.
-pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32, landing: Option<(f32, usize)>) {
+pub fn roll_ui(
+    ui: &mut Ui,
+    g: &GameState,
+    names: ModelNames,
+    e: &Event,
+    size: f32,
+    landing: Option<(f32, usize)>,
+) {
     let (head, color, dice, value, faces, successes, bonus) = match e {
         Event::Roll {
             model,
@@ -213,7 +243,7 @@ pub fn roll_ui(ui: &mut Ui, g: &GameState, e: &Event, size: f32, landing: Option
         } => {
             let side = g.model(*model).side;
             (
-                format!("{model} {} {value}+", test.title()),
+                format!("{} {} {value}+", names.short(g, *model), test.title()),
                 (theme::side_color(side), theme::side_light(side)),
                 dice,
                 value,
@@ -345,7 +375,7 @@ fn die_lit(ui: &mut Ui, face: u8, success: bool, color: Color32, size: f32, glow
 
 /// The dice of decision number `index`, big, with the result in words; each die lit
 /// briefly as it lands, the first time this decision's dice are shown.
-pub fn step_dice_ui(ui: &mut Ui, g: &GameState, index: usize, step: &Step) {
+pub fn step_dice_ui(ui: &mut Ui, g: &GameState, names: ModelNames, index: usize, step: &Step) {
     let now = ui.input(|i| i.time);
     let shown = ui.ctx().data_mut(|d| {
         *d.get_temp_mut_or_insert_with(egui::Id::unique(("dice-shown", index)), || now)
@@ -358,13 +388,13 @@ pub fn step_dice_ui(ui: &mut Ui, g: &GameState, index: usize, step: &Step) {
             Event::Roll { faces, .. } | Event::EffectRoll { faces, .. } => {
                 let before = dice;
                 dice += faces.len();
-                ui.horizontal_wrapped(|ui| roll_ui(ui, g, e, 22.0, Some((age, before))));
+                ui.horizontal_wrapped(|ui| roll_ui(ui, g, names, e, 22.0, Some((age, before))));
             }
             Event::Shot { .. }
             | Event::Fought { .. }
             | Event::RattleTest { .. }
             | Event::Killed { .. } => {
-                ui.label(RichText::new(describe(g, e)).strong());
+                ui.label(RichText::new(describe_named(g, e, names)).strong());
             }
             _ => {}
         }

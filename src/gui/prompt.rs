@@ -2,6 +2,7 @@
 //! defender's Fight-or-Survive with the odds of each, a card on a test, a Lucky Escape,
 //! the Bug's victim's choice. Each legal answer is a button.
 
+use crate::rules::model_names::ModelNames;
 use crate::table::forecast::OddsWords as _;
 use eframe::egui::{self, Align2, Rect, RichText, Ui};
 
@@ -52,9 +53,17 @@ impl Panel for AnswerPrompt {
                         attacker, defender, ..
                     } = session.state().phase()
                     {
-                        prompt_body(ui, session.state(), attacker, defender, legal, commands);
+                        prompt_body(
+                            ui,
+                            session.state(),
+                            session.names(),
+                            attacker,
+                            defender,
+                            legal,
+                            commands,
+                        );
                     } else {
-                        answer_body(ui, session.state(), side, legal, commands);
+                        answer_body(ui, session.state(), session.names(), side, legal, commands);
                     }
                 });
             });
@@ -65,6 +74,7 @@ impl Panel for AnswerPrompt {
 pub fn prompt_body(
     ui: &mut Ui,
     g: &GameState,
+    names: ModelNames,
     attacker: ModelId,
     defender: ModelId,
     legal: &[Action],
@@ -73,8 +83,8 @@ pub fn prompt_body(
     ui.label(
         RichText::new(format!(
             "{} attacks {}!",
-            model_name(g, attacker),
-            model_name(g, defender)
+            model_name(g, attacker, names),
+            model_name(g, defender, names)
         ))
         .strong()
         .size(16.0),
@@ -114,7 +124,7 @@ pub fn prompt_body(
         };
         ui.add_space(4.0);
         let text = if label.is_empty() {
-            action_text(g, a)
+            action_text(g, a, names)
         } else {
             label.to_string()
         };
@@ -228,7 +238,7 @@ pub fn is_prompt(g: &GameState) -> bool {
 
 /// The test waiting for its windows, in words: who shoots or fights whom, or what attacks
 /// which model.
-pub fn test_text(g: &GameState, t: &TestCtx) -> String {
+pub fn test_text(g: &GameState, t: &TestCtx, names: ModelNames) -> String {
     match t.kind {
         TestKind::Shoot {
             shooter,
@@ -237,32 +247,40 @@ pub fn test_text(g: &GameState, t: &TestCtx) -> String {
             ..
         } => format!(
             "{} shoots {} ({los} shot)",
-            model_name(g, shooter),
-            model_name(g, d)
+            model_name(g, shooter, names),
+            model_name(g, d, names)
         ),
-        TestKind::Shoot { shooter, .. } => format!("{} shoots the Bug", model_name(g, shooter)),
+        TestKind::Shoot { shooter, .. } => {
+            format!("{} shoots the Bug", model_name(g, shooter, names))
+        }
         TestKind::Fight {
             attacker,
             defender: Some(d),
             ..
-        } => format!("{} fights {}", model_name(g, attacker), model_name(g, d)),
-        TestKind::Fight { attacker, .. } => format!("{} fights the Bug", model_name(g, attacker)),
+        } => format!(
+            "{} fights {}",
+            model_name(g, attacker, names),
+            model_name(g, d, names)
+        ),
+        TestKind::Fight { attacker, .. } => {
+            format!("{} fights the Bug", model_name(g, attacker, names))
+        }
         TestKind::Area { model, card, hit } => match hit {
             crate::rules::cards::Hit::Shoot { dice, value } => format!(
                 "{} takes its Survive test against {} ({dice} dice at {value}+, rolled once \
                  for its square after every card on it)",
-                model_name(g, model),
+                model_name(g, model, names),
                 card_name(g, card)
             ),
             crate::rules::cards::Hit::Survive(_) => format!(
                 "{} takes its Survive check against {}",
-                model_name(g, model),
+                model_name(g, model, names),
                 card_name(g, card)
             ),
         },
-        TestKind::Bug { model, .. } => format!("the Bug attacks {}", model_name(g, model)),
+        TestKind::Bug { model, .. } => format!("the Bug attacks {}", model_name(g, model, names)),
         TestKind::Trample { model, .. } => {
-            format!("the burning cows trample {}", model_name(g, model))
+            format!("the burning cows trample {}", model_name(g, model, names))
         }
     }
 }
@@ -272,13 +290,14 @@ pub fn test_text(g: &GameState, t: &TestCtx) -> String {
 pub fn answer_body(
     ui: &mut Ui,
     g: &GameState,
+    names: ModelNames,
     side: Side,
     legal: &[Action],
     out: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new(phase_text(g)).strong().size(16.0));
+    ui.label(RichText::new(phase_text(g, names)).strong().size(16.0));
     if let Some(t) = g.test() {
-        ui.label(test_text(g, &t));
+        ui.label(test_text(g, &t, names));
     }
     if let Some(t) = g.test()
         && (t.defender().is_some_and(|d| g.model(d).side == side)
@@ -302,7 +321,7 @@ pub fn answer_body(
         ui.add_space(4.0);
         if ui
             .add(
-                egui::Button::new(RichText::new(action_text(g, a)).strong())
+                egui::Button::new(RichText::new(action_text(g, a, names)).strong())
                     .min_size(egui::vec2(140.0, 26.0)),
             )
             .clicked()

@@ -2,6 +2,8 @@
 //! decisions that are not board clicks, a response prompt, the AI at work and the last
 //! dice rolled.
 
+use crate::rules::model_names::ModelNames;
+use crate::table::session::Session;
 use std::time::Duration;
 
 use eframe::egui::{self, CornerRadius, RichText, Stroke, Ui};
@@ -121,7 +123,13 @@ impl Panel for LastDice {
             })
         }) {
             section(ui, "Last dice", |ui| {
-                step_dice_ui(ui, table.session.state(), index, &history[index]);
+                step_dice_ui(
+                    ui,
+                    table.session.state(),
+                    table.session.names(),
+                    index,
+                    &history[index],
+                );
             });
         }
     }
@@ -130,13 +138,14 @@ impl Panel for LastDice {
 impl Panel for SelectedModel {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
         if let Some(m) = table.selected {
-            model_card(ui, table.session.state(), m);
+            model_card(ui, table.session.state(), table.session.names(), m);
         }
     }
 }
 
 impl Panel for Score {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         let g = session.state();
         section(ui, &g.scenario().name, |ui| {
@@ -174,7 +183,7 @@ impl Panel for Score {
                 );
             }
             // Key models, zones held Rounds running, arrivals drawn (P28-P33).
-            for line in crate::table::victory::victory_lines(g) {
+            for line in crate::table::victory::victory_lines(g, names) {
                 ui.label(RichText::new(line).color(theme::MUTED));
             }
             ui.add_space(4.0);
@@ -253,12 +262,32 @@ impl Panel for Score {
     }
 }
 
+/// At a real table, the line under the Turn's heading follows what the table is asked
+/// to do now: the counter or the roll to make, or the step shown over the board; `None`
+/// when the game waits on a decision (the line is then the rules' question).
+fn table_line(session: &Session) -> Option<String> {
+    session.companion()?;
+    if let Some(p) = session.placing() {
+        return p.prompt().map(|t| super::at_table::capitalised(&t));
+    }
+    if let Some(p) = session.awaiting_dice() {
+        return Some(match p.prompt() {
+            Some(t) => super::at_table::capitalised(&t),
+            None => "Every roll is in: apply the rolls".to_string(),
+        });
+    }
+    session
+        .next_table_step()
+        .map(|step| super::at_table::capitalised(&step.text))
+}
+
 impl Panel for Turn {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         let out = &mut table.commands;
         let g = session.state();
-        let text = phase_text(g);
+        let text = table_line(session).unwrap_or_else(|| phase_text(g, names));
         let who = g.to_move();
         egui::Frame::new()
             .fill(match who {
@@ -376,6 +405,7 @@ impl Panel for Turn {
 
 impl Panel for Decisions {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         if session.human_to_move().is_none() {
             return;
@@ -407,7 +437,7 @@ impl Panel for Decisions {
                     .add_enabled(
                         open,
                         egui::Button::new(
-                            RichText::new(action_text(g, &Action::Activate(m))).strong(),
+                            RichText::new(action_text(g, &Action::Activate(m), names)).strong(),
                         ),
                     )
                     .clicked()
@@ -426,7 +456,7 @@ impl Panel for Decisions {
                 }
                 any = true;
                 let resp = ui
-                    .add_enabled(open, egui::Button::new(action_text(g, a)))
+                    .add_enabled(open, egui::Button::new(action_text(g, a, names)))
                     .on_hover_text(a.to_string());
                 if resp.clicked() {
                     out.push(Command::Play(vec![*a]));
@@ -438,7 +468,7 @@ impl Panel for Decisions {
                 .count();
             if on_board > 0 {
                 ui.label(
-                    RichText::new(hint(g, legal, selected))
+                    RichText::new(hint(g, names, legal, selected))
                         .small()
                         .color(theme::MUTED),
                 );
@@ -453,7 +483,7 @@ impl Panel for Decisions {
                     for a in legal {
                         // In words; as saves and the command line write it, on hover.
                         if ui
-                            .add_enabled(open, egui::Button::new(action_text(g, a)).small())
+                            .add_enabled(open, egui::Button::new(action_text(g, a, names)).small())
                             .on_hover_text(format!(
                                 "Written `{a}` in saves and on the command line"
                             ))
@@ -468,7 +498,7 @@ impl Panel for Decisions {
 }
 
 /// What to click next, in words.
-fn hint(g: &GameState, legal: &[Action], selected: Option<ModelId>) -> String {
+fn hint(g: &GameState, names: ModelNames, legal: &[Action], selected: Option<ModelId>) -> String {
     let has = |f: fn(&Action) -> bool| legal.iter().any(f);
     if has(|a| matches!(a, Action::Deploy(_))) {
         return "Click a square of the highlighted zone to deploy the next model.".into();
@@ -476,7 +506,8 @@ fn hint(g: &GameState, legal: &[Action], selected: Option<ModelId>) -> String {
     if has(|a| matches!(a, Action::Activate(_))) {
         return match selected {
             Some(m) if legal.contains(&Action::Activate(m)) => format!(
-                "Click a highlighted square to move {m}, or an enemy to shoot or charge it."
+                "Click a highlighted square to move {}, or an enemy to shoot or charge it.",
+                names.short(g, m)
             ),
             _ => "Click one of your models to select it.".into(),
         };
@@ -502,12 +533,12 @@ fn hint(g: &GameState, legal: &[Action], selected: Option<ModelId>) -> String {
 }
 
 /// The selected model: its profile, state and what it can shoot.
-fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
+fn model_card(ui: &mut Ui, g: &GameState, names: ModelNames, m: ModelId) {
     let model = g.model(m);
     let p = g.profile(m);
     section(ui, "Selected model", |ui| {
         ui.label(
-            RichText::new(model_name(g, m))
+            RichText::new(model_name(g, m, names))
                 .strong()
                 .color(theme::side_light(model.side)),
         );
@@ -569,7 +600,7 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
                     ui.label(
                         RichText::new(format!(
                             "{} on {}",
-                            model_name(g, t),
+                            model_name(g, t, names),
                             e.square().map(|s| s.to_string()).unwrap_or_default()
                         ))
                         .small()
@@ -591,7 +622,7 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
                     && let Some(f) = fight_forecast(g, m, id)
                 {
                     ui.label(
-                        RichText::new(format!("Fight {}", model_name(g, id)))
+                        RichText::new(format!("Fight {}", model_name(g, id, names)))
                             .small()
                             .strong(),
                     );
@@ -606,6 +637,7 @@ fn model_card(ui: &mut Ui, g: &GameState, m: ModelId) {
 /// sides' hand sizes and Support sets; the deck.
 impl Panel for Cards {
     fn ui(&mut self, ui: &mut Ui, table: &mut PanelContext<'_>) {
+        let names = table.session.names();
         let session = table.session;
         let (armed, legal) = (table.armed, table.legal);
         let g = session.state();
@@ -667,7 +699,7 @@ impl Panel for Cards {
                     .iter()
                     .filter(|a| card_of(a) == Some(c) && targets_of(a).is_empty())
                 {
-                    if ui.small_button(action_text(g, a)).clicked() {
+                    if ui.small_button(action_text(g, a, names)).clicked() {
                         table.commands.push(Command::Play(vec![*a]));
                     }
                 }
@@ -706,6 +738,7 @@ fn hand_card(
     mine: bool,
 ) {
     let g = table.session.state();
+    let names = table.session.names();
     let (armed, legal) = (table.armed, table.legal);
     let out = &mut table.commands;
     egui::Frame::new()
@@ -795,7 +828,7 @@ fn hand_card(
                 }
                 if !targeted {
                     for a in &acts {
-                        if ui.button(action_text(g, a)).clicked() {
+                        if ui.button(action_text(g, a, names)).clicked() {
                             out.push(Command::Play(vec![*a]));
                         }
                     }

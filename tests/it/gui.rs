@@ -1,5 +1,6 @@
 //! The table, driven headless: clicks on squares, models and buttons, as a player would.
 
+use mars_attacks::rules::model_names::ModelNames;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -144,6 +145,7 @@ pub(super) fn click_plain_shot(h: &mut Harness<'_, MarsApp>, shooter: ModelId, t
         let plain = mars_attacks::table::describe::plan_text(
             &g,
             &[Action::Activate(shooter), Action::Shoot(target)],
+            ModelNames::Numbers,
         );
         h.get_by_label_contains(&format!("{plain}  (kill")).click();
         h.run_steps(2);
@@ -273,6 +275,7 @@ fn shoot_charge_and_answer_the_fight_prompt() {
     let plain = mars_attacks::table::describe::plan_text(
         &g,
         &[Action::Activate(m(1)), Action::Shoot(m(3))],
+        ModelNames::Numbers,
     );
     h.get_by_label_contains(&format!("{plain}  (kill")).click();
     h.run_steps(4);
@@ -891,7 +894,7 @@ fn a_cards_own_roll_such_as_the_bugs_survive_is_drawn_as_dice() {
     let mut h = Harness::builder()
         .with_size(egui::vec2(600.0, 80.0))
         .build_ui(move |ui| {
-            ui.horizontal(|ui| roll_ui(ui, &g, &roll, 22.0, None));
+            ui.horizontal(|ui| roll_ui(ui, &g, ModelNames::Numbers, &roll, 22.0, None));
         });
     h.run();
     h.get_by_label("Wings of Death Survive 5+ at d4");

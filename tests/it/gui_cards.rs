@@ -6,6 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use mars_attacks::rules::action::{Action, ModelId};
+use mars_attacks::rules::model_names::ModelNames;
 use mars_attacks::rules::state::{Event, Phase};
 use mars_attacks::rules::{Bitboard, Side};
 
@@ -335,7 +336,7 @@ fn an_area_window_gives_the_odds_before_the_attack_roll() {
         .with_size(egui::vec2(500.0, 400.0))
         .build_ui(move |ui| {
             let mut out = Vec::new();
-            answer_body(ui, &g, Side::Humans, &legal, &mut out);
+            answer_body(ui, &g, ModelNames::Numbers, Side::Humans, &legal, &mut out);
         });
     h.run();
     h.get_by_label_contains("takes its Survive test against Heat Ray");

@@ -3,6 +3,7 @@
 //! place): a click that comes at once does nothing, one after the guard plays.
 
 use egui_kittest::kittest::Queryable;
+use mars_attacks::rules::model_names::ModelNames;
 
 use mars_attacks::gui::fresh::GUARD_SECONDS;
 use mars_attacks::rules::action::Action;
@@ -44,7 +45,7 @@ fn a_decision_that_replaces_another_takes_no_click_at_once_and_is_marked_new() {
     let done = {
         let s = h.state().session.as_ref().unwrap();
         assert!(s.legal().contains(&Action::Done));
-        action_text(s.state(), &Action::Done)
+        action_text(s.state(), &Action::Done, ModelNames::Numbers)
     };
     let made = history(&h).len();
     // A click at once, meant for what was there before, does nothing.

@@ -2,6 +2,7 @@
 //! the choice between Shoot and Charge with each one's odds, and Aim and Stand up offered
 //! on the board.
 
+use mars_attacks::rules::model_names::ModelNames;
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::Queryable;
@@ -68,7 +69,11 @@ fn shot_label(
     let (sp, tp) = (g.profile(shooter), g.profile(target));
     let armour = u8::from(tp.has(mars_attacks::rules::profile::Ability::Armoured));
     let kill = odds::shoot(dice, sp.shoot, 3, tp.survive, armour).kill;
-    format!("{}  (kill {})", plan_text(g, plan), percent(kill))
+    format!(
+        "{}  (kill {})",
+        plan_text(g, plan, ModelNames::Numbers),
+        percent(kill)
+    )
 }
 
 #[test]
@@ -118,7 +123,7 @@ fn a_hint_is_a_whole_move_drawn_on_the_board_and_follows_the_selected_model() {
         copy.play(*a, &mut dice).unwrap();
     }
     // One line in the panel, and the move drawn on the board.
-    h.get_by_label(&plan_text(&g, &hint.line));
+    h.get_by_label(&plan_text(&g, &hint.line, ModelNames::Numbers));
     let marks = h
         .state()
         .board
@@ -168,7 +173,7 @@ fn a_hint_is_a_whole_move_drawn_on_the_board_and_follows_the_selected_model() {
         .clone();
     assert_eq!(hint.line.first(), Some(&Action::Activate(other)));
     h.get_by_label_contains(&format!("Best move for {other}"));
-    h.get_by_label(&plan_text(&g, &hint.line));
+    h.get_by_label(&plan_text(&g, &hint.line, ModelNames::Numbers));
     assert_eq!(
         h.state().board.hint_marks.as_ref().unwrap().model,
         Some(other)
@@ -214,7 +219,7 @@ fn an_enemy_that_may_be_shot_or_charged_offers_both_with_their_odds() {
         "click: a menu offers 3 ways to attack: Shoot (plain or aimed) or Charge, each with \
          its odds below"
     ));
-    assert!(shows(&h, &plan_text(&g, &charge)));
+    assert!(shows(&h, &plan_text(&g, &charge, ModelNames::Numbers)));
     // The click opens the menu: a clear shot rolls 4 dice, 5 aimed (R15); the charger
     // fights with 4 (3, +1 for moving in) against the defender's 3 (R16).
     h.get_by_label("m3").click();
@@ -227,7 +232,7 @@ fn an_enemy_that_may_be_shot_or_charged_offers_both_with_their_odds() {
     let ducks = odds::fight(4, a.fight, 3, d.survive, false).attacker_wins;
     let charge_label = format!(
         "{}  (kill {} if it fights back, {} if it survives)",
-        plan_text(&g, &charge),
+        plan_text(&g, &charge, ModelNames::Numbers),
         percent(back),
         percent(ducks)
     );
@@ -356,7 +361,7 @@ fn a_rattled_model_stands_up_and_shoots_from_the_board() {
     // The tooltip names the plan; the click plays it (or offers it in a menu).
     hover(&mut h, &enemy.to_string());
     assert!(
-        shows(&h, &plan_text(&g, &plan)),
+        shows(&h, &plan_text(&g, &plan, ModelNames::Numbers)),
         "the tooltip offers: {label}"
     );
     let before = history(&h).len();

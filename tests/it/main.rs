@@ -49,6 +49,7 @@ mod shelf;
 mod strength;
 mod sweep;
 mod table_companion;
+mod table_companion_names;
 mod table_companion_placement;
 mod table_companion_steps;
 mod table_estimate;

@@ -1,6 +1,7 @@
 //! The victory keys in scenario files (P28-P33): what they load to, and every check of
 //! them reported at its line and column, with did-you-mean where a word or key is close.
 
+use mars_attacks::rules::model_names::ModelNames;
 use mars_attacks::rules::scenario::{EndsGame, Entry, Hold};
 use mars_attacks::rules::scenario_file::Severity;
 use mars_attacks::rules::{Bitboard, Edge, ModelId, ModelSet, Side};
@@ -467,7 +468,7 @@ fn the_sidebar_says_what_the_victory_conditions_stand_at() {
     let s = std::sync::Arc::new(loads(VICTORY).scenario);
     let g = mars_attacks::rules::GameState::new(s, &mut mars_attacks::rules::rng_from_seed(0));
     assert_eq!(
-        victory_lines(&g),
+        victory_lines(&g, ModelNames::Numbers),
         [
             "Key model m1 US Army Soldier: dying wins for the Martians, getting away for the \
              Humans.",

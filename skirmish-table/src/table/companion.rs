@@ -30,7 +30,7 @@ use rules::state::{IllegalAction, TestCtx};
 use rules::{Action, BySide, GameState, Side};
 
 use super::correction::{Correction, CorrectionRefused};
-use super::describe::action_text;
+use super::describe::{ModelNames, action_text};
 use super::error::SessionError;
 use super::instructions::{StepKind, TableStep, board_steps, decision_instruction, setup_steps};
 use super::marks::move_marks;
@@ -329,6 +329,15 @@ impl Session {
         self.companion.as_ref()
     }
 
+    /// How this game's words name its models: by the labels on their bases at a real
+    /// table (the companion mode), by number otherwise.
+    pub fn names(&self) -> ModelNames {
+        match self.companion {
+            Some(_) => ModelNames::Bases,
+            None => ModelNames::Numbers,
+        }
+    }
+
     /// The decision waiting for dice from the table, if any. While one waits, nobody
     /// decides and the AI does not move.
     pub fn awaiting_dice(&self) -> Option<&PendingDice> {
@@ -437,7 +446,7 @@ impl Session {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
         let text = if legal.contains(&action) {
-            action_text(&self.state, &action)
+            action_text(&self.state, &action, ModelNames::Bases)
         } else {
             action.to_string()
         };
@@ -625,12 +634,14 @@ impl Session {
                 let mut legal = Vec::new();
                 self.state.legal_actions(&mut legal);
                 if legal.contains(&a) {
-                    action_text(&self.state, &a)
+                    action_text(&self.state, &a, ModelNames::Bases)
                 } else {
                     a.to_string()
                 }
             }
-            Unit::EmptyWindow => action_text(&self.state, &Action::Respond(None)),
+            Unit::EmptyWindow => {
+                action_text(&self.state, &Action::Respond(None), ModelNames::Bases)
+            }
         };
         let mut taken: DecisionRolls = Vec::new();
         let mut last: Option<Played> = None;

@@ -16,7 +16,7 @@ use rules::action::ModelId;
 use rules::state::{Loc, Phase};
 use rules::{Bitboard, GameState, Square};
 
-use super::describe::{base_label, label_at};
+use super::describe::{ModelNames, base_label, label_at};
 
 /// A change that makes the game match the real table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,7 +145,7 @@ impl Correction {
             Phase::TurnStart | Phase::AfterFirst => {}
             _ => {
                 return Err(CorrectionRefused::NotNow(
-                    super::describe::phase_text(g).to_lowercase(),
+                    super::describe::phase_text(g, ModelNames::Bases).to_lowercase(),
                 ));
             }
         }

@@ -2,7 +2,7 @@
 
 use rules::action::{Action, Defence, ModelId, Spot, Target as CardTarget};
 use rules::cards::{Card, CardId, Face};
-use rules::scenario::{Entry, MAX_MODELS, Scenario};
+use rules::scenario::Entry;
 use rules::state::{Loc, Outcome, Phase, WinReason};
 use rules::{GameState, Side};
 
@@ -23,22 +23,18 @@ pub fn signed_points(v: f64) -> String {
     }
 }
 
-/// `die` for one, `dice` for any other count.
-pub fn dice_word(n: usize) -> &'static str {
-    if n == 1 { "die" } else { "dice" }
-}
+pub use rules::sim::{dice_count, dice_word};
 
-/// `1 die`, `13 dice`.
-pub fn dice_count(n: usize) -> String {
-    format!("{n} {}", dice_word(n))
-}
-
-/// `m3 US Army Soldier`; a model the game does not have is named by its number alone.
-pub fn model_name(g: &GameState, id: ModelId) -> String {
+/// A model as the table names it: `m3 US Army Soldier` by number, `Soldier 2` by its
+/// base; a model the game does not have is named by its number alone.
+pub fn model_name(g: &GameState, id: ModelId, names: ModelNames) -> String {
     if id.index() >= g.models().len() {
         return id.to_string();
     }
-    format!("{id} {}", g.profile(id).name)
+    match names {
+        ModelNames::Numbers => format!("{id} {}", g.profile(id).name),
+        ModelNames::Bases => base_label(g, id),
+    }
 }
 
 /// Where a model is, in words.
@@ -93,12 +89,13 @@ pub fn card_text(g: &GameState, card: Card) -> String {
 }
 
 /// What a card is aimed at, in words (empty when nothing).
-fn card_target_text(g: &GameState, t: &CardTarget) -> String {
+fn card_target_text(g: &GameState, t: &CardTarget, names: ModelNames) -> String {
+    let n = |m: ModelId| names.short(g, m);
     match *t {
         CardTarget::None => String::new(),
-        CardTarget::Model(m) => format!(" on {}", model_name(g, m)),
-        CardTarget::Models(a, b) => format!(" on {a} and {b}"),
-        CardTarget::ModelTo(m, s) => format!(": {m} to {s}"),
+        CardTarget::Model(m) => format!(" on {}", model_name(g, m, names)),
+        CardTarget::Models(a, b) => format!(" on {} and {}", n(a), n(b)),
+        CardTarget::ModelTo(m, s) => format!(": {} to {s}", n(m)),
         CardTarget::Square(s) => format!(" at {s}"),
         CardTarget::Set(c) => format!(" on the {} set", card_name(g, c)),
         CardTarget::SetAt(c, spot) => {
@@ -117,10 +114,10 @@ fn spot_text(spot: &Spot) -> String {
 /// A decision in plain words, for buttons and menus. Kinds of decision this table does
 /// not know yet are shown as their text form.
 #[allow(unreachable_patterns)]
-pub fn action_text(g: &GameState, action: &Action) -> String {
+pub fn action_text(g: &GameState, action: &Action, names: ModelNames) -> String {
     match *action {
         Action::Deploy(sq) => format!("Deploy on {sq}"),
-        Action::Activate(m) => format!("Act with {}", model_name(g, m)),
+        Action::Activate(m) => format!("Act with {}", model_name(g, m, names)),
         Action::Stand => "Stand up".into(),
         Action::Move(sq) => {
             let mover = match g.phase() {
@@ -142,16 +139,20 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
         }
         Action::Exit(edge) => format!("Leave the board across the {edge} edge"),
         Action::Aim => "Aim (+1 die on the Shoot that follows)".into(),
-        Action::Shoot(m) => format!("Shoot {}", model_name(g, m)),
-        Action::Fight(m) => format!("Fight {}", model_name(g, m)),
+        Action::Shoot(m) => format!("Shoot {}", model_name(g, m, names)),
+        Action::Fight(m) => format!("Fight {}", model_name(g, m, names)),
         Action::Defend(Defence::Fight) => "Fight back".into(),
         Action::Defend(Defence::Survive) => "Survive (duck and cover)".into(),
-        Action::Defender(m) => format!("{} steps forward to defend", model_name(g, m)),
+        Action::Defender(m) => format!("{} steps forward to defend", model_name(g, m, names)),
         Action::Done => "End this model's action".into(),
         Action::EndTurn => "End the Turn".into(),
         Action::Pass => "Pass for the rest of the Round".into(),
         Action::Play(c, ref t) => {
-            format!("Play {}{}", card_name(g, c.half), card_target_text(g, t))
+            format!(
+                "Play {}{}",
+                card_name(g, c.half),
+                card_target_text(g, t, names)
+            )
         }
         Action::Lay(c) => format!("Lay {} into the Support set", card_name(g, c.half)),
         Action::Call(c, spot) => format!("Call the {} set{}", card_name(g, c), spot_text(&spot)),
@@ -160,7 +161,7 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
         Action::Discard(c) => format!("Discard {}", card_text(g, c)),
         Action::Keep => "Keep the rest and draw".into(),
         Action::Heading(e) => format!("Send the Flying Car {e}"),
-        Action::Pick(m) => format!("The Bug attacks {}", model_name(g, m)),
+        Action::Pick(m) => format!("The Bug attacks {}", model_name(g, m, names)),
         Action::ShootBug => "Shoot the Bug".into(),
         Action::FightBug => "Fight the Bug".into(),
         _ => action.to_string(),
@@ -168,12 +169,19 @@ pub fn action_text(g: &GameState, action: &Action) -> String {
 }
 
 /// A plan of one or more decisions in words: `Act with m3, then move to c4`.
-pub fn plan_text(g: &GameState, plan: &[Action]) -> String {
+pub fn plan_text(g: &GameState, plan: &[Action], names: ModelNames) -> String {
     let mut parts = Vec::new();
     let mut state = g.clone();
     for (i, a) in plan.iter().enumerate() {
-        let t = action_text(&state, a);
-        parts.push(if i == 0 { t } else { lower_first(&t) });
+        let t = action_text(&state, a, names);
+        // A step that opens with a model's name keeps its capital (`Soldier 2 steps
+        // forward`).
+        let named_first = matches!(a, Action::Defender(_));
+        parts.push(if i == 0 || named_first {
+            t
+        } else {
+            lower_first(&t)
+        });
         if let Some(next) = super::forecast::after(&state, &[*a]) {
             state = next;
         }
@@ -191,7 +199,7 @@ fn lower_first(s: &str) -> String {
 }
 
 /// The result in a headline and a reason.
-pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
+pub fn outcome_text(g: &GameState, o: Outcome, names: ModelNames) -> (String, String) {
     match o {
         Outcome::Win(side, why) => {
             let head = format!("The {} win!", side_title(side));
@@ -210,11 +218,11 @@ pub fn outcome_text(g: &GameState, o: Outcome) -> (String, String) {
                     g.round()
                 ),
                 WinReason::KeyModelDied => match key_model(g, Loc::Dead) {
-                    Some(id) => format!("{} is dead, and that wins it.", model_name(g, id)),
+                    Some(id) => format!("{} is dead, and that wins it.", model_name(g, id, names)),
                     None => "A key model died, and that wins it.".to_string(),
                 },
                 WinReason::KeyModelLeft => match key_model(g, Loc::Exited) {
-                    Some(id) => format!("{} got away, and that wins it.", model_name(g, id)),
+                    Some(id) => format!("{} got away, and that wins it.", model_name(g, id, names)),
                     None => "A key model got away, and that wins it.".to_string(),
                 },
                 WinReason::HeldZone => format!(
@@ -273,7 +281,7 @@ pub fn card_cost(g: &GameState, side: Side) -> String {
 
 /// What the game is waiting for, in words.
 #[allow(unreachable_patterns)]
-pub fn phase_text(g: &GameState) -> String {
+pub fn phase_text(g: &GameState, names: ModelNames) -> String {
     match g.phase() {
         Phase::Deploy(side) => format!("Set-up: the {} deploy", side_title(side)),
         Phase::TurnStart => {
@@ -288,7 +296,7 @@ pub fn phase_text(g: &GameState) -> String {
                 format!("{side}: no model left to act: Pass")
             }
         }
-        Phase::Acting(act) => format!("{} is acting", model_name(g, act.model)),
+        Phase::Acting(act) => format!("{} is acting", model_name(g, act.model, names)),
         Phase::AfterFirst => {
             let u = g.turn_use();
             let side = side_title(g.turn_player());
@@ -305,20 +313,20 @@ pub fn phase_text(g: &GameState) -> String {
             }
         }
         Phase::FightTarget { attacker, .. } => {
-            format!("{} is starting a Fight", model_name(g, attacker))
+            format!("{} is starting a Fight", model_name(g, attacker, names))
         }
         Phase::Defence {
             attacker, defender, ..
         } => format!(
             "{} attacks {}: Fight back or Survive?",
-            model_name(g, attacker),
-            model_name(g, defender)
+            model_name(g, attacker, names),
+            model_name(g, defender, names)
         ),
-        Phase::GameOver(o) => outcome_text(g, o).0,
+        Phase::GameOver(o) => outcome_text(g, o, names).0,
         Phase::Respond(side) => format!("The {}: play a card on this test?", side_title(side)),
         Phase::Escape(m) => format!(
             "{} would be killed: the {} may play a Lucky Escape",
-            model_name(g, m),
+            model_name(g, m, names),
             side_title(g.model(m).side)
         ),
         Phase::Refill(side) => format!(
@@ -329,7 +337,10 @@ pub fn phase_text(g: &GameState) -> String {
             format!("The {}: send the Flying Car east or west", side_title(side))
         }
         Phase::BugTarget(side) => format!("The {}: pick the Bug's target", side_title(side)),
-        Phase::BugDefence(m) => format!("The Bug attacks {}: Fight or Survive?", model_name(g, m)),
+        Phase::BugDefence(m) => format!(
+            "The Bug attacks {}: Fight or Survive?",
+            model_name(g, m, names)
+        ),
         other => format!("{other:?}"),
     }
 }
@@ -405,63 +416,7 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
     }
 }
 
-/// The label of a model's base at a real table: its profile's name and its number among
-/// the models of that profile, from 1 in model order (`Soldier 2`, `Martian 3`). A troop
-/// (a profile fielded more than once) goes by the last word of its name unless another
-/// profile of the game ends in the same word; a model alone of its profile goes by its
-/// whole name and no number (`Professor Kessler`).
-pub fn base_label(g: &GameState, id: ModelId) -> String {
-    match base_label_of(g.scenario(), id.index()) {
-        Some(label) => label.to_string(),
-        None => id.to_string(),
-    }
-}
-
-/// A base's label in its parts: the name written and, for a model of a troop, its number
-/// among the models of its profile (`Soldier` and 2); shown as `Soldier 2`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BaseLabel {
-    pub name: String,
-    pub number: Option<usize>,
-}
-
-impl std::fmt::Display for BaseLabel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.number {
-            Some(n) => write!(f, "{} {n}", self.name),
-            None => f.write_str(&self.name),
-        }
-    }
-}
-
-/// The label of the base of `scenario`'s model number `index` (from 0, in the scenario's
-/// order), as [`base_label`] names it in a game of the scenario; `None` for a model the
-/// scenario does not have.
-pub fn base_label_of(scenario: &Scenario, index: usize) -> Option<BaseLabel> {
-    let n = scenario.models.len().min(MAX_MODELS);
-    if index >= n {
-        return None;
-    }
-    let profile = |i: usize| scenario.profiles.get(scenario.models[i].profile);
-    let key = |i: usize| profile(i).map(|p| p.key.as_str());
-    let name = profile(index).map_or("", |p| p.name.as_str());
-    let same: Vec<usize> = (0..n).filter(|i| key(*i) == key(index)).collect();
-    if same.len() == 1 {
-        return Some(BaseLabel {
-            name: name.to_string(),
-            number: None,
-        });
-    }
-    let number = same.iter().position(|i| *i == index).unwrap_or(0) + 1;
-    let last = |s: &str| s.split_whitespace().last().unwrap_or(s).to_string();
-    let short = last(name);
-    let shared =
-        (0..n).any(|i| key(i) != key(index) && profile(i).is_some_and(|p| last(&p.name) == short));
-    Some(BaseLabel {
-        name: if shared { name.to_string() } else { short },
-        number: Some(number),
-    })
-}
+pub use rules::model_names::{BaseLabel, ModelNames, base_label, base_label_of};
 
 /// A model's base label and where it stands: `Martian 3 (c5)`; off the board, the label
 /// alone.

@@ -12,7 +12,7 @@ use rules::state::{Event, Loc, Phase, ShotResult};
 use rules::{GameState, Side, Square};
 
 use super::companion::TableRoll;
-use super::describe::{base_label, card_name, label_at, outcome_text, side_title};
+use super::describe::{ModelNames, base_label, card_name, label_at, outcome_text, side_title};
 use super::forecast::{acting_model, after, fight_forecast, has_aimed, percent, shoot_forecast};
 use super::marks::MoveMarks;
 use super::rolls::faces_text;
@@ -153,7 +153,7 @@ pub fn decision_instruction(g: &GameState, action: &Action, side: Side) -> Optio
             else {
                 return Some(format!(
                     "{team}: {}",
-                    super::describe::action_text(g, action)
+                    super::describe::action_text(g, action, ModelNames::Bases)
                 ));
             };
             let f = fight_forecast(g, attacker, defender);
@@ -285,6 +285,57 @@ pub fn board_steps(
                     label(target)
                 ),
             ),
+            // A roll that changes nothing on the table still gets its result (R15).
+            Event::Shot {
+                shooter,
+                target,
+                result: ShotResult::Miss,
+                ..
+            } => note(
+                &mut out,
+                format!("{}'s shot at {}: missed", name(shooter), name(target)),
+            ),
+            Event::AreaShot {
+                model,
+                result: ShotResult::Miss,
+            } => note(&mut out, format!("{}: unharmed", label(model))),
+            Event::Fought {
+                defender,
+                defence: Defence::Survive,
+                killed: None,
+                ..
+            } => note(&mut out, format!("{} survives", name(defender))),
+            Event::Fought {
+                attacker,
+                defender,
+                killed: None,
+                ..
+            } => note(
+                &mut out,
+                format!(
+                    "{} and {}: nobody is hurt, both stay",
+                    name(attacker),
+                    name(defender)
+                ),
+            ),
+            Event::SurviveCheck {
+                model,
+                failed: false,
+            } => note(&mut out, format!("{} survives", name(model))),
+            Event::ShotBug {
+                shooter,
+                killed: false,
+            } => note(
+                &mut out,
+                format!("{}'s shot at the Bug: missed", name(shooter)),
+            ),
+            Event::FoughtBug {
+                attacker,
+                killed: false,
+            } => note(
+                &mut out,
+                format!("{} fights the Bug: the Bug survives", name(attacker)),
+            ),
             Event::Stampeded(m) => board(
                 &mut out,
                 format!(
@@ -389,7 +440,7 @@ pub fn board_steps(
                 ),
             ),
             Event::GameOver(o) => {
-                let (head, why) = outcome_text(before, o);
+                let (head, why) = outcome_text(before, o, ModelNames::Bases);
                 note(&mut out, format!("{head} {why}"));
             }
             _ => {}

@@ -11,6 +11,7 @@ use rules::action::{Defence, ModelId};
 use rules::state::{Event, Test, TestCtx, TestKind};
 use rules::{BySide, GameState, Side};
 
+use super::companion::TableRoll;
 use super::describe::{card_name, dice_word, label_at};
 
 /// Who rolls a side's dice in a companion game (`table` or `program` in a saved game).
@@ -242,6 +243,68 @@ pub fn faces_text(faces: &[u8]) -> String {
         .join(" ")
 }
 
+/// An example of what to type for `ask`: as many faces as its dice (one for a Rattle
+/// test), none an 8, which would ask for one more (R14): `6 2 4` for three dice.
+pub fn example_faces(ask: &RollAsk) -> String {
+    const FACES: [u8; 7] = [6, 2, 4, 1, 7, 3, 5];
+    let n = if ask.rattle {
+        1
+    } else {
+        usize::from(ask.dice).max(1)
+    };
+    faces_text(&FACES.iter().copied().cycle().take(n).collect::<Vec<_>>())
+}
+
+/// The rolls of a decision that are in, one line each, in the order rolled: whose roll,
+/// which, its faces, and who rolled it (`Soldier 2 (b3)'s Shoot roll: 3 5 7, typed at the
+/// table`; `Martian 1 (c5)'s Survive roll: 2 6, rolled by the program`). `events` are the
+/// decision's events so far, `rolls` what the table gave for each roll among them.
+pub fn rolls_in(before: &GameState, events: &[Event], rolls: &[TableRoll]) -> Vec<String> {
+    let label = |m: ModelId| label_at(before, m);
+    let rolled = events.iter().filter_map(|e| match *e {
+        Event::Roll {
+            model,
+            test,
+            ref faces,
+            ..
+        } => Some((
+            format!("{}'s {} roll", label(model), test.title()),
+            faces.clone(),
+        )),
+        Event::EffectRoll {
+            card,
+            square,
+            ref faces,
+            ..
+        } => Some((
+            format!("{}'s roll on {square}", card_name(before, card)),
+            faces.clone(),
+        )),
+        Event::RattleTest { model, roll, .. } => {
+            Some((format!("{}'s Rattle test", label(model)), vec![roll]))
+        }
+        _ => None,
+    });
+    rolled
+        .zip(rolls)
+        .map(|((which, faces), roll)| {
+            let by = match roll {
+                TableRoll::Typed(_) => "typed at the table",
+                TableRoll::Program => "rolled by the program",
+            };
+            let faces = match roll {
+                TableRoll::Typed(typed) => typed.clone(),
+                TableRoll::Program => faces,
+            };
+            if faces.is_empty() {
+                format!("{which}: no dice to roll")
+            } else {
+                format!("{which}: {}, {by}", faces_text(&faces))
+            }
+        })
+        .collect()
+}
+
 /// The roll `events[i]` (a `roll`, an `effect_roll` or a `rattle_test`) as an ask: `before`
 /// is the game just before the decision that made it, `test` the test that waited for it
 /// there (if one did).
@@ -434,6 +497,18 @@ mod tests {
             why: "a test".into(),
             success: "each 5+ hits".into(),
         }
+    }
+
+    #[test]
+    fn the_example_to_type_has_as_many_faces_as_the_roll() {
+        for n in 1..=9u8 {
+            let a = ask(n, false);
+            let faces = parse_faces(&example_faces(&a)).unwrap();
+            assert_eq!(faces.len(), usize::from(n));
+            // No 8 in it: typed as shown, it is the whole roll (R14).
+            assert_eq!(a.faces_needed(&faces), faces.len());
+        }
+        assert_eq!(parse_faces(&example_faces(&ask(1, true))).unwrap().len(), 1);
     }
 
     #[test]

@@ -302,7 +302,7 @@ impl Session {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
         let text = if legal.contains(&action) {
-            action_text(&self.state, &action)
+            action_text(&self.state, &action, self.names())
         } else {
             action.to_string()
         };

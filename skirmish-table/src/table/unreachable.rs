@@ -6,16 +6,22 @@ use rules::action::ModelId;
 use rules::state::CAPACITY;
 use rules::{GameState, Square};
 
-use super::describe::model_name;
+use super::describe::{ModelNames, model_name};
 use super::forecast::{Reach, reach};
 
-/// Why `id` cannot reach `to` this action (`None` when it can, or is there).
-pub fn why_unreachable(g: &GameState, id: ModelId, to: Square) -> Option<String> {
+/// Why `id` cannot reach `to` this action (`None` when it can, or is there), the model
+/// named as `names` says.
+pub fn why_unreachable(
+    g: &GameState,
+    id: ModelId,
+    to: Square,
+    names: ModelNames,
+) -> Option<String> {
     let r: Reach = reach(g, id);
     if r.one.contains(to) || r.two.contains(to) {
         return None;
     }
-    let name = model_name(g, id);
+    let name = model_name(g, id, names);
     let model = g.model(id);
     let Some(from) = model.square() else {
         return Some(format!(

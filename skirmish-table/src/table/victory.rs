@@ -7,10 +7,11 @@ use rules::bitboard::zone_text;
 use rules::state::Loc;
 use rules::{GameState, ModelId, Side};
 
-use super::describe::{model_name, side_title};
+use super::describe::{ModelNames, model_name, side_title};
 
-/// One line for each thing the scenario's victory conditions beyond VP say now.
-pub fn victory_lines(g: &GameState) -> Vec<String> {
+/// One line for each thing the scenario's victory conditions beyond VP say now, the models
+/// named as `names` says.
+pub fn victory_lines(g: &GameState, names: ModelNames) -> Vec<String> {
     let sc = g.scenario();
     let mut out = Vec::new();
     for (i, m) in sc.models.iter().enumerate() {
@@ -28,7 +29,7 @@ pub fn victory_lines(g: &GameState) -> Vec<String> {
             (None, Some(x)) => format!("getting away wins for the {}", side_title(x)),
             (None, None) => continue,
         };
-        out.push(format!("Key model {}: {words}.", model_name(g, id)));
+        out.push(format!("Key model {}: {words}.", model_name(g, id, names)));
     }
     for side in Side::BOTH {
         for (i, h) in sc.sides[side].hold.iter().enumerate() {
