@@ -266,6 +266,11 @@ impl Panel for Score {
 /// to do now: the counter or the roll to make, or the step shown over the board; `None`
 /// when the game waits on a decision (the line is then the rules' question).
 fn table_line(session: &Session) -> Option<String> {
+    table_step(session).map(|step| format!("Now: {step}"))
+}
+
+/// The step the companion card shows, first letter up.
+fn table_step(session: &Session) -> Option<String> {
     session.companion()?;
     if let Some(p) = session.placing() {
         return p.prompt().map(|t| super::at_table::capitalised(&t));

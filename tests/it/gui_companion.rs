@@ -75,6 +75,23 @@ fn at_table(name: &str, first: &str, rolled_by: BySide<Roller>) -> Harness<'stat
 }
 
 /// Clicks Done on each step shown until none is left; the number clicked.
+/// The step is on the card and, after "Now: ", on the side panel's Turn line.
+fn on_card_and_panel(h: &Harness<'_, MarsApp>, step: &str) {
+    let labels: Vec<String> = h
+        .query_all_by_label_contains(step)
+        .map(|n| {
+            let n = n.accesskit_node();
+            n.value().or_else(|| n.label()).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    assert_eq!(
+        labels.iter().filter(|l| l.starts_with("Now: ")).count(),
+        1,
+        "{labels:?}"
+    );
+}
+
 fn confirm_every_step(h: &mut Harness<'_, MarsApp>) -> usize {
     let mut n = 0;
     while h
@@ -514,7 +531,7 @@ fn the_counters_squares_are_typed_on_the_card_at_set_up() {
         .with_size(eframe::egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut MarsApp| app.show(ui), app);
     h.run_steps(4);
-    h.get_by_label_contains("Roll 2 D8 for counter 1 of 8: the first die is the row");
+    on_card_and_panel(&h, "Roll 2 D8 for counter 1 of 8: the first die is the row");
     h.get_by_label("Roll the counters' squares at the table");
     let enter = |h: &mut Harness<'_, MarsApp>, text: &str| {
         h.state_mut().at_table.typed = text.into();
@@ -524,10 +541,10 @@ fn the_counters_squares_are_typed_on_the_card_at_set_up() {
     };
     enter(&mut h, "3 4");
     h.get_by_label("Counters put face down so far: d3");
-    h.get_by_label_contains("Roll 2 D8 for counter 2 of 8");
+    on_card_and_panel(&h, "Roll 2 D8 for counter 2 of 8");
     enter(&mut h, "3 4");
     h.get_by_label("d3: a counter lies there already; roll both dice again (R24)");
-    h.get_by_label_contains("Roll 2 D8 again for counter 2 of 8");
+    on_card_and_panel(&h, "Roll 2 D8 again for counter 2 of 8");
     enter(&mut h, "3 9");
     h.get_by_label_contains("`9` is not a D8's face");
     h.get_by_label("Take back the last two dice").click();
