@@ -59,6 +59,9 @@ impl Panel for HintPanel {
                             .strong()
                             .color(theme::HINT),
                     );
+                    if let Some(stop) = h.stop(g) {
+                        ui.label(RichText::new(stop.text()).small().color(theme::HINT));
+                    }
                     ui.label(
                         RichText::new(if h.model.is_some() {
                             "drawn on the board: the arrow to its square, the ring on its target; \
@@ -88,29 +91,17 @@ impl Panel for HintPanel {
                         return;
                     }
                     let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                    egui::Grid::new("hint-report")
-                        .num_columns(3)
-                        .striped(true)
-                        .show(ui, |ui| {
-                            ui.label(RichText::new("move").small().color(theme::MUTED));
-                            ui.label(RichText::new("visits").small().color(theme::MUTED));
-                            ui.label(RichText::new("value").small().color(theme::MUTED));
-                            ui.end_row();
-                            for c in r.top.iter().take(3) {
-                                ui.label(
-                                    RichText::new(action_text(&base, &c.action, names)).small(),
-                                );
-                                ui.label(
-                                    RichText::new(format!(
-                                        "{:.0}%",
-                                        100.0 * c.visits as f64 / total as f64
-                                    ))
-                                    .small(),
-                                );
-                                ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                                ui.end_row();
-                            }
-                        });
+                    let rows = r.top.iter().take(3).map(|c| {
+                        [
+                            RichText::new(action_text(&base, &c.action, names)),
+                            RichText::new(format!(
+                                "{:.0}%",
+                                100.0 * c.visits as f64 / total as f64
+                            )),
+                            RichText::new(format!("{:.0}%", 100.0 * c.mean)),
+                        ]
+                    });
+                    decision_table(ui, ["move", "visits", "value"], rows.collect());
                     ui.label(
                         RichText::new(format!(
                             "{} iterations in {:.2} s; the AI plays its most visited move (the \
@@ -151,13 +142,14 @@ impl Panel for AiPanel {
                 });
             }
             match &session.report {
-                Some((side, r)) => {
+                Some(shown) => {
+                    let (side, r) = (shown.side, &shown.report);
                     ui.label(
                         RichText::new(format!(
                             "{} ({}) chose: {}",
-                            side_title(*side),
+                            side_title(side),
                             r.player,
-                            r.chosen.map(|a| a.to_string()).unwrap_or_default()
+                            shown.chosen
                         ))
                         .small(),
                     );
@@ -177,45 +169,43 @@ impl Panel for AiPanel {
                         );
                     }
                     let total: u64 = r.top.iter().map(|c| c.visits).sum::<u64>().max(1);
-                    egui::Grid::new("ai-report")
-                        .num_columns(3)
-                        .striped(true)
-                        .show(ui, |ui| {
-                            ui.label(RichText::new("considered").small().color(theme::MUTED));
-                            ui.label(RichText::new("visits").small().color(theme::MUTED));
-                            ui.label(RichText::new("value").small().color(theme::MUTED));
-                            ui.end_row();
-                            let hide = !session.sees_hand(*side);
-                            for c in r.top.iter().take(8) {
-                                let chosen = r.chosen == Some(c.action);
-                                // The cards the AI thought of playing are in its hand: never
-                                // shown to its opponent.
-                                let text = if hide && !chosen && card_of(&c.action).is_some() {
-                                    "a card from its hand".to_string()
-                                } else {
-                                    c.action.to_string()
-                                };
-                                let t = RichText::new(text).small();
-                                ui.label(if chosen {
+                    let hide = !session.sees_hand(side);
+                    let rows = r
+                        .top
+                        .iter()
+                        .zip(&shown.considered)
+                        .take(8)
+                        .map(|(c, words)| {
+                            let chosen = r.chosen == Some(c.action);
+                            // The cards the AI thought of playing are in its hand: never shown
+                            // to its opponent.
+                            let text = if hide && !chosen && card_of(&c.action).is_some() {
+                                "a card from its hand".to_string()
+                            } else {
+                                words.clone()
+                            };
+                            let t = RichText::new(text);
+                            // A program may report values without visits.
+                            let visits = if r.iterations == 0 {
+                                "–".to_string()
+                            } else {
+                                format!(
+                                    "{} ({:.0}%)",
+                                    c.visits,
+                                    100.0 * c.visits as f64 / total as f64
+                                )
+                            };
+                            [
+                                if chosen {
                                     t.strong().color(theme::SELECT)
                                 } else {
                                     t
-                                });
-                                // A program may report values without visits.
-                                let visits = if r.iterations == 0 {
-                                    "–".to_string()
-                                } else {
-                                    format!(
-                                        "{} ({:.0}%)",
-                                        c.visits,
-                                        100.0 * c.visits as f64 / total as f64
-                                    )
-                                };
-                                ui.label(RichText::new(visits).small());
-                                ui.label(RichText::new(format!("{:.0}%", 100.0 * c.mean)).small());
-                                ui.end_row();
-                            }
+                                },
+                                RichText::new(visits),
+                                RichText::new(format!("{:.0}%", 100.0 * c.mean)),
+                            ]
                         });
+                    decision_table(ui, ["considered", "visits", "value"], rows.collect());
                 }
                 None if !session.is_thinking() => {
                     ui.label(
@@ -227,5 +217,57 @@ impl Panel for AiPanel {
                 None => {}
             }
         });
+    }
+}
+
+/// The widths of a decision table's number columns (visits, value), in points.
+const NUMBER_COLUMNS: [f32; 2] = [84.0, 38.0];
+/// The room between two columns.
+const COLUMN_GAP: f32 = 8.0;
+
+/// The widths of a decision table's columns in `width`: the decision takes what the two
+/// number columns leave.
+pub fn decision_columns(width: f32) -> [f32; 3] {
+    let [visits, value] = NUMBER_COLUMNS;
+    [
+        (width - visits - value - 2.0 * COLUMN_GAP).max(40.0),
+        visits,
+        value,
+    ]
+}
+
+/// Decisions in three columns that never run into each other: the decision, cut short
+/// with its whole text on hover, then its visits and its value, right-aligned in columns
+/// of their own; striped, under a muted head.
+fn decision_table(ui: &mut Ui, heads: [&str; 3], rows: Vec<[RichText; 3]>) {
+    let widths = decision_columns(ui.available_width());
+    let height = ui.text_style_height(&egui::TextStyle::Small) + 4.0;
+    let head = heads.map(|h| RichText::new(h).color(theme::MUTED));
+    for (i, cells) in std::iter::once(head).chain(rows).enumerate() {
+        let stripe = ui.painter().add(egui::Shape::Noop);
+        let row = ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = COLUMN_GAP;
+            for (k, (cell, w)) in cells.into_iter().zip(widths).enumerate() {
+                let layout = if k == 0 {
+                    egui::Layout::left_to_right(egui::Align::Center)
+                } else {
+                    egui::Layout::right_to_left(egui::Align::Center)
+                };
+                ui.allocate_ui_with_layout(egui::vec2(w, height), layout, |ui| {
+                    ui.set_width(w);
+                    ui.add(egui::Label::new(cell.small()).truncate());
+                });
+            }
+        });
+        if i % 2 == 0 && i > 0 {
+            ui.painter().set(
+                stripe,
+                egui::Shape::rect_filled(
+                    row.response.rect,
+                    egui::CornerRadius::same(2),
+                    ui.visuals().faint_bg_color,
+                ),
+            );
+        }
     }
 }

@@ -648,7 +648,12 @@ impl MarsApp {
             let theirs = s
                 .human_to_move()
                 .is_some_and(|side| side != g.model(m).side && acting_model(g).is_none());
-            if gone || theirs {
+            // Its action is over and it may not act again now (the AI's Turn, or it has
+            // acted): its sight and reach would be stale.
+            let done = acting_model(g).is_none()
+                && matches!(g.model(m).loc, Loc::Board(_))
+                && !s.legal().contains(&Action::Activate(m));
+            if gone || theirs || done {
                 self.selected = None;
             }
         }

@@ -73,6 +73,10 @@ pub struct BoardView {
         super::board_sight::Viewpoint,
         Vec<super::board_sight::SightLine>,
     )>,
+    /// Where the sight's tags were put this frame, in the order of its lines.
+    pub sight_tags: Vec<Rect>,
+    /// The models' tokens on the board this frame.
+    pub tokens: Vec<Rect>,
     /// The groups of models shown in the trays this frame (to deploy, each wave).
     pub tray_groups: Vec<super::board_tray::TrayGroup>,
     /// The hinted move drawn this frame, if a hint is shown.
@@ -168,8 +172,13 @@ impl BoardView {
         // The squares as click targets, under the models.
         let square_responses = square_targets(ui, &geom);
         let mut placed = self.place_models(g, &geom, &painter);
-        self.sight_layer(ui, &painter, &geom, input, selected, sel_reach);
         glide(ui.ctx(), &geom, &mut placed);
+        self.tokens = placed
+            .iter()
+            .filter(|p| geom.board.contains(p.center))
+            .map(Placed::token)
+            .collect();
+        self.sight_layer(ui, &painter, &geom, input, selected, sel_reach);
         let model_responses = draw_models(
             ui,
             &painter,
@@ -298,9 +307,10 @@ impl BoardView {
             if deciding { input.legal } else { &[] },
         );
         self.sight = view.map(|v| (v, board_sight::lines(g, v)));
-        if let Some((v, lines)) = &self.sight {
-            board_sight::draw(painter, geom, g, *v, lines);
-        }
+        self.sight_tags = match &self.sight {
+            Some((v, lines)) => board_sight::draw(painter, geom, g, *v, lines, &self.tokens),
+            None => Vec::new(),
+        };
     }
 
     /// The hint: the whole move, drawn.
@@ -501,6 +511,13 @@ struct Placed {
     r: f32,
 }
 
+impl Placed {
+    /// The token's square on screen, its click target.
+    fn token(&self) -> Rect {
+        Rect::from_center_size(self.center, Vec2::splat(self.r * 2.2))
+    }
+}
+
 /// Every square as a click target, named for screen readers and tests.
 fn square_targets(ui: &Ui, geom: &Geom) -> Vec<(Square, Response)> {
     let mut square_responses: Vec<(Square, Response)> = Vec::with_capacity(64);
@@ -564,7 +581,7 @@ fn draw_models(
             acting == Some(p.id),
             g.scenario().models[p.id.index()].ends_game.is_key(),
         );
-        let rect = Rect::from_center_size(p.center, Vec2::splat(p.r * 2.2));
+        let rect = p.token();
         let resp = ui.interact(rect, Id::unique(("board-model", p.id.0)), Sense::click());
         let label = p.id.to_string();
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));

@@ -5,8 +5,10 @@
 //! (R9: a low wall on a square's own edge spoils only shots into it) and whether any of
 //! them has the range to shoot it.
 
+use std::sync::Arc;
+
 use eframe::egui::{
-    Align2, Color32, CornerRadius, FontId, Painter, Shape, Stroke, StrokeKind, vec2,
+    Color32, CornerRadius, FontId, Galley, Painter, Rect, Shape, Stroke, StrokeKind, Vec2, vec2,
 };
 
 use crate::rules::action::{Action, ModelId};
@@ -15,6 +17,7 @@ use crate::rules::state::{Loc, Phase};
 use crate::rules::{Bitboard, GameState, Side, Square};
 
 use super::board_geom::Geom;
+use super::tag_layout::{self, Want};
 use super::theme;
 
 /// Where the sight is taken from, and with whose range.
@@ -148,17 +151,32 @@ fn los_color(l: Los) -> Color32 {
     }
 }
 
-/// Draws the lines from the viewpoint, each with its tag, and marks the viewpoint.
-pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, lines: &[SightLine]) {
+/// Draws the lines from the viewpoint, each with its tag, and marks the viewpoint. The tags
+/// are placed near their enemies' ends, clear of each other and, where there is room, of
+/// `tokens` and of the viewpoint's square ([`super::tag_layout`]); their rectangles are
+/// returned.
+pub fn draw(
+    painter: &Painter,
+    geom: &Geom,
+    g: &GameState,
+    from: Viewpoint,
+    lines: &[SightLine],
+    tokens: &[Rect],
+) -> Vec<Rect> {
+    let one_line = lines.len() > LONG_TAGS_UP_TO;
+    let mut tags = Vec::with_capacity(lines.len());
+    let mut wants = Vec::with_capacity(lines.len());
     for l in lines {
         let (a, b) = geom.sight_line(g, from.square, l.enemy);
-        let (color, w) = if l.in_range {
-            match l.out {
-                Los::None => (los_color(Los::None), 1.5),
-                o => (los_color(o), 2.5),
-            }
+        let color = if l.in_range {
+            los_color(l.out)
         } else {
-            (theme::alpha(theme::OUT_OF_RANGE, 150), 1.5)
+            theme::alpha(theme::OUT_OF_RANGE, 150)
+        };
+        let w = if l.in_range && l.out != Los::None {
+            2.5
+        } else {
+            1.5
         };
         let shadow = Stroke::new(w + 2.0, theme::SIGHT_LINE_SHADOW);
         match l.out {
@@ -174,14 +192,61 @@ pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, line
                 painter.extend(Shape::dashed_line(&[a, b], Stroke::new(w, color), 9.0, 5.0));
             }
         }
-        // The tag at the enemy's end: its first line in the colour of the shot out, the
-        // second in the colour of the shot back (red when it can be shot from there).
-        let at = b + (a - b).normalized() * (geom.sq * 0.42);
-        let text = if lines.len() > LONG_TAGS_UP_TO {
-            l.short_tag()
-        } else {
-            l.tag()
-        };
+        let tag = Tag::laid_out(painter, l, color, one_line);
+        // It wants to sit at the enemy's end, and may slide back along the line.
+        let towards = (a - b).normalized();
+        let at = b + towards * (geom.sq * 0.42);
+        let room = ((a - b).length() - geom.sq * 0.84).max(0.0);
+        wants.push(Want {
+            at,
+            along: towards * room,
+            size: tag.size,
+        });
+        tags.push(tag);
+    }
+    // The viewpoint's square is kept clear too, so its outline is seen whole.
+    let mut keep_clear = tokens.to_vec();
+    keep_clear.push(geom.rect(from.square));
+    let rects = tag_layout::place(&wants, &keep_clear, geom.board);
+    // A tag put away from its line is tied to it by a leader.
+    for ((tag, want), rect) in tags.iter().zip(&wants).zip(&rects) {
+        if !rect.expand(2.0).contains(want.at) {
+            let from = rect.clamp(want.at);
+            let color = theme::alpha(tag.color, 200);
+            painter.line_segment([from, want.at], Stroke::new(1.0, color));
+            painter.circle_filled(want.at, 2.5, color);
+        }
+    }
+    for (tag, rect) in tags.into_iter().zip(&rects) {
+        tag.paint(painter, *rect);
+    }
+    painter.rect_stroke(
+        geom.rect(from.square).shrink(1.0),
+        CornerRadius::same(2),
+        Stroke::new(2.0, theme::SELECT),
+        StrokeKind::Inside,
+    );
+    rects
+}
+
+/// A sight line's tag, laid out: its first line in the colour of the shot out, the second
+/// in the colour of the shot back (red when it can be shot from there).
+struct Tag {
+    first: Arc<Galley>,
+    second: Arc<Galley>,
+    color: Color32,
+    back_color: Color32,
+    one_line: bool,
+    /// With its margins.
+    size: Vec2,
+}
+
+/// The tag's margins: across, and up and down.
+const MARGIN: Vec2 = vec2(4.0, 1.0);
+
+impl Tag {
+    fn laid_out(painter: &Painter, l: &SightLine, color: Color32, one_line: bool) -> Tag {
+        let text = if one_line { l.short_tag() } else { l.tag() };
         let (first, second) = text
             .split_once('\n')
             .or_else(|| text.split_once(" · "))
@@ -191,38 +256,42 @@ pub fn draw(painter: &Painter, geom: &Geom, g: &GameState, from: Viewpoint, line
         } else {
             theme::OUT_OF_RANGE
         };
-        let g1 = painter.layout_no_wrap(first.to_string(), FontId::proportional(11.0), color);
-        let g2 = painter.layout_no_wrap(
+        let first = painter.layout_no_wrap(first.to_string(), FontId::proportional(11.0), color);
+        let second = painter.layout_no_wrap(
             second.to_string(),
             FontId::proportional(10.0),
             theme::PAINTED_LATER,
         );
-        let one_line = lines.len() > LONG_TAGS_UP_TO;
-        let size = if one_line {
+        let inner = if one_line {
             vec2(
-                g1.size().x + 6.0 + g2.size().x,
-                g1.size().y.max(g2.size().y),
+                first.size().x + 6.0 + second.size().x,
+                first.size().y.max(second.size().y),
             )
         } else {
-            vec2(g1.size().x.max(g2.size().x), g1.size().y + g2.size().y)
+            vec2(
+                first.size().x.max(second.size().x),
+                first.size().y + second.size().y,
+            )
         };
-        let rect = Align2::CENTER_CENTER
-            .anchor_size(at, size)
-            .expand2(vec2(4.0, 1.0));
-        painter.rect_filled(rect, CornerRadius::same(3), theme::SIGHT_TAG_BACK);
-        let (w1, h1) = (g1.size().x, g1.size().y);
-        painter.galley(rect.min + vec2(4.0, 1.0), g1, color);
-        let second_at = if one_line {
-            vec2(4.0 + w1 + 6.0, 1.0)
-        } else {
-            vec2(4.0, 1.0 + h1)
-        };
-        painter.galley(rect.min + second_at, g2, back_color);
+        Tag {
+            first,
+            second,
+            color,
+            back_color,
+            one_line,
+            size: inner + 2.0 * MARGIN,
+        }
     }
-    painter.rect_stroke(
-        geom.rect(from.square).shrink(1.0),
-        CornerRadius::same(2),
-        Stroke::new(2.0, theme::SELECT),
-        StrokeKind::Inside,
-    );
+
+    fn paint(self, painter: &Painter, rect: Rect) {
+        painter.rect_filled(rect, CornerRadius::same(3), theme::SIGHT_TAG_BACK);
+        let (w1, h1) = (self.first.size().x, self.first.size().y);
+        painter.galley(rect.min + MARGIN, self.first, self.color);
+        let second_at = if self.one_line {
+            vec2(MARGIN.x + w1 + 6.0, MARGIN.y)
+        } else {
+            vec2(MARGIN.x, MARGIN.y + h1)
+        };
+        painter.galley(rect.min + second_at, self.second, self.back_color);
+    }
 }

@@ -17,7 +17,7 @@
 //!   [`dialogs`]: the panels and windows; the board is drawn one layer a function: the ground, grid, blockers, walls, edges
 //!   and coordinates in `board_ground`, the reach and a card's targets and aim in
 //!   `board_overlays`, counters and Event tokens in `board_counters`, the models with
-//!   [`board_figures`], the sight both ways with [`board_sight`], the trays of models off
+//!   [`board_figures`], the sight both ways with [`board_sight`] (its tags kept apart by `tag_layout`), the trays of models off
 //!   the board with [`board_tray`], the AI's estimate of the chance to win with
 //!   [`board_estimate`] and the hinted move with [`board_hint`]; it lays itself out with
 //!   [`board_geom`], explains itself with [`board_tooltip`] and reads what a click offers
@@ -77,6 +77,7 @@ mod run_error;
 mod save_names;
 pub mod scenario_picture;
 pub mod sidebar;
+mod tag_layout;
 pub mod theme;
 
 use std::path::PathBuf;

@@ -67,7 +67,7 @@ fn the_ais_estimate_is_a_bar_beside_the_board_after_its_searches() {
         let ai_moved = s
             .report
             .as_ref()
-            .is_some_and(|(side, _)| *side == Side::Martians);
+            .is_some_and(|shown| shown.side == Side::Martians);
         if ai_moved && s.human_to_move().is_some() {
             break;
         }

@@ -53,6 +53,7 @@ mod table_companion_names;
 mod table_companion_placement;
 mod table_companion_steps;
 mod table_estimate;
+mod table_hint_stop;
 mod table_search;
 mod table_setup_sheet;
 mod train_value;
@@ -67,6 +68,8 @@ mod gui;
 mod gui_analysis;
 #[cfg(feature = "gui")]
 mod gui_cards;
+#[cfg(feature = "gui")]
+mod gui_clutter;
 #[cfg(feature = "gui")]
 mod gui_companion;
 #[cfg(feature = "gui")]

@@ -33,7 +33,7 @@ fn the_ai_at_the_table_grows_the_tree_of_its_previous_decision() {
         s.tick();
         if s.history().len() != seen {
             seen = s.history().len();
-            if let Some((_, r)) = &s.report
+            if let Some(r) = s.report.as_ref().map(|shown| &shown.report)
                 && r.iterations > 0
             {
                 searched += 1;

@@ -5,9 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use rules::{Action, GameRng, GameState};
+use rules::model_names::ModelNames;
+use rules::{Action, GameRng, GameState, Side};
 use skirmish_ai::bot::game::JournalEntry;
 use skirmish_ai::bot::{PlayerSpec, SpecError};
+
+use super::describe::action_text;
 
 /// What the AI thought about a decision.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -21,6 +24,40 @@ pub struct AiReport {
     pub threads: usize,
     /// The actions it considered, most visited first.
     pub top: Vec<Considered>,
+}
+
+/// The AI's last decision as the table shows it: the side it decided for, its report, and
+/// its decisions in the table's words, named in the position it searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownReport {
+    pub side: Side,
+    pub report: AiReport,
+    /// The decision it made.
+    pub chosen: String,
+    /// Each of `report.top`, in its order.
+    pub considered: Vec<String>,
+}
+
+impl ShownReport {
+    /// Names the report's decisions in `searched`, the position the AI decided in.
+    pub fn new(side: Side, report: AiReport, searched: &GameState, names: ModelNames) -> Self {
+        let mut legal = Vec::new();
+        searched.legal_actions(&mut legal);
+        // A decision from a program is checked before it is described.
+        let words = |a: &Action| {
+            if legal.contains(a) {
+                action_text(searched, a, names)
+            } else {
+                a.to_string()
+            }
+        };
+        ShownReport {
+            side,
+            chosen: report.chosen.as_ref().map(words).unwrap_or_default(),
+            considered: report.top.iter().map(|c| words(&c.action)).collect(),
+            report,
+        }
+    }
 }
 
 /// One root action of a search.

@@ -7,7 +7,8 @@
 use rand::SeedableRng;
 
 use rules::action::{Action, ModelId};
-use rules::{GameRng, GameState, Side};
+use rules::state::Event;
+use rules::{GameRng, GameState, Side, Square};
 use skirmish_ai::bot::PlayerSpec;
 use skirmish_ai::bot::spec::{Kind, Level};
 
@@ -44,6 +45,92 @@ impl Hint {
     /// The model the whole move is made with, if it is one model's move.
     pub fn mover(&self, g: &GameState) -> Option<ModelId> {
         mover(g, &self.line)
+    }
+
+    /// Why the move shown stops before the model's action is over, in `g`, the position
+    /// it was asked in (see [`move_stop`]).
+    pub fn stop(&self, g: &GameState) -> Option<MoveStop> {
+        move_stop(g, &self.line, self.prefix.len())
+    }
+}
+
+/// Why a hint's move stops before the model's action is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStop {
+    /// Its last step turns over the counter on this square: what is best next depends on
+    /// what the counter is.
+    Counter(Square),
+    /// Its last step rolls dice: what is best next depends on the roll.
+    Roll,
+    /// Its last step draws a card.
+    Card,
+    /// This side may answer the last step first.
+    Answer(Side),
+    /// The hint holds no more decisions than this.
+    Long(usize),
+}
+
+impl MoveStop {
+    /// The reason in a sentence, for the Hint.
+    pub fn text(self) -> String {
+        match self {
+            MoveStop::Counter(s) => format!(
+                "The hint stops here: this turns over the counter on {s}, and what is best \
+                 next depends on what it is. Ask again once it is turned over."
+            ),
+            MoveStop::Roll => "The hint stops at the roll: what is best next depends on the \
+                               dice. Ask again after it."
+                .to_string(),
+            MoveStop::Card => "The hint stops at the card drawn: what is best next depends on \
+                               it. Ask again after it."
+                .to_string(),
+            MoveStop::Answer(side) => format!(
+                "The hint stops here: the {} may answer this first. Ask again after their \
+                 answer.",
+                side.title()
+            ),
+            MoveStop::Long(n) => {
+                format!("The hint shows the first {n} decisions of the move. Ask again after them.")
+            }
+        }
+    }
+}
+
+/// Why the move `line` stops, played from `g`, before its model's action is over: the last
+/// step drew from the dice (a counter turned over, a roll, a card) or handed the decision
+/// to the other side, or the line is as long as a hint's move may be (`prefix` decisions
+/// taken before the search, then [`MOVE_DECISIONS`] after its first). `None` when the
+/// action is over (or the Turn, or the game) or the line does not play.
+pub fn move_stop(g: &GameState, line: &[Action], prefix: usize) -> Option<MoveStop> {
+    let side = g.to_move()?;
+    let mut g = g.clone();
+    let (last, before) = line.split_last()?;
+    for a in before {
+        g.play(*a, &mut GameRng::seed_from_u64(0)).ok()?;
+    }
+    // The dice of the copy: only whether and how the last step draws is read, never what.
+    let mut dice = GameRng::seed_from_u64(0);
+    let mut events: Vec<Event> = Vec::new();
+    g.play_logged(*last, &mut dice, &mut events).ok()?;
+    if dice.get_word_pos() != 0 {
+        return Some(
+            events
+                .iter()
+                .find_map(|e| match e {
+                    Event::Revealed(s, _) => Some(MoveStop::Counter(*s)),
+                    Event::Drew { .. } => Some(MoveStop::Card),
+                    _ => None,
+                })
+                .unwrap_or(MoveStop::Roll),
+        );
+    }
+    if g.is_over() || acting_model(&g).is_none() {
+        return None;
+    }
+    match g.to_move() {
+        Some(other) if other != side => Some(MoveStop::Answer(other)),
+        _ if line.len() > prefix + MOVE_DECISIONS => Some(MoveStop::Long(line.len())),
+        _ => None,
     }
 }
 

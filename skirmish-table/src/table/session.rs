@@ -27,7 +27,7 @@ use skirmish_ai::bot::PlayerSpec;
 use skirmish_ai::bot::exec::{BotId, ExecBot};
 use skirmish_ai::bot::game::JournalEntry;
 
-use super::brain::{AiError, AiReport};
+use super::brain::{AiError, AiReport, ShownReport};
 use super::companion::{Companion, PendingDice};
 use super::describe::action_text;
 use super::error::{PlayError, SessionError};
@@ -78,7 +78,7 @@ pub struct Session {
     pub(super) thinking_since: Option<Instant>,
     pub(super) last_decision_at: Option<Instant>,
     /// The AI's last report, and the side it decided for.
-    pub report: Option<(Side, AiReport)>,
+    pub report: Option<ShownReport>,
     /// Pause between two AI decisions, so a person can follow them.
     pub ai_delay: Duration,
     /// The AI does not move while paused (watch mode).
@@ -380,26 +380,31 @@ impl Session {
         let side = self.state.to_move();
         let window = matches!(self.state.phase(), Phase::Respond(_) | Phase::Escape(_));
         match result {
-            Ok((action, report)) => match self.play_step(action) {
-                Ok(()) => {
-                    // What the AI weighed on a window would say what it holds: its report
-                    // is shown only to a table that may see its hand.
-                    // Its values are of its moves before their dice, so the estimate beside
-                    // the board is not taken from them: it comes from a search of the
-                    // position after the dice, the person's next ([`Session::request_estimate`]).
-                    if let Some(side) = side
-                        && (!window || self.sees_hand(side))
-                    {
-                        self.report = Some((side, report));
+            Ok((action, report)) => {
+                // Named in the position it searched, before the decision changes it.
+                let shown = side.map(|s| ShownReport::new(s, report, &self.state, self.names()));
+                match self.play_step(action) {
+                    Ok(()) => {
+                        // What the AI weighed on a window would say what it holds: its
+                        // report is shown only to a table that may see its hand.
+                        // Its values are of its moves before their dice, so the estimate
+                        // beside the board is not taken from them: it comes from a search of
+                        // the position after the dice, the person's next
+                        // ([`Session::request_estimate`]).
+                        if let Some(shown) = shown
+                            && (!window || self.sees_hand(shown.side))
+                        {
+                            self.report = Some(shown);
+                        }
+                        true
                     }
-                    true
+                    Err(e) => {
+                        self.notice = Some(format!("the AI chose an illegal action: {e}"));
+                        self.paused = true;
+                        false
+                    }
                 }
-                Err(e) => {
-                    self.notice = Some(format!("the AI chose an illegal action: {e}"));
-                    self.paused = true;
-                    false
-                }
-            },
+            }
             Err(e) => {
                 self.notice = Some(e.to_string());
                 self.paused = true;
