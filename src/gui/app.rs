@@ -26,7 +26,7 @@ use super::frames::FrameHistory;
 pub use super::frames::Startup;
 use super::log::LogView;
 use super::modes::{DICE_GAME_BUTTON, DICE_GAME_HOVER, Mode, dice_mode_buttons};
-use super::panel::{Panel, PanelContext};
+use super::panel::{Panel, PanelContext, within_width};
 use super::prompt::AnswerPrompt;
 use super::sidebar::Sidebar;
 use super::theme;
@@ -367,12 +367,14 @@ impl MarsApp {
             .default_size(300.0)
             .size_range(200.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| self.log.ui(ui, &mut table));
+            .show(ui, |ui| within_width(ui, |ui| self.log.ui(ui, &mut table)));
         egui::Panel::right("sidebar")
             .default_size(340.0)
             .size_range(280.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| self.sidebar.ui(ui, &mut table));
+            .show(ui, |ui| {
+                within_width(ui, |ui| self.sidebar.ui(ui, &mut table))
+            });
         let board_rect = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::BACKGROUND))
             .show(ui, |ui| {

@@ -234,6 +234,11 @@ fn new_game_ui(
     if let Some(i) = remove {
         view.next.seats.remove(i);
     }
+    ui.label(
+        RichText::new(dice_game::table::words::how_it_ends(view.next.seats.len()))
+            .small()
+            .color(theme::MUTED),
+    );
     ui.horizontal(|ui| {
         if ui
             .add_enabled(view.next.seats.len() < max, egui::Button::new("Add a seat"))

@@ -74,3 +74,19 @@ pub fn section(ui: &mut Ui, title: &str, add: impl FnOnce(&mut Ui)) {
         });
     ui.add_space(6.0);
 }
+
+/// A side panel's contents held to the panel's width: what is wider is cut off at the
+/// panel's edge instead of widening the panel (which would move the board beside it).
+pub fn within_width<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let rect = ui.available_rect_before_wrap();
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    child.shrink_clip_rect(rect);
+    let out = add(&mut child);
+    // The panel takes its own rectangle, never the contents' size.
+    ui.advance_cursor_after_rect(rect);
+    out
+}

@@ -311,3 +311,69 @@ fn the_end_says_which_tie_break_decided_it() {
     }
     panic!("3000 random games did not show every tie-break: {seen:?}");
 }
+
+#[test]
+fn how_a_game_ends_is_said_at_set_up_and_the_stack_that_runs_out_is_named_when_it_does() {
+    use dice_game::game::STACKS;
+    use dice_game::table::words::{event_words, how_it_ends};
+    use dice_game::turn::Event;
+    // Said before the first Turn, for the game's number of players: a stack holds a card
+    // a player (S3), so two players can end a game after two claims.
+    for n in 2..=4 {
+        let t = DiceGameTable::new(setup(&vec![Seat::Ai(AiLevel::Random); n], 1)).unwrap();
+        let first = &t.log()[0];
+        assert_eq!(first.text, how_it_ends(n));
+        assert!(first.seat.is_none() && !first.heading);
+        assert!(
+            first
+                .text
+                .contains(&format!("holds {n} cards, one a player"))
+        );
+        assert!(first.text.contains(&format!("after {n} cards claimed")));
+        assert_eq!(t.log()[1].text, format!("Turn 1: {}", t.setup.name(0)));
+    }
+    // Two-player games played out: the claim that empties a stack names it, and it is the
+    // stack whose cards are all gone.
+    let mut named = 0;
+    for seed in 0..200u64 {
+        let s = setup(
+            &[Seat::Ai(AiLevel::Random), Seat::Ai(AiLevel::Random)],
+            seed,
+        );
+        let (mut g, mut rng) = s.new_game().unwrap();
+        let mut p = dice_game::players::player("random").unwrap();
+        let mut choices = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            let a = p.choose(&g, &mut choices).unwrap();
+            let before = g.clone();
+            let mut events = Vec::new();
+            g.play(a, &mut rng, |e| events.push(e)).unwrap();
+            for e in &events {
+                if let Event::Claimed {
+                    card,
+                    emptied: true,
+                    ..
+                } = e
+                {
+                    let stack = (0..STACKS)
+                        .find(|k| before.in_play(*k) == Some(*card))
+                        .unwrap();
+                    assert_eq!(g.stack_len(stack), 0);
+                    let words = event_words(&before, &s, e);
+                    assert!(
+                        words.contains(&format!(
+                            "Stack {} is empty: this Round is the last",
+                            stack + 1
+                        )),
+                        "{words}"
+                    );
+                    named += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        named > 100,
+        "most two-player games end by a stack run out: {named}"
+    );
+}

@@ -138,3 +138,36 @@ fn the_ais_report_keeps_its_columns() {
     assert!(!shown.chosen.is_empty() && !shown.chosen.starts_with("activate "));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_board_stays_put_while_the_panels_beside_it_change() {
+    let dir = temp_dir("clutter-still");
+    let scenario = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/ambush.toml");
+    let mut h = harness(hot_seat(scenario, 7), dir.clone());
+    let first = h.state().board.geom.expect("the board is drawn");
+    let mut seen = Vec::new();
+    for k in 0..400 {
+        let s = h.state_mut().session.as_mut().unwrap();
+        if s.state().is_over() {
+            break;
+        }
+        // A model selected now and then, and a decision made: the side panel shows the
+        // selected model, the decisions, the cards, the last dice.
+        let legal = s.legal();
+        let a = legal[(k * 7) % legal.len()];
+        s.play(a).unwrap();
+        let n = h.state().session.as_ref().unwrap().state().models().len();
+        h.state_mut().selected = Some(mars_attacks::rules::ModelId((k % n) as u8));
+        h.run_steps(2);
+        let g = h.state().board.geom.unwrap();
+        if g != first {
+            seen.push((k, g.board));
+        }
+    }
+    assert!(
+        seen.is_empty(),
+        "the board moved from {:?}: {seen:?}",
+        first.board
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

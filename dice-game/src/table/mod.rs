@@ -29,7 +29,8 @@ use words::{action_words, event_words};
 /// A line of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
-    /// The seat it is about (none for the end of the game).
+    /// The seat it is about (none for how the game ends, said at its set-up, and for its
+    /// end).
     pub seat: Option<usize>,
     /// A Turn begins here.
     pub heading: bool,
@@ -136,6 +137,11 @@ impl DiceGameTable {
             error: None,
             odds_cache: None,
         };
+        t.log.push(LogLine {
+            seat: None,
+            heading: false,
+            text: words::how_it_ends(t.game.players()),
+        });
         t.log.push(LogLine {
             seat: Some(0),
             heading: true,

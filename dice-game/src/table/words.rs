@@ -126,9 +126,13 @@ pub fn event_words(before: &Game, setup: &DiceGameSetup, e: &Event) -> String {
                 s.push_str(&format!(". {} is turned over", card(*r)));
             }
             if *emptied {
-                s.push_str(
-                    ". The stack is empty: the game ends before the first player's next Turn",
-                );
+                let stack = (0..crate::game::STACKS)
+                    .find(|k| before.in_play(*k) == Some(*c))
+                    .map_or(String::new(), |k| format!(" {}", k + 1));
+                s.push_str(&format!(
+                    ". Stack{stack} is empty: this Round is the last, and the game ends before \
+                     the first player's next Turn"
+                ));
             }
             s
         }
@@ -291,6 +295,18 @@ pub fn result_words(game: &Game, setup: &DiceGameSetup) -> Vec<String> {
         "A stack was emptied, and the Round was played out to the first player's next Turn."
     };
     vec![why, end.to_string()]
+}
+
+/// How a game of `players` ends, said at set-up: a stack holds a card a player, and the
+/// game ends once one stack is empty (S3, S8), which can come after as few claims as there
+/// are players.
+pub fn how_it_ends(players: usize) -> String {
+    format!(
+        "Each of the {STACKS} stacks holds {players} cards, one a player: the game ends when one \
+         stack is empty, once that Round is played out to the first player's next Turn. \
+         With {players} players that can come after {players} cards claimed.",
+        STACKS = crate::game::STACKS
+    )
 }
 
 /// `59049` as `59,049`.
