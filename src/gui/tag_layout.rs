@@ -40,7 +40,7 @@ fn spots(want: &Want, within: Rect) -> impl Iterator<Item = Pos2> + '_ {
 
 /// Places each label in turn: the first spot (see [`spots`]) that lies within `within`,
 /// clear of the labels already placed and of `tokens`; failing that, the first clear of the
-/// labels only; failing that (no room at all), where it wants to be.
+/// labels only; failing that (no room for it anywhere in `within`), where it wants to be.
 pub fn place(wants: &[Want], tokens: &[Rect], within: Rect) -> Vec<Rect> {
     let mut placed: Vec<Rect> = Vec::with_capacity(wants.len());
     for want in wants {
@@ -123,8 +123,8 @@ mod tests {
     }
 
     #[test]
-    fn with_no_room_clear_of_tokens_labels_still_never_overlap_each_other() {
-        let within = Rect::from_min_size(pos2(0.0, 0.0), vec2(200.0, 60.0));
+    fn with_no_spot_clear_of_tokens_labels_still_never_overlap_each_other() {
+        let within = Rect::from_min_size(pos2(0.0, 0.0), vec2(400.0, 120.0));
         let wants: Vec<Want> = (0..4)
             .map(|i| Want {
                 at: pos2(40.0 + 30.0 * i as f32, 30.0),
