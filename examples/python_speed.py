@@ -1,0 +1,61 @@
+"""The cost of the engine from Python, in one run: `legal` and `apply` through
+`mars-attacks serve` (Engine), the same requests in-process (InProcessEngine), the
+native `Game`, and a random playout to the game's end each way.
+
+    MARS_ATTACKS=target/release/mars-attacks PYTHONPATH=<wheel or build> \\
+        python3 examples/python_speed.py [scenarios/ambush.toml]
+
+Needs the package with its native module (`pip install ./python`)."""
+
+import sys
+import time
+
+from mars_attacks import Engine, Game, InProcessEngine
+
+SCENARIO = sys.argv[1] if len(sys.argv) > 1 else "scenarios/ambush.toml"
+
+
+def per_call(f, n):
+    start = time.perf_counter()
+    for _ in range(n):
+        f()
+    return (time.perf_counter() - start) / n
+
+
+def playout_by_requests(engine, seed):
+    """A random playout to the end, one `legal` and one `apply` a decision."""
+    engine.load(scenario=SCENARIO, seed=seed)
+    k = 0
+    while True:
+        legal = engine.legal()["legal"]
+        if not legal:
+            return k
+        engine.apply(legal[(seed * 7919 + k) % len(legal)], seed=seed + k)
+        k += 1
+
+
+def main():
+    rows = []
+    with Engine() as serve:
+        local = InProcessEngine()
+        for name, engine, n in (("serve", serve, 300), ("in-process", local, 3000)):
+            engine.load(scenario=SCENARIO, seed=1)
+            legal = per_call(lambda: engine.legal(), n)
+            first = engine.legal()["legal"][0]
+            apply = per_call(lambda: engine.apply(first, seed=2, into="t"), n)
+            playout = per_call(lambda: playout_by_requests(engine, 3), 3)
+            rows.append((f"requests ({name})", legal, apply, playout))
+    g = Game(SCENARIO, seed=1)
+    legal = per_call(g.legal, 30000)
+    first = g.legal()[0]
+    apply = per_call(lambda: g.copy().apply(first, seed=2), 30000)
+    playout = per_call(lambda: g.rollouts([5], "random"), 2000)
+    rows.append(("Game (native)", legal, apply, playout))
+    print(f"{SCENARIO}: microseconds a call")
+    print(f"{'':22} {'legal':>10} {'apply':>10} {'random playout':>16}")
+    for name, legal, apply, playout in rows:
+        print(f"{name:22} {legal * 1e6:10.1f} {apply * 1e6:10.1f} {playout * 1e6:16.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""The native module, `mars_attacks._native`, from Python: `Game` (legal, apply, copy,
+result, rollouts) and `InProcessEngine` (serve's requests in-process)."""
+
+import os
+import unittest
+
+import mars_attacks
+from mars_attacks import EngineError, Game, InProcessEngine
+
+ROOT = os.environ["MARS_ATTACKS_ROOT"]
+AMBUSH = os.path.join(ROOT, "scenarios", "ambush.toml")
+
+
+class GameTest(unittest.TestCase):
+    def test_a_new_game_offers_the_side_to_move_its_legal_actions(self):
+        g = Game(AMBUSH, seed=1)
+        # Ambush on Route 9: the Martians act first, one activation for each of their five.
+        self.assertEqual(g.to_move, "martians")
+        self.assertEqual(g.legal(), [f"activate m{i}" for i in range(8, 13)])
+        self.assertFalse(g.is_over)
+        self.assertIsNone(g.result)
+        self.assertEqual((g.vp("humans"), g.vp("martians"), g.round), (0, 0, 1))
+
+    def test_an_illegal_action_is_refused_with_its_field_and_changes_nothing(self):
+        g = Game(AMBUSH, seed=1)
+        before = g.legal()
+        for bad in ["shoot m99", "fly away"]:
+            with self.assertRaises(EngineError) as e:
+                g.apply(bad)
+            self.assertEqual(e.exception.field, "action")
+            self.assertIn(f"`{bad}`", e.exception.error)
+        self.assertEqual(g.legal(), before)
+        with self.assertRaises(EngineError) as e:
+            g.vp("cows")
+        self.assertEqual(e.exception.field, "side")
+
+    def test_a_missing_scenario_says_which_file(self):
+        with self.assertRaises(EngineError) as e:
+            Game(os.path.join(ROOT, "no-such.toml"))
+        self.assertEqual(e.exception.field, "scenario")
+        self.assertIn("no-such.toml", e.exception.error)
+
+    def test_a_copy_goes_its_own_way(self):
+        g = Game(AMBUSH, seed=1)
+        c = g.copy()
+        c.apply("activate m8")
+        self.assertEqual(g.legal(), [f"activate m{i}" for i in range(8, 13)])
+        self.assertNotEqual(c.legal(), g.legal())
+
+    def test_the_same_seed_plays_the_same_game(self):
+        a, b = Game(AMBUSH, seed=3), Game(AMBUSH, seed=3)
+        for g in (a, b):
+            for _ in range(40):
+                if g.is_over:
+                    break
+                g.apply(g.legal()[-1], seed=7)
+        self.assertEqual(a.legal(), b.legal())
+        self.assertEqual((a.vp("humans"), a.vp("martians")), (b.vp("humans"), b.vp("martians")))
+
+    def test_rollouts_end_every_game_and_replay_from_their_seeds(self):
+        g = Game(AMBUSH, seed=1)
+        for policy in ("random", "greedy"):
+            first = g.rollouts(list(range(30)), policy=policy)
+            self.assertEqual(len(first), 30)
+            self.assertTrue(set(first) <= {"humans", "martians", "draw"}, first)
+            self.assertEqual(g.rollouts(list(range(30)), policy=policy), first)
+        # The game rolled out from is unchanged; a rollout in place ends it.
+        self.assertFalse(g.is_over)
+        result = g.rollout("greedy", seed=5)
+        self.assertTrue(g.is_over)
+        self.assertEqual(g.result, result)
+        with self.assertRaises(EngineError) as e:
+            g.rollouts([1], policy="mcts:1000")
+        self.assertEqual(e.exception.field, "policy")
+
+
+class InProcessEngineTest(unittest.TestCase):
+    def test_the_requests_of_serve_are_answered_in_process(self):
+        with InProcessEngine() as engine:
+            loaded = engine.load(scenario=AMBUSH, seed=1)
+            self.assertEqual(loaded["to_move"], "martians")
+            legal = engine.legal()["legal"]
+            self.assertEqual(legal, Game(AMBUSH, seed=1).legal())
+            engine.apply(legal[0], seed=2)
+            self.assertNotEqual(engine.legal()["legal"], legal)
+            engine.copy("other")
+            engine.drop("other")
+            with self.assertRaises(EngineError) as e:
+                engine.apply("shoot m99")
+            self.assertEqual(e.exception.field, "action")
+            with self.assertRaises(EngineError):
+                engine.request({"type": "fly"})
+
+    def test_the_package_names_its_native_parts(self):
+        self.assertIs(mars_attacks.Game, Game)
+        self.assertIn("InProcessEngine", mars_attacks.__all__)
+
+
+if __name__ == "__main__":
+    unittest.main()
