@@ -104,17 +104,23 @@ impl Game {
         legal
     }
 
-    /// Plays `player` for both sides to the end from here, its choices from `choices`,
-    /// the chance from the game's dice; how it ended.
+    /// Plays `player` for both sides from here until `until` (the game's end, or the end
+    /// of the Turn under way), its choices from `choices`, the chance from the game's dice;
+    /// how the game ended, or None when it goes on.
     fn play_out(
         &mut self,
         py: Python<'_>,
         player: &mut BoxedPlayer,
         choices: &mut GameRng,
-    ) -> PyResult<String> {
+        until: Until,
+    ) -> PyResult<Option<String>> {
+        let turn = self.state().turn_number();
         for _ in 0..MAX_PLAYOUT_DECISIONS {
             if let Some(outcome) = self.state().outcome() {
-                return Ok(result_word(outcome).to_string());
+                return Ok(Some(result_word(outcome).to_string()));
+            }
+            if until == Until::TurnEnd && self.state().turn_number() != turn {
+                return Ok(None);
             }
             let Some(action) = player.choose(&self.game, choices) else {
                 return Err(refused(py, "policy", "the policy found no action"));
@@ -126,6 +132,29 @@ impl Game {
             "policy",
             format!("the game did not end in {MAX_PLAYOUT_DECISIONS} decisions"),
         ))
+    }
+}
+
+/// How far a playout goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Until {
+    /// The game's end.
+    GameEnd,
+    /// The end of the Turn under way (the next Turn's start), or the game's end first.
+    TurnEnd,
+}
+
+impl Until {
+    fn named(py: Python<'_>, name: &str) -> PyResult<Until> {
+        match name {
+            "game" => Ok(Until::GameEnd),
+            "turn" => Ok(Until::TurnEnd),
+            _ => Err(refused(
+                py,
+                "until",
+                format!("`{name}`: a playout goes until the end of the `game` or the `turn`"),
+            )),
+        }
     }
 }
 
@@ -201,6 +230,18 @@ impl Game {
         self.state().outcome().map(result_word)
     }
 
+    /// The Turns started so far.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.state().turn_number()
+    }
+
+    /// The side whose Turn it is (`humans` or `martians`), whoever decides now.
+    #[getter]
+    fn turn_player(&self) -> &'static str {
+        self.state().turn_player().name()
+    }
+
     /// The Round under way.
     #[getter]
     fn round(&self) -> u16 {
@@ -212,12 +253,21 @@ impl Game {
         Ok(self.state().vp(side_named(py, side)?))
     }
 
-    /// Plays this game to its end by `policy` (`random` or `greedy`) for both sides, its
-    /// choices drawn from `seed`, the chance from the game's dice; returns how it ended.
-    #[pyo3(signature = (policy = "random", seed = 0))]
-    fn rollout(&mut self, py: Python<'_>, policy: &str, seed: u64) -> PyResult<String> {
+    /// Plays this game by `policy` (`random` or `greedy`) for both sides until `until`:
+    /// the end of the `game` (the default) or of the `turn` under way; its choices drawn
+    /// from `seed`, the chance from the game's dice. Returns how the game ended
+    /// (`humans`, `martians`, `draw`), or None when it goes on.
+    #[pyo3(signature = (policy = "random", seed = 0, until = "game"))]
+    fn rollout(
+        &mut self,
+        py: Python<'_>,
+        policy: &str,
+        seed: u64,
+        until: &str,
+    ) -> PyResult<Option<String>> {
+        let until = Until::named(py, until)?;
         let mut player = self::policy(py, policy)?;
-        self.play_out(py, &mut player, &mut rng_from_seed(seed))
+        self.play_out(py, &mut player, &mut rng_from_seed(seed), until)
     }
 
     /// Plays a copy of this game to its end once for each of `seeds` (the choices and the
@@ -232,7 +282,9 @@ impl Game {
                     game: self.game.clone(),
                     dice: rng_from_seed(seed),
                 };
-                copy.play_out(py, &mut player, &mut rng_from_seed(seed ^ CHOICES))
+                let mut choices = rng_from_seed(seed ^ CHOICES);
+                copy.play_out(py, &mut player, &mut choices, Until::GameEnd)
+                    .map(|r| r.unwrap_or_default())
             })
             .collect()
     }

@@ -73,6 +73,19 @@ class GameTest(unittest.TestCase):
             g.rollouts([1], policy="mcts:1000")
         self.assertEqual(e.exception.field, "policy")
 
+    def test_a_rollout_may_stop_at_the_end_of_the_turn(self):
+        g = Game(AMBUSH, seed=1)
+        turn, player = g.turn, g.turn_player
+        self.assertEqual(player, "martians")
+        # The Martians' first Turn cannot end the game (no side is near its target).
+        self.assertIsNone(g.rollout("greedy", seed=2, until="turn"))
+        self.assertFalse(g.is_over)
+        self.assertEqual(g.turn, turn + 1)
+        self.assertEqual(g.turn_player, "humans")
+        with self.assertRaises(EngineError) as e:
+            g.rollout(until="round")
+        self.assertEqual(e.exception.field, "until")
+
 
 class InProcessEngineTest(unittest.TestCase):
     def test_the_requests_of_serve_are_answered_in_process(self):
