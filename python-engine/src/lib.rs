@@ -3,13 +3,16 @@
 //! - [`Game`]: one position of a skirmish with its dice, for search and learning: the legal
 //!   actions, an action applied (its chance from a seed or the game's own dice), copies,
 //!   the outcome, and whole playouts by a built-in policy (`random`, `greedy`) in one call,
-//!   one or many;
+//!   one or many; for the learning environment (`mars_attacks.SkirmishEnv`), what a side
+//!   may see as numbers, what it cannot see dealt afresh, and a fixed action space with
+//!   its mask;
 //! - [`Server`]: every request of `mars-attacks serve` (docs/bot-protocol.md, "A forward
 //!   model") answered in-process, one JSON text for one JSON text, with no program started.
 //!
 //! Errors are the package's one exception, `mars_attacks.EngineError`, with `error` (what
 //! is wrong) and `field` (`scenario`, `action`, `side`, `policy`), as `serve`'s are.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -18,9 +21,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use ai::{Game as _, Player};
+use rules::action::{Defence, ModelId};
 use rules::scenario_file::load_scenario;
 use rules::state::Outcome;
-use rules::{Action, GameRng, GameState, Side, rng_from_seed};
+use rules::{Action, Edge, GameRng, GameState, Side, Square, rng_from_seed};
+use skirmish_ai::bot::learn::features::{INPUTS, Input, features};
 use skirmish_ai::bot::{BoxedPlayer, PlayerSpec, Skirmish};
 
 /// The error `message` about `field`: the package's one exception,
@@ -86,16 +91,108 @@ fn policy(py: Python<'_>, name: &str) -> PyResult<BoxedPlayer> {
     }
 }
 
+/// The learning environment's fixed action space: every decision that names no card
+/// (deploy, activate, move, shoot... for this scenario's models), numbered once; then
+/// [`CARD_SLOTS`] slots for the decisions that play, lay, call, answer with or discard a
+/// card, numbered in the order the rules list the ones legal now (a card's decisions with
+/// every target would be hundreds of thousands of actions).
+struct ActionSpace {
+    fixed: Vec<Action>,
+    index: HashMap<Action, usize>,
+}
+
+/// The slots for the card decisions legal at one moment.
+const CARD_SLOTS: usize = 256;
+
+/// The decision names a card (so it takes a card slot).
+fn names_a_card(a: &Action) -> bool {
+    match a {
+        Action::Play(..)
+        | Action::Lay(_)
+        | Action::Call(..)
+        | Action::Respond(Some(_))
+        | Action::Discard(_) => true,
+        Action::Deploy(_)
+        | Action::Activate(_)
+        | Action::Stand
+        | Action::Move(_)
+        | Action::Exit(_)
+        | Action::Aim
+        | Action::Shoot(_)
+        | Action::Fight(_)
+        | Action::Defend(_)
+        | Action::Defender(_)
+        | Action::Done
+        | Action::EndTurn
+        | Action::Pass
+        | Action::Respond(None)
+        | Action::Keep
+        | Action::Heading(_)
+        | Action::Pick(_)
+        | Action::ShootBug
+        | Action::FightBug => false,
+    }
+}
+
+impl ActionSpace {
+    fn of(g: &GameState) -> ActionSpace {
+        let models = || (0..g.models().len()).map(|i| ModelId(i as u8));
+        let mut fixed: Vec<Action> = Vec::new();
+        fixed.extend(Square::all().map(Action::Deploy));
+        fixed.extend(models().map(Action::Activate));
+        fixed.push(Action::Stand);
+        fixed.extend(Square::all().map(Action::Move));
+        fixed.extend(Edge::ALL.into_iter().map(Action::Exit));
+        fixed.push(Action::Aim);
+        fixed.extend(models().map(Action::Shoot));
+        fixed.extend(models().map(Action::Fight));
+        fixed.push(Action::Defend(Defence::Fight));
+        fixed.push(Action::Defend(Defence::Survive));
+        fixed.extend(models().map(Action::Defender));
+        fixed.extend([Action::Done, Action::EndTurn, Action::Pass]);
+        fixed.extend([Action::Respond(None), Action::Keep]);
+        fixed.extend(Edge::ALL.into_iter().map(Action::Heading));
+        fixed.extend(models().map(Action::Pick));
+        fixed.extend([Action::ShootBug, Action::FightBug]);
+        let index = fixed.iter().enumerate().map(|(i, a)| (*a, i)).collect();
+        ActionSpace { fixed, index }
+    }
+
+    fn len(&self) -> usize {
+        self.fixed.len() + CARD_SLOTS
+    }
+}
+
 /// A skirmish position and its dice.
 #[pyclass(module = "mars_attacks._native", unsendable)]
 pub struct Game {
     game: Skirmish,
     dice: GameRng,
+    space: Arc<ActionSpace>,
 }
 
 impl Game {
     fn state(&self) -> &GameState {
         self.game.state()
+    }
+
+    /// The action numbered `index` now; None for an empty card slot.
+    fn action_at(&self, py: Python<'_>, index: usize) -> PyResult<Option<Action>> {
+        if let Some(a) = self.space.fixed.get(index) {
+            return Ok(Some(*a));
+        }
+        if index >= self.space.len() {
+            return Err(refused(
+                py,
+                "action",
+                format!(
+                    "{index} is outside the action space of {}",
+                    self.space.len()
+                ),
+            ));
+        }
+        let k = index - self.space.fixed.len();
+        Ok(self.legal_actions().into_iter().filter(names_a_card).nth(k))
     }
 
     fn legal_actions(&self) -> Vec<Action> {
@@ -172,6 +269,7 @@ impl Game {
         let mut dice = rng_from_seed(seed);
         let state = GameState::new(Arc::new(loaded.scenario), &mut dice);
         Ok(Game {
+            space: Arc::new(ActionSpace::of(&state)),
             game: Skirmish::new(state),
             dice,
         })
@@ -209,6 +307,118 @@ impl Game {
         Game {
             game: self.game.clone(),
             dice: self.dice.clone(),
+            space: self.space.clone(),
+        }
+    }
+
+    /// Deals afresh, from `seed`, what `side` cannot see (the other side's hand): a
+    /// position `side` cannot tell from this one.
+    fn determinize(&mut self, py: Python<'_>, side: &str, seed: u64) -> PyResult<()> {
+        let side = side_named(py, side)?;
+        let mut state = self.state().clone();
+        state.determinize(side, &mut rng_from_seed(seed));
+        self.game = Skirmish::new(state);
+        Ok(())
+    }
+
+    /// The position as `side` may see it, as numbers: the learned evaluation's inputs
+    /// (`skirmish_ai::bot::learn::features`), always the same length; nothing of what the
+    /// side cannot see goes in.
+    fn observation(&self, py: Python<'_>, side: &str) -> PyResult<Vec<f32>> {
+        let mut input = Input::default();
+        features(self.state(), side_named(py, side)?, &mut input);
+        Ok(input.dense())
+    }
+
+    /// The length of every observation.
+    #[staticmethod]
+    fn observation_size() -> usize {
+        INPUTS
+    }
+
+    /// The action space in words: every decision naming no card, then the card slots
+    /// (`card decision 1`, ...), whose actions are the card decisions legal now, in the
+    /// rules' order (`action_name` says what a slot holds now).
+    fn action_space(&self) -> Vec<String> {
+        let fixed = self.space.fixed.iter().map(|a| a.to_string());
+        let slots = (1..=CARD_SLOTS).map(|k| format!("card decision {k}"));
+        fixed.chain(slots).collect()
+    }
+
+    /// Which actions of the action space are legal now.
+    fn action_mask(&self, py: Python<'_>) -> PyResult<Vec<bool>> {
+        let mut mask = vec![false; self.space.len()];
+        for i in self.legal_indices(py)? {
+            mask[i] = true;
+        }
+        Ok(mask)
+    }
+
+    /// The legal actions by their numbers in the action space, in the order `legal` lists
+    /// them.
+    fn legal_indices(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
+        let mut cards = 0;
+        self.legal_actions()
+            .iter()
+            .map(|a| {
+                if names_a_card(a) {
+                    cards += 1;
+                    if cards > CARD_SLOTS {
+                        return Err(refused(
+                            py,
+                            "action",
+                            format!("more than {CARD_SLOTS} card decisions are legal"),
+                        ));
+                    }
+                    return Ok(self.space.fixed.len() + cards - 1);
+                }
+                self.space.index.get(a).copied().ok_or_else(|| {
+                    refused(py, "action", format!("`{a}` is outside the action space"))
+                })
+            })
+            .collect()
+    }
+
+    /// The action numbered `index` now, in words (a card slot's is the card decision it
+    /// holds now); None for a card slot with no legal decision in it.
+    fn action_name(&self, py: Python<'_>, index: usize) -> PyResult<Option<String>> {
+        Ok(self.action_at(py, index)?.map(|a| a.to_string()))
+    }
+
+    /// The number of `action` (as `legal` writes it) in the action space now.
+    fn action_index(&self, py: Python<'_>, action: &str) -> PyResult<usize> {
+        let parsed: Action = action
+            .parse()
+            .map_err(|e| refused(py, "action", format!("`{action}`: {e}")))?;
+        let legal = self.legal_actions();
+        let at = legal.iter().position(|a| *a == parsed);
+        match (names_a_card(&parsed), at) {
+            (false, _) => self.space.index.get(&parsed).copied().ok_or_else(|| {
+                refused(
+                    py,
+                    "action",
+                    format!("`{action}` is outside the action space"),
+                )
+            }),
+            (true, Some(i)) => Ok(self.legal_indices(py)?[i]),
+            (true, None) => Err(refused(
+                py,
+                "action",
+                format!("`{action}` is not legal now, so it holds no card slot"),
+            )),
+        }
+    }
+
+    /// Plays the action numbered `index` in the action space (see `apply`).
+    #[pyo3(signature = (index, seed = None))]
+    fn apply_index(&mut self, py: Python<'_>, index: usize, seed: Option<u64>) -> PyResult<()> {
+        match self.action_at(py, index)? {
+            Some(action) => self.apply(py, &action.to_string(), seed),
+            None => Err(refused(
+                py,
+                "action",
+                format!("card slot {index} holds no legal decision now"),
+            )),
         }
     }
 
@@ -253,6 +463,19 @@ impl Game {
         Ok(self.state().vp(side_named(py, side)?))
     }
 
+    /// The action `policy` (`random` or `greedy`) would play now, its choice drawn from
+    /// `seed`; None once the game is over.
+    #[pyo3(signature = (policy = "greedy", seed = 0))]
+    fn choose(&self, py: Python<'_>, policy: &str, seed: u64) -> PyResult<Option<String>> {
+        let mut player = self::policy(py, policy)?;
+        if self.state().outcome().is_some() {
+            return Ok(None);
+        }
+        Ok(player
+            .choose(&self.game, &mut rng_from_seed(seed))
+            .map(|a| a.to_string()))
+    }
+
     /// Plays this game by `policy` (`random` or `greedy`) for both sides until `until`:
     /// the end of the `game` (the default) or of the `turn` under way; its choices drawn
     /// from `seed`, the chance from the game's dice. Returns how the game ended
@@ -281,6 +504,7 @@ impl Game {
                 let mut copy = Game {
                     game: self.game.clone(),
                     dice: rng_from_seed(seed),
+                    space: self.space.clone(),
                 };
                 let mut choices = rng_from_seed(seed ^ CHOICES);
                 copy.play_out(py, &mut player, &mut choices, Until::GameEnd)

@@ -21,13 +21,18 @@ search and learning (legal, apply, copy, result, rollout and rollouts by `random
 
     game = Game("scenarios/ambush.toml", seed=1)
     results = game.rollouts(range(1000), policy="greedy")
+
+`SkirmishEnv` is a game as a multi-agent environment in the shape of PettingZoo's AEC API.
 """
 
 from .engine import Engine, EngineError, InProcessEngine, Requests, find_program
+from .env import SkirmishEnv
 
 try:
     from ._native import Game
 except ImportError:  # the package without its native module: Engine only
     Game = None
 
-__all__ = ["Engine", "EngineError", "Game", "InProcessEngine", "Requests", "find_program"]
+__all__ = [
+    "Engine", "EngineError", "Game", "InProcessEngine", "Requests", "SkirmishEnv", "find_program",
+]

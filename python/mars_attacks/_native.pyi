@@ -40,6 +40,26 @@ class Game:
     def rollouts(self, seeds: Sequence[int], policy: str = "random") -> List[str]:
         """A copy played to its end for each seed, this game unchanged; how each ended."""
 
+    def choose(self, policy: str = "greedy", seed: int = 0) -> Optional[str]:
+        """The action `random` or `greedy` would play now; None once the game is over."""
+    def determinize(self, side: str, seed: int) -> None:
+        """Deals afresh what `side` cannot see (the other hand)."""
+    def observation(self, side: str) -> List[float]:
+        """The position as `side` may see it: `observation_size()` numbers."""
+    @staticmethod
+    def observation_size() -> int: ...
+    def action_space(self) -> List[str]:
+        """The fixed action space in words: every decision naming no card, then the card
+        slots (`card decision 1`, ...), which hold the card decisions legal now."""
+    def action_name(self, index: int) -> Optional[str]:
+        """What the action numbered `index` plays now; None for an empty card slot."""
+    def action_mask(self) -> List[bool]:
+        """Which actions of the action space are legal now."""
+    def legal_indices(self) -> List[int]: ...
+    def action_index(self, action: str) -> int: ...
+    def apply_index(self, index: int, seed: Optional[int] = None) -> None:
+        """Plays the action numbered `index` in the action space."""
+
 class Server:
     """Every request of `mars-attacks serve`, answered in-process."""
 
