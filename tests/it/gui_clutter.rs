@@ -111,8 +111,15 @@ fn the_ais_report_keeps_its_columns() {
         5,
     );
     let mut h = harness(setup, dir.clone());
-    step_until(&mut h, "the AI's first decision", |a| {
-        a.session.as_ref().unwrap().report.is_some()
+    // The first decision the AI searched among several (a forced one, or a window with
+    // nothing to answer, reports nothing considered).
+    step_until(&mut h, "a decision the AI searched", |a| {
+        a.session
+            .as_ref()
+            .unwrap()
+            .report
+            .as_ref()
+            .is_some_and(|r| r.considered.len() > 1)
     });
     let shown = h.state().session.as_ref().unwrap().report.clone().unwrap();
     assert!(shown.considered.len() > 1, "{:?}", shown.considered);
