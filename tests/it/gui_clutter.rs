@@ -103,33 +103,55 @@ fn a_models_sight_goes_once_its_action_is_over() {
 
 #[test]
 fn the_ais_report_keeps_its_columns() {
+    use mars_attacks::table::brain::{AiReport, Considered, ShownReport};
     let dir = temp_dir("clutter-report");
+    // The person plays the Humans, who act first: the AI waits, and its report is the one
+    // put here (a search's shape, with a decision too long for its column).
     let setup = GameSetup::versus_ai(
         skirmish_file(&dir),
-        Side::Martians,
+        Side::Humans,
         "mcts:200".parse().unwrap(),
         5,
     );
     let mut h = harness(setup, dir.clone());
-    // The first decision the AI searched among several (a forced one, or a window with
-    // nothing to answer, reports nothing considered).
-    step_until(&mut h, "a decision the AI searched", |a| {
-        a.session
-            .as_ref()
-            .unwrap()
-            .report
-            .as_ref()
-            .is_some_and(|r| r.considered.len() > 1)
-    });
-    let shown = h.state().session.as_ref().unwrap().report.clone().unwrap();
+    let g = h.state().session.as_ref().unwrap().state().clone();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let long =
+        "Shoot Martian Commander with the Zap Gun of the Mothership, aimed twice".to_string();
+    let top: Vec<Considered> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| Considered {
+            action: *a,
+            visits: 1000 - 100 * i as u64,
+            mean: 0.5,
+        })
+        .collect();
+    let mut considered: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    considered[0] = long.clone();
+    let shown = ShownReport {
+        side: Side::Martians,
+        report: AiReport {
+            player: "mcts(200 it)".into(),
+            chosen: Some(legal[0]),
+            iterations: 2000,
+            threads: 1,
+            top,
+            ..AiReport::default()
+        },
+        chosen: long.clone(),
+        considered,
+    };
     assert!(shown.considered.len() > 1, "{:?}", shown.considered);
+    h.state_mut().session.as_mut().unwrap().report = Some(shown.clone());
+    h.run_steps(4);
     let visits = h.get_by_label("visits").rect();
     let value = h.get_by_label("value").rect();
     assert!(visits.max.x < value.min.x);
     let head = h.get_by_label("considered").rect();
     for words in shown.considered.iter().take(8) {
-        // The cell of the table (the log may name the same decision): in the first column,
-        // under the head.
+        // The cell of the table: in the first column, under the head.
         let cell = h
             .query_all_by_label(words)
             .map(|n| n.rect())
@@ -141,8 +163,38 @@ fn the_ais_report_keeps_its_columns() {
             "{words:?} at {cell:?} runs into the visits at {visits:?}"
         );
     }
-    // The decision is in the table's words, not the saved form.
-    assert!(!shown.chosen.is_empty() && !shown.chosen.starts_with("activate "));
+    // Each row's visits sit in their column: "1000 (…%)" right-aligned under the head.
+    let first = h.get_by_label_contains("1000 (").rect();
+    assert!(first.min.x >= visits.min.x - 60.0 && first.max.x <= value.min.x);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// What the AI decides is told in the table's words, not the saved form.
+#[test]
+fn the_ais_decision_is_named_in_the_tables_words() {
+    let dir = temp_dir("clutter-words");
+    let setup = GameSetup::versus_ai(
+        skirmish_file(&dir),
+        Side::Martians,
+        "mcts:50".parse().unwrap(),
+        5,
+    );
+    let mut h = harness(setup, dir.clone());
+    step_until(&mut h, "the AI's first decision", |a| {
+        a.session.as_ref().unwrap().report.is_some()
+    });
+    let shown = h.state().session.as_ref().unwrap().report.clone().unwrap();
+    let saved = shown.report.chosen.unwrap().to_string();
+    // `Act with m1 US Army Soldier`, `Shoot m4 Martian`, not `activate m1`, `shoot m4`.
+    assert_ne!(shown.chosen, saved);
+    assert!(
+        shown.chosen.starts_with(char::is_uppercase),
+        "{}",
+        shown.chosen
+    );
+    for (c, words) in shown.report.top.iter().zip(&shown.considered) {
+        assert_ne!(words, &c.action.to_string());
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 
