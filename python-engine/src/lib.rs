@@ -27,6 +27,7 @@ use rules::state::Outcome;
 use rules::{Action, Edge, GameRng, GameState, Side, Square, rng_from_seed};
 use skirmish_ai::bot::learn::features::{INPUTS, Input, features};
 use skirmish_ai::bot::{BoxedPlayer, PlayerSpec, Skirmish};
+use skirmish_table::table::describe::card_of;
 
 /// The error `message` about `field`: the package's one exception,
 /// `mars_attacks.EngineError`, as an error answer of `serve` would raise it (`error`,
@@ -104,34 +105,10 @@ struct ActionSpace {
 /// The slots for the card decisions legal at one moment.
 const CARD_SLOTS: usize = 256;
 
-/// The decision names a card (so it takes a card slot).
+/// The decision names a card (so it takes a card slot): the table's reading of which card
+/// a decision plays.
 fn names_a_card(a: &Action) -> bool {
-    match a {
-        Action::Play(..)
-        | Action::Lay(_)
-        | Action::Call(..)
-        | Action::Respond(Some(_))
-        | Action::Discard(_) => true,
-        Action::Deploy(_)
-        | Action::Activate(_)
-        | Action::Stand
-        | Action::Move(_)
-        | Action::Exit(_)
-        | Action::Aim
-        | Action::Shoot(_)
-        | Action::Fight(_)
-        | Action::Defend(_)
-        | Action::Defender(_)
-        | Action::Done
-        | Action::EndTurn
-        | Action::Pass
-        | Action::Respond(None)
-        | Action::Keep
-        | Action::Heading(_)
-        | Action::Pick(_)
-        | Action::ShootBug
-        | Action::FightBug => false,
-    }
+    card_of(a).is_some()
 }
 
 impl ActionSpace {

@@ -227,7 +227,7 @@ const COLUMN_GAP: f32 = 8.0;
 
 /// The widths of a decision table's columns in `width`: the decision takes what the two
 /// number columns leave.
-pub fn decision_columns(width: f32) -> [f32; 3] {
+fn decision_columns(width: f32) -> [f32; 3] {
     let [visits, value] = NUMBER_COLUMNS;
     [
         (width - visits - value - 2.0 * COLUMN_GAP).max(40.0),

@@ -25,6 +25,13 @@ pub(super) fn m(n: u8) -> ModelId {
     ModelId(n - 1)
 }
 
+/// Writes a scenario `text` as `name` in `dir`, and gives its path.
+pub(super) fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
 /// A folder of its own for each test.
 pub(super) fn temp_dir(name: &str) -> PathBuf {
     crate::common::scratch_dir(&format!("gui-{name}"))

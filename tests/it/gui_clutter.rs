@@ -2,7 +2,7 @@
 //! each other or a token, a model's sight goes once its action is over, and the AI's
 //! report keeps its decisions, visits and values in columns.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use eframe::egui::Rect;
 use egui_kittest::kittest::Queryable;
@@ -10,13 +10,7 @@ use egui_kittest::kittest::Queryable;
 use mars_attacks::rules::Side;
 use mars_attacks::table::setup::GameSetup;
 
-use super::gui::{harness, hot_seat, m, skirmish_file, step_until, temp_dir};
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+use super::gui::{harness, hot_seat, m, skirmish_file, step_until, temp_dir, write};
 
 /// A Martian on d5 ringed by seven squares of soldiers, three or four to a square, and a
 /// second Martian beside it: seven tags crowd round the tokens.

@@ -2,20 +2,12 @@
 //! a model would deploy to) to each enemy, the sight out with the model's own range, and
 //! the sight back with the enemies' range.
 
-use std::path::{Path, PathBuf};
-
 use egui_kittest::kittest::Queryable;
 
 use mars_attacks::rules::map::Los;
 use mars_attacks::rules::{GameState, Side};
 
-use super::gui::{harness, hot_seat, m, sq, temp_dir};
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+use super::gui::{harness, hot_seat, m, sq, temp_dir, write};
 
 /// A low wall on d4's north edge: soldier m1 on d4 and Martian m3 on d6 see each other
 /// differently (R9); soldier m2 on h3 is 5 squares from Martian m4 on h8.
