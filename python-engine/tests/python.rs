@@ -50,5 +50,5 @@ fn the_native_module_passes_its_python_tests() {
     let report = String::from_utf8_lossy(&out.stderr).to_string();
     std::fs::remove_dir_all(&scratch).ok();
     assert!(out.status.success(), "{report}");
-    assert!(report.contains("Ran 14 tests"), "{report}");
+    assert!(report.contains("Ran 19 tests"), "{report}");
 }

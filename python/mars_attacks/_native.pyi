@@ -34,14 +34,39 @@ class Game:
     def round(self) -> int: ...
     def vp(self, side: str) -> int:
         """A side's VP (`humans` or `martians`; another name raises, field `side`)."""
+    @staticmethod
+    def from_snapshot(game: str, snapshot: str, seed: int = 0) -> "Game":
+        """The position a `decide` message's `snapshot` holds, in the game its `game`
+        message describes (JSON text of the message or of its `game` field); the other
+        hand dealt and the dice rolled from `seed`. Raises EngineError (field `game` or
+        `snapshot`)."""
+    def game_info(self) -> str:
+        """The scenario as the `game` message's `game` field, as JSON text."""
+    def snapshot(self, side: str) -> str:
+        """The position as `side` sees it, as a `decide` message's snapshot text."""
+    @staticmethod
+    def legal_many(games: Sequence["Game"]) -> List[List[str]]:
+        """The legal actions of each game, in order."""
+    @staticmethod
+    def apply_many(
+        games: Sequence["Game"], actions: Sequence[str], seeds: Optional[Sequence[int]] = None
+    ) -> None:
+        """Plays `actions[i]` in `games[i]`; all are checked first, and an illegal one
+        raises EngineError (field `actions`, naming its game) with no game changed."""
+    def evaluate(self, side: str) -> float:
+        """The shipped evaluation's chance that `side` wins (the search's leaf value); 1 or
+        0 once the game is decided. It reads the whole position held: `determinize` a copy
+        to judge as a side sees it."""
     def rollout(self, policy: str = "random", seed: int = 0, until: str = "game") -> Optional[str]:
-        """Plays this game by `random` or `greedy` for both sides until the end of the
-        `game` or of the `turn`; how the game ended, or None when it goes on."""
+        """Plays this game by `random`, `greedy`, `softmax` (over greedy's scores at the
+        search's rollout temperature, 0.2) or `softmax:T` for both sides until the end of
+        the `game` or of the `turn`; how the game ended, or None when it goes on."""
     def rollouts(self, seeds: Sequence[int], policy: str = "random") -> List[str]:
         """A copy played to its end for each seed, this game unchanged; how each ended."""
 
     def choose(self, policy: str = "greedy", seed: int = 0) -> Optional[str]:
-        """The action `random` or `greedy` would play now; None once the game is over."""
+        """The action the policy (as `rollout` names them) would play now; None once the
+        game is over."""
     def determinize(self, side: str, seed: int) -> None:
         """Deals afresh what `side` cannot see (the other hand)."""
     def observation(self, side: str) -> List[float]:

@@ -276,23 +276,10 @@ impl Action {
     /// Every action that could ever be written for a game of `n_models` models: the
     /// whole action space, legal or not (for harnesses that try illegal actions).
     pub fn space(n_models: usize) -> Vec<Action> {
-        let n = n_models.min(256) as u8 as usize;
+        let n = n_models.min(256);
         let models = || (0..n).map(|i| ModelId(i as u8));
         let mut v = Vec::new();
-        v.extend(Square::all().map(Action::Deploy));
-        v.extend(models().map(Action::Activate));
-        v.push(Action::Stand);
-        v.extend(Square::all().map(Action::Move));
-        v.extend(Edge::ALL.into_iter().map(Action::Exit));
-        v.push(Action::Aim);
-        v.extend(models().map(Action::Shoot));
-        v.extend(models().map(Action::Fight));
-        v.push(Action::Defend(Defence::Fight));
-        v.push(Action::Defend(Defence::Survive));
-        v.extend(models().map(Action::Defender));
-        v.push(Action::Done);
-        v.push(Action::EndTurn);
-        v.push(Action::Pass);
+        Action::before_cards(n, &mut v);
         // Cards: every card of the core deck as each side names it, with every target
         // shape; sets by every half.
         let deck = super::cards::core_deck();
@@ -337,13 +324,49 @@ impl Action {
                 );
             }
         }
+        Action::after_cards(n, &mut v);
+        v
+    }
+
+    /// Every action naming no card that could be written for a game of `n_models`
+    /// models, in the order of [`Action::space`] (a fixed action space for learning, with
+    /// the card decisions numbered apart).
+    pub fn without_cards(n_models: usize) -> Vec<Action> {
+        let n = n_models.min(256);
+        let mut v = Vec::new();
+        Action::before_cards(n, &mut v);
+        Action::after_cards(n, &mut v);
+        v
+    }
+
+    /// The actions naming no card that [`Action::space`] lists before the cards.
+    fn before_cards(n: usize, v: &mut Vec<Action>) {
+        let models = || (0..n).map(|i| ModelId(i as u8));
+        v.extend(Square::all().map(Action::Deploy));
+        v.extend(models().map(Action::Activate));
+        v.push(Action::Stand);
+        v.extend(Square::all().map(Action::Move));
+        v.extend(Edge::ALL.into_iter().map(Action::Exit));
+        v.push(Action::Aim);
+        v.extend(models().map(Action::Shoot));
+        v.extend(models().map(Action::Fight));
+        v.push(Action::Defend(Defence::Fight));
+        v.push(Action::Defend(Defence::Survive));
+        v.extend(models().map(Action::Defender));
+        v.push(Action::Done);
+        v.push(Action::EndTurn);
+        v.push(Action::Pass);
+    }
+
+    /// The actions naming no card that [`Action::space`] lists after the cards.
+    fn after_cards(n: usize, v: &mut Vec<Action>) {
+        let models = || (0..n).map(|i| ModelId(i as u8));
         v.push(Action::Respond(None));
         v.push(Action::Keep);
         v.extend(Edge::ALL.into_iter().map(Action::Heading));
         v.extend(models().map(Action::Pick));
         v.push(Action::ShootBug);
         v.push(Action::FightBug);
-        v
     }
 }
 

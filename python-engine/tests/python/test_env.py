@@ -1,12 +1,14 @@
 """`SkirmishEnv`, the AEC-shaped environment: whole episodes by random and greedy agents,
 rewards at the end, replay from the seed, and observations that hold nothing a side
-cannot see (with a positive control)."""
+cannot see (with a positive control); with PettingZoo installed, its own API checker on
+`SkirmishAECEnv`."""
 
 import os
 import random
 import unittest
+import warnings
 
-from mars_attacks import EngineError, Game, SkirmishEnv
+from mars_attacks import EngineError, Game, SkirmishAECEnv, SkirmishEnv
 
 ROOT = os.environ["MARS_ATTACKS_ROOT"]
 SCENARIOS = os.path.join(ROOT, "scenarios")
@@ -96,6 +98,18 @@ class EnvTest(unittest.TestCase):
         with self.assertRaises(EngineError) as e:
             env.step(env.num_actions + 5)
         self.assertEqual(e.exception.field, "action")
+
+
+class PettingZooTest(unittest.TestCase):
+    @unittest.skipIf(SkirmishAECEnv is None, "pettingzoo is not installed")
+    def test_pettingzoos_own_checker_passes(self):
+        from pettingzoo.test import api_test
+
+        with warnings.catch_warnings():
+            # Its advice on names (`player_0`) and on plain-box spaces: the sides are
+            # named as the rules name them, and the mask belongs beside the observation.
+            warnings.simplefilter("ignore", UserWarning)
+            api_test(SkirmishAECEnv(AMBUSH), num_cycles=200)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The native module, `mars_attacks._native`, from Python: `Game` (legal, apply, copy,
-result, rollouts) and `InProcessEngine` (serve's requests in-process)."""
+result, rollouts and their policies, snapshots, batches, the evaluation) and `InProcessEngine` (serve's requests in-process)."""
 
 import os
 import unittest
@@ -85,6 +85,77 @@ class GameTest(unittest.TestCase):
         with self.assertRaises(EngineError) as e:
             g.rollout(until="round")
         self.assertEqual(e.exception.field, "until")
+
+    def test_a_softmax_over_greedys_scores_plays_whole_games(self):
+        g = Game(AMBUSH, seed=1)
+        for policy in ("softmax", "softmax:0.5"):
+            first = g.rollouts(list(range(20)), policy=policy)
+            self.assertTrue(set(first) <= {"humans", "martians", "draw"}, first)
+            self.assertEqual(g.rollouts(list(range(20)), policy=policy), first)
+        # Cold, it plays what greedy plays (the best score); hot, it spreads its choices.
+        greedy = {g.choose("greedy", seed=s) for s in range(40)}
+        cold = {g.choose("softmax:0.0001", seed=s) for s in range(40)}
+        hot = {g.choose("softmax:1000", seed=s) for s in range(40)}
+        self.assertTrue(cold <= greedy, (cold, greedy))
+        self.assertGreater(len(hot), len(cold))
+        for bad in ("softmax:0", "softmax:-1", "softmax:warm", "mcts:1000"):
+            with self.assertRaises(EngineError) as e:
+                g.choose(bad)
+            self.assertEqual(e.exception.field, "policy")
+
+    def test_a_snapshot_loads_as_the_position_its_side_saw(self):
+        g = Game(AMBUSH, seed=4)
+        while g.to_move != "humans" or g.legal()[0].startswith("deploy"):
+            g.apply(g.choose("greedy", seed=g.turn), seed=g.turn)
+        snapshot, game = g.snapshot("humans"), g.game_info()
+        for seed in (1, 2):
+            loaded = Game.from_snapshot(game, snapshot, seed=seed)
+            self.assertEqual(loaded.legal(), g.legal())
+            self.assertEqual(loaded.observation("humans"), g.observation("humans"))
+            self.assertEqual((loaded.round, loaded.turn_player), (g.round, g.turn_player))
+            self.assertEqual(loaded.vp("martians"), g.vp("martians"))
+        # The whole game message is read as well as its `game` field.
+        message = '{"type": "game", "game": ' + game + "}"
+        self.assertEqual(Game.from_snapshot(message, snapshot).legal(), g.legal())
+        with self.assertRaises(EngineError) as e:
+            Game.from_snapshot(game, "not*base64")
+        self.assertEqual(e.exception.field, "snapshot")
+        with self.assertRaises(EngineError) as e:
+            Game.from_snapshot('{"name": 3}', snapshot)
+        self.assertEqual(e.exception.field, "game")
+
+    def test_a_batch_is_the_same_as_one_call_a_game_and_all_or_nothing(self):
+        games = [Game(AMBUSH, seed=s) for s in range(4)]
+        singles = [g.copy() for g in games]
+        self.assertEqual(Game.legal_many(games), [g.legal() for g in singles])
+        actions = [g.legal()[-1] for g in games]
+        Game.apply_many(games, actions, seeds=[9, 9, 9, 9])
+        for g, a in zip(singles, actions):
+            g.apply(a, seed=9)
+        self.assertEqual(Game.legal_many(games), [g.legal() for g in singles])
+        before = Game.legal_many(games)
+        bad = [games[0].legal()[0], "shoot m99", games[2].legal()[0], games[3].legal()[0]]
+        with self.assertRaises(EngineError) as e:
+            Game.apply_many(games, bad)
+        self.assertEqual(e.exception.field, "actions")
+        self.assertIn("game 1", e.exception.error)
+        self.assertEqual(Game.legal_many(games), before)
+        with self.assertRaises(EngineError):
+            Game.apply_many(games, bad[:2])
+
+    def test_the_evaluation_is_a_chance_to_win_and_the_result_at_the_end(self):
+        g = Game(AMBUSH, seed=1)
+        h, m = g.evaluate("humans"), g.evaluate("martians")
+        self.assertTrue(0.0 < h < 1.0, h)
+        self.assertAlmostEqual(h + m, 1.0, places=12)
+        result = g.rollout("greedy", seed=3)
+        if result == "draw":
+            self.assertEqual(g.evaluate("humans"), 0.5)
+        else:
+            self.assertEqual(g.evaluate(result), 1.0)
+        with self.assertRaises(EngineError) as e:
+            g.evaluate("cows")
+        self.assertEqual(e.exception.field, "side")
 
 
 class InProcessEngineTest(unittest.TestCase):

@@ -1,0 +1,86 @@
+//! The built-in policies a playout or a choice may use: `random`, `greedy`, and a softmax
+//! over greedy's action scores (`softmax`, at the search's own rollout temperature, or
+//! `softmax:T`), the last the search's own rollout policy.
+
+use pyo3::prelude::*;
+
+use ai::Player;
+use rules::{Action, GameRng};
+use skirmish_ai::bot::game::softmax_action;
+use skirmish_ai::bot::{BoxedPlayer, Heuristics, PlayerSpec, Rollout, Skirmish};
+
+use crate::refused;
+
+/// The policies a playout may use, in words.
+pub(crate) const POLICIES: &str = "random, greedy, softmax or softmax:T (a temperature above 0)";
+
+/// A playout's policy: a built-in player, or a draw by a softmax of greedy's scores.
+pub(crate) enum Policy {
+    Player(BoxedPlayer),
+    Softmax {
+        temperature: f32,
+        legal: Vec<Action>,
+    },
+}
+
+/// The temperature of `softmax` without one: the search's own rollouts'.
+fn search_temperature() -> f32 {
+    match Heuristics::default().rollout {
+        Rollout::Softmax { temperature } => temperature,
+        _ => 0.2,
+    }
+}
+
+impl Policy {
+    /// The policy named `name`, or an error naming the field `policy`.
+    pub(crate) fn named(py: Python<'_>, name: &str) -> PyResult<Policy> {
+        let wrong = |why: String| refused(py, "policy", why);
+        match name.split_once(':') {
+            None if name == "random" || name == "greedy" => {
+                let spec: PlayerSpec = name.parse().map_err(|e| wrong(format!("{e}")))?;
+                Ok(Policy::Player(spec.build()))
+            }
+            None if name == "softmax" => Ok(Policy::softmax(search_temperature())),
+            Some(("softmax", t)) => match t.parse::<f32>() {
+                Ok(t) if t.is_finite() && t > 0.0 => Ok(Policy::softmax(t)),
+                _ => Err(wrong(format!(
+                    "`{name}`: a softmax's temperature is a number above 0, as `softmax:0.5`"
+                ))),
+            },
+            _ => Err(wrong(format!("`{name}` is no playout policy: {POLICIES}"))),
+        }
+    }
+
+    fn softmax(temperature: f32) -> Policy {
+        Policy::Softmax {
+            temperature,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The action this policy plays in `game`, its draws from `rng`; None when the game
+    /// has no decision to make.
+    pub(crate) fn choose(&mut self, game: &Skirmish, rng: &mut GameRng) -> Option<Action> {
+        match self {
+            Policy::Player(p) => p.choose(game, rng),
+            Policy::Softmax { temperature, legal } => {
+                let g = game.state();
+                if g.is_over() {
+                    return None;
+                }
+                g.legal_actions(legal);
+                match legal.len() {
+                    0 => None,
+                    1 => Some(legal[0]),
+                    _ => Some(softmax_action(
+                        g,
+                        legal,
+                        rng,
+                        *temperature,
+                        Heuristics::default().scoring,
+                    )),
+                }
+            }
+        }
+    }
+}
