@@ -360,3 +360,174 @@ fn a_response_window_names_its_test_and_the_odds_with_each_answer() {
         "with the card's dice",
     );
 }
+
+#[test]
+fn an_activation_says_what_the_model_can_do_in_its_action() {
+    let g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 0);
+    let a = annotations(&g, H);
+    let act = &action(&a, "activate m1")["activate"];
+    assert_eq!(act["stands_first"], false);
+    // From a1 the Martian is 3 squares away in clear sight: the shot of
+    // `a_shot_is_annotated...`, and with an Aim a die more (R12, R15).
+    close(&act["shots"][0]["kill"], shoot(4, 5, 3, 6, 1)[0], "shot");
+    close(
+        &act["aimed_shots"][0]["kill"],
+        shoot(5, 5, 3, 6, 1)[0],
+        "aimed",
+    );
+    // Its steps are the moves the rules offer once it is activated, each with what
+    // follows: from a2 a shot is left (R12), 2 squares from the Martian.
+    let mut acting = g.clone();
+    play(&mut acting, &["activate m1"]);
+    let moves: Vec<String> = legal(&acting)
+        .into_iter()
+        .filter_map(|a| a.strip_prefix("move ").map(str::to_string))
+        .collect();
+    let steps: Vec<String> = act["steps"].as_object().unwrap().keys().cloned().collect();
+    assert_eq!(steps, moves);
+    assert_eq!(act["steps"]["a2"]["shot_after"], true);
+    assert_eq!(act["steps"]["a2"]["shots_after"][0]["range"], 2);
+
+    // A Rattled model stands up first, and may then step once or shoot, not both
+    // (R12, R17): a step leaves no shot.
+    let mut rattled = g.clone();
+    rattled.edit().rattled(m(1), true);
+    let a = annotations(&rattled, H);
+    let act = &action(&a, "activate m1")["activate"];
+    assert_eq!(act["stands_first"], true);
+    close(&act["shots"][0]["kill"], shoot(4, 5, 3, 6, 1)[0], "shot");
+    assert_eq!(act["steps"]["a2"]["shot_after"], false);
+}
+
+/// The threats to `model` of `side` in the annotations `side` is sent now.
+fn threats_to(g: &GameState, side: Side, model: &str) -> Value {
+    annotations(g, side)["threats"][model].clone()
+}
+
+#[test]
+fn the_threats_say_what_each_enemy_could_do_to_each_model() {
+    // The Martian on a4 shoots the Soldier on a1 with 4 dice at 4+ against Survive 6+ and
+    // no armour (R15), 5 with an Aim; after a step the shot is as clear.
+    let g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 0);
+    let t = threats_to(&g, H, "m1");
+    assert_eq!(t.as_array().unwrap().len(), 1, "{t}");
+    let t = &t[0];
+    assert_eq!(
+        (&t["enemy"], &t["activated"]),
+        (&Value::from("m2"), &Value::from(false))
+    );
+    close(&t["shot"]["kill"], shoot(4, 4, 3, 6, 0)[0], "shot");
+    close(
+        &t["aimed_shot"]["kill"],
+        shoot(5, 4, 3, 6, 0)[0],
+        "aimed shot",
+    );
+    close(
+        &t["shot_after_step"]["shot"]["kill"],
+        shoot(4, 4, 3, 6, 0)[0],
+        "after a step",
+    );
+    assert_eq!(t["charge"], Value::Null);
+    // And the other way: the Soldier's shot at the armoured Martian (R15).
+    let t = &threats_to(&g, M, "m2")[0];
+    close(
+        &t["shot"]["kill"],
+        shoot(4, 5, 3, 6, 1)[0],
+        "the Soldier's shot",
+    );
+
+    // Next to it, the Martian could charge: 3 Fight dice and 1 for moving in at 5+,
+    // against the Soldier's 3 at Fight 4+ or Survive 6+ (R7, R16).
+    let g = setup(&[Place(H, "soldier", "a3"), Place(M, "martian", "a4")], 0);
+    let charge = &threats_to(&g, H, "m1")[0]["charge"];
+    assert_eq!(
+        (&charge["attacker_dice"], &charge["defender_dice"]),
+        (&Value::from(4), &Value::from(3))
+    );
+    close(
+        &charge["if_fight"]["attacker_wins"],
+        fight(4, 5, 3, 4, true)[0],
+        "charge",
+    );
+    close(
+        &charge["if_survive"]["attacker_wins"],
+        fight(4, 5, 3, 6, false)[0],
+        "charge met by Survive",
+    );
+
+    // Out of the Martian's range (4, R8) even after a step, and not next to it: no threat.
+    let g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "h8")], 0);
+    assert_eq!(threats_to(&g, H, "m1"), Value::Null);
+    // A high wall between them blocks the shot from where it stands (R9).
+    let g = setup_walls(
+        &[("a3", Edge::North, WallKind::High)],
+        &[Place(H, "soldier", "a1"), Place(M, "martian", "a4")],
+        0,
+    );
+    assert_eq!(g.map().los(sq("a4"), sq("a1")), Los::None);
+    assert_eq!(threats_to(&g, H, "m1")[0]["shot"], Value::Null);
+}
+
+/// The state `side` is sent now, in version 2.
+fn state_v2(g: &GameState, side: Side) -> Value {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    message::decision_asked(g, side, 1, &[], &legal, Asked::version(2))["state"].clone()
+}
+
+#[test]
+fn the_state_gives_the_acting_models_progress_and_what_it_may_still_do() {
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 0);
+    assert_eq!(state_v2(&g, H)["progress"], Value::Null);
+    // R12: Move 2, or Move 1 and Shoot, or Shoot and Move 1.
+    let expect = [("activate m1", 0, true, true), ("move a2", 1, true, true)];
+    for (action, steps, may_step, may_shoot) in expect {
+        play(&mut g, &[action]);
+        let p = state_v2(&g, H)["progress"].clone();
+        assert_eq!(p["model"], "m1");
+        assert_eq!(p["steps"], steps, "{action}: {p}");
+        assert_eq!(
+            (p["may_step"].as_bool(), p["may_shoot"].as_bool()),
+            (Some(may_step), Some(may_shoot)),
+            "{action}: {p}"
+        );
+    }
+    // The second step leaves it nothing to do: its action is over, and no model acts.
+    play(&mut g, &["move a3"]);
+    assert!(!matches!(g.phase(), Phase::Acting(_)), "{:?}", g.phase());
+    assert_eq!(state_v2(&g, H)["progress"], Value::Null);
+    let mut g = setup(&[Place(H, "soldier", "a1"), Place(M, "martian", "a4")], 0);
+    play(&mut g, &["activate m1", "aim"]);
+    let p = state_v2(&g, H)["progress"].clone();
+    assert_eq!(
+        (&p["aimed"], &p["may_step"], &p["may_shoot"]),
+        (&Value::from(true), &Value::from(false), &Value::from(true))
+    );
+}
+
+#[test]
+fn the_state_gives_the_counters_claimed_and_not_yet_revealed() {
+    for (name, scenario) in shipped_scenarios() {
+        let g = game(&scenario);
+        let s = state_v2(&g, H)["scoring"].clone();
+        let c = &scenario.counters;
+        assert_eq!(
+            s["claimed"],
+            serde_json::json!({"humans": 0, "martians": 0}),
+            "{name}"
+        );
+        assert_eq!(
+            (
+                &s["unrevealed"]["Critter"],
+                &s["unrevealed"]["Alien Secret"],
+                &s["unrevealed"]["Objective"]
+            ),
+            (
+                &Value::from(c.critters),
+                &Value::from(c.secrets),
+                &Value::from(c.objectives)
+            ),
+            "{name}: no counter is revealed at the start, placed or set aside"
+        );
+    }
+}

@@ -44,6 +44,9 @@ pub struct Annotations {
     /// other phases.
     pub test: Option<TestInfo>,
     pub actions: BTreeMap<String, ActionInfo>,
+    /// For each of the deciding side's models on the board, what each enemy could do to
+    /// it in its next action, as the board stands now ([`super::threats`]).
+    pub threats: BTreeMap<String, Vec<super::threats::Threat>>,
 }
 
 /// What one action leads to.
@@ -66,6 +69,26 @@ pub enum ActionInfo {
     Respond(TestOddsInfo),
     /// The Bug's attack, met with this defence (P21).
     BugFight(TestOddsInfo),
+    /// A model activated: what it can do in this action (R12).
+    Activate(ActivationInfo),
+}
+
+/// What an activated model can do in its action (R12), read from playing the activation
+/// on a copy: its shots from where it stands (with and without an Aim), its steps with
+/// what each leads to (the shots after it, a counter revealed, a Fight started: a
+/// charge, R7), and the edges it may leave by.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ActivationInfo {
+    pub model: String,
+    /// The model is Rattled: it stands up first, and may then only step once or shoot
+    /// (R12, R17); the rest is what it can do after standing.
+    pub stands_first: bool,
+    pub shots: Vec<ShotInfo>,
+    /// The same shots after an Aim (its extra die), when it may Aim.
+    pub aimed_shots: Vec<ShotInfo>,
+    /// Each square it may step to, and what the step leads to.
+    pub steps: BTreeMap<String, MoveInfo>,
+    pub exits: Vec<&'static str>,
 }
 
 /// A Shoot test by `shooter` at `target`, as the rules would roll it (R9, R14, R15).
@@ -91,7 +114,7 @@ pub struct ShotInfo {
 }
 
 impl ShotInfo {
-    fn of(f: &ShootForecast, shooter: ModelId, target: ModelId) -> ShotInfo {
+    pub(super) fn of(f: &ShootForecast, shooter: ModelId, target: ModelId) -> ShotInfo {
         ShotInfo {
             shooter: shooter.to_string(),
             target: target.to_string(),
@@ -150,7 +173,7 @@ pub struct FightInfo {
 }
 
 impl FightInfo {
-    fn of(f: &FightForecast) -> FightInfo {
+    pub(super) fn of(f: &FightForecast) -> FightInfo {
         FightInfo {
             attacker: f.attacker.to_string(),
             defender: f.defender.to_string(),
@@ -405,6 +428,7 @@ pub fn annotate(g: &GameState, side: Side, legal: &[Action]) -> Annotations {
                 ActionInfo::Area(i)
             }),
             Action::Play(..) => card_fight(&view, a).map(ActionInfo::CardFight),
+            Action::Activate(m) => activation(&view, a, m).map(ActionInfo::Activate),
             Action::Respond(card) => responses
                 .iter()
                 .find(|(c, _)| *c == card)
@@ -418,12 +442,55 @@ pub fn annotate(g: &GameState, side: Side, legal: &[Action]) -> Annotations {
     Annotations {
         test: test_info(&view),
         actions,
+        threats: super::threats::threats(&view, side),
     }
+}
+
+/// The activation `a` of `model`, played on a copy: what the model can do in its action.
+fn activation(g: &GameState, a: Action, model: ModelId) -> Option<ActivationInfo> {
+    let mut c = after(g, a, &mut ())?;
+    let mut legal = Vec::new();
+    c.legal_actions(&mut legal);
+    let stands_first = legal.contains(&Action::Stand) && c.model(model).rattled;
+    if stands_first {
+        c = after(&c, Action::Stand, &mut ())?;
+        c.legal_actions(&mut legal);
+    }
+    if !matches!(c.phase(), Phase::Acting(act) if act.model == model) {
+        return None;
+    }
+    let aims = legal.contains(&Action::Aim);
+    let mut info = ActivationInfo {
+        model: model.to_string(),
+        stands_first,
+        shots: Vec::new(),
+        aimed_shots: Vec::new(),
+        steps: BTreeMap::new(),
+        exits: Vec::new(),
+    };
+    for &x in &legal {
+        match x {
+            Action::Shoot(t) => {
+                info.shots.extend(shot(&c, t, Some(false)));
+                if aims {
+                    info.aimed_shots.extend(shot(&c, t, Some(true)));
+                }
+            }
+            Action::Move(to) => {
+                if let Some(m) = step(&c, x) {
+                    info.steps.insert(to.to_string(), m);
+                }
+            }
+            Action::Exit(edge) => info.exits.push(edge.name()),
+            _ => {}
+        }
+    }
+    Some(info)
 }
 
 /// The Shoot at `target` by the acting model where it stands (Aimed if it has, or if
 /// `aimed` says so).
-fn shot(g: &GameState, target: ModelId, aimed: Option<bool>) -> Option<ShotInfo> {
+pub(super) fn shot(g: &GameState, target: ModelId, aimed: Option<bool>) -> Option<ShotInfo> {
     let Phase::Acting(act) = g.phase() else {
         return None;
     };

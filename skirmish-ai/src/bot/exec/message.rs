@@ -115,6 +115,8 @@ pub fn decision_asked(
     if asked.version >= 2 {
         msg["state"]["blockers"] = json!(square_names(g.map().blockers()));
         board_objects(g, &mut msg["state"]);
+        msg["state"]["progress"] = progress(g);
+        msg["state"]["scoring"] = scoring(g);
         msg["happened"] = json!(happened_seen_by(side, journal));
         victory_state(g, &mut msg["state"]);
         if asked.annotate {
@@ -125,6 +127,43 @@ pub fn decision_asked(
         }
     }
     msg
+}
+
+/// Version 2: the acting model's progress through its action (R12), `null` outside the
+/// `acting` phase: squares stepped so far, whether it has shot, Aimed or stood up, and
+/// what it may still do (another step, a shot).
+fn progress(g: &GameState) -> Value {
+    match g.phase() {
+        Phase::Acting(act) => {
+            let (may_step, may_shoot) = act.options();
+            json!({
+                "model": act.model.to_string(),
+                "steps": act.steps,
+                "shot": act.shot,
+                "aimed": act.aimed,
+                "stood": act.stood,
+                "may_step": may_step,
+                "may_shoot": may_shoot,
+            })
+        }
+        _ => Value::Null,
+    }
+}
+
+/// Version 2: the scoring state both sides see: the counters each side has claimed (the
+/// first `counters_free` of them score nothing, as the scenario says), and how many
+/// counters of each kind are not yet revealed: face down on the board, or set aside
+/// unseen when the scenario places fewer than its pool (`counters.placed`).
+fn scoring(g: &GameState) -> Value {
+    let (critters, secrets) = g.counter_pool();
+    json!({
+        "claimed": { "humans": g.claimed(Side::Humans), "martians": g.claimed(Side::Martians) },
+        "unrevealed": {
+            CounterKind::Critter.name(): critters,
+            CounterKind::AlienSecret.name(): secrets,
+            CounterKind::Objective.name(): g.objective_pool(),
+        },
+    })
 }
 
 /// What a scenario with drawn entries or zones that win adds to the state (P31, P33):

@@ -26,6 +26,7 @@ pub mod snapshot;
 mod spec_error;
 pub mod statics;
 mod statics_error;
+pub mod threats;
 
 pub use spec_error::ExecSpecError;
 
