@@ -97,9 +97,20 @@ pub fn game_streamed(
     scenario: &Arc<Scenario>,
     seed: u64,
     max_decisions: usize,
+    decide: impl FnMut(&GameState, &[Action]) -> Option<Action>,
+    on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
+) -> GameEnd {
+    game_streamed_to_end(scenario, seed, max_decisions, decide, on_action).0
+}
+
+/// [`game_streamed`], with the position the game ended in (or was stopped in).
+pub fn game_streamed_to_end(
+    scenario: &Arc<Scenario>,
+    seed: u64,
+    max_decisions: usize,
     mut decide: impl FnMut(&GameState, &[Action]) -> Option<Action>,
     mut on_action: impl FnMut(&GameState, Action, &[Event]) -> ControlFlow<()>,
-) -> GameEnd {
+) -> (GameEnd, GameState) {
     let mut dice = rng_from_seed(seed);
     let mut events = Vec::new();
     let mut g = GameState::new_logged(scenario.clone(), &mut dice, &mut events);
@@ -118,13 +129,14 @@ pub fn game_streamed(
             break;
         }
     }
-    GameEnd {
+    let end = GameEnd {
         seed,
         decisions,
         outcome: g.outcome(),
         rounds: g.round(),
         vp: [g.vp(Side::Humans), g.vp(Side::Martians)],
-    }
+    };
+    (end, g)
 }
 
 /// Play a random game as fast as possible (no events, no record), returning the number

@@ -1,7 +1,8 @@
 //! `mars-attacks simulate FILE --seed N [--games N] [--players P Q] [--json]`: seeded games
 //! played to the end, with each game's action log and result: random against random, or
-//! any two built-in players (`--players greedy mcts:1000`, the Humans' first), so a
-//! designer can read how a scenario is won. The same seed prints the same log (R26; for
+//! any two players (`--players greedy mcts:1000`, the Humans' first), a program speaking
+//! the bot protocol among them (`exec:python3 bot.py`), so a designer can read how a
+//! scenario is won and a bot's author how the bot plays. The same seed prints the same log (R26; for
 //! searches, with an iteration count rather than a level's time): game `i` uses seed
 //! `N + i`.
 
@@ -11,14 +12,15 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use super::{CliError, Io, json_str, load_scenario};
+use super::{CliError, Io, check_programs, json_str, load_scenario};
 use crate::arena::Reason;
+use crate::bot::game::JournalEntry;
 use crate::bot::{BoxedPlayer, PlayerSpec, Skirmish, player_of};
 use crate::limits;
 use crate::rules::Side;
 use crate::rules::state::Outcome;
 use crate::rules::{Action, GameRng, GameState, Scenario};
-use crate::sim::{GameEnd, describe, game_streamed, random_game_streamed};
+use crate::sim::{GameEnd, describe, game_streamed_to_end, random_game_streamed};
 
 /// Arguments of `simulate`.
 #[derive(Args, Debug)]
@@ -40,26 +42,20 @@ pub struct SimulateArgs {
     pub max_decisions: u64,
     /// The players, the Humans' first: random (the default), greedy, or flat, pimc or mcts
     /// with an optional :easy, :normal, :hard or :N iterations (`--players greedy
-    /// mcts:1000`). With iteration counts a seed gives the same game every time; a level
-    /// thinks for a time, and its games may differ.
+    /// mcts:1000`), or a program speaking the bot protocol, exec:COMMAND
+    /// (docs/bot-protocol.md). With iteration counts a seed gives the same game every time;
+    /// a level thinks for a time, and its games may differ.
     #[arg(long, num_args = 2, value_names = ["HUMANS", "MARTIANS"])]
     pub players: Option<Vec<String>>,
 }
 
-/// The players of `--players`, checked: built-in players only.
+/// The players of `--players`: built-in players, or programs speaking the bot protocol.
 fn parse_players(texts: &[String]) -> Result<[PlayerSpec; 2], CliError> {
     let mut specs = Vec::new();
     for t in texts {
         let spec: PlayerSpec = t
             .parse()
             .map_err(|e: crate::bot::SpecError| CliError::Usage(e.to_string()))?;
-        if spec.exec().is_some() {
-            return Err(CliError::Usage(format!(
-                "simulate plays the built-in players; `{}` is a program: play it with duel \
-                 or arena (arena --record-moves keeps its games' moves for play --replay)",
-                t.escape_debug()
-            )));
-        }
         specs.push(spec);
     }
     match specs[..] {
@@ -78,19 +74,38 @@ fn player_rng(seed: u64, seat: usize) -> GameRng {
     r
 }
 
-/// Plays game `seed` between `specs`, handing each decision to `on_action`; the side whose
-/// player made no legal decision, if one gave up.
+/// How a game between players stopped early: the side whose player made no legal
+/// decision, and why when its player says (a program's failure).
+struct GaveUp {
+    side: Side,
+    why: Option<String>,
+}
+
+/// Plays game `seed` between `specs`, handing each decision to `on_action`; who gave up,
+/// if a player made no legal decision. A program is told the game as it goes (the journal
+/// of decisions its messages report) and its end.
 fn players_game(
     scenario: &Arc<Scenario>,
     seed: u64,
     max_decisions: usize,
     specs: &[PlayerSpec; 2],
-    on_action: impl FnMut(&GameState, Action, &[crate::rules::state::Event]) -> ControlFlow<()>,
-) -> (GameEnd, Option<Side>) {
+    mut on_action: impl FnMut(&GameState, Action, &[crate::rules::state::Event]) -> ControlFlow<()>,
+) -> (GameEnd, Option<GaveUp>) {
     let mut players: [BoxedPlayer; 2] = [specs[0].build(), specs[1].build()];
     let mut rngs = [player_rng(seed, 0), player_rng(seed, 1)];
+    // Only a program reads the journal; the built-in players decide from the position.
+    let journal_kept = specs.iter().any(|s| s.exec().is_some());
+    let journal = std::cell::RefCell::new(Vec::<JournalEntry>::new());
+    let seen = |g: &GameState| -> Skirmish {
+        let game = Skirmish::from(g.clone());
+        if journal_kept {
+            game.with_journal(journal.borrow().clone())
+        } else {
+            game
+        }
+    };
     let mut gave_up = None;
-    let end = game_streamed(
+    let (end, last) = game_streamed_to_end(
         scenario,
         seed,
         max_decisions,
@@ -98,15 +113,29 @@ fn players_game(
             let side = g.to_move()?;
             let seat = player_of(side);
             let a = players[seat]
-                .choose(&Skirmish::from(g.clone()), &mut rngs[seat])
+                .choose(&seen(g), &mut rngs[seat])
                 .filter(|a| legal.contains(a));
             if a.is_none() {
-                gave_up = Some(side);
+                let why = players[seat].forfeit().map(|f| f.to_string());
+                gave_up = Some(GaveUp { side, why });
             }
             a
         },
-        on_action,
+        |before, action, events| {
+            if journal_kept {
+                journal.borrow_mut().push(JournalEntry {
+                    by: before.to_move().unwrap_or(Side::Humans),
+                    action,
+                    events: events.to_vec(),
+                });
+            }
+            on_action(before, action, events)
+        },
     );
+    let last = seen(&last);
+    for p in &mut players {
+        p.game_over(&last);
+    }
     (end, gave_up)
 }
 
@@ -124,6 +153,9 @@ fn winner(o: Option<Outcome>) -> (Option<Side>, &'static str) {
 pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let specs = args.players.as_deref().map(parse_players).transpose()?;
     let scenario = Arc::new(load_scenario(&args.file, io)?);
+    if let Some(specs) = &specs {
+        check_programs(specs.iter(), &scenario)?;
+    }
     let mut failures = 0u32;
     let max_decisions = usize::try_from(args.max_decisions).unwrap_or(usize::MAX);
     for i in 0..args.games {
@@ -181,10 +213,12 @@ pub fn run(args: SimulateArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             ),
         };
         written?;
-        if let Some(side) = gave_up {
+        if let Some(GaveUp { side, why }) = gave_up {
+            let why = why.map(|w| format!(": {w}")).unwrap_or_default();
             writeln!(
                 io.err,
-                "error: game {game}: the {side}' player made no legal decision at decision {}",
+                "error: game {game}: the {}' player made no legal decision at decision {}{why}",
+                side.title(),
                 end.decisions + 1
             )?;
             return Err(CliError::Invalid);

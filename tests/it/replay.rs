@@ -204,16 +204,40 @@ fn simulate_plays_a_seeded_game_between_the_players_given() {
     );
     assert!(first.contains("result: "), "{first}");
 
-    // Programs are refused: they play in duel and arena.
-    let (code, _, err) = run_cli(&[
+    // A program plays too, told the game through the bot protocol: its game replays
+    // from the seed (it draws from the hello's seed), and it is told the end.
+    let bot = format!(
+        "exec:python3 {}",
+        root().join("examples/bots/random_bot.py").display()
+    );
+    let args = ["simulate", file, "--seed", "5", "--players", &bot, "greedy"];
+    let (code, first, err) = run_cli(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("result: "), "{first}");
+    assert!(first.contains("R1 humans: "), "{first}");
+    let (_, again, _) = run_cli(&args);
+    assert_eq!(first, again, "the same seed gives the program's game again");
+    // One that fails stops the run with its reason; one that cannot start plays nothing.
+    let failing = format!(
+        "exec[limit=0.5]:python3 {} illegal",
+        root().join("tests/fixtures/bots/failing_bot.py").display()
+    );
+    let (code, _, err) = run_cli(&["simulate", file, "--players", "greedy", &failing]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the Martians' player made no legal decision") && err.contains("shoot m60"),
+        "{err}"
+    );
+    let (code, out, err) = run_cli(&[
         "simulate",
         file,
         "--players",
         "greedy",
-        "exec:python3 bot.py",
+        "exec:no-such-program-of-mars-attacks",
     ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("is a program"), "{err}");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot play, so no game was played"), "{err}");
+    assert_eq!(out, "", "no game is played");
 }
 
 /// `position`: the decide message a bot received at a decision of a recorded game is
