@@ -20,6 +20,7 @@ mod bot_command;
 mod bot_new_game;
 mod bot_positions;
 mod bot_protocol;
+mod bot_protocol_docs;
 mod bot_scoring;
 mod bot_serve;
 mod cli;
