@@ -11,22 +11,26 @@
 its requests as methods: load, legal, apply, determinize, odds, state, copy and drop.
 Standard library only.
 
-Built as a wheel (`maturin build` in python-engine/, see python/README.md), the package
-also holds the engine in-process, `mars_attacks._native`: `InProcessEngine` answers the
-same requests with no program started, and `Game` is one position with its dice for
-search and learning (legal, apply, copy, result, rollout and rollouts by `random` or
-`greedy`):
+Built as a wheel (`pip install ./python`, see docs/bot-protocol.md, "In-process: the
+wheel"), the package also holds the engine in-process, `mars_attacks._native`:
+`InProcessEngine` answers the same requests with no program started, and `Game` is one
+position with its dice for search and learning (legal, apply, copy, result, a decision's
+snapshot loaded, the engine's evaluation, rollout and rollouts by `random`, `greedy` or a
+softmax over greedy's scores):
 
     from mars_attacks import Game
 
     game = Game("scenarios/ambush.toml", seed=1)
     results = game.rollouts(range(1000), policy="greedy")
 
-`SkirmishEnv` is a game as a multi-agent environment in the shape of PettingZoo's AEC API.
+`SkirmishEnv` is a game as a multi-agent environment in the shape of PettingZoo's AEC API;
+with `pettingzoo` installed, `SkirmishAECEnv` is the same as a real `pettingzoo.AECEnv`
+(`None` without it).
 """
 
 from .engine import Engine, EngineError, InProcessEngine, Requests, find_program
 from .env import SkirmishEnv
+from .pettingzoo_env import SkirmishAECEnv
 
 try:
     from ._native import Game
@@ -34,5 +38,6 @@ except ImportError:  # the package without its native module: Engine only
     Game = None
 
 __all__ = [
-    "Engine", "EngineError", "Game", "InProcessEngine", "Requests", "SkirmishEnv", "find_program",
+    "Engine", "EngineError", "Game", "InProcessEngine", "Requests", "SkirmishAECEnv", "SkirmishEnv",
+    "find_program",
 ]

@@ -88,7 +88,13 @@ class SkirmishEnv:
             if action is not None:
                 raise EngineError({"error": f"the game is over: {agent} steps None",
                                    "field": "action"})
+            # The agent leaves, and its entries with it (as PettingZoo's dead step).
             self.agents.remove(agent)
+            for table in (self.rewards, self._cumulative_rewards, self.terminations,
+                          self.truncations, self.infos):
+                table.pop(agent, None)
+            for a in self.agents:
+                self.rewards[a] = 0  # the last step's rewards are counted once
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
