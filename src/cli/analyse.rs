@@ -31,7 +31,7 @@ pub struct AnalyseArgs {
     #[arg(value_name = "SAVE | RESULTS ID", num_args = 1..=2, required = true)]
     pub game: Vec<String>,
     /// The side to analyse (both when not given, the Humans first).
-    #[arg(long, value_parser = parse_side)]
+    #[arg(long, value_parser = super::parse_side)]
     pub side: Option<Side>,
     /// The search that judges the side's decisions: an `mcts` player with an iteration
     /// budget or a level (levels search so many iterations), so that the analysis
@@ -44,10 +44,6 @@ pub struct AnalyseArgs {
     /// One JSON object a side, a line each.
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
-    s.parse()
 }
 
 /// The game read back: where it started, the generator it rolled from, its decisions.

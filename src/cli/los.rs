@@ -2,9 +2,10 @@
 //! scenario's map, printed as `clear`, `partial` or `none` (R9).
 //!
 //! `mars-attacks los FILE --table` prints the whole table as one JSON object: for every
-//! square, an object giving the sight to every *other* square (64 x 63 entries), e.g.
-//! `{"a1": {"b1": "clear", ...}, ...}`. Both levels of keys are in board order
-//! a1, b1, ..., h1, a2, ..., h8 (square index order), one source square per line.
+//! square, an object giving the sight to every square, itself included (64 x 64 entries;
+//! a square sees itself clearly, as the game message's sight table says), e.g.
+//! `{"a1": {"a1": "clear", "b1": "clear", ...}, ...}`. Both levels of keys are in board
+//! order a1, b1, ..., h1, a2, ..., h8 (square index order), one source square per line.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -37,7 +38,8 @@ pub struct LosArgs {
         requires = "from"
     )]
     pub to: Option<Square>,
-    /// Print the sight from every square to every other square as one JSON object.
+    /// Print the sight from every square to every square (itself included) as one JSON
+    /// object.
     #[arg(long, conflicts_with_all = ["from", "to"])]
     pub table: bool,
 }
@@ -64,12 +66,12 @@ pub fn run(args: LosArgs, io: &mut Io<'_>) -> Result<(), CliError> {
 /// The sight table as JSON: keys in square index order, one source square per line,
 /// ending with a newline.
 pub fn table_json(map: &Map) -> String {
-    let mut s = String::with_capacity(64 * 63 * 16);
+    let mut s = String::with_capacity(64 * 64 * 16);
     s.push_str("{\n");
     for (i, from) in Square::all().enumerate() {
         let _ = write!(s, "  {}: {{", json_str(&from.to_string()));
         let mut first = true;
-        for to in Square::all().filter(|t| *t != from) {
+        for to in Square::all() {
             if !first {
                 s.push_str(", ");
             }

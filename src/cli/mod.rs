@@ -372,6 +372,11 @@ pub(crate) fn check_programs<'a>(
     Ok(())
 }
 
+/// A side on the command line: `humans` or `martians`.
+pub(crate) fn parse_side(s: &str) -> Result<crate::rules::Side, crate::rules::square::SideError> {
+    s.parse()
+}
+
 /// A JSON string literal for `s`.
 pub(crate) fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string always serializes")

@@ -23,7 +23,7 @@ pub struct PlayArgs {
     )]
     pub scenario: PathBuf,
     /// The side you play; the AI plays the other (a saved game says who plays).
-    #[arg(long, default_value = "humans", value_parser = parse_side, conflicts_with = "load")]
+    #[arg(long, default_value = "humans", value_parser = super::parse_side, conflicts_with = "load")]
     pub side: Side,
     /// The AI's strength: beginner, easy, normal, hard or expert (or a player such as random or greedy, or a
     /// program speaking the bot protocol: exec:COMMAND, docs/bot-protocol.md).
@@ -106,10 +106,6 @@ impl Default for PlayArgs {
             .expect("every option of play has a default or may be left out");
         PlayArgs::from_arg_matches(&matches).expect("the matches are play's own")
     }
-}
-
-fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
-    s.parse()
 }
 
 pub fn run(args: PlayArgs, io: &mut Io<'_>) -> Result<(), CliError> {

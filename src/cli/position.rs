@@ -30,7 +30,7 @@ pub struct PositionArgs {
     #[arg(long, value_name = "N")]
     pub decision: u64,
     /// The side the message is for; it must be the side to decide there (the default).
-    #[arg(long, value_parser = parse_side)]
+    #[arg(long, value_parser = super::parse_side)]
     pub side: Option<Side>,
     /// The protocol version of the message (1 or 2).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
@@ -41,10 +41,6 @@ pub struct PositionArgs {
     /// The message of a version 2 bot that asked for snapshots (for `serve`).
     #[arg(long)]
     pub snapshot: bool,
-}
-
-fn parse_side(s: &str) -> Result<Side, crate::rules::square::SideError> {
-    s.parse()
 }
 
 /// Print the decide message.

@@ -201,6 +201,10 @@ fn paint_swatch(painter: &Painter, r: Rect, swatch: Swatch) {
                 Stroke::new(2.5, theme::picture_color(colors::KEY)),
             );
         }
+        Swatch::Shade => {
+            let shade = theme::picture_color(crate::shelf::shading::SHADE).gamma_multiply(0.45);
+            painter.rect_filled(r, CornerRadius::ZERO, shade);
+        }
         Swatch::Counters => {
             let c = r.center();
             painter.add(Shape::convex_polygon(

@@ -411,22 +411,23 @@ fn los_table_has_every_ordered_pair_in_board_order() {
     let mut entries = 0;
     for from in Square::all() {
         let row = table[&from.to_string()].as_object().unwrap();
-        assert!(!row.contains_key(&from.to_string()), "{from} sees itself");
-        for to in Square::all().filter(|t| *t != from) {
+        // A square sees itself clearly (as the game message's sight table says).
+        assert_eq!(row[&from.to_string()], "clear", "{from} sees itself");
+        for to in Square::all() {
             let got = row[&to.to_string()].as_str().unwrap();
             assert_eq!(got, scenario.map.los(from, to).name(), "{from} -> {to}");
             entries += 1;
         }
-        assert_eq!(row.len(), 63);
+        assert_eq!(row.len(), 64);
     }
-    assert_eq!(entries, 64 * 63);
+    assert_eq!(entries, 64 * 64);
     // The text lists the squares in board order: a1, b1, ..., h1, a2, ...
     let text = stdout(&o);
     let positions: Vec<usize> = Square::all()
         .map(|s| text.find(&format!("\n  \"{s}\": {{")).unwrap())
         .collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]));
-    assert!(text.contains("\"a1\": {\"b1\": "), "{}", &text[..80]);
+    assert!(text.contains("\"a1\": {\"a1\": \"clear\", \"b1\": "), "{}", &text[..80]);
 }
 
 #[test]
@@ -750,4 +751,38 @@ fn fit_evaluation_only_moves_the_weights_named() {
     assert!(err.contains("--only exit: no such weight"), "{err}");
     assert!(err.contains("exits"), "{err}");
     assert!(!refused.exists());
+}
+
+#[test]
+fn render_shades_the_cover_map_by_how_many_start_squares_see_each_square() {
+    let dir = scratch("render-cover");
+    let open = write(&dir, "open.toml", OPEN);
+    // On open ground every line is clear (R9), so a square is seen from a start square
+    // when it is within the watcher's range (R8, the king-move distance): the Martian on
+    // h8 (range 4) sees the 5 x 5 squares d4-h8, the Soldier on a1 (range 6) the 7 x 7
+    // squares a1-g7.
+    for (side, watcher_at, range, shaded) in [
+        ("humans", "h8", 4, 25),
+        ("martians", "a1", 6, 49),
+    ] {
+        let o = cli!["render", open, "--cover", side];
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = stdout(&o);
+        let squares: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains(r#"<rect class="shade""#))
+            .collect();
+        assert_eq!(squares.len(), shaded, "{side}: squares shaded");
+        let from: Square = watcher_at.parse().unwrap();
+        let seen = Square::all().filter(|s| s.range(from) <= range).count();
+        assert_eq!(seen, shaded, "the count by hand");
+        let side_word = if side == "humans" { "Humans" } else { "Martians" };
+        assert!(svg.contains(&format!("cover for the {side_word}")), "{svg}");
+    }
+    // Without --cover, nothing is shaded; a side that is not one is refused.
+    let plain = stdout(&cli!["render", open]);
+    assert!(!plain.contains("shade"));
+    let o = cli!["render", open, "--cover", "cows"];
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cows"), "{}", stderr(&o));
 }

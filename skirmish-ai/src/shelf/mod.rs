@@ -9,6 +9,7 @@ pub mod balance;
 pub mod docs;
 pub mod palette;
 pub mod picture;
+pub mod shading;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -79,6 +79,8 @@ pub struct MapPicture {
     pub holds: Vec<HoldMark>,
     /// The key models (P28).
     pub keys: Vec<KeyMark>,
+    /// A count drawn over the squares (the cover map of `render --cover`), if any.
+    pub shading: Option<super::shading::Shading>,
 }
 
 impl MapPicture {
@@ -196,6 +198,7 @@ impl MapPicture {
                 })
                 .collect(),
             keys: key_marks(scenario),
+            shading: None,
         }
     }
 
@@ -228,6 +231,9 @@ impl MapPicture {
             r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
         );
         self.svg_ground(&mut out, at, palette);
+        if let Some(shading) = &self.shading {
+            shading.svg(&mut out, at, palette);
+        }
         // Column letters below, row numbers on the left.
         for i in 0..8u8 {
             let (x, _) = px((f32::from(i) + 0.5, 0.0));
@@ -446,6 +452,9 @@ impl MapPicture {
         for h in &self.holds {
             out.push((Swatch::Hold(h.side), hold_text(h)));
         }
+        if let Some(shading) = &self.shading {
+            out.push((Swatch::Shade, shading.text.clone()));
+        }
         for k in &self.keys {
             out.push((Swatch::Key(k.side), k.text.clone()));
         }
@@ -469,6 +478,8 @@ pub enum Swatch {
     /// A key model (P28): a figure with a ring.
     Key(Side),
     Counters,
+    /// The shading of a count (the cover map).
+    Shade,
 }
 
 impl Swatch {
@@ -513,6 +524,10 @@ impl Swatch {
                 x + 14.0,
                 palette.side(side),
                 colors::KEY
+            ),
+            Swatch::Shade => format!(
+                r#"<rect x="{x}" y="{y}" width="28" height="16" fill="{}"/>"#,
+                super::shading::mix(palette.square_light, super::shading::SHADE, 0.45)
             ),
             Swatch::Counters => {
                 let cx = x + 14.0;
