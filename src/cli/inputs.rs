@@ -80,6 +80,7 @@ impl Command {
             Command::Steps(a) => one(&a.file, Scenario),
             Command::Simulate(a) => one(&a.file, Scenario),
             Command::Position(a) => one(&a.results, Results),
+            Command::Replay(a) => one(&a.results, Results),
             Command::Analyse(a) => match a.game.as_slice() {
                 [save] => one(Path::new(save), Save),
                 [results, _] => one(Path::new(results), Results),

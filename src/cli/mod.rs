@@ -41,6 +41,7 @@ pub mod martian_dice;
 pub mod odds;
 pub mod play;
 pub mod position;
+pub mod replay;
 pub mod preview;
 pub mod progress;
 pub mod render;
@@ -111,6 +112,9 @@ pub enum Command {
     /// The exact `decide` message a bot was sent at one decision of a recorded game
     /// (an arena run with --record-moves).
     Position(position::PositionArgs),
+    /// A recorded game (an arena run with --record-moves) as text: each decision, its
+    /// search's value and what it caused, then how the game ended.
+    Replay(replay::ReplayArgs),
     /// Where a game was won and lost, for a side: its chance to win at the start, what its
     /// choices, the other side's and luck added, the end, and its costliest mistakes (a
     /// saved game, or a game of an arena run played with --record-moves).
@@ -302,6 +306,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Position(args) => position::run(args, io),
+        Command::Replay(args) => replay::run(args, io),
         Command::Analyse(args) => analyse::run(args, io),
         Command::Serve(args) => serve::run(args, io),
         Command::Render(args) => render::run(args, io),

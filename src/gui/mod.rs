@@ -97,7 +97,7 @@ use dice_game::table::setup::DiceGameSetup;
 use martian_dice::table::DiceSetup;
 
 /// How the table opens.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GuiOptions {
     pub scenario: PathBuf,
     /// The side the person plays; the AI plays the other.
@@ -168,7 +168,7 @@ fn scenario_dir(o: &GuiOptions) -> PathBuf {
 macro_rules! command_line_works {
     () => {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
-         duel, arena, report, analyse, position, serve, scenarios, render, odds, los, steps, deck, \
+         duel, arena, report, analyse, position, replay, serve, scenarios, render, odds, los, steps, deck, \
          schema, bench, bot, fit-evaluation, selfplay, train-value, train-prior, strength, \
          setup-sheet, dice-game and martian-dice perfect, optimal and turns"
     };

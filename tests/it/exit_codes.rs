@@ -59,6 +59,7 @@ const INPUTS: &[(&str, &[&str])] = &[
         "position",
         &["position", "{}", "some/game/0", "--decision", "0"],
     ),
+    ("replay", &["replay", "{}", "some/game/0"]),
     ("analyse", &["analyse", "{}"]),
     ("analyse", &["analyse", "{}", "some/game/0"]),
     ("serve", &["serve", "--load", "{}"]),

@@ -304,3 +304,54 @@ fn position_prints_the_decide_message_a_bot_was_sent() {
     assert_eq!(code, 1);
     assert!(err.contains("there is no decision 100000"), "{err}");
 }
+
+/// `replay RESULTS ID` prints a recorded game as text: every decision (its Round, side and
+/// action, the value its search gave it), what it caused, the result the record holds,
+/// and the decision that ended the game.
+#[test]
+fn replay_prints_a_recorded_game_decision_by_decision_and_how_it_ended() {
+    let dir = TempDir::new("replay-text");
+    let records = arena(
+        &dir.0,
+        &root().join("scenarios/whos-there.toml"),
+        &["greedy", "mcts:16"],
+        "2",
+        true,
+    );
+    let results = dir.0.join("results.jsonl");
+    for r in &records {
+        let (code, out, err) = run_cli(&["replay", results.to_str().unwrap(), &r.id]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with(&format!("game {} (seeds ", r.id)), "{out}");
+        let decisions: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with('R')).collect();
+        assert_eq!(decisions.len() as u64, r.decisions, "a line a decision");
+        let moves = r.moves.as_ref().unwrap();
+        for (line, mv) in decisions.iter().zip(moves) {
+            assert!(line.contains(&format!(": {mv}")), "{line} is `{mv}`");
+        }
+        // Each value the search gave is on its decision's line.
+        assert!(!r.values.is_empty(), "mcts:16 recorded its values");
+        for v in &r.values {
+            let line = decisions[v.decision as usize];
+            assert!(line.contains(&format!("value {:.3}", v.value)), "{line}");
+        }
+        let winner = match r.winner {
+            Some(Winner::Humans) => "humans win",
+            Some(Winner::Martians) => "martians win",
+            None => "draw",
+        };
+        let result = lines.iter().find(|l| l.starts_with("result: ")).unwrap();
+        assert!(result.contains(winner), "{result} for {:?}", r.winner);
+        assert!(
+            result.contains(&format!("VP humans {}, martians {}", r.vp.humans, r.vp.martians)),
+            "{result}"
+        );
+        let ended = lines.iter().position(|l| l.starts_with("how it ended: ")).unwrap();
+        assert!(lines[ended].contains(decisions[decisions.len() - 1]), "{out}");
+    }
+    // A game the file does not hold is named.
+    let (code, _, err) = run_cli(&["replay", results.to_str().unwrap(), "no/such/game"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no/such/game"), "{err}");
+}

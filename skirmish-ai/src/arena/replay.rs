@@ -13,7 +13,7 @@ pub use super::replay_error::RecordedGameError;
 use rules::fingerprint::scenario_fingerprint;
 
 /// A recorded game that can be replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RecordedGame {
     /// The game's id in its results file.
     pub id: String,
@@ -28,6 +28,9 @@ pub struct RecordedGame {
     pub martians: String,
     /// Every decision, as saved games write them.
     pub moves: Vec<String>,
+    /// The value each search gave the action it chose, by decision (none for players
+    /// that do not search).
+    pub values: Vec<super::record::RootValue>,
 }
 
 /// How many ids an error about a missing id lists.
@@ -108,6 +111,7 @@ pub fn recorded_game(results: &Path, id: &str) -> Result<RecordedGame, RecordedG
         humans: record.humans,
         martians: record.martians,
         moves,
+        values: record.values,
     })
 }
 
