@@ -206,7 +206,7 @@ impl Game {
     #[pyo3(signature = (games, actions, seeds = None))]
     fn apply_many(
         py: Python<'_>,
-        mut games: Vec<PyRefMut<'_, Game>>,
+        games: Vec<Bound<'_, Game>>,
         actions: Vec<String>,
         seeds: Option<Vec<u64>>,
     ) -> PyResult<()> {
@@ -221,14 +221,31 @@ impl Game {
                 ),
             ));
         }
-        let mut parsed = Vec::with_capacity(games.len());
-        for (i, (g, text)) in games.iter().zip(&actions).enumerate() {
+        // A game listed twice would take two actions at once: refused, as any other fault.
+        for (i, g) in games.iter().enumerate() {
+            if let Some(j) = games[..i].iter().position(|h| h.is(g)) {
+                return Err(refused(
+                    py,
+                    "actions",
+                    format!("games {j} and {i} are the same game: a game takes one action"),
+                ));
+            }
+        }
+        let mut borrowed: Vec<PyRefMut<'_, Game>> = Vec::with_capacity(games.len());
+        for g in &games {
+            borrowed.push(
+                g.try_borrow_mut()
+                    .map_err(|e| refused(py, "actions", e.to_string()))?,
+            );
+        }
+        let mut parsed = Vec::with_capacity(borrowed.len());
+        for (i, (g, text)) in borrowed.iter().zip(&actions).enumerate() {
             let action = g
                 .legal_action(text)
                 .map_err(|why| refused(py, "actions", format!("game {i}: {why}")))?;
             parsed.push(action);
         }
-        for (i, (g, action)) in games.iter_mut().zip(parsed).enumerate() {
+        for (i, (g, action)) in borrowed.iter_mut().zip(parsed).enumerate() {
             let game = &mut **g;
             match seeds.as_ref() {
                 Some(s) => game.game.apply(action, &mut rng_from_seed(s[i])),

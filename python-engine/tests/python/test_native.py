@@ -142,6 +142,10 @@ class GameTest(unittest.TestCase):
         self.assertEqual(Game.legal_many(games), before)
         with self.assertRaises(EngineError):
             Game.apply_many(games, bad[:2])
+        with self.assertRaises(EngineError) as e:
+            Game.apply_many([games[0], games[0]], [before[0][0], before[0][0]])
+        self.assertIn("same game", e.exception.error)
+        self.assertEqual(Game.legal_many(games), before)
 
     def test_the_evaluation_is_a_chance_to_win_and_the_result_at_the_end(self):
         g = Game(AMBUSH, seed=1)
