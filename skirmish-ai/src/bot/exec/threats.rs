@@ -97,8 +97,13 @@ fn threat(
             shot,
         });
     let charge = if steps.contains(at) {
+        // The enemy stepped in this Turn; the model did not (its own Turn's flag is gone
+        // by the enemy's next one, R16).
         let mut c = g.clone();
-        c.edit().place(enemy, at).moved_in(enemy, true);
+        c.edit()
+            .place(enemy, at)
+            .moved_in(enemy, true)
+            .moved_in(target, false);
         test_odds::fight_forecast(&c, enemy, target).map(|f| FightInfo::of(&f))
     } else {
         None
