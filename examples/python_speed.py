@@ -1,6 +1,8 @@
 """The cost of the engine from Python, in one run: `legal` and `apply` through
 `mars-attacks serve` (Engine), the same requests in-process (InProcessEngine), the
-native `Game`, and a random playout to the game's end each way.
+native `Game`, and a random playout to the game's end each way; then what a small search
+on `Game` pays for its other calls (a playout by each policy, a Turn's rollout, the
+evaluation, a snapshot loaded).
 
     MARS_ATTACKS=target/release/mars-attacks PYTHONPATH=<wheel or build> \\
         python3 examples/python_speed.py [scenarios/ambush.toml]
@@ -55,6 +57,18 @@ def main():
     print(f"{'':22} {'legal':>10} {'apply':>10} {'random playout':>16}")
     for name, legal, apply, playout in rows:
         print(f"{name:22} {legal * 1e6:10.1f} {apply * 1e6:10.1f} {playout * 1e6:16.0f}")
+    snapshot, game = g.snapshot("martians"), g.game_info()
+    calls = [
+        ("playout to the end, greedy", lambda: g.rollouts([5], "greedy"), 300),
+        ("playout to the end, softmax", lambda: g.rollouts([5], "softmax"), 300),
+        ("the Turn's rest, softmax (with a copy)",
+         lambda: g.copy().rollout("softmax", seed=5, until="turn"), 2000),
+        ("evaluate", lambda: g.evaluate("humans"), 30000),
+        ("from_snapshot", lambda: Game.from_snapshot(game, snapshot, seed=3), 2000),
+    ]
+    print(f"\n{'Game (native)':40} {'microseconds':>12}")
+    for name, f, n in calls:
+        print(f"{name:40} {per_call(f, n) * 1e6:12.1f}")
 
 
 if __name__ == "__main__":
