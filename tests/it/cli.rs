@@ -427,7 +427,11 @@ fn los_table_has_every_ordered_pair_in_board_order() {
         .map(|s| text.find(&format!("\n  \"{s}\": {{")).unwrap())
         .collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]));
-    assert!(text.contains("\"a1\": {\"a1\": \"clear\", \"b1\": "), "{}", &text[..80]);
+    assert!(
+        text.contains("\"a1\": {\"a1\": \"clear\", \"b1\": "),
+        "{}",
+        &text[..80]
+    );
 }
 
 #[test]
@@ -761,10 +765,7 @@ fn render_shades_the_cover_map_by_how_many_start_squares_see_each_square() {
     // when it is within the watcher's range (R8, the king-move distance): the Martian on
     // h8 (range 4) sees the 5 x 5 squares d4-h8, the Soldier on a1 (range 6) the 7 x 7
     // squares a1-g7.
-    for (side, watcher_at, range, shaded) in [
-        ("humans", "h8", 4, 25),
-        ("martians", "a1", 6, 49),
-    ] {
+    for (side, watcher_at, range, shaded) in [("humans", "h8", 4, 25), ("martians", "a1", 6, 49)] {
         let o = cli!["render", open, "--cover", side];
         assert!(o.status.success(), "{}", stderr(&o));
         let svg = stdout(&o);
@@ -776,7 +777,11 @@ fn render_shades_the_cover_map_by_how_many_start_squares_see_each_square() {
         let from: Square = watcher_at.parse().unwrap();
         let seen = Square::all().filter(|s| s.range(from) <= range).count();
         assert_eq!(seen, shaded, "the count by hand");
-        let side_word = if side == "humans" { "Humans" } else { "Martians" };
+        let side_word = if side == "humans" {
+            "Humans"
+        } else {
+            "Martians"
+        };
         assert!(svg.contains(&format!("cover for the {side_word}")), "{svg}");
     }
     // Without --cover, nothing is shaded; a side that is not one is refused.

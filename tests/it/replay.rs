@@ -323,8 +323,15 @@ fn replay_prints_a_recorded_game_decision_by_decision_and_how_it_ended() {
         let (code, out, err) = run_cli(&["replay", results.to_str().unwrap(), &r.id]);
         assert_eq!(code, 0, "{err}");
         let lines: Vec<&str> = out.lines().collect();
-        assert!(lines[0].starts_with(&format!("game {} (seeds ", r.id)), "{out}");
-        let decisions: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with('R')).collect();
+        assert!(
+            lines[0].starts_with(&format!("game {} (seeds ", r.id)),
+            "{out}"
+        );
+        let decisions: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with('R'))
+            .collect();
         assert_eq!(decisions.len() as u64, r.decisions, "a line a decision");
         let moves = r.moves.as_ref().unwrap();
         for (line, mv) in decisions.iter().zip(moves) {
@@ -344,11 +351,20 @@ fn replay_prints_a_recorded_game_decision_by_decision_and_how_it_ended() {
         let result = lines.iter().find(|l| l.starts_with("result: ")).unwrap();
         assert!(result.contains(winner), "{result} for {:?}", r.winner);
         assert!(
-            result.contains(&format!("VP humans {}, martians {}", r.vp.humans, r.vp.martians)),
+            result.contains(&format!(
+                "VP humans {}, martians {}",
+                r.vp.humans, r.vp.martians
+            )),
             "{result}"
         );
-        let ended = lines.iter().position(|l| l.starts_with("how it ended: ")).unwrap();
-        assert!(lines[ended].contains(decisions[decisions.len() - 1]), "{out}");
+        let ended = lines
+            .iter()
+            .position(|l| l.starts_with("how it ended: "))
+            .unwrap();
+        assert!(
+            lines[ended].contains(decisions[decisions.len() - 1]),
+            "{out}"
+        );
     }
     // A game the file does not hold is named.
     let (code, _, err) = run_cli(&["replay", results.to_str().unwrap(), "no/such/game"]);
