@@ -239,15 +239,21 @@ fn the_message_lists_what_the_protocol_promises() {
     let v = message_v(&g, H, 1);
     assert_eq!(v["type"], "decide");
     assert!(v.get("happened").is_none() && v["state"].get("blockers").is_none());
-    // Version 2 adds the blockers, the Event cards' things on the board and the typed
-    // events, and changes nothing else.
+    // Version 2 adds the blockers, the Event cards' things on the board, the acting
+    // model's progress, the scoring state and the typed events, and changes nothing else.
     let mut v2 = message_v(&g, H, 2);
     assert_eq!(v2["state"]["blockers"], serde_json::json!([]));
     assert_eq!(v2["state"]["bug"], serde_json::Value::Null);
     assert_eq!(v2["state"]["cows"], serde_json::Value::Null);
     assert_eq!(v2["state"]["civilians"], serde_json::json!([]));
     assert_eq!(v2["happened"], serde_json::json!([]));
-    for key in ["blockers", "bug", "cows", "civilians"] {
+    // No model is acting, and nothing is claimed or hidden on this board.
+    assert_eq!(v2["state"]["progress"], serde_json::Value::Null);
+    assert_eq!(
+        v2["state"]["scoring"]["claimed"],
+        serde_json::json!({"humans": 0, "martians": 0})
+    );
+    for key in ["blockers", "bug", "cows", "civilians", "progress", "scoring"] {
         v2["state"].as_object_mut().unwrap().remove(key);
     }
     v2.as_object_mut().unwrap().remove("happened");
