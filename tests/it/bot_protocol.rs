@@ -253,7 +253,14 @@ fn the_message_lists_what_the_protocol_promises() {
         v2["state"]["scoring"]["claimed"],
         serde_json::json!({"humans": 0, "martians": 0})
     );
-    for key in ["blockers", "bug", "cows", "civilians", "progress", "scoring"] {
+    for key in [
+        "blockers",
+        "bug",
+        "cows",
+        "civilians",
+        "progress",
+        "scoring",
+    ] {
         v2["state"].as_object_mut().unwrap().remove(key);
     }
     v2.as_object_mut().unwrap().remove("happened");
