@@ -105,6 +105,53 @@ impl Game {
     }
 }
 
+/// The most scenarios `from_snapshot` keeps read (a bot plays one at a time).
+const SCENARIOS_KEPT: usize = 8;
+
+thread_local! {
+    /// The scenarios `from_snapshot` has read, by their `game` text: a bot loads many
+    /// snapshots of one game, and reading the game (its sight table above all) is most of
+    /// what a load costs.
+    static SCENARIOS: std::cell::RefCell<Vec<(String, Arc<rules::scenario::Scenario>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The scenario a `game` message (or its `game` field) describes, as JSON text: read once
+/// and kept, or an error on field `game`.
+fn scenario_of_game(py: Python<'_>, game: &str) -> PyResult<Arc<rules::scenario::Scenario>> {
+    if let Some(kept) = SCENARIOS.with(|k| {
+        k.borrow()
+            .iter()
+            .find(|(text, _)| text == game)
+            .map(|(_, s)| s.clone())
+    }) {
+        return Ok(kept);
+    }
+    let value: serde_json::Value = serde_json::from_str(game)
+        .map_err(|e| refused(py, "game", format!("the game is not JSON: {e}")))?;
+    let value = match value.get("type").and_then(|t| t.as_str()) {
+        Some("game") => value
+            .get("game")
+            .cloned()
+            .unwrap_or(serde_json::Value::Null),
+        _ => value,
+    };
+    let info: GameInfo = serde_json::from_value(value)
+        .map_err(|e| refused(py, "game", format!("not a game message's game: {e}")))?;
+    let scenario = Arc::new(
+        info.to_scenario()
+            .map_err(|e| refused(py, "game", e.to_string()))?,
+    );
+    SCENARIOS.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.len() >= SCENARIOS_KEPT {
+            k.remove(0);
+        }
+        k.push((game.to_string(), scenario.clone()));
+    });
+    Ok(scenario)
+}
+
 /// How far a playout goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Until {
@@ -155,22 +202,9 @@ impl Game {
     #[staticmethod]
     #[pyo3(signature = (game, snapshot, seed = 0))]
     fn from_snapshot(py: Python<'_>, game: &str, snapshot: &str, seed: u64) -> PyResult<Game> {
-        let value: serde_json::Value = serde_json::from_str(game)
-            .map_err(|e| refused(py, "game", format!("the game is not JSON: {e}")))?;
-        let value = match value.get("type").and_then(|t| t.as_str()) {
-            Some("game") => value
-                .get("game")
-                .cloned()
-                .unwrap_or(serde_json::Value::Null),
-            _ => value,
-        };
-        let info: GameInfo = serde_json::from_value(value)
-            .map_err(|e| refused(py, "game", format!("not a game message's game: {e}")))?;
-        let scenario = info
-            .to_scenario()
-            .map_err(|e| refused(py, "game", e.to_string()))?;
+        let scenario = scenario_of_game(py, game)?;
         let mut dice = rng_from_seed(seed);
-        let (state, _side) = load_snapshot(Arc::new(scenario), snapshot, &mut dice)
+        let (state, _side) = load_snapshot(scenario, snapshot, &mut dice)
             .map_err(|e| refused(py, "snapshot", e.to_string()))?;
         Ok(Game {
             space: Arc::new(ActionSpace::of(&state)),

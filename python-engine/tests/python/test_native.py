@@ -114,6 +114,9 @@ class GameTest(unittest.TestCase):
             self.assertEqual(loaded.observation("humans"), g.observation("humans"))
             self.assertEqual((loaded.round, loaded.turn_player), (g.round, g.turn_player))
             self.assertEqual(loaded.vp("martians"), g.vp("martians"))
+        # Loaded again (the game read once and kept), it is the same position.
+        again = Game.from_snapshot(game, snapshot, seed=1)
+        self.assertEqual(again.observation("humans"), g.observation("humans"))
         # The whole game message is read as well as its `game` field.
         message = '{"type": "game", "game": ' + game + "}"
         self.assertEqual(Game.from_snapshot(message, snapshot).legal(), g.legal())
