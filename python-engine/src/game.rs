@@ -56,15 +56,17 @@ impl Game {
     }
 
     /// `action` read and checked: legal here, or why not.
-    fn legal_action(&self, action: &str) -> Result<Action, String> {
-        let parsed: Action = action.parse().map_err(|e| format!("`{action}`: {e}"))?;
-        if !self.legal_actions().contains(&parsed) {
-            let why = match GameState::clone(self.state()).play(parsed, &mut rng_from_seed(0)) {
-                Err(e) => e.to_string(),
-                Ok(()) => "not legal here".to_string(),
-            };
-            return Err(format!("`{action}`: {why}"));
-        }
+    fn legal_action(&self, action: &str) -> Result<Action, Unplayable> {
+        let parsed: Action = action.parse().map_err(|e| Unplayable::NotAnAction {
+            text: action.to_string(),
+            error: e,
+        })?;
+        self.state()
+            .check(parsed)
+            .map_err(|why| Unplayable::NotLegal {
+                text: action.to_string(),
+                why,
+            })?;
         Ok(parsed)
     }
 
@@ -150,6 +152,30 @@ fn scenario_of_game(py: Python<'_>, game: &str) -> PyResult<Arc<rules::scenario:
         k.push((game.to_string(), scenario.clone()));
     });
     Ok(scenario)
+}
+
+/// Why an action given as text cannot be played in a game.
+#[derive(Clone, Debug)]
+enum Unplayable {
+    /// The text is not an action.
+    NotAnAction {
+        text: String,
+        error: rules::action::ActionError,
+    },
+    /// The action is not legal now; the rules say why.
+    NotLegal {
+        text: String,
+        why: rules::state::IllegalAction,
+    },
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayable::NotAnAction { text, error } => write!(f, "`{text}`: {error}"),
+            Unplayable::NotLegal { text, why } => write!(f, "`{text}`: {why}"),
+        }
+    }
 }
 
 /// How far a playout goes.
@@ -314,7 +340,7 @@ impl Game {
     fn apply(&mut self, py: Python<'_>, action: &str, seed: Option<u64>) -> PyResult<()> {
         let parsed = self
             .legal_action(action)
-            .map_err(|why| refused(py, "action", why))?;
+            .map_err(|why| refused(py, "action", why.to_string()))?;
         match seed {
             Some(s) => self.game.apply(parsed, &mut rng_from_seed(s)),
             None => self.game.apply(parsed, &mut self.dice),

@@ -54,6 +54,18 @@ impl GameState {
         self.play_logged(action, rng, &mut ())
     }
 
+    /// Is `action` legal now? If not, why not, as `play` would refuse it; nothing is
+    /// played.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let mut legal = Vec::with_capacity(32);
+        self.legal_actions(&mut legal);
+        if legal.contains(&action) {
+            Ok(())
+        } else {
+            Err(self.refuse(action, &legal))
+        }
+    }
+
     /// `play`, reporting what happens to `sink`.
     pub fn play_logged<R: RngCore + ?Sized, S: EventSink>(
         &mut self,

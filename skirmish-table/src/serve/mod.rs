@@ -315,8 +315,7 @@ impl Server {
         if !legal.contains(&action) {
             let why = p
                 .game
-                .clone()
-                .play(action, &mut rng_from_seed(0))
+                .check(action)
                 .err()
                 .map_or_else(|| "the game is over".to_string(), |e| e.reason());
             return Err(refuse(

@@ -189,8 +189,7 @@ impl ExecPlayer {
         })?;
         if !legal.contains(&action) {
             let why = g
-                .clone()
-                .play(action, &mut rules::rng_from_seed(0))
+                .check(action)
                 .err()
                 .map_or_else(String::new, |e| e.reason());
             return Err(Forfeit::failed(format!(
