@@ -14,7 +14,6 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::{CliError, Io, json_str, load_scenario};
-use crate::arena::replay::recorded_game;
 use crate::bot::analysis::{Analysis, Ledger, NotLegal, SameAs, analyse};
 use crate::bot::spec::{Kind, PlayerSpec};
 use crate::rules::state::Outcome;
@@ -91,11 +90,8 @@ fn read_game(args: &AnalyseArgs, io: &mut Io<'_>) -> Result<Game, CliError> {
             })
         }
         [results, id] => {
-            let game = match recorded_game(std::path::Path::new(results), id) {
-                Ok(g) => g,
-                Err(e) => return fail(io, e.to_string()),
-            };
-            let scenario = Arc::new(load_scenario(&game.scenario_path, io)?);
+            let (game, scenario) =
+                super::replay::recorded_with_scenario(std::path::Path::new(results), id, io)?;
             let mut actions = Vec::with_capacity(game.moves.len());
             for (i, text) in game.moves.iter().enumerate() {
                 match text.parse::<Action>() {

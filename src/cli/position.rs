@@ -10,12 +10,11 @@ use std::path::PathBuf;
 use ai::Game;
 use clap::Args;
 
+use super::replay::{recorded_move, recorded_with_scenario};
 use super::{CliError, Io};
-use crate::arena::replay::recorded_game;
 use crate::bot::Skirmish;
 use crate::bot::exec::message;
-use crate::rules::scenario_file::load_scenario;
-use crate::rules::{Action, Side, rng_from_seed};
+use crate::rules::{Side, rng_from_seed};
 
 /// Arguments of `position`.
 #[derive(Args, Debug)]
@@ -54,20 +53,7 @@ pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         writeln!(io.err, "error: {e}")?;
         Err(CliError::Invalid)
     };
-    let game = match recorded_game(&args.results, &args.id) {
-        Ok(g) => g,
-        Err(e) => return fail(io, e.to_string()),
-    };
-    let scenario = match load_scenario(&game.scenario_path) {
-        Ok(l) => std::sync::Arc::new(l.scenario),
-        Err(d) => {
-            let first = d.first().map(|d| d.to_string()).unwrap_or_default();
-            return fail(
-                io,
-                format!("{} does not load: {first}", game.scenario_path.display()),
-            );
-        }
-    };
+    let (game, scenario) = recorded_with_scenario(&args.results, &args.id, io)?;
     if args.decision >= game.moves.len() as u64 {
         return fail(
             io,
@@ -87,28 +73,12 @@ pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut asked = [0u64; 2];
     let mut told = [0usize; 2];
     for (i, text) in game.moves.iter().enumerate() {
-        let Some(side) = state.state().to_move() else {
-            return fail(
-                io,
-                format!("game `{}` is over before decision {i}", game.id),
-            );
+        let (side, action) = match recorded_move(&game, i, text, state.state()) {
+            Ok(m) => m,
+            Err(e) => return fail(io, e),
         };
         let k = side.index();
         state.legal_actions(&mut legal);
-        let action = match text.parse::<Action>() {
-            Ok(a) if legal.contains(&a) => a,
-            _ => {
-                return fail(
-                    io,
-                    format!(
-                        "game `{}`: decision {i}, `{}`, is not legal in the replayed game: the \
-                         results were written by another version of the rules",
-                        game.id,
-                        text.escape_debug()
-                    ),
-                );
-            }
-        };
         asked[k] += 1;
         let journal = state.journal().unwrap_or(&[]);
         if i as u64 == args.decision {

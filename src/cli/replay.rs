@@ -6,13 +6,14 @@
 //! target). The game is played again from its seeds and moves, so it is the game the run
 //! played.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Args;
 
-use super::{CliError, Io};
-use crate::arena::replay::recorded_game;
-use crate::rules::scenario_file::load_scenario;
+use super::{CliError, Io, load_scenario};
+use crate::arena::replay::{RecordedGame, recorded_game};
+use crate::rules::Scenario;
 use crate::rules::state::Event;
 use crate::rules::{Action, GameState, Side, rng_from_seed};
 use crate::sim::describe;
@@ -30,54 +31,23 @@ pub struct ReplayArgs {
 
 /// Print the game.
 pub fn run(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let fail = |io: &mut Io<'_>, e: String| -> Result<(), CliError> {
-        writeln!(io.err, "error: {e}")?;
-        Err(CliError::Invalid)
-    };
-    let game = match recorded_game(&args.results, &args.id) {
-        Ok(g) => g,
-        Err(e) => return fail(io, e.to_string()),
-    };
-    let scenario = match load_scenario(&game.scenario_path) {
-        Ok(l) => std::sync::Arc::new(l.scenario),
-        Err(d) => {
-            let first = d.first().map(|d| d.to_string()).unwrap_or_default();
-            return fail(
-                io,
-                format!("{} does not load: {first}", game.scenario_path.display()),
-            );
-        }
-    };
+    let (game, scenario) = recorded_with_scenario(&args.results, &args.id, io)?;
     writeln!(
         io.out,
         "game {} (seeds {} and {}): {}, {} (Humans) against {} (Martians)",
         game.id, game.game_seed, game.dice_seed, scenario.name, game.humans, game.martians
     )?;
+    let fail = |io: &mut Io<'_>, e: String| -> Result<(), CliError> {
+        writeln!(io.err, "error: {e}")?;
+        Err(CliError::Invalid)
+    };
     let mut state = GameState::new(scenario, &mut rng_from_seed(game.game_seed));
     let mut dice = rng_from_seed(game.dice_seed);
-    let mut legal = Vec::new();
     let mut last: Option<(String, Vec<String>)> = None;
     for (i, text) in game.moves.iter().enumerate() {
-        let Some(side) = state.to_move() else {
-            return fail(
-                io,
-                format!("game `{}` is over before decision {i}", game.id),
-            );
-        };
-        state.legal_actions(&mut legal);
-        let action = match text.parse::<Action>() {
-            Ok(a) if legal.contains(&a) => a,
-            _ => {
-                return fail(
-                    io,
-                    format!(
-                        "game `{}`: decision {i}, `{}`, is not legal in the replayed game: the \
-                         results were written by another version of the rules",
-                        game.id,
-                        text.escape_debug()
-                    ),
-                );
-            }
+        let (side, action) = match recorded_move(&game, i, text, &state) {
+            Ok(m) => m,
+            Err(e) => return fail(io, e),
         };
         let value = game
             .values
@@ -122,4 +92,45 @@ pub fn run(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         )?,
     }
     Ok(())
+}
+
+/// Game `id` of the results file `results` and the scenario it was played on, loaded
+/// (its warnings and problems said on stderr): what `replay`, `position` and `analyse`
+/// play again.
+pub(super) fn recorded_with_scenario(
+    results: &Path,
+    id: &str,
+    io: &mut Io<'_>,
+) -> Result<(RecordedGame, Arc<Scenario>), CliError> {
+    let game = match recorded_game(results, id) {
+        Ok(g) => g,
+        Err(e) => {
+            writeln!(io.err, "error: {e}")?;
+            return Err(CliError::Invalid);
+        }
+    };
+    let scenario = Arc::new(load_scenario(&game.scenario_path, io)?);
+    Ok((game, scenario))
+}
+
+/// Decision `i` of the recorded `game`, written `text`, in the replayed position `g`: the
+/// side that makes it and the action, or why it cannot be played there.
+pub(super) fn recorded_move(
+    game: &RecordedGame,
+    i: usize,
+    text: &str,
+    g: &GameState,
+) -> Result<(Side, Action), String> {
+    let Some(side) = g.to_move() else {
+        return Err(format!("game `{}` is over before decision {i}", game.id));
+    };
+    match text.parse::<Action>() {
+        Ok(a) if g.check(a).is_ok() => Ok((side, a)),
+        _ => Err(format!(
+            "game `{}`: decision {i}, `{}`, is not legal in the replayed game: the results \
+             were written by another version of the rules",
+            game.id,
+            text.escape_debug()
+        )),
+    }
 }
