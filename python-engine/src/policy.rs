@@ -1,13 +1,13 @@
 //! The built-in policies a playout or a choice may use: `random`, `greedy`, and a softmax
-//! over greedy's action scores (`softmax`, at the search's own rollout temperature, or
-//! `softmax:T`), the last the search's own rollout policy.
+//! over greedy's action scores: `softmax`, the search's own rollout policy (a softmax at
+//! 0.2 today, `Heuristics::default().rollout`), or `softmax:T` at temperature `T`.
 
 use pyo3::prelude::*;
 
-use ai::Player;
+use ai::{Game as _, Player};
 use rules::{Action, GameRng};
 use skirmish_ai::bot::game::softmax_action;
-use skirmish_ai::bot::{BoxedPlayer, Heuristics, PlayerSpec, Rollout, Skirmish};
+use skirmish_ai::bot::{BoxedPlayer, Heuristics, PlayerSpec, Skirmish};
 
 use crate::refused;
 
@@ -18,17 +18,10 @@ pub(crate) const POLICIES: &str = "random, greedy, softmax or softmax:T (a tempe
 pub(crate) enum Policy {
     Player(BoxedPlayer),
     Softmax {
-        temperature: f32,
+        /// `None`: the search's own rollout policy, whatever its temperature.
+        temperature: Option<f32>,
         legal: Vec<Action>,
     },
-}
-
-/// The temperature of `softmax` without one: the search's own rollouts'.
-fn search_temperature() -> f32 {
-    match Heuristics::default().rollout {
-        Rollout::Softmax { temperature } => temperature,
-        _ => 0.2,
-    }
 }
 
 impl Policy {
@@ -40,9 +33,9 @@ impl Policy {
                 let spec: PlayerSpec = name.parse().map_err(|e| wrong(format!("{e}")))?;
                 Ok(Policy::Player(spec.build()))
             }
-            None if name == "softmax" => Ok(Policy::softmax(search_temperature())),
+            None if name == "softmax" => Ok(Policy::softmax(None)),
             Some(("softmax", t)) => match t.parse::<f32>() {
-                Ok(t) if t.is_finite() && t > 0.0 => Ok(Policy::softmax(t)),
+                Ok(t) if t.is_finite() && t > 0.0 => Ok(Policy::softmax(Some(t))),
                 _ => Err(wrong(format!(
                     "`{name}`: a softmax's temperature is a number above 0, as `softmax:0.5`"
                 ))),
@@ -51,7 +44,7 @@ impl Policy {
         }
     }
 
-    fn softmax(temperature: f32) -> Policy {
+    fn softmax(temperature: Option<f32>) -> Policy {
         Policy::Softmax {
             temperature,
             legal: Vec::new(),
@@ -72,13 +65,11 @@ impl Policy {
                 match legal.len() {
                     0 => None,
                     1 => Some(legal[0]),
-                    _ => Some(softmax_action(
-                        g,
-                        legal,
-                        rng,
-                        *temperature,
-                        Heuristics::default().scoring,
-                    )),
+                    _ => Some(match temperature {
+                        // The search's rollouts draw by the game's own heuristics.
+                        None => game.rollout_action(legal, rng),
+                        Some(t) => softmax_action(g, legal, rng, *t, Heuristics::default().scoring),
+                    }),
                 }
             }
         }
