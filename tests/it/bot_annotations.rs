@@ -7,7 +7,7 @@ use crate::common::*;
 
 use mars_attacks::bot::exec::message::{self, Asked};
 use mars_attacks::rules::cards::{Effect, Roll, Whose};
-use mars_attacks::rules::state::Phase;
+use mars_attacks::rules::state::{CounterKind, Event, Phase};
 use mars_attacks::rules::{Edge, GameState, Los, Side, WallKind};
 use serde_json::Value;
 
@@ -465,7 +465,24 @@ fn the_threats_say_what_each_enemy_could_do_to_each_model() {
         0,
     );
     assert_eq!(g.map().los(sq("a4"), sq("a1")), Los::None);
-    assert_eq!(threats_to(&g, H, "m1")[0]["shot"], Value::Null);
+    let t = &threats_to(&g, H, "m1")[0];
+    assert_eq!(t["shot"], Value::Null);
+    // A step round the wall opens the shot: the square it names sees a1 (R9) within
+    // range (R8), and the odds are those of that sight's dice (R15).
+    let from: mars_attacks::rules::Square = t["shot_after_step"]["from"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let los = g.map().los(from, sq("a1"));
+    assert_ne!(los, Los::None, "from {from}");
+    assert!(from.range(sq("a1")) <= 4 && from.range(sq("a4")) <= 1);
+    let dice = if los == Los::Clear { 4 } else { 3 };
+    close(
+        &t["shot_after_step"]["shot"]["kill"],
+        shoot(dice, 4, 3, 6, 0)[0],
+        "the shot after the step",
+    );
 }
 
 /// The state `side` is sent now, in version 2.
@@ -507,6 +524,7 @@ fn the_state_gives_the_acting_models_progress_and_what_it_may_still_do() {
 
 #[test]
 fn the_state_gives_the_counters_claimed_and_not_yet_revealed() {
+    let (mut all_claims, mut all_revealed) = (0, 0);
     for (name, scenario) in shipped_scenarios() {
         let g = game(&scenario);
         let s = state_v2(&g, H)["scoring"].clone();
@@ -529,5 +547,62 @@ fn the_state_gives_the_counters_claimed_and_not_yet_revealed() {
             ),
             "{name}: no counter is revealed at the start, placed or set aside"
         );
+        // Through seeded random games, the state follows the events: a side's claims are
+        // the counters of its kind (and Civilians) its models claimed, neutral objectives
+        // apart (they score on their own); a kind's unrevealed counters fall by each one
+        // turned up (R24, P2, P22).
+        let mut claims = [0u64; 2];
+        let mut revealed = [0u64; 3];
+        let mut pick = mars_attacks::rules::rng_from_seed(31);
+        let (_, g) = mars_attacks::sim::game_streamed_to_end(
+            &scenario,
+            7,
+            3_000,
+            |_, legal| {
+                use rand::Rng;
+                Some(legal[pick.random_range(0..legal.len())])
+            },
+            |before, _, events| {
+                for e in events {
+                    match *e {
+                        Event::Claimed(id, kind) if kind != CounterKind::Objective => {
+                            claims[before.model(id).side.index()] += 1
+                        }
+                        Event::CivilianClaimed(id, _) => claims[before.model(id).side.index()] += 1,
+                        Event::Revealed(_, kind) => revealed[kind_index(kind)] += 1,
+                        _ => {}
+                    }
+                }
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        let s = state_v2(&g, H)["scoring"].clone();
+        assert_eq!(
+            s["claimed"],
+            serde_json::json!({"humans": claims[0], "martians": claims[1]}),
+            "{name}: the claims the events show"
+        );
+        all_claims += claims[0] + claims[1];
+        all_revealed += revealed.iter().sum::<u64>();
+        let pool = [c.critters, c.secrets, c.objectives];
+        for (k, kind) in ["Critter", "Alien Secret", "Objective"].iter().enumerate() {
+            assert_eq!(
+                s["unrevealed"][kind],
+                u64::from(pool[k]) - revealed[k],
+                "{name}: {kind} counters not yet revealed"
+            );
+        }
+    }
+    assert!(
+        all_claims > 0 && all_revealed > 0,
+        "the games claimed {all_claims} and revealed {all_revealed}"
+    );
+}
+
+fn kind_index(kind: CounterKind) -> usize {
+    match kind {
+        CounterKind::Critter => 0,
+        CounterKind::AlienSecret => 1,
+        CounterKind::Objective => 2,
     }
 }
