@@ -136,8 +136,9 @@ impl<T: Copy> Choices<T> {
 /// waves; each such model comes on by one of them.
 ///
 /// The Round or the edge may be drawn at random among `rounds` or `edges`, at the start of
-/// the earliest Round listed (at set-up when that is Round 1), and known to both sides from
-/// then on (P33); the game keeps what was drawn ([`crate::GameState::arrival`]).
+/// Round `drawn_in` (the earliest Round listed, or as many Rounds before it as the
+/// scenario's `announce` says; at set-up when that is Round 1), and known to both sides
+/// from then on (P33); the game keeps what was drawn ([`crate::GameState::arrival`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
     /// The edge they come on across; with `edges`, the first listed.
@@ -151,6 +152,9 @@ pub struct Entry {
     pub rounds: Choices<u16>,
     /// The edges one is drawn among (empty: `edge`).
     pub edges: Choices<Edge>,
+    /// The Round at whose start the Round or edge is drawn (P33): `round`, or earlier
+    /// when the scenario announces the draw; at least 1. Unread when nothing is drawn.
+    pub drawn_in: u16,
 }
 
 impl Entry {
@@ -162,6 +166,7 @@ impl Entry {
             squares: edge.board_squares(),
             rounds: Choices::none(round),
             edges: Choices::none(edge),
+            drawn_in: round,
         }
     }
 

@@ -257,8 +257,8 @@ fn walk_kind(kind: &'static Kind, at: &Toml, steps: Vec<Step>, out: &mut Vec<Pla
 
 /// Keys the fixture gives on one side only, with the table they are in and that side: a
 /// key only one side may give (`survive_to`), and the entry keys that exclude each other
-/// (an edge, part of it and a Round for the Humans; edges and Rounds drawn among for the
-/// Martians).
+/// (an edge, part of it and a Round for the Humans; edges and Rounds drawn among, and the
+/// draw announced, for the Martians).
 const ONE_SIDE_ONLY: &[(&str, &str, &str)] = &[
     ("survive_to", "", "humans"),
     ("edge", "entry", "humans"),
@@ -266,6 +266,7 @@ const ONE_SIDE_ONLY: &[(&str, &str, &str)] = &[
     ("round", "entry", "humans"),
     ("edges", "entry", "martians"),
     ("rounds", "entry", "martians"),
+    ("announce", "entry", "martians"),
 ];
 
 fn walk_table(table: &'static Table, at: &Toml, steps: Vec<Step>, out: &mut Vec<Place>) {
@@ -500,8 +501,9 @@ fn an_optional_key_left_out_takes_the_default_the_schema_states() {
     }
     // description, vp_target, deck, hand_size, walls, blockers, abilities, critters,
     // secrets, objectives, and per side models[0].count, .wave and .may_exit, the 6
-    // awards, hold, hold[0].vp and hold[0].from, and the Humans' entry[0].round.
-    assert_eq!(checked, 10 + 2 * 12 + 1);
+    // awards, hold, hold[0].vp and hold[0].from, the Humans' entry[0].round and the
+    // Martians' entry.announce.
+    assert_eq!(checked, 10 + 2 * 12 + 2);
 }
 
 #[test]
@@ -534,8 +536,8 @@ fn integer_limits_are_the_same_for_both() {
     // count, the 6 awards, its own vp_target, models[0].vp_killed and vp_exit,
     // models[0].wave, hold[0].vp, .from, .until and .win_after, and the entry's Round (the
     // Humans' round, the Martians' rounds[0]), and critters, secrets, objectives, placed,
-    // and the Humans' survive_to.
-    assert_eq!(checked, 7 + 2 * 16 + 4 + 1);
+    // the Humans' survive_to, and the Martians' entry.announce.
+    assert_eq!(checked, 7 + 2 * 16 + 4 + 2);
 }
 
 #[test]

@@ -162,6 +162,8 @@ pub(super) struct EntryFile {
     pub(super) round: Field<Sp<u16>>,
     /// Rounds one is drawn among (P33).
     pub(super) rounds: Field<Sp<Vec<Sp<u16>>>>,
+    /// How many Rounds before the earliest the draw is made (P33).
+    pub(super) announce: Field<Sp<u16>>,
 }
 
 #[derive(Debug)]

@@ -176,6 +176,12 @@ pub(super) fn read_entry(sink: &mut Sink, path: String, v: &Value) -> Option<Ent
             ),
         );
     }
+    let announce = e.opt(sink, &keys::ENTRY_ANNOUNCE, |s, p, v| {
+        read_key_int(s, &p, v, &keys::ENTRY_ANNOUNCE).map(|n| Sp {
+            value: n,
+            span: v.span(),
+        })
+    });
     if let (Some(_), Some(list)) = (round.given(), rounds.given()) {
         sink.error(
             &list.span,
@@ -202,6 +208,7 @@ pub(super) fn read_entry(sink: &mut Sink, path: String, v: &Value) -> Option<Ent
         edges,
         round,
         rounds,
+        announce,
     })
 }
 
@@ -363,6 +370,7 @@ pub(super) fn build_entry(
         // Reported in stage 1.
         (Field::Absent, Field::Absent, Field::Absent) => return None,
     };
+    let drawn_in = announced_draw(sink, e, round, !rounds.is_empty() || !edges.is_empty());
     ok.then_some((
         Entry {
             edge,
@@ -370,10 +378,43 @@ pub(super) fn build_entry(
             squares,
             rounds,
             edges,
+            drawn_in,
         },
         span,
         at,
     ))
+}
+
+/// The Round at whose start entry `e`'s draw is made (P33): its earliest Round `round`, or
+/// `announce` Rounds before, at the earliest Round 1 (set-up). Warns of an `announce` on an
+/// entry that draws nothing, and of one that reaches back past set-up.
+fn announced_draw(sink: &mut Sink, e: &EntryFile, round: u16, drawn: bool) -> u16 {
+    let Some(a) = e.announce.given() else {
+        return round;
+    };
+    let path = format!("{}.announce", e.path);
+    if !drawn {
+        sink.warn(
+            &a.span,
+            format!(
+                "{path}: this entry draws neither its edge nor its Round, so there is no draw \
+                 to announce; give edges or rounds to draw among, or remove announce"
+            ),
+        );
+        return round;
+    }
+    if a.value >= round && a.value > 0 {
+        sink.warn(
+            &a.span,
+            format!(
+                "{path}: {} Rounds before Round {round} is before the game starts, so the draw \
+                 is made at set-up, before anyone deploys; announce = {} says the same",
+                a.value,
+                round - 1
+            ),
+        );
+    }
+    round.saturating_sub(a.value).max(1)
 }
 
 /// Squares along `edge` to show as an example of a part of it.

@@ -618,6 +618,19 @@ pub const ENTRY_ROUNDS: Key = Key {
     default: Default::Nothing,
 };
 
+pub const ENTRY_ANNOUNCE: Key = Key {
+    name: "announce",
+    doc: "With edges or rounds: how many Rounds before the entry's earliest Round the draw \
+          is made, so both sides see where and when the models will come on that long \
+          ahead (P33). 0 draws at the start of that Round; a draw that would fall before \
+          Round 1 is made at set-up.",
+    value: Kind::Int {
+        min: 0,
+        max: MAX_ROUNDS,
+    },
+    default: Default::Int(0),
+};
+
 pub const ENTRY_TABLE: Table = Table {
     doc: "Where and when a side's \"enter\" models come on.",
     keys: &[
@@ -626,6 +639,7 @@ pub const ENTRY_TABLE: Table = Table {
         ENTRY_EDGES,
         ENTRY_ROUND,
         ENTRY_ROUNDS,
+        ENTRY_ANNOUNCE,
     ],
 };
 

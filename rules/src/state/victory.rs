@@ -117,8 +117,8 @@ impl GameState {
     }
 
     /// Draw the Round and the edge of every entry that draws them at the start of the
-    /// Round now beginning (its earliest), the Round first: once drawn both sides know them
-    /// (P33).
+    /// Round now beginning (its `drawn_in`: its earliest, or as many Rounds before as the
+    /// scenario announces it), the Round first: once drawn both sides know them (P33).
     pub(super) fn draw_arrivals<R: RngCore + ?Sized, S: EventSink>(
         &mut self,
         rng: &mut R,
@@ -132,7 +132,7 @@ impl GameState {
             for wave in 0..n {
                 let e = self.scenario.sides[side].entry[wave];
                 let at = slot(side, wave);
-                if !e.is_drawn() || e.round != self.round || self.arrivals[at] != 0 {
+                if !e.is_drawn() || e.drawn_in != self.round || self.arrivals[at] != 0 {
                     continue;
                 }
                 let draw = |rng: &mut R, n: usize| match n {

@@ -437,6 +437,83 @@ fn a_drawn_arrival_is_unknown_until_its_first_round_and_replays_from_the_seed() 
     assert!(seen.values().all(|&n| (6..=26).contains(&n)), "{seen:?}");
 }
 
+/// `DRAWN` with the Martians' entry `entry`.
+fn drawn_with(entry: &str) -> String {
+    DRAWN.replace(
+        r#"entry = { edges = ["east", "west"], rounds = [2, 3] }"#,
+        entry,
+    )
+}
+
+#[test]
+fn an_announced_draw_is_made_its_rounds_before_the_wave_and_known_from_then_on() {
+    // The wave comes in Round 4; its edge is drawn at the start of Round 2 (P33).
+    let text = drawn_with(r#"entry = { edges = ["east", "west"], round = 4, announce = 2 }"#);
+    for seed in 0..16 {
+        let mut g = start(&text);
+        let mut rng = rng_from_seed(seed);
+        assert_eq!(g.arrival(M, 0).unwrap().edge, None);
+        let e = end_the_round_with(&mut g, &mut rng);
+        assert_eq!(g.round(), 2);
+        let a = g.arrival(M, 0).unwrap();
+        let edge = a.edge.expect("drawn at the start of Round 2");
+        assert_eq!(a.round, Some(4));
+        assert!(e.contains(&Event::ArrivalDrawn {
+            side: M,
+            wave: 0,
+            round: 4,
+            edge
+        }));
+        // Known two Rounds ahead, the wave still comes only in Round 4.
+        g.edit().turn(M);
+        let refused = g
+            .play("activate m2".parse().unwrap(), &mut rng_from_seed(0))
+            .unwrap_err();
+        assert_eq!(
+            refused.reason(),
+            "m2 enters the board in Round 4; martians to decide, legal now: pass"
+        );
+        // Nothing more is drawn when the wave's Round comes.
+        let mut rng = rng_from_seed(seed);
+        let e = end_the_round_with(&mut g, &mut rng);
+        assert!(!e.iter().any(|x| matches!(x, Event::ArrivalDrawn { .. })));
+        assert_eq!(g.arrival(M, 0).unwrap().edge, Some(edge));
+    }
+
+    // An announcement reaching back to Round 1 draws at set-up, and the file is told so.
+    let text = drawn_with(r#"entry = { edges = ["east", "west"], round = 3, announce = 2 }"#);
+    let g = start(&text);
+    assert!(g.arrival(M, 0).unwrap().edge.is_some());
+    let loaded = parse_scenario(
+        "early.toml",
+        &drawn_with(r#"entry = { edges = ["east", "west"], round = 3, announce = 5 }"#),
+    )
+    .unwrap();
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains(
+            "martians.entry.announce: 5 Rounds before Round 3 is before the game starts, so \
+             the draw is made at set-up, before anyone deploys; announce = 2 says the same"
+        ),
+        "{warnings:?}"
+    );
+    let g = GameState::new(Arc::new(loaded.scenario), &mut rng_from_seed(0));
+    assert!(g.arrival(M, 0).unwrap().edge.is_some());
+    // An announcement of an entry that draws nothing is a warning.
+    let loaded = parse_scenario(
+        "fixed.toml",
+        &drawn_with(r#"entry = { edge = "east", round = 3, announce = 1 }"#),
+    )
+    .unwrap();
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings.len() == 1
+            && warnings[0].contains("martians.entry.announce: this entry draws neither"),
+        "{warnings:?}"
+    );
+}
+
 // ----- models still to come are on the table (R25) ----------------------------------------
 
 /// Both sides come on later: the Humans across the south edge in Round `humans`, the

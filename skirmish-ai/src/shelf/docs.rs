@@ -433,7 +433,7 @@ pub fn entry_text(e: &rules::scenario::Entry) -> String {
         [rest @ .., last] => format!(" from Round {} or {last}", rest.join(", ")),
     };
     let drawn = if e.is_drawn() {
-        format!(", drawn at the start of Round {}", e.round)
+        format!(", drawn at the start of Round {}", e.drawn_in)
     } else {
         String::new()
     };

@@ -668,7 +668,7 @@ pub fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
         ),
     };
     if e.is_drawn() {
-        when.push_str(&format!(" (drawn at the start of Round {})", e.round));
+        when.push_str(&format!(" (drawn at the start of Round {})", e.drawn_in));
     }
     let edges = distinct(e.edges.as_slice());
     if edges.is_empty() {

@@ -359,9 +359,9 @@ pub fn arrivals(g: &GameState, waiting: &[ModelId]) -> String {
         if let (Some(e), Some(a)) = (e, g.arrival_of(*id))
             && (a.round.is_none() || a.edge.is_none())
         {
-            match to_draw.iter_mut().find(|(r, _)| *r == e.round) {
+            match to_draw.iter_mut().find(|(r, _)| *r == e.drawn_in) {
                 Some((_, n)) => *n += 1,
-                None => to_draw.push((e.round, 1)),
+                None => to_draw.push((e.drawn_in, 1)),
             }
             continue;
         }

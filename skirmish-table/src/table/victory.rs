@@ -67,7 +67,7 @@ pub fn victory_lines(g: &GameState, names: ModelNames) -> Vec<String> {
                      {} says.",
                     side_title(side),
                     wave + 1,
-                    e.round
+                    e.drawn_in
                 ),
             };
             out.push(line);

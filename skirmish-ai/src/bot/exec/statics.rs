@@ -233,6 +233,10 @@ pub struct EntryInfo {
     /// The Rounds drawn among at the start of Round `round` (P33), when drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<Vec<u16>>,
+    /// The Round at whose start `edges` or `rounds` are drawn, when the scenario announces
+    /// the draw before Round `round` (P33).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn_in: Option<u16>,
 }
 
 /// A zone that scores at the end of every Round (from `from` to `until`) for the side
@@ -599,6 +603,7 @@ impl GameInfo {
                                 .collect()
                         }),
                         rounds: (!e.rounds.is_empty()).then(|| e.rounds.as_slice().to_vec()),
+                        drawn_in: (e.is_drawn() && e.drawn_in != e.round).then_some(e.drawn_in),
                     })
                     .collect(),
                 exit: setup.exit.map(|e| e.name().to_string()),
@@ -820,6 +825,11 @@ impl GameInfo {
                         Choices::of(list).ok_or(StaticsError::RoundsToDraw { side: name })?;
                     x.round = list.iter().copied().min().unwrap_or(e.round);
                 }
+                x.drawn_in = match e.drawn_in {
+                    Some(r) if (1..=x.round).contains(&r) => r,
+                    Some(_) => return Err(StaticsError::DrawnLate { side: name }),
+                    None => x.round,
+                };
                 entry.push(x);
             }
             let mut hold = Vec::new();
@@ -929,5 +939,46 @@ mod tests {
         // c4 north is high: no step from c4 to c5, and no one steps into the blocker f6.
         assert!(!b.steps[Square::new(2, 3).unwrap().index()].contains(&(2 + 4 * 8)));
         assert!(b.steps.iter().all(|s| !s.contains(&(5 + 5 * 8))));
+    }
+
+    #[test]
+    fn an_entry_and_the_round_of_its_draw_rebuild_from_the_description() {
+        let text = r#"name = "Waves"
+first_turn = "humans"
+[map]
+walls = []
+[humans]
+models = [{ profile = "soldier", start = "d4" }]
+[martians]
+models = [{ profile = "martian", count = 2, start = "enter" },
+          { profile = "martian", start = "enter", wave = 2 }]
+entry = [{ edges = ["east", "west"], round = 4, announce = 2 },
+         { squares = "a8-c8", rounds = [2, 3] }]
+"#;
+        let s = rules::scenario_file::parse_scenario("waves.toml", text)
+            .unwrap()
+            .scenario;
+        let info = GameInfo::of(&s);
+        let json = serde_json::to_string(&info).unwrap();
+        // Only the announced entry says when its draw is made.
+        assert_eq!(json.matches("\"drawn_in\":2").count(), 1, "{json}");
+        assert_eq!(json.matches("drawn_in").count(), 1, "{json}");
+        let back: GameInfo = serde_json::from_str(&json).unwrap();
+        let rebuilt = back.to_scenario().unwrap();
+        assert_eq!(
+            rebuilt.sides[Side::Martians].entry,
+            s.sides[Side::Martians].entry
+        );
+        assert_eq!(rebuilt.sides[Side::Martians].entry[0].drawn_in, 2);
+        assert_eq!(rebuilt.sides[Side::Martians].entry[1].drawn_in, 2);
+        // A draw after the entry's first Round is refused.
+        let mut late = back.clone();
+        late.martians.entries[0].drawn_in = Some(5);
+        assert_eq!(
+            late.to_scenario().unwrap_err(),
+            StaticsError::DrawnLate {
+                side: "the martians"
+            }
+        );
     }
 }

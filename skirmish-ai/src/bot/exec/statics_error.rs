@@ -65,6 +65,9 @@ pub enum StaticsError {
     /// An entry's Rounds to draw from: none, or too many.
     #[error("{side}: 1 to {MAX_CHOICES} Rounds to draw")]
     RoundsToDraw { side: &'static str },
+    /// An entry drawn at the start of a Round before 1 or after its own first Round.
+    #[error("{side}: an entry's drawn_in must be a Round from 1 to its round")]
+    DrawnLate { side: &'static str },
     /// More zones that win when held than a scenario has.
     #[error("{0} zones that win when held: a scenario has at most {MAX_WIN_ZONES}")]
     TooManyWinZones(usize),
