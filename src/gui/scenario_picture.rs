@@ -8,7 +8,9 @@ use eframe::egui::{
 
 use crate::rules::WallKind;
 use crate::rules::bitboard::Bitboard;
-use crate::shelf::picture::{MapPicture, Point, Swatch, colors, edge_band_of, square_origin};
+use crate::shelf::picture::{
+    MapPicture, Point, Swatch, colors, hold_tag, square_origin, tag_square,
+};
 
 use super::theme;
 
@@ -87,6 +89,30 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             );
         }
     }
+    // The Rounds a zone counts in and the Rounds running that win, in its corner square
+    // (the Humans' top left, the Martians' bottom right), as the SVG pictures mark them.
+    for h in &picture.holds {
+        let lines = hold_tag(&h.hold);
+        let Some(s) = tag_square(h.side, h.zone) else {
+            continue;
+        };
+        let r = square_rect(s).shrink(sq * 0.2);
+        let text = lines.join("\n");
+        if text.is_empty() {
+            continue;
+        }
+        let (pos, align) = match h.side {
+            crate::rules::Side::Humans => (r.left_top(), egui::Align2::LEFT_TOP),
+            crate::rules::Side::Martians => (r.right_bottom(), egui::Align2::RIGHT_BOTTOM),
+        };
+        painter.text(
+            pos,
+            align,
+            text,
+            FontId::proportional((sq * 0.2).max(8.0)),
+            side_color(h.side),
+        );
+    }
     for s in picture.counter_zone.unwrap_or(Bitboard::EMPTY) {
         let r = square_rect(s).shrink(sq * 0.08);
         let c = theme::picture_color(colors::COUNTER_ZONE);
@@ -107,11 +133,11 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     );
     let band = (sq * 0.14).max(3.0);
     for m in &picture.entries {
-        let (a, b) = edge_band_of(m.edge, m.squares);
+        let (a, b) = m.band();
         painter.line_segment([at(a), at(b)], Stroke::new(band, side_color(m.side)));
     }
     for m in &picture.exits {
-        let (a, b) = edge_band_of(m.edge, m.squares);
+        let (a, b) = m.band();
         painter.extend(Shape::dashed_line(
             &[at(a), at(b)],
             Stroke::new(band, side_color(m.side)),

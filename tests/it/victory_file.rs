@@ -462,6 +462,89 @@ fn the_picture_marks_key_models_partial_and_drawn_entries_and_who_may_leave() {
     );
 }
 
+/// Three Human entries on the south edge (two halves side by side, then the whole edge
+/// later) and their exit there; a zone both sides hold, counted in some Rounds.
+const WAVES: &str = r#"name = "Two Waves"
+first_turn = "humans"
+round_limit = 6
+
+[map]
+walls = []
+
+[humans]
+models = [{ profile = "soldier", count = 2, start = "enter" },
+          { profile = "soldier", count = 2, start = "enter", wave = 2 },
+          { profile = "soldier", start = "enter", wave = 3 }]
+entry = [{ squares = "a1-d1", round = 1 }, { squares = "e1-h1", round = 2 },
+         { edge = "south", round = 4 }]
+hold = [{ zone = "d4-e5", vp = 1, from = 2, until = 5, win_after = 2 }]
+exit = "south"
+
+[martians]
+models = [{ profile = "martian", count = 3, start = "enter" }]
+entry = { edges = ["east", "west"], round = 4, announce = 2 }
+hold = [{ zone = "d4-e5", vp = 1, from = 3 }]
+"#;
+
+#[test]
+fn entries_on_one_edge_are_drawn_apart_and_a_zone_shows_its_rounds() {
+    use mars_attacks::shelf::picture::{LANE, MapPicture, edge_band, hold_tag, tag_square};
+    let p = MapPicture::of(&loads(WAVES).scenario);
+    let south: Vec<_> = p
+        .entries
+        .iter()
+        .chain(&p.exits)
+        .filter(|m| m.edge == Edge::South)
+        .collect();
+    // The two halves side by side keep the board's lane and leave a gap between them; the
+    // whole edge and the exit, over the same squares, go one line further out each.
+    let lanes: Vec<u8> = south.iter().map(|m| m.lane).collect();
+    assert_eq!(lanes, [0, 0, 1, 2]);
+    let (a, b) = (south[0].band(), south[1].band());
+    assert!(a.1.0 < 4.0 && b.0.0 > 4.0, "{a:?} {b:?}");
+    let y = edge_band(Edge::South).0.1;
+    assert_eq!(south[2].band().0.1, y + LANE);
+    assert_eq!(south[3].band().0.1, y + 2.0 * LANE);
+    // The Martians' two drawn edges are on edges of their own.
+    assert!(p.entries[3..].iter().all(|m| m.lane == 0));
+    let legend: Vec<String> = p.legend().into_iter().map(|(_, t)| t).collect();
+    assert!(
+        legend.contains(
+            &"south, next to the board: Humans come on at e1-h1, from Round 2".to_string()
+        ),
+        "{legend:?}"
+    );
+    assert!(
+        legend.contains(&"south, 3rd line out: Humans leave here".to_string()),
+        "{legend:?}"
+    );
+    assert!(
+        legend
+            .iter()
+            .any(|l| l.starts_with("east: Martians come on")),
+        "{legend:?}"
+    );
+    // The zone's Rounds: the Humans' in its top-left square, the Martians' bottom right.
+    let [humans, martians] = [&p.holds[0], &p.holds[1]];
+    assert_eq!(hold_tag(&humans.hold), ["R2-5", "win 2"]);
+    assert_eq!(hold_tag(&martians.hold), ["R3+"]);
+    assert_eq!(tag_square(Side::Humans, humans.zone), Some(sq("d5")));
+    assert_eq!(tag_square(Side::Martians, martians.zone), Some(sq("e4")));
+    let svg = p.to_svg("Two Waves");
+    for tag in ["R2-5", "win 2", "R3+"] {
+        assert_eq!(svg.matches(&format!(">{tag}</text>")).count(), 1, "{tag}");
+    }
+    // A zone that counts every Round and does not win has no marks.
+    let every = Hold {
+        zone: humans.zone,
+        vp: 1,
+        from: 1,
+        until: None,
+        win_after: None,
+    };
+    assert!(hold_tag(&every).is_empty());
+}
+
 #[test]
 fn the_sidebar_says_what_the_victory_conditions_stand_at() {
     use mars_attacks::table::victory::victory_lines;

@@ -42,6 +42,49 @@ pub struct EdgeMark {
     pub squares: Bitboard,
     /// What it is, in words: "Humans come on, Round 1", "Humans leave".
     pub label: String,
+    /// How far out from the board it is drawn: 0 next to it, and one further out for
+    /// each mark on the same edge it would otherwise touch ([`MapPicture::of`]).
+    pub lane: u8,
+}
+
+/// How far apart the lanes of edge marks are, in board units.
+pub const LANE: f32 = 0.16;
+/// How much shorter than its squares a mark is drawn at each end, so two marks side by
+/// side on one edge show as two, in board units.
+const MARK_GAP: f32 = 0.06;
+
+impl EdgeMark {
+    /// The segment it is drawn along, in board units: just outside the squares it covers
+    /// ([`edge_band_of`]), a little shorter at each end, `lane` lanes out.
+    pub fn band(&self) -> (Point, Point) {
+        let ((ax, ay), (bx, by)) = edge_band_of(self.edge, self.squares);
+        let out = LANE * f32::from(self.lane);
+        match self.edge {
+            Edge::North => ((ax + MARK_GAP, ay - out), (bx - MARK_GAP, by - out)),
+            Edge::South => ((ax + MARK_GAP, ay + out), (bx - MARK_GAP, by + out)),
+            Edge::West => ((ax - out, ay + MARK_GAP), (bx - out, by - MARK_GAP)),
+            Edge::East => ((ax + out, ay + MARK_GAP), (bx + out, by - MARK_GAP)),
+        }
+    }
+}
+
+/// Put each mark in the nearest lane where it shares no square with a mark before it on its
+/// edge: two entries on one edge (or an entry and an exit) over the same squares are drawn
+/// one outside the other; side by side, they keep a lane and show apart by their gap.
+fn set_lanes<'a>(marks: impl Iterator<Item = &'a mut EdgeMark>) {
+    let mut placed: Vec<(Edge, Bitboard, u8)> = Vec::new();
+    for m in marks {
+        let along = m.squares & m.edge.board_squares();
+        let lane = (0u8..)
+            .find(|&l| {
+                !placed
+                    .iter()
+                    .any(|(e, sq, pl)| *e == m.edge && *pl == l && (*sq & along).any())
+            })
+            .unwrap_or(0);
+        m.lane = lane;
+        placed.push((m.edge, along, lane));
+    }
 }
 
 /// A zone a side scores for holding, or wins by holding Rounds running (P31).
@@ -146,10 +189,12 @@ impl MapPicture {
                         side_word(side),
                         who_leaves(scenario, side)
                     ),
+                    lane: 0,
                 });
             }
         }
         fixed.sort_by_key(|f| (f.square.index(), f.side.index()));
+        set_lanes(entries.iter_mut().chain(exits.iter_mut()));
         let c = scenario.counters;
         let counters = (c.placed > 0).then(|| {
             let kinds: Vec<String> = [
@@ -208,7 +253,17 @@ impl MapPicture {
         let palette = &Palette::SCREEN;
         let s = SQUARE;
         let board = 8.0 * s;
-        let legend_top = board + 2.0 * MARGIN;
+        // Room around the board for the edge marks' lanes.
+        let lanes = self
+            .entries
+            .iter()
+            .chain(&self.exits)
+            .map(|m| m.lane)
+            .max()
+            .unwrap_or(0);
+        let extra = LANE * s * f32::from(lanes);
+        let margin = MARGIN + extra;
+        let legend_top = board + 2.0 * margin;
         let legend = self.legend();
         // Wide enough for the longest legend line (about 6.6 pixels a character at 12).
         let longest = legend
@@ -216,10 +271,10 @@ impl MapPicture {
             .map(|(_, t)| t.chars().count())
             .max()
             .unwrap_or(0);
-        let width = (board + 2.0 * MARGIN).max(LEGEND_TEXT_X + 6.6 * longest as f32 + 8.0);
+        let width = (board + 2.0 * margin).max(LEGEND_TEXT_X + 6.6 * longest as f32 + 8.0);
         let height = legend_top + LEGEND_LINE * legend.len() as f32 + 8.0;
-        let at = (MARGIN, MARGIN);
-        let px = |(x, y): Point| (MARGIN + x * s, MARGIN + y * s);
+        let at = (margin, margin);
+        let px = |(x, y): Point| (margin + x * s, margin + y * s);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -240,14 +295,14 @@ impl MapPicture {
             let _ = writeln!(
                 out,
                 r##"<text x="{x}" y="{}" text-anchor="middle" fill="#555555">{}</text>"##,
-                MARGIN + board + 23.0,
+                margin + board + 23.0 + extra,
                 char::from(b'a' + i)
             );
             let (_, y) = px((0.0, f32::from(i) + 0.5));
             let _ = writeln!(
                 out,
                 r##"<text x="{}" y="{}" text-anchor="middle" fill="#555555">{}</text>"##,
-                MARGIN - 18.0,
+                margin - 18.0 - extra,
                 y + 4.0,
                 8 - i
             );
@@ -357,6 +412,39 @@ impl MapPicture {
             2,
             "4 3",
         );
+        // The Rounds a zone counts in, and how many it wins after, in its corner square:
+        // the Humans' at the top left, the Martians' at the bottom right.
+        for h in &self.holds {
+            let lines = hold_tag(&h.hold);
+            let Some(sq) = tag_square(h.side, h.zone) else {
+                continue;
+            };
+            let (x, y) = px(square_origin(sq));
+            let n = lines.len();
+            for (i, line) in lines.iter().enumerate() {
+                // A white label in the side's colour, on the square's upper half for the
+                // Humans and its lower half for the Martians.
+                let top = match h.side {
+                    Side::Humans => y + 5.0 + 12.0 * i as f32,
+                    Side::Martians => y + s - 5.0 - 12.0 * (n - i) as f32,
+                };
+                let w = 6.0 * line.chars().count() as f32 + 4.0;
+                let cx = x + s / 2.0;
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{}" y="{top}" width="{w}" height="11" rx="2" fill="#ffffff" stroke="{}" stroke-width="1"/>"##,
+                    cx - w / 2.0,
+                    palette.side(h.side)
+                );
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{cx}" y="{}" font-size="9" font-weight="bold" text-anchor="middle" fill="{}">{}</text>"#,
+                    top + 8.5,
+                    palette.side(h.side),
+                    xml_escape(line)
+                );
+            }
+        }
         let _ = writeln!(
             out,
             r#"<rect x="{}" y="{}" width="{board}" height="{board}" fill="none" stroke="{}" stroke-width="1.5"/>"#,
@@ -370,7 +458,7 @@ impl MapPicture {
         let px = |(x, y): Point| (at.0 + x * SQUARE, at.1 + y * SQUARE);
         for (marks, dashed) in [(&self.entries, false), (&self.exits, true)] {
             for m in marks {
-                let (a, b) = edge_band_of(m.edge, m.squares);
+                let (a, b) = m.band();
                 let (ax, ay) = px(a);
                 let (bx, by) = px(b);
                 let dash = if dashed {
@@ -380,7 +468,7 @@ impl MapPicture {
                 };
                 let _ = writeln!(
                     out,
-                    r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{}" stroke-width="7"{dash}/>"#,
+                    r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{}" stroke-width="6"{dash}/>"#,
                     palette.side(m.side)
                 );
             }
@@ -443,11 +531,25 @@ impl MapPicture {
                 ));
             }
         }
+        // Marks drawn one outside another on an edge say which line they are.
+        let stacked = |m: &EdgeMark| {
+            self.entries
+                .iter()
+                .chain(&self.exits)
+                .any(|o| o.edge == m.edge && o.lane != m.lane)
+        };
+        let place = |m: &EdgeMark| match (stacked(m), m.lane) {
+            (false, _) => m.edge.to_string(),
+            (true, 0) => format!("{}, next to the board", m.edge),
+            (true, 1) => format!("{}, 2nd line out", m.edge),
+            (true, 2) => format!("{}, 3rd line out", m.edge),
+            (true, n) => format!("{}, {}th line out", m.edge, n + 1),
+        };
         for m in &self.entries {
-            out.push((Swatch::Entry(m.side), format!("{}: {}", m.edge, m.label)));
+            out.push((Swatch::Entry(m.side), format!("{}: {}", place(m), m.label)));
         }
         for m in &self.exits {
-            out.push((Swatch::Exit(m.side), format!("{}: {}", m.edge, m.label)));
+            out.push((Swatch::Exit(m.side), format!("{}: {}", place(m), m.label)));
         }
         for h in &self.holds {
             out.push((Swatch::Hold(h.side), hold_text(h)));
@@ -682,6 +784,7 @@ pub fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
             edge: e.edge,
             squares: e.squares,
             label: format!("{} come on{at}, {when}", side_word(side)),
+            lane: 0,
         }];
     }
     edges
@@ -696,6 +799,7 @@ pub fn entry_marks(side: Side, e: &Entry) -> Vec<EdgeMark> {
                     "{} come on here or across the {others} edge, {when}",
                     side_word(side)
                 ),
+                lane: 0,
             }
         })
         .collect()
@@ -797,6 +901,33 @@ fn key_marks(scenario: &Scenario) -> Vec<KeyMark> {
             }
         })
         .collect()
+}
+
+/// The short marks drawn on a hold zone (P31): the Rounds it counts in when not every
+/// Round ("R3", "R2-5", "R4+"), and the Rounds running that win ("win 2"). None for a
+/// zone that scores every Round and does not win.
+pub fn hold_tag(h: &rules::scenario::Hold) -> Vec<String> {
+    let mut lines = Vec::new();
+    match (h.from, h.until) {
+        (1, None) => {}
+        (f, None) => lines.push(format!("R{f}+")),
+        (f, Some(u)) if f == u => lines.push(format!("R{f}")),
+        (f, Some(u)) => lines.push(format!("R{f}-{u}")),
+    }
+    if let Some(n) = h.win_after {
+        lines.push(format!("win {n}"));
+    }
+    lines
+}
+
+/// The square of `zone` its side's marks are drawn in: the top left for the Humans, the
+/// bottom right for the Martians, so a zone both sides hold shows both.
+pub fn tag_square(side: Side, zone: Bitboard) -> Option<Square> {
+    let corner = |sq: &Square| match side {
+        Side::Humans => (sq.col() as i32, -(sq.row() as i32)),
+        Side::Martians => (-(sq.col() as i32), sq.row() as i32),
+    };
+    zone.into_iter().min_by_key(corner)
 }
 
 /// A hold zone's legend line: what holding it scores, in which Rounds, and whether it wins
