@@ -545,6 +545,160 @@ fn entries_on_one_edge_are_drawn_apart_and_a_zone_shows_its_rounds() {
     assert!(hold_tag(&every).is_empty());
 }
 
+/// The Mayor's set-up: the Humans' key model deploys on rows 1-2, the Martians on the
+/// rows `martian_rows`; `order` sets who takes the first Turn and who deploys first.
+fn mayor(order: &str, martian_rows: &str) -> String {
+    format!(
+        r#"name = "Mayor"
+{order}
+round_limit = 6
+
+[map]
+walls = []
+
+[humans]
+models = [{{ profile = "soldier", count = 2, start = "deploy" }},
+          {{ profile = "soldier", start = "deploy", ends_game = {{ dies = "martians" }} }}]
+deployment = ["a1-h2"]
+
+[martians]
+models = [{{ profile = "martian", count = 3, start = "deploy" }}]
+deployment = ["{martian_rows}"]
+"#
+    )
+}
+
+#[test]
+fn validate_warns_of_a_key_model_the_enemy_reaches_before_it_can_move() {
+    let trap = "a key model whose death wins for the martians is deployed before the \
+                martians, and every square of its deployment zone";
+    let warned = |order: &str, rows: &str| {
+        let w = loads(&mayor(order, rows)).warnings;
+        w.iter().any(|d| d.message.contains(trap))
+    };
+    let martians_first = "first_turn = \"martians\"\ndeploy_first = \"humans\"";
+    // A Martian (range 4, R8) that moves 1 from row 6 to row 5 shoots as far as row 1:
+    // every square of the Humans' zone is in reach.
+    let w = loads(&mayor(martians_first, "a6-h8")).warnings;
+    assert_has(
+        &w,
+        Severity::Warning,
+        11,
+        42,
+        "humans.models[1].start: a key model whose death wins for the martians is deployed \
+         before the martians, and every square of its deployment zone (a1-h2) lies where a martians model can shoot or charge \
+         it on their first Turn, before the humans can move it",
+    );
+    assert_eq!(w.len(), 1, "{}", show(&w));
+    // From row 7 a Martian reaches row 2 only: row 1 is out of reach.
+    assert!(!warned(martians_first, "a7-h8"));
+    // Deploying after the Martians, or moving first, the Humans can keep him out of reach.
+    assert!(!warned(
+        "first_turn = \"martians\"\ndeploy_first = \"martians\"",
+        "a6-h8"
+    ));
+    assert!(!warned(
+        "first_turn = \"humans\"\ndeploy_first = \"humans\"",
+        "a6-h8"
+    ));
+    // Fixed on a square in reach: warned, whoever deploys first.
+    let fixed = mayor(martians_first, "a6-h8").replace(
+        r#"{ profile = "soldier", start = "deploy", ends_game"#,
+        r#"{ profile = "soldier", start = "d1", ends_game"#,
+    );
+    let w = loads(&fixed).warnings;
+    assert!(
+        w.iter().any(|d| d.message.contains(
+            "humans.models[1].start: a key model whose death wins for the martians starts at \
+             d1 where a martians model can shoot or charge it"
+        )),
+        "{}",
+        show(&w)
+    );
+}
+
+/// Humans deploying on row 1 and Martians coming on across the north edge in Round 2,
+/// with the hold tables `humans_hold` and `martians_hold`.
+fn far_holds(humans_hold: &str, martians_hold: &str) -> String {
+    format!(
+        r#"name = "Far"
+first_turn = "humans"
+round_limit = 6
+
+[map]
+walls = []
+
+[humans]
+models = [{{ profile = "soldier", count = 2, start = "deploy" }}]
+deployment = ["a1-h1"]
+hold = [{humans_hold}]
+
+[martians]
+models = [{{ profile = "martian", count = 2, start = "enter" }}]
+entry = {{ edge = "north", round = 2 }}
+hold = [{martians_hold}]
+"#
+    )
+}
+
+#[test]
+fn validate_warns_of_a_hold_zone_its_side_cannot_reach_in_the_rounds_it_counts() {
+    let warnings = |h: &str, m: &str| -> Vec<String> {
+        loads(&far_holds(h, m))
+            .warnings
+            .iter()
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    let ok_martians = r#"{ zone = "d1", vp = 1 }"#;
+    // From row 1, 2 squares a Round (R12): row 7 at the end of Round 3, row 8 of Round 4.
+    let w = warnings(r#"{ zone = "a8", vp = 1, until = 3 }"#, ok_martians);
+    assert_eq!(
+        w,
+        [
+            "humans.hold[0].zone: no model of the humans can stand in a8 by the end of Round 3, \
+          the last Round it counts in, so it never scores or wins (each model moves at most 2 \
+          squares a Round, R12)"
+        ]
+    );
+    assert!(warnings(r#"{ zone = "a8", vp = 1, until = 4 }"#, ok_martians).is_empty());
+    // Coming on in Round 2 across the north edge, the step on counting (R6): row 7 at the
+    // end of Round 2, row 5 of Round 3, row 3 of Round 4, row 1 of Round 5.
+    let ok_humans = r#"{ zone = "a2", vp = 1 }"#;
+    let w = warnings(ok_humans, r#"{ zone = "d1", vp = 1, until = 4 }"#);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with(
+            "martians.hold[0].zone: no model of the martians can stand in d1 by the end of Round 4"
+        ),
+        "{w:?}"
+    );
+    assert!(warnings(ok_humans, r#"{ zone = "d1", vp = 1, until = 5 }"#).is_empty());
+    // a5 is reached at the end of Round 2: held Rounds 2-4 wins by Round 4, 4 running not.
+    assert!(
+        warnings(
+            r#"{ zone = "a5", vp = 0, until = 4, win_after = 3 }"#,
+            ok_martians
+        )
+        .is_empty()
+    );
+    let w = warnings(
+        r#"{ zone = "a5", vp = 0, until = 4, win_after = 4 }"#,
+        ok_martians,
+    );
+    assert_eq!(
+        w,
+        [
+            "humans.hold[0].zone: the humans can stand in a5 at the end of Round 2 at the \
+          earliest, too late to hold it 4 Rounds running by the end of Round 4, so holding it \
+          never wins (each model moves at most 2 squares a Round, R12)"
+        ]
+    );
+    // The game's last Round counts as the zone's last when it has no until.
+    let w = warnings(ok_humans, r#"{ zone = "d1", vp = 1, from = 2 }"#);
+    assert!(w.is_empty(), "{w:?}");
+}
+
 #[test]
 fn the_sidebar_says_what_the_victory_conditions_stand_at() {
     use mars_attacks::table::victory::victory_lines;

@@ -13,6 +13,7 @@ use crate::scenario_file::raw::{CountersFile, MapFile, ScenarioFile, SideFile, S
 use crate::scenario_file::reach::{analyse_ending, analyse_reach};
 use crate::scenario_file::read::{canonical, describe_edge, edge_index, list_squares};
 use crate::scenario_file::side::{SideSummary, model_count, validate_side};
+use crate::scenario_file::traps::analyse_traps;
 use crate::scenario_file::values::{quote, shorten};
 use crate::scenario_file::victory::check_holds;
 use crate::scenario_file::{DEFAULT_VP_TARGET, SQUARE_CAPACITY};
@@ -71,6 +72,7 @@ pub(super) fn validate(sink: &mut Sink, f: &ScenarioFile, core: &[Profile]) -> O
         deploy_first,
     )?;
     analyse_ending(sink, f, &scenario, &summaries);
+    analyse_traps(sink, f, &scenario);
     Some(scenario)
 }
 

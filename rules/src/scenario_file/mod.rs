@@ -36,6 +36,7 @@ mod raw;
 mod reach;
 mod read;
 mod side;
+mod traps;
 mod values;
 mod victory;
 
