@@ -13,6 +13,7 @@ mod ai_conformance;
 mod analyse;
 mod area_words;
 mod arena;
+mod arena_endings;
 mod arena_verify;
 mod bot;
 mod bot_annotations;

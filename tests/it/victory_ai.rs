@@ -19,8 +19,22 @@ use Side::Martians as M;
 
 /// A game of `text`, which must load without warnings.
 fn start(text: &str) -> GameState {
+    start_warned(text, &[])
+}
+
+/// A game of `text`, which must load with the warnings that contain `expected`, in order,
+/// and no others.
+fn start_warned(text: &str, expected: &[&str]) -> GameState {
     let loaded = crate::common::parsed("victory.toml", text);
-    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(
+        loaded.warnings.len(),
+        expected.len(),
+        "{:?}",
+        loaded.warnings
+    );
+    for (w, e) in loaded.warnings.iter().zip(expected) {
+        assert!(w.message.contains(e), "{w:?} does not say {e:?}");
+    }
     GameState::new(Arc::new(loaded.scenario), &mut rng_from_seed(0))
 }
 
@@ -258,8 +272,19 @@ fn hunted(key: bool) -> mars_attacks::rules::ModelId {
     } else {
         ""
     };
-    let mut g = start(&format!(
-        r#"name = "Hunt"
+    // The VIP in the Martian's shot on the game's first Turn is the trap `validate` warns
+    // of, and here the point of the position.
+    let trap: &[&str] = if key {
+        &[
+            "a key model whose death wins for the martians starts at h6 where a martians model \
+           can shoot or charge it on their first Turn",
+        ]
+    } else {
+        &[]
+    };
+    let mut g = start_warned(
+        &format!(
+            r#"name = "Hunt"
 first_turn = "martians"
 deck = "none"
 hand_size = 0
@@ -278,7 +303,9 @@ vp = {{ shoot_kill = 1, fight_kill = 2 }}
 models = [{{ profile = "martian", start = "d6" }}]
 vp = {{ shoot_kill = 1, fight_kill = 2 }}
 "#
-    ));
+        ),
+        trap,
+    );
     play(&mut g, &["activate m3"]);
     let mut player = "greedy"
         .parse::<mars_attacks::bot::PlayerSpec>()

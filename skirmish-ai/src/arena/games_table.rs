@@ -179,6 +179,7 @@ mod tests {
             search: None,
             moves: None,
             luck: None,
+            ending: None,
         }
     }
 

@@ -5,6 +5,7 @@
 //! - [`plan`]: what a run plays, each game's identity and seeds, shards;
 //! - [`play`]: one game to its [`Record`], and many on worker threads;
 //! - [`record`]: the JSON Lines results file;
+//! - [`ending`]: what ended a game decided at once: the key model and its killer, the zone;
 //! - [`results`]: opening a results file for a run, resuming an interrupted one;
 //! - [`sequential`]: balance decided with as few games as it takes, variants compared on
 //!   the same deals;
@@ -20,6 +21,7 @@
 //! The command line is `mars-attacks arena` and `mars-attacks report`.
 
 mod chart_error;
+pub mod ending;
 pub mod games_table;
 pub mod ladder_table;
 pub mod luck;
@@ -29,6 +31,7 @@ pub mod record;
 pub mod replay;
 mod replay_error;
 pub mod report;
+mod report_charts;
 pub mod results;
 pub mod seen;
 pub mod sequential;

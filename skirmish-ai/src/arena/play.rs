@@ -64,6 +64,8 @@ struct Played {
     moves: Option<Vec<String>>,
     /// The Humans' luck so far ([`super::luck`]).
     luck: f64,
+    /// What ended the game, when a key model or a zone ended it.
+    ending: Option<super::ending::Ending>,
 }
 
 fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played) {
@@ -159,8 +161,15 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             moves.push(action.to_string());
         }
         let round = game.state().round();
-        let before = plan.luck.then(|| game.state().clone());
+        // The state and dice before the decision, to read what ended the game when this
+        // decision ends it.
+        let before = game.state().clone();
+        let dice_before = dice.clone();
         game.apply(action, &mut dice);
+        if game.is_terminal() {
+            played.ending = super::ending::ending_of(&before, action, &dice_before);
+        }
+        let before = plan.luck.then_some(before);
         if let Some(before) = before {
             played.luck += super::luck::decision_luck(
                 &before,
@@ -222,6 +231,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         values: Vec::new(),
         moves: plan.record_moves.then(Vec::new),
         luck: 0.0,
+        ending: None,
     };
     let caught = catch_unwind(AssertUnwindSafe(|| play_loop(plan, job, make, &mut played)));
     if let Err(payload) = caught {
@@ -293,6 +303,7 @@ pub fn play_job(plan: &Plan, job: &Job, make: &MakePlayer<'_>) -> Record {
         moves: played.moves,
         luck: (plan.luck && played.status == Status::Finished)
             .then_some((played.luck * 1e4).round() / 1e4),
+        ending: played.ending.filter(|_| played.forfeit.is_none()),
     }
 }
 

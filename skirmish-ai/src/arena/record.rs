@@ -273,6 +273,11 @@ pub struct Record {
     /// versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<f64>,
+    /// What ended a game decided at once by a key model or a zone: which model, killed by
+    /// what, in which Round, on which square; or which zone ([`super::ending`]). Absent for
+    /// other endings and in results of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<super::ending::Ending>,
 }
 
 /// A search's value of the action it chose: its chance to win as it judged it, for `side`,

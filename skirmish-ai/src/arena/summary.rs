@@ -124,6 +124,9 @@ pub struct ScenarioSummary {
     /// Where each side's VP came from, per finished game on average: (source, Humans'
     /// mean, Martians' mean), sources in record order (shoot, fight, counters, exit, hold).
     pub vp_from: Vec<(&'static str, f64, f64)>,
+    /// The games decided at once by a key model or a zone, by what ended them, in which
+    /// Round and where (records of earlier versions say nothing of it).
+    pub endings: Vec<super::ending::EndingBreakdown>,
 }
 
 /// One player's results over all scenarios.
@@ -373,6 +376,8 @@ struct ScenarioTally {
     vp_final_at: BTreeMap<usize, (u64, u64)>,
     /// VP from each source (in record order), summed: Humans', Martians'.
     vp_from: [(u64, u64); 5],
+    /// What ended the games decided at once.
+    endings: super::ending::EndingTally,
 }
 
 #[derive(Default)]
@@ -574,6 +579,9 @@ impl ScenarioTally {
                 self.target_by[side][main] += 1;
             }
         }
+        if let Some(e) = &r.ending {
+            self.endings.add(e);
+        }
         *self.lengths.entry(r.rounds).or_default() += 1;
         self.rounds.add(u64::from(r.rounds));
         self.decisions.add(r.decisions);
@@ -640,6 +648,7 @@ impl ScenarioTally {
                 .map(|(i, (name, _))| (*name, self.target_by[0][i], self.target_by[1][i]))
                 .collect(),
             vp_from,
+            endings: self.endings.breakdowns(),
         }
     }
 }

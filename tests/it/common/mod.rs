@@ -46,6 +46,7 @@ pub fn arena_record(
         search: None,
         moves: None,
         luck: None,
+        ending: None,
     }
 }
 

@@ -143,7 +143,9 @@ pub fn game(scenario: &Arc<Scenario>) -> GameState {
 }
 
 /// A generator that rolls the faces a test lists. Each `next_u64` serves one test's dice
-/// (three bits a face, as `D8Stream` reads them); `next_u32` serves a raw draw.
+/// (three bits a face, as `D8Stream` reads them); `next_u32` serves a raw draw. A copy
+/// rolls the same faces from where the original stands.
+#[derive(Clone)]
 pub struct Dice {
     words: VecDeque<u64>,
 }
