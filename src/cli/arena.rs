@@ -22,11 +22,12 @@ use super::progress::Progress;
 use super::shard::ShardArg;
 use super::{CliError, Io, check_programs, load_scenario_bytes};
 use crate::arena::play::play_job_stream;
+use crate::arena::race::Race;
 use crate::arena::report::write_text;
 use crate::arena::results::{Existing, OpenError, Opened, open};
 use crate::arena::sequential::{Band, Judge, Paired};
 use crate::arena::vary::{Vary, VaryError, variants};
-use crate::arena::{ArenaScenario, Entrant, Plan, Shard, Summarizer};
+use crate::arena::{ArenaScenario, Entrant, Job, Plan, Shard, Summarizer};
 use crate::bot::duel::MAX_DECISIONS;
 use crate::bot::spec::PlayerSpec;
 use crate::limits;
@@ -87,6 +88,18 @@ pub struct ArenaArgs {
     /// `--until-decided 45-55`.
     #[arg(long, value_name = "LOW-HIGH")]
     pub until_decided: Option<Band>,
+    /// Race the scenarios (the variants of a sweep) to a band of the Humans' share: all
+    /// play the same deals in rounds (50, 100, 200... games each, up to --games a
+    /// pairing), and after each round a variant whose interval has left the band is
+    /// dropped and plays no more, until --keep are left. Each round's survivors are
+    /// printed with their paired difference from the one nearest the band's middle.
+    /// `--band 45-55` (or `45,55`).
+    #[arg(long, value_name = "LOW-HIGH", conflicts_with = "until_decided")]
+    pub band: Option<Band>,
+    /// With --band: end the race once this many variants are left.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "band",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub keep: u16,
     /// Exit with code 1 when a program playing through the bot protocol forfeited a game
     /// (crashed, broke the protocol, answered an illegal action or ran out of time), as
     /// for a failed game: for test runs of a bot, where a forfeit is a bug.
@@ -155,6 +168,23 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 .into(),
         ));
     }
+    if args.band.is_some() {
+        if args.shard.is_some() {
+            return Err(CliError::Usage(
+                "--band races the variants on all their games, round by round, and a shard \
+                 plays only part of them: run it without --shard"
+                    .into(),
+            ));
+        }
+        let n = plan.scenarios.len();
+        if n < 2 || usize::from(args.keep) >= n {
+            return Err(CliError::Usage(format!(
+                "--band races {n} scenario(s) until --keep {} are left: give more variants \
+                 (--vary) or scenarios than --keep",
+                args.keep
+            )));
+        }
+    }
     let shard = match args.shard {
         None => Shard::ALL,
         Some(arg) => arg
@@ -194,6 +224,16 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut judge = args
         .until_decided
         .map(|band| Judge::new(band, names.clone(), per_scenario));
+    // A race's state: the variants still in it.
+    let mut race = args.band.map(|band| {
+        Race::new(
+            band,
+            usize::from(args.keep),
+            names.clone(),
+            plan.pairings().len() as u32,
+            plan.games,
+        )
+    });
     let decided: Vec<AtomicBool> = names.iter().map(|_| AtomicBool::new(false)).collect();
     // Variants compared with the first of their file, on the same deals.
     let mut paired = variant_pairs(&plan, !args.vary.is_empty());
@@ -201,6 +241,15 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         summary.add(r);
         if let Some(i) = judge.as_mut().and_then(|j| j.add(r)) {
             decided[i].store(true, Ordering::Relaxed);
+        }
+        if let Some(race) = race.as_mut()
+            && race.add(r)
+        {
+            for (i, d) in decided.iter().enumerate() {
+                if race.is_out(i) {
+                    d.store(true, Ordering::Relaxed);
+                }
+            }
         }
         for p in &mut paired {
             p.add(r);
@@ -227,7 +276,22 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         writeln!(io.err, "note: {note}")?;
     }
     let todo_len = usize::try_from(todo_count).unwrap_or(usize::MAX);
-    let todo = plan.shard_iter(shard).filter(|j| {
+    // A race plays its variants side by side, game number by game number, so each round's
+    // games of every variant come before the next round's; any other run in plan order.
+    let order: Box<dyn Iterator<Item = Job> + Send + '_> = if args.band.is_some() {
+        let games = u64::from(plan.games);
+        let pairings = plan.pairings().len() as u64;
+        let scenarios = plan.scenarios.len() as u64;
+        let plan = &plan;
+        Box::new((0..games).flat_map(move |g| {
+            (0..scenarios).flat_map(move |s| {
+                (0..pairings).map(move |p| plan.job_at((s * pairings + p) * games + g))
+            })
+        }))
+    } else {
+        Box::new(plan.shard_iter(shard))
+    };
+    let todo = order.filter(|j| {
         !decided[j.scenario].load(Ordering::Relaxed)
             && !done_games.contains(&j.id, plan.seed, &plan.scenarios[j.scenario].fingerprint)
     });
@@ -288,6 +352,7 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if let Some(j) = judge {
         summary.verdicts = j.finish();
     }
+    summary.race = race.map(Race::finish);
     summary.paired = paired.iter().flat_map(Paired::finish).collect();
     report(&summary, &args, &out, io)
 }

@@ -139,6 +139,8 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     let mut table = GamesTable::new(&args.out);
     let mut written = Ok(());
     let mut summary = Summarizer::default();
+    // Variants of a sweep, compared with the first of their file on the same deals.
+    let mut pairs = crate::arena::sequential::VariantPairs::default();
     let mut seen = SeenGames::default();
     for (path, len) in args.files.iter().zip(lengths) {
         let read = scan_records(path, Some(len), |mut r| {
@@ -156,6 +158,7 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
                 );
             }
             summary.add(&r);
+            pairs.add(&r);
             written = table.add(&r);
             ControlFlow::Continue(())
         });
@@ -164,7 +167,8 @@ pub fn run(args: ReportArgs, io: &mut Io<'_>) -> Result<(), CliError> {
             return Err(CliError::Invalid);
         }
     }
-    let summary = summary.finish();
+    let mut summary = summary.finish();
+    summary.paired = pairs.finish();
     let sources: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
     let committed = written
         .and_then(|()| table.write_to(&mut games))

@@ -353,3 +353,110 @@ fn a_sequential_sweep_stops_a_decided_variant_and_pairs_variants_on_the_same_dea
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--shard"), "{}", text(&o.stderr));
 }
+
+/// `arena --vary ... --band`: the variants of a deployment raced to 45-55% Humans between
+/// two `greedy` players.
+fn race(out: &Path, jobs: &str) -> Output {
+    run(&[
+        "arena",
+        "--scenario",
+        SCENARIO,
+        "--players",
+        "greedy",
+        "--vary",
+        "martians.deployment=a7-h8,a5-h6,c4-f6",
+        "--games",
+        "200",
+        "--seed",
+        "9",
+        "--band",
+        "45,55",
+        "--jobs",
+        jobs,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn a_race_drops_the_variants_out_of_the_band_and_replays_on_any_threads() {
+    let dir = scratch("race");
+    let one = race(&dir.join("one.jsonl"), "1");
+    let two = race(&dir.join("two.jsonl"), "2");
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    let (one, two) = (text(&one.stdout), text(&two.stdout));
+    let part = |t: &str| t[t.find("race to").expect("a race is printed")..].to_string();
+    // The race is judged on each round's own games: the same whatever the threads.
+    assert_eq!(part(&one), part(&two));
+    let race = part(&one);
+    assert!(race.starts_with("race to 45-55% Humans"), "{race}");
+    // A round covers the same deals for every variant left.
+    for line in race.lines().filter(|l| l.starts_with("  round ")) {
+        assert!(line.contains("(games 0-"), "{line}");
+    }
+    // A variant dropped plays no game after its round: the file holds the round's games
+    // of it and at most the one game a worker had begun.
+    let records = read_records(&dir.join("one.jsonl")).unwrap().records;
+    let mut round_end = 0usize;
+    let mut dropped = 0;
+    for line in race.lines() {
+        if let Some(rest) = line.strip_prefix("  round ") {
+            let games = rest.split("(games 0-").nth(1).unwrap();
+            round_end = games.split(' ').next().unwrap().parse::<usize>().unwrap() + 1;
+        }
+        if let Some(d) = line.trim_start().strip_prefix("dropped ") {
+            let name = d.split(": Humans").next().unwrap();
+            let games = records.iter().filter(|r| r.scenario == name).count();
+            assert!(
+                (round_end..=round_end + 1).contains(&games),
+                "{name}: {games}"
+            );
+            dropped += 1;
+        }
+    }
+    assert!(dropped > 0, "{race}");
+    // Survivors played every round: their game count is the last round's.
+    assert!(race.contains("  best: "), "{race}");
+}
+
+#[test]
+fn a_race_needs_more_variants_than_it_keeps_and_no_shard() {
+    let dir = scratch("race-usage");
+    let out = dir.join("r.jsonl");
+    let out = out.to_str().unwrap();
+    let one = run(&[
+        "arena",
+        "--scenario",
+        SCENARIO,
+        "--players",
+        "greedy",
+        "--games",
+        "10",
+        "--band",
+        "45-55",
+        "--out",
+        out,
+    ]);
+    assert_eq!(one.status.code(), Some(2));
+    assert!(text(&one.stderr).contains("--band races 1 scenario(s) until --keep 1 are left"));
+    let shard = run(&[
+        "arena",
+        "--scenario",
+        SCENARIO,
+        "--players",
+        "greedy",
+        "--vary",
+        "vp_target=6,8",
+        "--games",
+        "10",
+        "--band",
+        "45-55",
+        "--shard",
+        "1/2",
+        "--out",
+        out,
+    ]);
+    assert_eq!(shard.status.code(), Some(2));
+    assert!(text(&shard.stderr).contains("run it without --shard"));
+}

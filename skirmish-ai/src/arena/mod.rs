@@ -9,6 +9,8 @@
 //! - [`results`]: opening a results file for a run, resuming an interrupted one;
 //! - [`sequential`]: balance decided with as few games as it takes, variants compared on
 //!   the same deals;
+//! - [`race`]: variants raced to a band of balance, the ones out of it dropped round by
+//!   round;
 //! - [`seen`]: the games already counted, a bit a game, so a game read twice counts once;
 //! - [`summary`]: win rates with Wilson intervals, lengths, reasons, Elo-style ratings,
 //!   built a record at a time;
@@ -27,6 +29,7 @@ pub mod ladder_table;
 pub mod luck;
 pub mod plan;
 pub mod play;
+pub mod race;
 pub mod record;
 pub mod replay;
 mod replay_error;

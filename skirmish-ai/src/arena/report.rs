@@ -221,6 +221,9 @@ pub fn write_text(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     super::sequential::write_text(&s.verdicts, &s.paired, out)?;
+    if let Some(race) = &s.race {
+        super::race::write_text(race, out)?;
+    }
     for f in &s.failures {
         writeln!(
             out,

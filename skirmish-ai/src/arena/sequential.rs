@@ -57,8 +57,8 @@ pub struct BandError {
 /// What is wrong with a band.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BandWhy {
-    /// No dash between the two ends.
-    #[error("no `-`")]
+    /// No dash (or comma) between the two ends.
+    #[error("no `-` between the two ends")]
     NoDash,
     /// An end that is not a percentage: the end as given.
     #[error("`{0}` is not a percentage from 0 to 100")]
@@ -76,7 +76,10 @@ impl FromStr for Band {
             text: s.to_string(),
             why,
         };
-        let (low, high) = s.split_once('-').ok_or_else(|| bad(BandWhy::NoDash))?;
+        let (low, high) = s
+            .split_once('-')
+            .or_else(|| s.split_once(','))
+            .ok_or_else(|| bad(BandWhy::NoDash))?;
         let num = |t: &str| {
             t.trim()
                 .trim_end_matches('%')
@@ -369,20 +372,38 @@ impl Paired {
             .scores
             .entry((r.humans.clone(), r.martians.clone(), r.game))
             .or_insert_with(|| vec![None; n]);
+        if row.len() < n {
+            row.resize(n, None);
+        }
         row[i] = Some(humans_score(r));
+    }
+
+    /// Counts in a game of a variant of this file, taking its name on as the next variant
+    /// when it is new (for results read back, where the variants are not listed first).
+    pub fn add_variant(&mut self, r: &Record) {
+        if !self.names.contains(&r.scenario) {
+            self.names.push(r.scenario.clone());
+        }
+        self.add(r);
     }
 
     /// Each variant after the first against the first.
     pub fn finish(&self) -> Vec<PairedDifference> {
-        let Some(baseline) = self.names.first() else {
+        self.finish_against(0)
+    }
+
+    /// Each variant but variant `base` against it.
+    pub fn finish_against(&self, base: usize) -> Vec<PairedDifference> {
+        let Some(baseline) = self.names.get(base) else {
             return Vec::new();
         };
-        (1..self.names.len())
+        (0..self.names.len())
+            .filter(|&v| v != base)
             .map(|v| {
                 let diffs: Vec<f64> = self
                     .scores
                     .values()
-                    .filter_map(|row| Some(row[v]? - row[0]?))
+                    .filter_map(|row| Some((*row.get(v)?)? - (*row.get(base)?)?))
                     .collect();
                 let n = diffs.len() as f64;
                 let mean = if n > 0.0 {
@@ -404,6 +425,56 @@ impl Paired {
                     low: (mean - half).max(-1.0),
                     high: (mean + half).min(1.0),
                 }
+            })
+            .collect()
+    }
+}
+
+/// The variants of sweeps found in results read back (`report`): the scenarios of one
+/// file named as variants (`Name [key=value]`).
+#[derive(Clone, Debug, Default)]
+pub struct VariantPairs {
+    files: Vec<(String, Paired)>,
+}
+
+impl VariantPairs {
+    /// Counts a game in, when it is a variant's.
+    pub fn add(&mut self, r: &Record) {
+        if !(r.scenario.ends_with(']') && r.scenario.contains(" [")) {
+            return;
+        }
+        let i = match self.files.iter().position(|(f, _)| *f == r.scenario_file) {
+            Some(i) => i,
+            None => {
+                self.files
+                    .push((r.scenario_file.clone(), Paired::new(Vec::new())));
+                self.files.len() - 1
+            }
+        };
+        self.files[i].1.add_variant(r);
+    }
+
+    /// Each variant of a file against the one of it with the most finished games (the
+    /// first by name among equals: a race's last survivor, a sweep's variants alike),
+    /// whatever order the games were written in.
+    pub fn finish(&self) -> Vec<PairedDifference> {
+        self.files
+            .iter()
+            .flat_map(|(_, p)| {
+                let played = |v: usize| {
+                    p.scores
+                        .values()
+                        .filter(|row| row.get(v).copied().flatten().is_some())
+                        .count()
+                };
+                let base = (0..p.names.len())
+                    .max_by(|&a, &b| {
+                        played(a)
+                            .cmp(&played(b))
+                            .then_with(|| p.names[b].cmp(&p.names[a]))
+                    })
+                    .unwrap_or(0);
+                p.finish_against(base)
             })
             .collect()
     }
@@ -438,7 +509,7 @@ pub fn write_text(
     if !paired.is_empty() {
         writeln!(
             out,
-            "variants against the first of their file, game by game on the same deals (the \
+            "variants of a file against each other, game by game on the same deals (the \
              Humans' share, in points, with its 95% interval):"
         )?;
         for p in paired {

@@ -255,6 +255,9 @@ pub struct Summary {
     /// Each variant against the first of its file, on the same deals (`arena --vary`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub paired: Vec<super::sequential::PairedDifference>,
+    /// A race of variants to a band (`arena --vary ... --band`), round by round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub race: Option<super::race::RaceResult>,
 }
 
 impl Summary {
@@ -539,6 +542,7 @@ impl Summarizer {
                 .collect(),
             verdicts: Vec::new(),
             paired: Vec::new(),
+            race: None,
         }
     }
 }
