@@ -323,7 +323,11 @@ impl PreviewApp {
         let avail = ui.available_size();
         let side = avail.x.min(avail.y).max(200.0);
         let (response, painter) = ui.allocate_painter(vec2(side, side), Sense::hover());
-        let margin = side * 0.06;
+        // Wider when edge marks are stacked in lanes, so the coordinates stay clear of them.
+        let lanes = self
+            .drawn()
+            .map_or(0, |d| scenario_picture::lanes(&d.picture));
+        let margin = side * if lanes > 0 { 0.085 } else { 0.06 };
         let board = Rect::from_min_size(
             response.rect.min + vec2(margin, margin),
             vec2(side - 2.0 * margin, side - 2.0 * margin),
@@ -345,7 +349,9 @@ impl PreviewApp {
         let hovered = self.hovered;
         let Some(drawn) = self.drawn() else { return };
         scenario_picture::paint(&painter, board, &drawn.picture);
-        paint_labels(&painter, board, margin);
+        // Beyond the edge marks when they are stacked in lanes.
+        let out = if lanes > 0 { 0.75 } else { 0.5 };
+        paint_labels(&painter, board, margin, out);
         if let CoverShown::SeenBy(side) = cover {
             paint_cover(&painter, board, &drawn.cover[side.index()]);
         }
@@ -371,19 +377,20 @@ impl eframe::App for PreviewApp {
     }
 }
 
-/// The column letters under the board and the row numbers left of it, in the margin.
-fn paint_labels(painter: &Painter, board: Rect, margin: f32) {
+/// The columns' letters below the board and the rows' numbers on its left, `out` of the
+/// margin away from it.
+fn paint_labels(painter: &Painter, board: Rect, margin: f32, out: f32) {
     let font = FontId::proportional((margin * 0.45).clamp(9.0, 16.0));
     for i in 0..8i8 {
         if let Some(s) = Square::new(i, 0) {
             let r = square_rect(board, s);
             let text = ((b'a' + i as u8) as char).to_string();
-            let at = pos2(r.center().x, board.bottom() + margin * 0.5);
+            let at = pos2(r.center().x, board.bottom() + margin * out);
             painter.text(at, Align2::CENTER_CENTER, text, font.clone(), theme::LABEL);
         }
         if let Some(s) = Square::new(0, i) {
             let r = square_rect(board, s);
-            let at = pos2(board.left() - margin * 0.5, r.center().y);
+            let at = pos2(board.left() - margin * out, r.center().y);
             let text = (i + 1).to_string();
             painter.text(at, Align2::CENTER_CENTER, text, font.clone(), theme::LABEL);
         }

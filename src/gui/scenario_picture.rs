@@ -9,7 +9,7 @@ use eframe::egui::{
 use crate::rules::WallKind;
 use crate::rules::bitboard::Bitboard;
 use crate::shelf::picture::{
-    MapPicture, Point, Swatch, colors, hold_tag, square_origin, tag_square,
+    LANE, MapPicture, Point, Swatch, colors, hold_tag, square_origin, tag_square,
 };
 
 use super::theme;
@@ -47,6 +47,17 @@ pub fn legend(ui: &mut egui::Ui, picture: &MapPicture) {
     }
 }
 
+/// The outermost lane of the picture's edge marks (0: every mark next to the board).
+pub fn lanes(picture: &MapPicture) -> u8 {
+    picture
+        .entries
+        .iter()
+        .chain(&picture.exits)
+        .map(|m| m.lane)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Paints the board of `picture` into `board`.
 pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     let sq = board.width() / 8.0;
@@ -79,11 +90,16 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
             theme::picture_color(colors::BLOCKER),
         );
     }
+    // The Martians' zones inside the Humans', so a zone both hold shows both outlines.
     for h in &picture.holds {
+        let inset = match h.side {
+            crate::rules::Side::Humans => 0.14,
+            crate::rules::Side::Martians => 0.25,
+        };
         for s in h.zone {
             dashed_square(
                 painter,
-                square_rect(s).shrink(sq * 0.17),
+                square_rect(s).shrink(sq * inset),
                 side_color(h.side),
                 2.5,
             );
@@ -131,13 +147,19 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
         Stroke::new(1.5, theme::PICTURE_BOARD_EDGE),
         egui::StrokeKind::Middle,
     );
-    let band = (sq * 0.14).max(3.0);
+    // The lanes of marks stacked on an edge fit within a third of a square outside the
+    // board.
+    let step = match lanes(picture) {
+        0 => LANE,
+        n => (0.24 / f32::from(n)).min(LANE),
+    };
+    let band = (sq * 0.14).min(sq * step * 0.8).max(2.0);
     for m in &picture.entries {
-        let (a, b) = m.band();
+        let (a, b) = m.band_with(step);
         painter.line_segment([at(a), at(b)], Stroke::new(band, side_color(m.side)));
     }
     for m in &picture.exits {
-        let (a, b) = m.band();
+        let (a, b) = m.band_with(step);
         painter.extend(Shape::dashed_line(
             &[at(a), at(b)],
             Stroke::new(band, side_color(m.side)),

@@ -57,8 +57,14 @@ impl EdgeMark {
     /// The segment it is drawn along, in board units: just outside the squares it covers
     /// ([`edge_band_of`]), a little shorter at each end, `lane` lanes out.
     pub fn band(&self) -> (Point, Point) {
+        self.band_with(LANE)
+    }
+
+    /// [`EdgeMark::band`] with lanes `step` board units apart, for a picture with less
+    /// room around the board.
+    pub fn band_with(&self, step: f32) -> (Point, Point) {
         let ((ax, ay), (bx, by)) = edge_band_of(self.edge, self.squares);
-        let out = LANE * f32::from(self.lane);
+        let out = step * f32::from(self.lane);
         match self.edge {
             Edge::North => ((ax + MARK_GAP, ay - out), (bx - MARK_GAP, by - out)),
             Edge::South => ((ax + MARK_GAP, ay + out), (bx - MARK_GAP, by + out)),
