@@ -282,15 +282,23 @@ impl Map {
     /// The squares reachable by any number of steps (zero included) from any square of
     /// `sources`, ignoring models.
     pub fn reachable_from(&self, sources: Bitboard) -> Bitboard {
+        self.within_steps(sources, u32::MAX)
+    }
+
+    /// The squares reachable in at most `steps` steps (zero included) from any square of
+    /// `sources`, around walls and blockers, ignoring models (R4, R5, P1).
+    pub fn within_steps(&self, sources: Bitboard, steps: u32) -> Bitboard {
         let mut reached = sources;
         let mut frontier = sources;
-        while frontier.any() {
+        let mut taken = 0;
+        while frontier.any() && taken < steps {
             let mut next = Bitboard::EMPTY;
             for sq in frontier {
                 next |= self.step_bb[sq.index()];
             }
             frontier = next.difference(reached);
             reached |= frontier;
+            taken += 1;
         }
         reached
     }

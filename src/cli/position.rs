@@ -75,7 +75,7 @@ pub fn run(args: PositionArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     for (i, text) in game.moves.iter().enumerate() {
         let (side, action) = match recorded_move(&game, i, text, state.state()) {
             Ok(m) => m,
-            Err(e) => return fail(io, e),
+            Err(e) => return fail(io, e.to_string()),
         };
         let k = side.index();
         state.legal_actions(&mut legal);

@@ -47,7 +47,7 @@ pub fn run(args: ReplayArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     for (i, text) in game.moves.iter().enumerate() {
         let (side, action) = match recorded_move(&game, i, text, &state) {
             Ok(m) => m,
-            Err(e) => return fail(io, e),
+            Err(e) => return fail(io, e.to_string()),
         };
         let value = game
             .values
@@ -113,6 +113,25 @@ pub(super) fn recorded_with_scenario(
     Ok((game, scenario))
 }
 
+/// Why a recorded decision cannot be played in the game replayed from its seeds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum RecordedMoveError {
+    /// The game ended before the decision.
+    #[error("game `{id}` is over before decision {decision}")]
+    GameOver { id: String, decision: usize },
+    /// The decision is not an action, or not a legal one there.
+    #[error(
+        "game `{id}`: decision {decision}, `{}`, is not legal in the replayed game: the \
+         results were written by another version of the rules",
+        text.escape_debug()
+    )]
+    NotLegal {
+        id: String,
+        decision: usize,
+        text: String,
+    },
+}
+
 /// Decision `i` of the recorded `game`, written `text`, in the replayed position `g`: the
 /// side that makes it and the action, or why it cannot be played there.
 pub(super) fn recorded_move(
@@ -120,17 +139,19 @@ pub(super) fn recorded_move(
     i: usize,
     text: &str,
     g: &GameState,
-) -> Result<(Side, Action), String> {
+) -> Result<(Side, Action), RecordedMoveError> {
     let Some(side) = g.to_move() else {
-        return Err(format!("game `{}` is over before decision {i}", game.id));
+        return Err(RecordedMoveError::GameOver {
+            id: game.id.clone(),
+            decision: i,
+        });
     };
     match text.parse::<Action>() {
         Ok(a) if g.check(a).is_ok() => Ok((side, a)),
-        _ => Err(format!(
-            "game `{}`: decision {i}, `{}`, is not legal in the replayed game: the results \
-             were written by another version of the rules",
-            game.id,
-            text.escape_debug()
-        )),
+        _ => Err(RecordedMoveError::NotLegal {
+            id: game.id.clone(),
+            decision: i,
+            text: text.to_string(),
+        }),
     }
 }

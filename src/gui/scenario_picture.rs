@@ -109,14 +109,11 @@ pub fn paint(painter: &Painter, board: Rect, picture: &MapPicture) {
     // (the Humans' top left, the Martians' bottom right), as the SVG pictures mark them.
     for h in &picture.holds {
         let lines = hold_tag(&h.hold);
-        let Some(s) = tag_square(h.side, h.zone) else {
+        let Some(s) = tag_square(h.side, h.zone).filter(|_| !lines.is_empty()) else {
             continue;
         };
         let r = square_rect(s).shrink(sq * 0.2);
         let text = lines.join("\n");
-        if text.is_empty() {
-            continue;
-        }
         let (pos, align) = match h.side {
             crate::rules::Side::Humans => (r.left_top(), egui::Align2::LEFT_TOP),
             crate::rules::Side::Martians => (r.right_bottom(), egui::Align2::RIGHT_BOTTOM),

@@ -416,8 +416,24 @@ fn a_race_drops_the_variants_out_of_the_band_and_replays_on_any_threads() {
         }
     }
     assert!(dropped > 0, "{race}");
-    // Survivors played every round: their game count is the last round's.
-    assert!(race.contains("  best: "), "{race}");
+    // The survivors of the last round played all its games (one pairing: games 0 to
+    // round_end - 1), and the best are those survivors.
+    let last = race.rsplit("  round ").next().unwrap();
+    let survivors: Vec<&str> = last
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("    ") && !l.trim_start().starts_with("dropped "))
+        .map(|l| l.trim_start().split(": Humans").next().unwrap())
+        .collect();
+    assert!(!survivors.is_empty(), "{race}");
+    for name in &survivors {
+        let games = records.iter().filter(|r| r.scenario == *name).count();
+        assert_eq!(games, round_end, "{name}");
+    }
+    assert!(
+        race.contains(&format!("  best: {}\n", survivors.join(", "))),
+        "{race}"
+    );
 }
 
 #[test]

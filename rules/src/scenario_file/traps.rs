@@ -15,24 +15,6 @@ use file_check::Sink;
 /// The most squares a model's action moves it (R12: Move up to 2).
 const MOVE: u32 = 2;
 
-/// The squares within `steps` steps of `sources` (R4, R5, P1), sources included.
-fn within_steps(map: &Map, sources: Bitboard, steps: u32) -> Bitboard {
-    let mut reached = sources;
-    let mut frontier = sources;
-    for _ in 0..steps {
-        let mut next = Bitboard::EMPTY;
-        for sq in frontier {
-            next |= map.step_targets(sq);
-        }
-        frontier = next.difference(reached);
-        if frontier.is_empty() {
-            break;
-        }
-        reached |= frontier;
-    }
-    reached
-}
-
 /// Where one group of a side's models is when it may first act: on the board at the start
 /// of Round `round` on `squares` (deployed or fixed), or off it, stepping on at one of
 /// `squares` from Round `round` (R6).
@@ -82,9 +64,9 @@ fn standing_after(map: &Map, o: &Origin, round: u16) -> Bitboard {
     let actions = u32::from(round - o.round) + 1;
     if o.entering {
         // The first action's first step is onto the board.
-        within_steps(map, o.squares, MOVE * actions - 1)
+        map.within_steps(o.squares, MOVE * actions - 1)
     } else {
-        within_steps(map, o.squares, MOVE * actions)
+        map.within_steps(o.squares, MOVE * actions)
     }
 }
 
@@ -99,11 +81,11 @@ fn first_turn_threats(scenario: &Scenario, enemy: Side) -> Bitboard {
             continue;
         }
         let (shoot_from, charge) = if o.entering {
-            (o.squares, within_steps(map, o.squares, MOVE - 1))
+            (o.squares, map.within_steps(o.squares, MOVE - 1))
         } else {
             (
-                within_steps(map, o.squares, 1),
-                within_steps(map, o.squares, MOVE),
+                map.within_steps(o.squares, 1),
+                map.within_steps(o.squares, MOVE),
             )
         };
         threatened |= charge;

@@ -742,3 +742,45 @@ fn a_blocker_added_to_a_map_gives_the_tables_of_the_map_built_with_it() {
         }
     }
 }
+
+#[test]
+fn squares_within_some_steps_go_round_walls_and_agree_with_the_distances_r4() {
+    // On the open board n steps reach the king's n squares (R4, R8's distance).
+    let open = Map::open();
+    for n in 0..=7u8 {
+        assert_eq!(
+            open.within_steps(bb(&["d4"]), u32::from(n)),
+            Bitboard::within(sq("d4"), n),
+            "{n} steps"
+        );
+    }
+    // A high wall along the north of a1-g1: from a1 the way to a2 goes round its end, six
+    // steps east to g1, the diagonal to h2 (open by way of h1), seven west: 14 steps. Every
+    // square counted is one the distances put that near.
+    let pieces: Vec<(String, Edge, WallKind)> = ["a1", "b1", "c1", "d1", "e1", "f1", "g1"]
+        .iter()
+        .map(|s| (s.to_string(), North, High))
+        .collect();
+    let walled: Vec<(&str, Edge, WallKind)> = pieces
+        .iter()
+        .map(|(s, e, k)| (s.as_str(), *e, *k))
+        .collect();
+    let m = map(&walled, &[]);
+    for n in 0..=15u32 {
+        let near = m.within_steps(bb(&["a1"]), n);
+        for t in Square::all() {
+            let d = m.distance(sq("a1"), t).map(u32::from);
+            assert_eq!(
+                near.contains(t),
+                d.is_some_and(|d| d <= n),
+                "{t} in {n} steps"
+            );
+        }
+    }
+    assert!(!m.within_steps(bb(&["a1"]), 13).contains(sq("a2")));
+    assert!(m.within_steps(bb(&["a1"]), 14).contains(sq("a2")));
+    assert_eq!(
+        m.within_steps(bb(&["a1"]), u32::MAX),
+        m.reachable_from(bb(&["a1"]))
+    );
+}

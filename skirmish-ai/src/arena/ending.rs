@@ -63,6 +63,15 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The reason the record gives a game that ended so.
+    pub fn reason(&self) -> Reason {
+        match self {
+            Ending::KeyModelDied { .. } => Reason::KeyModelDied,
+            Ending::KeyModelLeft { .. } => Reason::KeyModelLeft,
+            Ending::HeldZone { .. } => Reason::HeldZone,
+        }
+    }
+
     /// The Round the game ended in.
     pub fn round(&self) -> u16 {
         match self {
@@ -226,20 +235,14 @@ pub fn ending_of<R: RngCore + Clone>(
     }
 }
 
+/// Can a game of `scenario` end at once by a key model or a zone (P28, P31)?
+pub fn can_end_at_once(scenario: &rules::Scenario) -> bool {
+    scenario.models.iter().any(|m| m.ends_game.is_key()) || scenario.win_zones().next().is_some()
+}
+
 /// Is `id` a model whose death wins for `winner` (P28)?
 fn is_key(scenario: &rules::Scenario, id: ModelId, winner: Side) -> bool {
     scenario.models[id.index()].ends_game.dies == Some(winner)
-}
-
-impl Ending {
-    /// The reason the record gives a game that ended so.
-    pub fn reason(&self) -> Reason {
-        match self {
-            Ending::KeyModelDied { .. } => Reason::KeyModelDied,
-            Ending::KeyModelLeft { .. } => Reason::KeyModelLeft,
-            Ending::HeldZone { .. } => Reason::HeldZone,
-        }
-    }
 }
 
 /// The games of one scenario that ended one way (a [`Reason`] decided at once), broken

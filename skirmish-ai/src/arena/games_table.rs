@@ -148,39 +148,10 @@ impl Drop for GamesTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::record::{PerSide, Status, Vp, VpFrom};
     use file_check::staged::StagedFiles;
 
     fn record(id: &str) -> Record {
-        Record {
-            id: id.into(),
-            seed: 1,
-            scenario: "S".into(),
-            scenario_file: "s.toml".into(),
-            scenario_fingerprint: "f".into(),
-            game: 0,
-            game_seed: 2,
-            dice_seed: 3,
-            humans: "a".into(),
-            martians: "b".into(),
-            status: Status::Finished,
-            winner: None,
-            reason: None,
-            vp: Vp::default(),
-            vp_by_round: Vec::new(),
-            vp_from: VpFrom::default(),
-            rounds: 1,
-            decisions: 1,
-            seconds: 0.0,
-            think_seconds: PerSide::default(),
-            max_decision_ms: 0.0,
-            error: None,
-            values: Vec::new(),
-            search: None,
-            moves: None,
-            luck: None,
-            ending: None,
-        }
+        Record::sample(id)
     }
 
     #[test]

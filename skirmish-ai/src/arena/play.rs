@@ -75,6 +75,9 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
     let mut rngs = job.player_seeds.map(ChaCha8Rng::seed_from_u64);
     let mut players = job.seats.map(|p| make(&plan.players[p].spec));
     let mut legal = Vec::new();
+    // Only a key model or a zone ends a game at once in a way its record describes
+    // ([`super::ending`]); other scenarios need no copy of the state before a decision.
+    let decisive = super::ending::can_end_at_once(game.state().scenario());
     loop {
         played.vp = vp_of(&game);
         played.vp_from = vp_from_of(&game);
@@ -161,15 +164,17 @@ fn play_loop(plan: &Plan, job: &Job, make: &MakePlayer<'_>, played: &mut Played)
             moves.push(action.to_string());
         }
         let round = game.state().round();
-        // The state and dice before the decision, to read what ended the game when this
-        // decision ends it.
-        let before = game.state().clone();
-        let dice_before = dice.clone();
+        // The state and dice before the decision: for its luck, and to read what ended the
+        // game when this decision ends it.
+        let before = (plan.luck || decisive).then(|| (game.state().clone(), dice.clone()));
         game.apply(action, &mut dice);
-        if game.is_terminal() {
-            played.ending = super::ending::ending_of(&before, action, &dice_before);
+        if decisive
+            && game.is_terminal()
+            && let Some((state, dice)) = &before
+        {
+            played.ending = super::ending::ending_of(state, action, dice);
         }
-        let before = plan.luck.then_some(before);
+        let before = before.filter(|_| plan.luck).map(|(state, _)| state);
         if let Some(before) = before {
             played.luck += super::luck::decision_luck(
                 &before,

@@ -18,9 +18,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::record::{Record, Winner};
-use super::sequential::{Band, ERROR, looks, z_two_sided};
-use ai::stats::{Z95, wilson};
+use super::record::Record;
+use super::sequential::{Band, ERROR, humans_score, looks, mean_difference, z_two_sided};
+use ai::stats::wilson;
 
 /// One variant in a round: its Humans' share on the round's games and its interval, and
 /// (for a survivor) its paired difference from the leader.
@@ -72,6 +72,8 @@ pub struct Race {
     /// Per variant: each game's Humans' score by (Humans' player, Martians' player, game
     /// number); `None` for a game that did not finish.
     scores: Vec<HashMap<(String, String, u32), Option<f64>>>,
+    /// Per variant: how many of its games in `scores` belong to the current round.
+    in_round: Vec<u64>,
     rounds: Vec<RaceRound>,
 }
 
@@ -99,6 +101,7 @@ impl Race {
             alive: vec![true; n],
             over: n <= keep.max(1),
             scores: vec![HashMap::new(); n],
+            in_round: vec![0; n],
             rounds: Vec::new(),
         }
     }
@@ -119,12 +122,13 @@ impl Race {
         let Some(i) = self.names.iter().position(|n| *n == r.scenario) else {
             return false;
         };
-        let score = r.finished().then_some(match r.winner {
-            Some(Winner::Humans) => 1.0,
-            Some(Winner::Martians) => 0.0,
-            None => 0.5,
-        });
-        self.scores[i].insert((r.humans.clone(), r.martians.clone(), r.game), score);
+        let score = r.finished().then(|| humans_score(r));
+        let key = (r.humans.clone(), r.martians.clone(), r.game);
+        if self.scores[i].insert(key, score).is_none()
+            && self.ends.get(self.round).is_some_and(|&end| r.game < end)
+        {
+            self.in_round[i] += 1;
+        }
         let mut closed = false;
         while !self.over && self.round_complete() {
             self.close_round();
@@ -135,11 +139,10 @@ impl Race {
 
     /// Has every variant still in the race all its games of the current round?
     fn round_complete(&self) -> bool {
-        let end = self.ends[self.round];
-        let want = u64::from(end) * u64::from(self.pairings);
+        let want = u64::from(self.ends[self.round]) * u64::from(self.pairings);
         (0..self.names.len())
             .filter(|&i| self.alive[i])
-            .all(|i| self.scores[i].keys().filter(|k| k.2 < end).count() as u64 >= want)
+            .all(|i| self.in_round[i] >= want)
     }
 
     /// Variant `i` on the games below `end`: finished games, the Humans' score.
@@ -176,18 +179,7 @@ impl Race {
             .filter(|(k, _)| k.2 < end)
             .filter_map(|(k, s)| Some((*s)? - (*self.scores[b].get(k)?)?))
             .collect();
-        let n = diffs.len() as f64;
-        if n == 0.0 {
-            return (0.0, -1.0, 1.0);
-        }
-        let mean = diffs.iter().sum::<f64>() / n;
-        let var = if n > 1.0 {
-            diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0)
-        } else {
-            0.0
-        };
-        let half = if n > 1.0 { Z95 * (var / n).sqrt() } else { 1.0 };
-        (mean, (mean - half).max(-1.0), (mean + half).min(1.0))
+        mean_difference(&diffs)
     }
 
     fn close_round(&mut self) {
@@ -226,6 +218,12 @@ impl Race {
         });
         let left = self.alive.iter().filter(|a| **a).count();
         self.round += 1;
+        // Count each variant's games of the next round once; later games add one each.
+        if let Some(&end) = self.ends.get(self.round) {
+            for (i, n) in self.in_round.iter_mut().enumerate() {
+                *n = self.scores[i].keys().filter(|k| k.2 < end).count() as u64;
+            }
+        }
         if left <= self.keep || self.round >= self.ends.len() {
             self.over = true;
         }
@@ -306,42 +304,20 @@ pub fn write_text(race: &RaceResult, out: &mut dyn std::io::Write) -> std::io::R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::record::{PerSide, Status, Vp, VpFrom};
+    use crate::arena::record::Winner;
+    use ai::stats::Z95;
 
     /// Game `game` of variant `scenario` between `a` and `b`, won by the Humans or not.
     fn game(scenario: &str, game: u32, humans_won: bool) -> Record {
         Record {
-            id: format!("{scenario}/a-vs-b/{game}"),
-            seed: 1,
             scenario: scenario.into(),
-            scenario_file: "s.toml".into(),
-            scenario_fingerprint: "f".into(),
             game,
-            game_seed: 2,
-            dice_seed: 3,
-            humans: "a".into(),
-            martians: "b".into(),
-            status: Status::Finished,
             winner: Some(if humans_won {
                 Winner::Humans
             } else {
                 Winner::Martians
             }),
-            reason: None,
-            vp: Vp::default(),
-            vp_by_round: Vec::new(),
-            vp_from: VpFrom::default(),
-            rounds: 1,
-            decisions: 1,
-            seconds: 0.0,
-            think_seconds: PerSide::default(),
-            max_decision_ms: 0.0,
-            error: None,
-            values: Vec::new(),
-            search: None,
-            moves: None,
-            luck: None,
-            ending: None,
+            ..Record::sample(&format!("{scenario}/a-vs-b/{game}"))
         }
     }
 

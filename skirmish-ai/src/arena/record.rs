@@ -289,6 +289,43 @@ pub struct RootValue {
     pub value: f64,
 }
 
+#[cfg(test)]
+impl Record {
+    /// A finished game `id` of scenario "S" (file `s.toml`) between `a` and `b`, undecided
+    /// and empty; tests set the fields they are about.
+    pub(crate) fn sample(id: &str) -> Record {
+        Record {
+            id: id.into(),
+            seed: 1,
+            scenario: "S".into(),
+            scenario_file: "s.toml".into(),
+            scenario_fingerprint: "f".into(),
+            game: 0,
+            game_seed: 2,
+            dice_seed: 3,
+            humans: "a".into(),
+            martians: "b".into(),
+            status: Status::Finished,
+            winner: None,
+            reason: None,
+            vp: Vp::default(),
+            vp_by_round: Vec::new(),
+            vp_from: VpFrom::default(),
+            rounds: 1,
+            decisions: 1,
+            seconds: 0.0,
+            think_seconds: PerSide::default(),
+            max_decision_ms: 0.0,
+            error: None,
+            values: Vec::new(),
+            search: None,
+            moves: None,
+            luck: None,
+            ending: None,
+        }
+    }
+}
+
 impl Record {
     /// Is this a finished game?
     pub fn finished(&self) -> bool {

@@ -210,8 +210,26 @@ fn inverse_normal(p: f64) -> f64 {
     }
 }
 
+/// The mean of paired differences and its normal 95% interval from their spread (within
+/// -1 to 1); with fewer than two, the whole range.
+pub(super) fn mean_difference(diffs: &[f64]) -> (f64, f64, f64) {
+    let n = diffs.len() as f64;
+    let mean = if n > 0.0 {
+        diffs.iter().sum::<f64>() / n
+    } else {
+        0.0
+    };
+    let var = if n > 1.0 {
+        diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = if n > 1.0 { Z95 * (var / n).sqrt() } else { 1.0 };
+    (mean, (mean - half).max(-1.0), (mean + half).min(1.0))
+}
+
 /// The Humans' score of a finished game: 1 for their win, a half for a draw, 0 for a loss.
-fn humans_score(r: &Record) -> f64 {
+pub(super) fn humans_score(r: &Record) -> f64 {
     match r.winner {
         Some(Winner::Humans) => 1.0,
         Some(Winner::Martians) => 0.0,
@@ -405,25 +423,14 @@ impl Paired {
                     .values()
                     .filter_map(|row| Some((*row.get(v)?)? - (*row.get(base)?)?))
                     .collect();
-                let n = diffs.len() as f64;
-                let mean = if n > 0.0 {
-                    diffs.iter().sum::<f64>() / n
-                } else {
-                    0.0
-                };
-                let var = if n > 1.0 {
-                    diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0)
-                } else {
-                    0.0
-                };
-                let half = if n > 1.0 { Z95 * (var / n).sqrt() } else { 1.0 };
+                let (difference, low, high) = mean_difference(&diffs);
                 PairedDifference {
                     variant: self.names[v].clone(),
                     baseline: baseline.clone(),
                     pairs: diffs.len() as u64,
-                    difference: mean,
-                    low: (mean - half).max(-1.0),
-                    high: (mean + half).min(1.0),
+                    difference,
+                    low,
+                    high,
                 }
             })
             .collect()

@@ -7,6 +7,7 @@
 
 pub mod balance;
 pub mod docs;
+pub mod edge_marks;
 pub mod palette;
 pub mod picture;
 pub mod shading;
