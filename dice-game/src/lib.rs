@@ -16,7 +16,7 @@
 //!   progress, special rules, the end and its tie-breaks.
 //! * [`odds`]: the exact chances of the next roll, and of rolling on to the end of a Turn.
 //! * [`plan`]: the exact value of a Turn under best stopping, for the greedy player.
-//! * [`players`]: random, greedy and the search, and the game as an [`ai::Game`].
+//! * [`players`]: random, timid, greedy and the search, and the game as an [`ai::Game`].
 //! * [`search`]: the game as the search sees it.
 //! * [`seats`]: games of 2 to 6 players with the seats rotated, for the arena.
 //! * [`table`]: the game at a table, without drawing: the seats, the game's one generator,
@@ -30,7 +30,7 @@
 //! assert!(player("greedy").is_ok());
 //! let e = player("optimal").err().unwrap();
 //! assert_eq!(e.spec, "optimal");
-//! assert!(e.to_string().contains("the players are random, greedy"));
+//! assert!(e.to_string().contains("the players are random, timid, greedy"));
 //! ```
 
 pub mod card;

@@ -1,4 +1,4 @@
-//! The players: `random`, `greedy` (each Turn's target and when to stop from the exact
+//! The players: `random`, `timid` (stops after its first roll), `greedy` (each Turn's target and when to stop from the exact
 //! value of the Turn, [`crate::plan`]) and `mcts` (the `ai` crate's search at a level or a
 //! number of iterations), each read from a spec.
 
@@ -112,15 +112,41 @@ impl Player<Game> for Greedy {
     }
 }
 
+/// The timid player, a first-timer's game: it targets a card in play at random (and sets
+/// its dice at random) and stops after its first roll every Turn, so it records a little
+/// progress and claims a card only when one roll fills it. It answers at once, and loses
+/// to `random`, which rolls on half the time: in this game pushing on pays.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timid;
+
+impl Player<Game> for Timid {
+    fn name(&self) -> String {
+        "timid".into()
+    }
+    fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
+        use rand::Rng;
+        if game.is_over() {
+            return None;
+        }
+        if game.turn.phase == Phase::Decide {
+            return Some(Action::Stop);
+        }
+        let mut actions = Vec::new();
+        game.legal_each(|a| actions.push(a));
+        let pick = rng.random_range(0..actions.len().max(1));
+        actions.get(pick).copied()
+    }
+}
+
 /// The search's exploration constant unless a spec gives one (`mcts:1000:c=0.5`).
 pub const EXPLORATION: f64 = 0.7;
 
 /// The players a spec may name, for help and errors.
-pub const SPECS: &str = "random, greedy, or mcts with a level (:beginner, :easy, :normal, \
+pub const SPECS: &str = "random, timid, greedy, or mcts with a level (:beginner, :easy, :normal, \
                          :hard, :expert) or :N iterations, optionally :c=X (the exploration \
                          constant) and ctau=X (the temperature its decision is drawn at)";
 
-/// The player a spec names: `random`, `greedy`, `mcts[:LEVEL|:N][:c=X,ctau=X]`.
+/// The player a spec names: `random`, `timid`, `greedy`, `mcts[:LEVEL|:N][:c=X,ctau=X]`.
 pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, ai::NotAPlayer> {
     let bad = |why: String| ai::NotAPlayer::new(spec, why, SPECS);
     // The grammar of every game's specs (`ai::spec`): kind, effort, settings.
@@ -135,6 +161,7 @@ pub fn player(spec: &str) -> Result<Box<dyn Player<Game> + Send>, ai::NotAPlayer
     match (kind, parts.effort.as_deref().unwrap_or("")) {
         ("random", "") => Ok(Box::new(RandomPlayer::new())),
         ("greedy", "") => Ok(Box::new(Greedy)),
+        ("timid", "") => Ok(Box::new(Timid)),
         ("mcts", level) => {
             // The levels are the AI's ladder (`crate::ladder`); or iterations.
             let effort = ai::effort_in_spec(level).map_err(|e| bad(e.to_string()))?;

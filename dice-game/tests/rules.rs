@@ -390,3 +390,29 @@ fn a_stack_that_does_not_exist_has_no_card_in_play() {
     assert_eq!(g.in_play(STACKS), None);
     assert_eq!(g.in_play(usize::MAX), None);
 }
+
+#[test]
+fn the_timid_player_stops_after_its_first_roll_every_turn() {
+    use ai::Player;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut g = Game::new(deck(), 2, Difficulty::Easy, &mut rng).unwrap();
+    let mut timid = dice_game::players::Timid;
+    let mut stops = 0;
+    while !g.is_over() {
+        let to_move = g.player();
+        let phase = g.turn.phase;
+        let a = timid.choose(&g, &mut rng).unwrap();
+        // After a roll that neither claimed nor nuked (S5) it always stops; before one,
+        // it never stops (a Turn's first roll is the only one it takes).
+        if phase == Phase::Decide {
+            assert_eq!(a, Action::Stop, "player {to_move} re-rolled");
+            stops += 1;
+        } else {
+            assert_ne!(a, Action::Stop);
+        }
+        g.play(a, &mut rng, |_| {}).unwrap();
+    }
+    // Stopping is how it records progress: a whole game holds some.
+    assert!(stops > 0);
+}

@@ -77,7 +77,7 @@ pub enum What {
     /// Seeded games of 2 to 6 players at one table, seats rotated, with each player's wins
     /// and their Wilson 95% interval.
     Table {
-        /// The players, 2 to 6: random, greedy, mcts[:easy|:normal|:hard|:N] (see
+        /// The players, 2 to 6: random, timid, greedy, mcts[:LEVEL|:N] (see
         /// docs/dice-game.md).
         #[arg(value_name = "PLAYER", num_args = 2..=6, required = true)]
         players: Vec<String>,

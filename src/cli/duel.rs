@@ -45,7 +45,7 @@ pub struct DuelArgs {
     #[arg(value_names = ["FILE", "P", "Q"], num_args = 2..=3, required = true, action = clap::ArgAction::Set)]
     pub args: Vec<String>,
     /// The game: skirmish (Mars Attacks!, on a scenario), martian-dice (two players to
-    /// 25 points) or dice-game (Mars Attacks: The Dice Game; random, greedy, mcts).
+    /// 25 points) or dice-game (Mars Attacks: The Dice Game; random, timid, greedy, mcts).
     #[arg(long, value_enum, default_value_t = GameKind::Skirmish)]
     pub game: GameKind,
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
