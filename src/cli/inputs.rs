@@ -21,6 +21,8 @@ pub enum Input {
     Shelf,
     /// A self-play file (`train-value --data`).
     SelfPlay,
+    /// A value network's weights (`train-value --start`).
+    ValueNet,
 }
 
 impl Input {
@@ -35,6 +37,7 @@ impl Input {
             Input::Deck => "deck file",
             Input::Shelf => "folder of scenarios",
             Input::SelfPlay => "self-play file",
+            Input::ValueNet => "value network",
         }
     }
 }
@@ -92,7 +95,11 @@ impl Command {
             Command::Strength(a) => all(&a.results, Results),
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
             Command::SelfPlay(a) => all(&a.scenario, Scenario),
-            Command::TrainValue(a) => all(&a.data, SelfPlay),
+            Command::TrainValue(a) => {
+                let mut files = all(&a.data, SelfPlay);
+                files.extend(some(&a.start, ValueNet));
+                files
+            }
             Command::TrainPrior(a) => all(&a.data, SelfPlay),
             Command::DiceGame(a) => match &a.what {
                 What::Play { deck, .. } | What::Odds { deck, .. } | What::Table { deck, .. } => {

@@ -11,7 +11,7 @@ use clap::Args;
 
 use super::{CliError, Io};
 use crate::bot::learn::data;
-use crate::bot::learn::net::MAGIC;
+use crate::bot::learn::net::{MAGIC, ValueNet};
 use crate::bot::learn::train::{TrainConfig, train};
 use crate::limits;
 use crate::staged::{FileKind, StagedFiles, check_output};
@@ -44,12 +44,30 @@ pub struct TrainValueArgs {
     /// the values after it and of the result (TD(λ)).
     #[arg(long, default_value_t = 0.97, value_parser = share)]
     pub lambda: f32,
+    /// Go on from this value network's weights (a round of self-play refining the network
+    /// the round was played with) instead of first weights drawn from the seed.
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<PathBuf>,
+    /// Adam's step size in the first epoch (halved each epoch after); smaller suits
+    /// going on from `--start`.
+    #[arg(long, default_value_t = 1e-3, value_parser = step_size)]
+    pub learning_rate: f32,
     /// Seed of the first weights and the order of the positions.
     #[arg(long, default_value_t = 58)]
     pub seed: u64,
     #[arg(long, value_name = "J", value_parser = limits::parse_jobs,
           help = limits::jobs_help("Threads reading the positions (default: every core)"))]
     pub jobs: Option<usize>,
+}
+
+/// A step size: a number above 0 and at most 1.
+fn step_size(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "`{text}` is not a step size: give a number above 0 and at most 1"
+        )),
+    }
 }
 
 /// A number from 0 to 1.
@@ -61,6 +79,18 @@ pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     if let Some(out) = &args.out {
         check_output(out, VALUE_NET_KIND)?;
     }
+    // The network to go on from is read before the data: a file that is not a network
+    // is refused before minutes of reading.
+    let start = match &args.start {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::Usage(format!("--start {}: {e}", path.display())))?;
+            let net = ValueNet::from_bytes(&bytes)
+                .map_err(|e| CliError::Usage(format!("--start {}: {e}", path.display())))?;
+            Some(std::sync::Arc::new(net))
+        }
+        None => None,
+    };
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -94,6 +124,8 @@ pub fn run(args: TrainValueArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         seed: args.seed,
         epochs: args.epochs,
         outcome_weight: args.outcome_weight,
+        learning_rate: args.learning_rate,
+        start,
         ..TrainConfig::default()
     };
     let trained = train(&samples, &config, |r| {

@@ -214,6 +214,32 @@ fn the_trainer_learns_what_decides_the_result() {
     assert!((a.baseline.log_loss - std::f64::consts::LN_2).abs() < 1e-9);
     let b = train(&s, &config, |_| {});
     assert_eq!(a.net, b.net);
+    // Going on from the trained network: one more epoch starts where it ended (its
+    // held-out loss at once as low, not an even forecast's) and changes the weights.
+    let more = TrainConfig {
+        epochs: 1,
+        start: Some(std::sync::Arc::new(a.net.clone())),
+        ..config.clone()
+    };
+    let c = train(&s, &more, |_| {});
+    let again = c.epochs[0].held_out;
+    assert!(again.log_loss < 0.1, "{again:?}");
+    assert_ne!(c.net, a.net);
+    // From fresh weights one epoch at that step size is far from it.
+    let fresh = train(
+        &s,
+        &TrainConfig {
+            epochs: 1,
+            learning_rate: 1e-5,
+            ..config.clone()
+        },
+        |_| {},
+    );
+    assert!(
+        fresh.epochs[0].held_out.log_loss > 0.3,
+        "{:?}",
+        fresh.epochs[0].held_out
+    );
 }
 
 /// The search's fingerprint reads the network's weights when the search uses them, and a

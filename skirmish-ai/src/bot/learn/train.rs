@@ -11,7 +11,7 @@ use super::features::{INPUTS, Input};
 use super::net::{Activations, H1, H2, ValueNet, sigmoid};
 
 /// How to train.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TrainConfig {
     pub seed: u64,
     /// Passes over the training positions.
@@ -29,6 +29,9 @@ pub struct TrainConfig {
     /// Learn a correction to the shipped logistic: the network's output is added to the
     /// logistic's logit, and starts at nothing (the output layer's weights at zero).
     pub residual: bool,
+    /// Go on from these weights instead of drawing the first ones from `seed` (a second
+    /// round of self-play refining the first round's network).
+    pub start: Option<std::sync::Arc<ValueNet>>,
 }
 
 impl Default for TrainConfig {
@@ -41,6 +44,7 @@ impl Default for TrainConfig {
             decay: 1e-5,
             outcome_weight: 0.0,
             residual: true,
+            start: None,
         }
     }
 }
@@ -188,7 +192,10 @@ pub fn train(
     mut report: impl FnMut(&EpochReport),
 ) -> Trained {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let mut net = initial(&mut rng, config.residual);
+    let mut net = match &config.start {
+        Some(start) => (**start).clone(),
+        None => initial(&mut rng, config.residual),
+    };
     let baseline = Scores::of(
         (0..samples.len())
             .filter(|&k| samples.held_out[k])
