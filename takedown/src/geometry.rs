@@ -303,35 +303,24 @@ pub fn overlap_area(polygon: &[Point], disc: &Disc) -> f64 {
 
 /// The signed area of the triangle (origin, a, b) inside the circle of `r` about the origin.
 fn triangle_in_circle(a: Point, b: Point, r: f64) -> f64 {
-    // Cut the edge a-b where it crosses the circle; each piece is inside (a triangle from
-    // the origin) or outside (a sector of the circle).
+    // The line a + t (b - a) is inside the circle for t strictly between its two crossings;
+    // the edge's piece in there counts as a triangle from the origin, its pieces outside as
+    // sectors of the circle. An edge that only touches the circle is outside it.
     let d = b - a;
     let (qa, qb, qc) = (d.dot(d), 2.0 * a.dot(d), a.dot(a) - r * r);
-    let mut cuts = vec![0.0];
-    if qa > 0.0 {
-        let disc = qb * qb - 4.0 * qa * qc;
-        if disc > 0.0 {
-            let s = disc.sqrt();
-            for t in [(-qb - s) / (2.0 * qa), (-qb + s) / (2.0 * qa)] {
-                if t > 0.0 && t < 1.0 {
-                    cuts.push(t);
-                }
-            }
-        }
-    }
-    cuts.push(1.0);
-    let mut area = 0.0;
-    for w in cuts.windows(2) {
-        let p = a + d.scale(w[0]);
-        let q = a + d.scale(w[1]);
-        let mid = a + d.scale((w[0] + w[1]) / 2.0);
-        if mid.dot(mid) <= r * r {
-            area += p.cross(q) / 2.0;
-        } else {
-            area += r * r * p.cross(q).atan2(p.dot(q)) / 2.0;
-        }
-    }
-    area
+    let (t1, t2) = if qa > 0.0 && qb * qb - 4.0 * qa * qc > 0.0 {
+        let s = (qb * qb - 4.0 * qa * qc).sqrt();
+        (
+            ((-qb - s) / (2.0 * qa)).clamp(0.0, 1.0),
+            ((-qb + s) / (2.0 * qa)).clamp(0.0, 1.0),
+        )
+    } else {
+        (1.0, 1.0)
+    };
+    let at = |t: f64| a + d.scale(t);
+    let sector = |p: Point, q: Point| r * r * p.cross(q).atan2(p.dot(q)) / 2.0;
+    let (p1, p2) = (at(t1), at(t2));
+    sector(a, p1) + p1.cross(p2) / 2.0 + sector(p2, b)
 }
 
 /// The first point on the way from `from` straight to `to` at which a disc of `radius`
@@ -443,6 +432,8 @@ mod tests {
         // The die wholly inside: its whole area; wholly outside: none.
         assert!((overlap_area(&square(Point::ORIGIN, 16.0, 0.2), &disc) - 256.0).abs() < 1e-9);
         assert!(overlap_area(&square(Point::new(40.0, 0.0), 16.0, 0.2), &disc) < 1e-9);
+        // Touching only: no area (the square's edge is tangent to the circle).
+        assert!(overlap_area(&square(Point::new(0.0, 23.0), 16.0, 0.0), &disc) < 1e-9);
         // A disc inside the die: the disc's whole area.
         let small = Disc {
             centre: Point::new(1.0, 1.0),
