@@ -178,6 +178,9 @@ impl PhysicsSpec {
 pub struct RulesSpec {
     /// Shots retaken in a Turn before the Turn passes (T12).
     pub max_retakes: u32,
+    /// The least area (mm²) by which the die's footprint overlaps a piece for the die to
+    /// be on it (T16).
+    pub min_overlap: f64,
     /// Shots in a game before it stops where it stands (T13).
     pub max_shots: u32,
 }

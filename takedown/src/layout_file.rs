@@ -516,9 +516,11 @@ fn read_physics(sink: &mut Sink, t: &Tbl) -> Option<PhysicsSpec> {
 fn read_rules(sink: &mut Sink, t: &Tbl) -> Option<RulesSpec> {
     let k = |n| key_of(&keys::RULES, n);
     let retakes = int(sink, t, k("max_retakes"));
+    let overlap = number(sink, t, k("min_overlap"));
     let shots = int(sink, t, k("max_shots"));
     Some(RulesSpec {
         max_retakes: u32::try_from(retakes?).ok()?,
+        min_overlap: overlap?,
         max_shots: u32::try_from(shots?).ok()?,
     })
 }

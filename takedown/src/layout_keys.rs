@@ -388,7 +388,8 @@ pub const SURFACE: KeyTable = KeyTable {
 // ----- the rules' caps and the levels -------------------------------------------------------
 
 pub const RULES: KeyTable = KeyTable {
-    doc: "The caps that make every Turn and game end.",
+    doc: "The caps that make every Turn and game end, and the least overlap that puts the die \
+          on a piece.",
     keys: &[
         int(
             "max_retakes",
@@ -396,6 +397,13 @@ pub const RULES: KeyTable = KeyTable {
              Turn passes with nothing changed (T12).",
             0,
             100,
+        ),
+        number(
+            "min_overlap",
+            "The least area, mm², by which the die's footprint must overlap a piece to be on \
+             it; less is touching its side (T16).",
+            0.0,
+            100.0,
         ),
         int(
             "max_shots",

@@ -16,10 +16,6 @@ use crate::geometry::{Disc, Point, first_clear, overlap_area};
 use crate::pieces::{Icon, PieceKind, Points, Seat, TargetId};
 use crate::shot::Rest;
 
-/// Overlaps of less than this area (mm²) are touching only: the rounding of a computed
-/// pose is not a die on a piece (T16).
-pub const MIN_OVERLAP: f64 = 1e-6;
-
 /// A claimed piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Claim {
@@ -163,8 +159,10 @@ pub fn resolve(game: &Game, rest: &Rest) -> Outcome {
     }
     let footprint = rest.pose.footprint(layout.die.edge.0);
     let on = |disc: &Disc| overlap_area(&footprint, disc);
+    // T16: less than the least overlap is touching only.
+    let min = layout.rules.min_overlap;
     // T5: still on the shooter's own saucer: the shot does not count.
-    if on(&game.saucer_disc(shooter)) > MIN_OVERLAP {
+    if on(&game.saucer_disc(shooter)) > min {
         return if game.retakes() < layout.rules.max_retakes {
             Outcome::Retake {
                 retake: game.retakes() + 1,
@@ -176,7 +174,7 @@ pub fn resolve(game: &Game, rest: &Rest) -> Outcome {
     // T7, T16: every other saucer the die is on goes to its Base.
     let sent_home: Vec<Seat> = (0..setup.players())
         .map(|i| Seat(i as u8))
-        .filter(|&s| s != shooter && on(&game.saucer_disc(s)) > MIN_OVERLAP)
+        .filter(|&s| s != shooter && on(&game.saucer_disc(s)) > min)
         .collect();
     // T6, T16: the target whose top piece it overlaps most, the first listed among equals.
     let mut best: Option<(TargetId, f64)> = None;
@@ -185,7 +183,7 @@ pub fn resolve(game: &Game, rest: &Rest) -> Outcome {
             continue;
         };
         let area = on(&disc);
-        if area > MIN_OVERLAP && best.is_none_or(|(_, a)| area > a) {
+        if area > min && best.is_none_or(|(_, a)| area > a) {
             best = Some((t.id, area));
         }
     }

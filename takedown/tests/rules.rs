@@ -1,4 +1,4 @@
-//! The rules of a shot and of the game's end (T5-T9, T12, T16, T17) on scripted rests, no
+//! The rules of a shot and of the game's end (T5-T9, T12, T13, T16, T17) on scripted rests, no
 //! physics: the shipped table (2 players: seat 1 south with its Base at (0, -360), seat 2
 //! north at (0, 360); targets "saucer A" at (-180, 0), "robot" at (0, 0), "insect A" at
 //! (180, 0), each 90 across) unless a test says otherwise. Every number expected is the
@@ -170,6 +170,33 @@ fn a_target_shrinks_as_it_is_claimed() {
         g.play(&leaning).unwrap().outcome,
         Outcome::Claimed { .. }
     ));
+}
+
+#[test]
+fn a_die_touching_a_pieces_side_is_not_on_it() {
+    // T16: a die pressed a twentieth of a millimetre into the robot's outer ring (from
+    // y = -44.95 down) overlaps it by well under the layout's 1 mm²: a miss.
+    let g = game(2);
+    let r = g.clone().play(&die(0.0, -52.95, Icon::Robot)).unwrap();
+    assert!(matches!(r.outcome, Outcome::Miss { .. }), "{:?}", r.outcome);
+    // A millimetre in, some 10 mm² over: on it.
+    let r = g.clone().play(&die(0.0, -52.0, Icon::Robot)).unwrap();
+    assert!(
+        matches!(r.outcome, Outcome::Claimed { .. }),
+        "{:?}",
+        r.outcome
+    );
+    // The least overlap is data: at 0, touching by a hair counts.
+    let mut layout = (*shipped_layout()).clone();
+    layout.rules.min_overlap = 0.0;
+    let r = game_on(&Arc::new(layout), 2)
+        .play(&die(0.0, -52.95, Icon::Robot))
+        .unwrap();
+    assert!(
+        matches!(r.outcome, Outcome::Claimed { .. }),
+        "{:?}",
+        r.outcome
+    );
 }
 
 #[test]
