@@ -293,3 +293,91 @@ pub fn centre_flick(game: &Game, seat: Seat) -> Option<(TargetId, Flick)> {
         Flick::toward(start.bearing_to(target.centre), c.strength_for(d)),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::layout::Setup;
+    use crate::layout_file::shipped_layout;
+    use crate::pieces::Icon;
+    use crate::shot::Rest;
+
+    fn game() -> Game {
+        Game::new(Arc::new(Setup::new(&shipped_layout(), 2).unwrap()))
+    }
+
+    fn config(sims: u32) -> AimConfig {
+        AimConfig {
+            sims,
+            ..AimConfig::at(Level::Expert)
+        }
+    }
+
+    #[test]
+    fn a_decision_is_the_same_for_the_same_seed_and_within_its_budget() {
+        let g = game();
+        let d1 = decide(&g, &config(60), &mut ChaCha8Rng::seed_from_u64(1));
+        let d2 = decide(&g, &config(60), &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(d1.flick.same_bits(&d2.flick));
+        assert_eq!(d1.sims, d2.sims);
+        assert!(d1.sims <= 60, "{}", d1.sims);
+        // It aims at a target: within a few degrees of one's bearing from the Base.
+        let start = g.saucer(Seat(0));
+        let target = &g.setup().targets[d1.target.unwrap().index()];
+        let off = (d1.flick.direction - start.bearing_to(target.centre)).abs();
+        assert!(off < 0.1, "{off}");
+        // A larger budget searches around the most promising target.
+        let d = decide(&g, &config(240), &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(d.sims > 120 && d.sims <= 240, "{}", d.sims);
+    }
+
+    #[test]
+    fn a_decision_aims_only_at_targets_with_pieces_left() {
+        // Claim every piece of the robot and the saucer target: only the insect is left.
+        let mut g = game();
+        for id in [0, 1] {
+            for _ in 0..3 {
+                let c = g.setup().targets[id].centre;
+                g.play(&Rest::flat(c, 0.0, 0)).unwrap();
+            }
+        }
+        assert_eq!(g.pieces_left(), 3);
+        let d = decide(&g, &config(24), &mut ChaCha8Rng::seed_from_u64(2));
+        assert_eq!(d.target, Some(TargetId(2)));
+        assert_eq!(
+            centre_flick(&g, g.turn()).map(|(t, _)| t),
+            Some(TargetId(2))
+        );
+    }
+
+    #[test]
+    fn a_claim_is_worth_its_points_and_a_near_miss_more_than_a_far_one() {
+        let g = game();
+        let model = HitModel::new(&g, g.setup().layout.noise(Level::Normal));
+        // The robot's outer ring with its icon: 2 points, the saucer back at its Base.
+        let robot = g.setup().targets[1].centre;
+        let face = g
+            .setup()
+            .layout
+            .die
+            .faces
+            .iter()
+            .position(|&f| f == Icon::Robot)
+            .unwrap();
+        let claim = resolve(&g, &Rest::flat(robot, 0.0, face));
+        assert!((utility(&g, &model, &claim) - 2.0).abs() < 1e-12);
+        // A miss beside a target beats a miss far off, and a die off the table is worth
+        // nothing.
+        let near = resolve(&g, &Rest::flat(Point::new(0.0, -60.0), 0.0, face));
+        let far = resolve(&g, &Rest::flat(Point::new(500.0, -300.0), 0.0, face));
+        assert!(utility(&g, &model, &near) > utility(&g, &model, &far));
+        assert!(utility(&g, &model, &far) >= 0.0);
+        assert_eq!(utility(&g, &model, &Outcome::LeftTable), 0.0);
+        assert!(position_value(&g, &model, Seat(0), g.base(Seat(0))).abs() < 1e-12);
+    }
+}
