@@ -74,7 +74,7 @@ pub struct GameResult {
 }
 
 impl Game {
-    /// A new game on `setup`: every saucer at its Base, seat 1 to shoot first.
+    /// A new game on `setup`: every saucer at its Base, seat 1 to shoot first (T20).
     pub fn new(setup: Arc<Setup>) -> Game {
         let n = setup.players();
         Game {

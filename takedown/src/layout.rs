@@ -113,7 +113,7 @@ impl TableSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerLayout {
     pub players: usize,
-    /// Each seat's side, in seat order (T8: each to the left of the one before).
+    /// Each seat's side, in seat order (T8: each to the left of the one before; T11).
     pub seats: Vec<Side>,
     /// The targets in use and where each stands.
     pub targets: Vec<PlacedSpec>,
@@ -309,7 +309,8 @@ impl Setup {
         self.seats.len()
     }
 
-    /// The target's full disc (its outer ring), seen from above.
+    /// The target's disc seen from above with `top` its top piece (the piece's outer
+    /// diameter across).
     pub fn target_disc(&self, id: TargetId, top: PieceKind) -> Disc {
         Disc {
             centre: self.targets[id.index()].centre,

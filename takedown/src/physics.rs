@@ -172,7 +172,7 @@ pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Pl
         steps += 1;
         let body = &world.bodies[die];
         let t = body.translation();
-        // T8: once its centre is past the edge, the die is off the table.
+        // T8, T18: once its centre is past the edge, the die is off the table (it falls).
         if t.x.abs() > hx || t.y.abs() > hy {
             left_table = true;
             break;
@@ -186,6 +186,7 @@ pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Pl
             still = 0;
         }
     }
+    // T18: a die still moving at the time cap rests where it is.
     let body = &world.bodies[die];
     let t = body.translation();
     let q = body.rotation();

@@ -7,7 +7,8 @@
 //! other saucer it is on goes to its Base (T7, T16), and the target it overlaps most (T6,
 //! T16) gives up its lowest-value piece, flipped when the icons match (T2, T6), the shooter
 //! returning to its Base; on no target, the shooter's saucer is left centred over the die,
-//! pulled toward its Base clear of every other piece (T7, T17).
+//! pulled toward its Base clear of every other piece (T7, T17). The checks go in this order
+//! (T19). Rulings T10 on are in `docs/takedown.md`.
 
 use std::fmt;
 
@@ -153,7 +154,7 @@ pub fn resolve(game: &Game, rest: &Rest) -> Outcome {
     let setup = game.setup();
     let layout = &setup.layout;
     let shooter = game.turn();
-    // T8: its centre off the table (or seen leaving it).
+    // T19: the checks in this order. T8: its centre off the table (or seen leaving it).
     if rest.left_table || !layout.table.holds(rest.at()) {
         return Outcome::LeftTable;
     }
@@ -161,7 +162,8 @@ pub fn resolve(game: &Game, rest: &Rest) -> Outcome {
     let on = |disc: &Disc| overlap_area(&footprint, disc);
     // T16: less than the least overlap is touching only.
     let min = layout.rules.min_overlap;
-    // T5: still on the shooter's own saucer: the shot does not count.
+    // T5: still on the shooter's own saucer: the shot does not count, whatever else the die
+    // is on (T19).
     if on(&game.saucer_disc(shooter)) > min {
         return if game.retakes() < layout.rules.max_retakes {
             Outcome::Retake {
