@@ -1,7 +1,7 @@
 //! The games the program plays, one seam for every tool: `duel --game`, `arena --game` and
 //! the window's top bar all name a game by its [`GameKind`], and reach its rules and
 //! players through its crate (`rules` with `skirmish_ai` for the skirmish, `martian_dice`,
-//! `dice_game`). A new game is one more variant here, and the tools' matches on it say
+//! `dice_game`, `takedown`). A new game is one more variant here, and the tools' matches on it say
 //! what each must learn of it.
 
 /// A game of the program.
@@ -13,14 +13,17 @@ pub enum GameKind {
     MartianDice,
     /// Mars Attacks: The Dice Game (Steve Jackson Games), 2 to 6 players at one table.
     DiceGame,
+    /// Mars Attacks: Ten-Minute Takedown (Steve Jackson Games): a die flicked at targets.
+    Takedown,
 }
 
 impl GameKind {
     /// Every game, in the order the tools list them.
-    pub const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 4] = [
         GameKind::Skirmish,
         GameKind::MartianDice,
         GameKind::DiceGame,
+        GameKind::Takedown,
     ];
 
     /// The game's name on the command line (`--game NAME`).
@@ -29,6 +32,7 @@ impl GameKind {
             GameKind::Skirmish => "skirmish",
             GameKind::MartianDice => "martian-dice",
             GameKind::DiceGame => "dice-game",
+            GameKind::Takedown => "takedown",
         }
     }
 
@@ -38,6 +42,7 @@ impl GameKind {
             GameKind::Skirmish => "Mars Attacks!",
             GameKind::MartianDice => "Martian Dice",
             GameKind::DiceGame => "Mars Attacks: The Dice Game",
+            GameKind::Takedown => "Mars Attacks: Ten-Minute Takedown",
         }
     }
 
@@ -55,6 +60,9 @@ impl GameKind {
                     .map_err(NoSuchPlayer::from)
             }
             GameKind::DiceGame => dice_game::players::player(spec)
+                .map(drop)
+                .map_err(NoSuchPlayer::from),
+            GameKind::Takedown => takedown::players::player(spec)
                 .map(drop)
                 .map_err(NoSuchPlayer::from),
         }
@@ -90,6 +98,8 @@ mod tests {
         assert_eq!(GameKind::DiceGame.check_player("greedy"), Ok(()));
         assert!(GameKind::Skirmish.check_player("optimal").is_err());
         assert!(GameKind::DiceGame.check_player("optimal").is_err());
+        assert_eq!(GameKind::Takedown.check_player("aim:hard"), Ok(()));
+        assert!(GameKind::Takedown.check_player("greedy").is_err());
         for g in GameKind::ALL {
             assert_eq!(
                 <GameKind as clap::ValueEnum>::from_str(g.name(), false),

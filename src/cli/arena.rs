@@ -143,6 +143,9 @@ pub fn run(args: ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
     ) {
         return super::arena_dice::run(&args, io);
     }
+    if args.game == crate::games::GameKind::Takedown {
+        return super::arena_dice::run_takedown(&args, io);
+    }
     if args.scenarios.is_empty() {
         return Err(CliError::Usage(
             "arena needs at least one --scenario FILE (or --game martian-dice)".into(),

@@ -47,18 +47,14 @@ pub fn play_pairing(
     (report, results.into_iter().map(|(_, x)| x).collect())
 }
 
-pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
-    let game = match args.game {
-        GameKind::DiceGame => "dice-game",
-        _ => "martian-dice",
-    };
+/// The options of the skirmish's runs that a game without scenarios or results files has
+/// no use for: refused, never ignored.
+fn refuse_results_options(args: &ArenaArgs, game: &str) -> Result<(), CliError> {
     if !args.scenarios.is_empty() || !args.vary.is_empty() {
         return Err(CliError::Usage(format!(
             "--game {game} takes no --scenario or --vary: it has no scenarios"
         )));
     }
-    // Options of the skirmish's runs that Martian Dice has no use for: refused, never
-    // ignored.
     let results_options = [
         ("--out", args.out.is_some()),
         ("--resume", args.resume),
@@ -88,6 +84,22 @@ pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
              see a player against itself, give it twice to duel --game {game}"
         )));
     }
+    Ok(())
+}
+
+/// `arena --game takedown --players P Q...`: every pairing in two-player games of
+/// Ten-Minute Takedown ([`super::takedown`]).
+pub fn run_takedown(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    refuse_results_options(args, args.game.name())?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get()));
+    super::takedown::run(&args.players, args.games, args.seed, jobs, args.json, io)
+}
+
+pub fn run(args: &ArenaArgs, io: &mut Io<'_>) -> Result<(), CliError> {
+    let game = args.game.name();
+    refuse_results_options(args, game)?;
     if args.players.len() < 2 {
         return Err(CliError::Usage(format!(
             "--game {game} needs two players at least"

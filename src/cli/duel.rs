@@ -45,7 +45,8 @@ pub struct DuelArgs {
     #[arg(value_names = ["FILE", "P", "Q"], num_args = 2..=3, required = true, action = clap::ArgAction::Set)]
     pub args: Vec<String>,
     /// The game: skirmish (Mars Attacks!, on a scenario), martian-dice (two players to
-    /// 25 points) or dice-game (Mars Attacks: The Dice Game; random, timid, greedy, mcts).
+    /// 25 points), dice-game (Mars Attacks: The Dice Game; random, timid, greedy, mcts) or
+    /// takedown (Ten-Minute Takedown; random, centre, aim[:LEVEL]).
     #[arg(long, value_enum, default_value_t = GameKind::Skirmish)]
     pub game: GameKind,
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = limits::parse_games,
@@ -117,6 +118,21 @@ pub fn run(args: DuelArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         (GameKind::MartianDice, _) => {
             return Err(CliError::Usage(
                 "duel --game martian-dice takes two players P Q and no scenario file".into(),
+            ));
+        }
+        (GameKind::Takedown, [p, q]) => {
+            if args.no_swap {
+                return Err(CliError::Usage(
+                    "duel --game takedown alternates the seats every game: it takes no --no-swap"
+                        .into(),
+                ));
+            }
+            let players = [p.clone(), q.clone()];
+            return super::takedown::run(&players, args.games, args.seed, args.jobs, args.json, io);
+        }
+        (GameKind::Takedown, _) => {
+            return Err(CliError::Usage(
+                "duel --game takedown takes two players P Q and no scenario file".into(),
             ));
         }
     };

@@ -56,6 +56,7 @@ mod shard_error;
 pub mod simulate;
 pub mod steps;
 pub mod strength;
+pub mod takedown;
 pub mod train_prior;
 pub mod train_value;
 pub mod validate;

@@ -257,6 +257,8 @@ impl MarsApp {
                 Some(d) => self.shown = Shown::DiceGame(d),
                 None => self.open_dice_game(DiceGameSetup::default()),
             },
+            // Ten-Minute Takedown has no mode of the window yet: the skirmish stays shown.
+            Mode::Takedown => {}
         }
     }
 
