@@ -184,6 +184,7 @@ impl Host {
             if let SeatPlan::Ai(spec) = config.seats[side] {
                 check_player(side, spec, options.allow_programs)?;
             }
+            check_stand_in(&options, side, config.seats[side] == SeatPlan::Person)?;
         }
         let (scenario, text) = read_scenario(&config.scenario)?;
         let seed = match config.seed {
@@ -233,6 +234,7 @@ impl Host {
                 }
                 (None, Controller::Ai(spec)) => check_player(side, spec, options.allow_programs)?,
             }
+            check_stand_in(&options, side, codes.of_side(side).is_some())?;
         }
         let (_, text) = read_scenario(&saved.setup.scenario_path)?;
         let session = Session::from_saved(saved)?;
@@ -448,6 +450,14 @@ fn controller(plan: SeatPlan) -> Controller {
     match plan {
         SeatPlan::Person => Controller::Human,
         SeatPlan::Ai(spec) => Controller::Ai(spec),
+    }
+}
+
+/// The stand-in, if a person plays `side` and one is named: checked as an AI seat's.
+fn check_stand_in(options: &HostOptions, side: Side, person: bool) -> Result<(), HostError> {
+    match options.stand_in {
+        Some(spec) if person => check_player(side, spec, options.allow_programs),
+        _ => Ok(()),
     }
 }
 

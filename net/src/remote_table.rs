@@ -217,6 +217,13 @@ impl RemoteTable {
         Ok(())
     }
 
+    /// Joins again with the same code at another address (a host restarted from its save
+    /// elsewhere).
+    pub fn rejoin_at(&mut self, address: JoinAddress) -> Result<(), JoinError> {
+        self.address = address;
+        self.rejoin()
+    }
+
     /// Closes the connection (the seat is kept at the host for the grace period).
     pub fn disconnect(&mut self) {
         self.link = None;

@@ -211,8 +211,9 @@ fn seen_events(p: &Position<'_>, events: &[Event], seat: Seat, filter: Filter) -
             }
             _ => {
                 let viewer = match (e, seat.side()) {
+                    // Unfiltered (the control), or a side's own draw: the card named.
+                    (Event::Drew { side, .. }, _) => *side,
                     (_, Some(side)) => side,
-                    (Event::Drew { side, .. }, None) => *side,
                     (_, None) => Side::Humans,
                 };
                 LogEvent {
