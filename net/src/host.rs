@@ -37,6 +37,7 @@ use skirmish_table::table::error::SessionError;
 use skirmish_table::table::save::SaveError;
 use skirmish_table::table::session::Session;
 use skirmish_table::table::setup::{Controller, GameSetup as TableSetup, ScenarioError};
+use skirmish_table::table::windows::WINDOW_HOLD;
 
 use crate::code::{CodeSource, CodeSourceError};
 use crate::limits::Limits;
@@ -80,6 +81,11 @@ pub struct HostOptions {
     /// The person running the host allows the programs (`exec:` players) named for the
     /// AI seats to start.
     pub allow_programs: bool,
+    /// The least time a response window of a person's stays open: an answer that comes
+    /// sooner is applied only then, so that a table answering the windows it holds no
+    /// card for at once does not tell the other side so (R28; the table holds the AI's
+    /// answers as long, [`WINDOW_HOLD`]).
+    pub window_hold: Duration,
     /// Called with each line of the host's log as it is written.
     pub on_note: Option<NoteSink>,
     /// What is filtered from the views: for the leak tests' positive control only.
@@ -97,6 +103,7 @@ impl Default for HostOptions {
             ai_delay: Duration::from_millis(250),
             stand_in: None,
             allow_programs: false,
+            window_hold: WINDOW_HOLD,
             on_note: None,
             filter: Filter::Seat,
         }
@@ -382,6 +389,7 @@ fn launch(
         grace: options.limits.grace,
         stand_in: options.stand_in,
         allow_programs: options.allow_programs,
+        window_hold: options.window_hold,
         notes: notes.clone(),
         status: status.clone(),
     };

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
+use rules::state::Phase;
 use rules::{Action, BySide, Side};
 use skirmish_ai::bot::PlayerSpec;
 use skirmish_table::table::session::Session;
@@ -92,6 +93,16 @@ struct SideSeat {
     stand_in: bool,
 }
 
+/// A decision waiting for its window's hold time.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    conn: ConnId,
+    side: Side,
+    action: Action,
+    at: DecisionNumber,
+    due: Instant,
+}
+
 /// What the game thread needs besides the session.
 pub(crate) struct GameSetup {
     pub scenario: ScenarioText,
@@ -101,6 +112,8 @@ pub(crate) struct GameSetup {
     pub grace: Duration,
     pub stand_in: Option<PlayerSpec>,
     pub allow_programs: bool,
+    /// The least time a person's response window stays open ([`super::HostOptions::window_hold`]).
+    pub window_hold: Duration,
     pub notes: Arc<Notes>,
     pub status: Arc<Mutex<HostStatus>>,
 }
@@ -116,6 +129,11 @@ pub(crate) struct Game {
     /// A person asked to undo on this position, waiting for the other to agree.
     undo_asked: Option<(Side, DecisionNumber)>,
     chat: VecDeque<ChatLine>,
+    /// Since when a person's response window has been open, while one is.
+    window_since: Option<Instant>,
+    /// A person's answer to a response window, applied once the window has been open
+    /// for the hold time.
+    held: Option<Held>,
     over_noted: bool,
     last_save_error: Option<String>,
 }
@@ -141,10 +159,13 @@ impl Game {
             conns: BTreeMap::new(),
             undo_asked: None,
             chat: VecDeque::new(),
+            window_since: None,
+            held: None,
             over_noted: false,
             last_save_error: None,
         };
         g.windows = g.session.to_save().windows_after as u32;
+        g.window_since = g.persons_window().then(Instant::now);
         g.save();
         g.publish_status();
         g
@@ -153,11 +174,14 @@ impl Game {
     /// Runs until told to stop or every sender is gone.
     pub(crate) fn run(mut self, commands: Receiver<Command>) {
         loop {
-            let wait = if self.ai_to_move() {
+            let mut wait = if self.ai_to_move() {
                 Duration::from_millis(5)
             } else {
                 Duration::from_millis(100)
             };
+            if let Some(h) = self.held {
+                wait = wait.min(h.due.saturating_duration_since(Instant::now()));
+            }
             match commands.recv_timeout(wait) {
                 Ok(Command::Stop) | Err(RecvTimeoutError::Disconnected) => break,
                 Ok(cmd) => {
@@ -172,6 +196,7 @@ impl Game {
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
+            self.release_held();
             if self.session.tick() {
                 self.changed();
             }
@@ -403,11 +428,66 @@ impl Game {
             };
             return Err((RefusalKind::NotYourDecision, why));
         }
+        if self.held.is_some() {
+            return Err((
+                RefusalKind::Stale,
+                "this position's decision is made already".into(),
+            ));
+        }
+        let hold = self.window_since.map(|t| t + self.setup.window_hold);
+        if let Some(due) = hold.filter(|due| *due > Instant::now()) {
+            // Checked now, applied when the window has been open its time.
+            if !self.session.legal().contains(&action) {
+                let why = self.session.play(action).err().map(|e| e.to_string());
+                return Err((RefusalKind::Illegal, why.unwrap_or_default()));
+            }
+            self.held = Some(Held {
+                conn,
+                side,
+                action,
+                at,
+                due,
+            });
+            return Ok(());
+        }
         self.session
             .play(action)
             .map_err(|e| (RefusalKind::Illegal, e.to_string()))?;
         self.changed();
         Ok(())
+    }
+
+    /// Is the decision now a person's response window?
+    fn persons_window(&self) -> bool {
+        let window = matches!(
+            self.session.state().phase(),
+            Phase::Respond(_) | Phase::Escape(_)
+        );
+        window && self.session.human_to_move().is_some()
+    }
+
+    /// Applies a held answer to a response window once it is due, if the position is
+    /// still the one it was made on.
+    fn release_held(&mut self) {
+        let Some(h) = self.held else {
+            return;
+        };
+        if Instant::now() < h.due {
+            return;
+        }
+        self.held = None;
+        let result = if h.at != self.decision || self.session.human_to_move() != Some(h.side) {
+            Err(format!("made on position {}, which has changed", h.at))
+        } else {
+            self.session.play(h.action).map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(()) => self.changed(),
+            Err(why) => {
+                let kind = RefusalKind::Stale;
+                self.refuse(h.conn, kind, format!("`{}`: {why}", h.action));
+            }
+        }
     }
 
     fn undo(&mut self, conn: ConnId, at: DecisionNumber) {
@@ -479,6 +559,8 @@ impl Game {
     fn changed(&mut self) {
         self.decision = self.decision.next();
         self.undo_asked = None;
+        self.held = None;
+        self.window_since = self.persons_window().then(Instant::now);
         self.windows = self.session.to_save().windows_after as u32;
         self.save();
         let conns: Vec<ConnId> = self.conns.keys().copied().collect();

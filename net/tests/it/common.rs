@@ -54,6 +54,8 @@ pub fn options() -> HostOptions {
         codes: CodeSource::Seeded(11),
         limits: limits(),
         ai_delay: Duration::ZERO,
+        // Whole games in seconds: the window test sets the hold.
+        window_hold: Duration::ZERO,
         ..HostOptions::default()
     }
 }

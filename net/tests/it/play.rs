@@ -121,3 +121,58 @@ fn a_chat_line_reaches_every_table_and_a_table_joining_later() {
     // A chat line is not a decision: the position is the same.
     assert_eq!(host.status().decision, h.decision());
 }
+
+/// A person's answer to a response window comes into effect only once the window has
+/// been open the hold time, however soon it was sent: a table that answers the windows
+/// it holds no card for at once tells the other side nothing by it. Other decisions are
+/// applied as they come.
+#[test]
+fn an_answer_to_a_response_window_waits_for_the_hold_time() {
+    use rules::state::Phase;
+    use std::time::Instant;
+    let hold = Duration::from_millis(300);
+    let host = host(
+        8,
+        None,
+        net::host::HostOptions {
+            window_hold: hold,
+            ..options()
+        },
+    );
+    let mut h = join(&host, Seat::Humans, false);
+    let mut m = join(&host, Seat::Martians, false);
+    let (mut sh, mut sm) = (Scripted::new(1), Scripted::new(2));
+    let window = |t: &net::remote_table::RemoteTable| {
+        t.my_decision() && matches!(t.state().phase(), Phase::Respond(_) | Phase::Escape(_))
+    };
+    let (mut windows, mut others) = (0, 0);
+    while windows < 2 || others < 2 {
+        play_until(
+            &mut [(&mut h, &mut sh), (&mut m, &mut sm)],
+            Duration::from_secs(30),
+            |t| t.iter().any(|(t, _)| t.my_decision()),
+        );
+        assert!(!h.state().is_over(), "the game ended first");
+        let (t, s) = if h.my_decision() {
+            (&mut h, &mut sh)
+        } else {
+            (&mut m, &mut sm)
+        };
+        let is_window = window(t);
+        let at = t.decision();
+        let start = Instant::now();
+        assert!(s.step(t));
+        assert!(t.wait_until(Duration::from_secs(5), |t| t.decision() != at));
+        let took = start.elapsed();
+        if is_window {
+            windows += 1;
+            assert!(
+                took >= hold - Duration::from_millis(50),
+                "a window answered in {took:?}"
+            );
+        } else {
+            others += 1;
+            assert!(took < hold / 2, "a decision applied in {took:?}");
+        }
+    }
+}
