@@ -182,6 +182,10 @@ pub struct Host {
     runtime: Option<Runtime>,
     game: Option<JoinHandle<()>>,
     save: Option<PathBuf>,
+    /// One for each connection not open: all back once every connection has closed.
+    slots: Arc<tokio::sync::Semaphore>,
+    connections: usize,
+    send_deadline: Duration,
 }
 
 impl Host {
@@ -315,9 +319,16 @@ impl Host {
         if let Some(g) = self.game.take() {
             let _ = g.join();
         }
+        // The connections say goodbye, each within the send deadline (and its close
+        // within another).
+        let start = Instant::now();
+        while self.slots.available_permits() < self.connections
+            && start.elapsed() < (2 * self.send_deadline).min(Duration::from_secs(3))
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         if let Some(rt) = self.runtime.take() {
-            // The connections say goodbye within their send deadline.
-            rt.shutdown_timeout(Duration::from_secs(2));
+            rt.shutdown_timeout(Duration::from_secs(1));
         }
     }
 }
@@ -407,7 +418,8 @@ fn launch(
         next: AtomicU64::new(1),
         stop: stop_rx,
     });
-    runtime.spawn(conn::listen(listener, shared));
+    let slots = Arc::new(tokio::sync::Semaphore::new(options.limits.connections));
+    runtime.spawn(conn::listen(listener, shared, slots.clone()));
     notes.write(
         None,
         None,
@@ -424,6 +436,9 @@ fn launch(
         runtime: Some(runtime),
         game: Some(game),
         save,
+        slots,
+        connections: options.limits.connections,
+        send_deadline: options.limits.send,
     })
 }
 

@@ -50,13 +50,16 @@ impl Shared {
 
 /// Accepts connections until the host stops, each served on a task of its own, at most
 /// [`Limits::connections`] at once (the others are closed at once).
-pub(crate) async fn listen(listener: TcpListener, shared: Arc<Shared>) {
-    let slots = Arc::new(Semaphore::new(shared.limits.connections));
+pub(crate) async fn listen(listener: TcpListener, shared: Arc<Shared>, slots: Arc<Semaphore>) {
     let mut stop = shared.stop.clone();
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let Ok((stream, peer)) = accepted else { continue };
+                let Ok((stream, peer)) = accepted else {
+                    // Out of descriptors, say: a moment before trying again.
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                };
                 let Ok(slot) = slots.clone().try_acquire_owned() else {
                     shared.notes.write(Some(peer), None, NoteKind::ConnectionFailed,
                         "turned away: too many connections");
@@ -330,9 +333,16 @@ async fn send(ws: &mut Ws, msg: &ServerMessage, limits: &Limits) -> bool {
     )
 }
 
-/// Says why the connection closes, and closes it (each within [`Limits::send`]).
+/// Says why the connection closes, and closes it: the goodbye, the close, and what the
+/// table still sends read and dropped until its close comes (all within [`Limits::send`]),
+/// so that the goodbye is not lost to a reset of a connection with unread data.
 async fn goodbye(ws: &mut Ws, reason: Goodbye, limits: &Limits) {
-    if send(ws, &ServerMessage::Goodbye { reason }, limits).await {
-        let _ = timeout(limits.send, ws.close(None)).await;
+    if !send(ws, &ServerMessage::Goodbye { reason }, limits).await {
+        return;
     }
+    let _ = timeout(limits.send, async {
+        let _ = ws.close(None).await;
+        while let Some(Ok(_)) = ws.next().await {}
+    })
+    .await;
 }

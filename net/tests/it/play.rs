@@ -130,7 +130,7 @@ fn a_chat_line_reaches_every_table_and_a_table_joining_later() {
 fn an_answer_to_a_response_window_waits_for_the_hold_time() {
     use rules::state::Phase;
     use std::time::Instant;
-    let hold = Duration::from_millis(300);
+    let hold = Duration::from_millis(500);
     let host = host(
         8,
         None,
