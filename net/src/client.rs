@@ -1,6 +1,6 @@
 //! A table's connection to a host: a thread of its own, with a small tokio runtime, that
 //! connects over WebSocket, says hello with the seat's code, pings every [`PING_EVERY`],
-//! hands every message the host sends to the table as it comes ([`Incoming`]), and sends
+//! hands every message the host sends to the table as it comes, and sends
 //! what the table queues. The table ([`crate::remote_table::RemoteTable`]) reads what came
 //! whenever it likes and never waits on the network.
 
@@ -179,13 +179,7 @@ async fn run(url: String, mut out: mpsc::UnboundedReceiver<ClientMessage>, tell:
             incoming = ws.next() => match incoming {
                 None => return "the host closed the connection".into(),
                 Some(Err(e)) => return format!("the connection failed: {e}"),
-                Some(Ok(Message::Text(t))) => {
-                    let text = t.as_str().to_string();
-                    match serde_json::from_str::<ServerMessage>(&text) {
-                        Ok(m) => tell.send(Incoming::Message(Box::new(m), text)),
-                        Err(e) => tell.send(Incoming::Unread(format!("a message of the host's does not read: {e}"))),
-                    }
-                }
+                Some(Ok(Message::Text(t))) => tell.send(read(t.as_str())),
                 Some(Ok(Message::Close(_))) => return "the host closed the connection".into(),
                 Some(Ok(_)) => {}
             },
@@ -206,6 +200,14 @@ async fn run(url: String, mut out: mpsc::UnboundedReceiver<ClientMessage>, tell:
                 }
             }
         }
+    }
+}
+
+/// A message of the host's as it came.
+fn read(text: &str) -> Incoming {
+    match serde_json::from_str::<ServerMessage>(text) {
+        Ok(m) => Incoming::Message(Box::new(m), text.to_string()),
+        Err(e) => Incoming::Unread(format!("a message of the host's does not read: {e}")),
     }
 }
 

@@ -2,9 +2,10 @@
 //! serves the tables over WebSocket. [`Host::start`] begins a game of a scenario file
 //! and [`Host::resume`] goes on with one from its save; either listens on the address
 //! given, and hands out a join code for each side a person plays and one for
-//! spectators ([`Host::codes`]). The game runs on a thread of its own ([`game`]); the
-//! connections on a tokio runtime the host owns ([`conn`]). Dropping the host, or
-//! [`Host::stop`], says goodbye to every table and ends both.
+//! spectators ([`Host::codes`]). The game runs on a thread of its own
+//! (`host/game.rs`); the connections on a tokio runtime the host owns
+//! (`host/conn.rs`). Dropping the host, or [`Host::stop`], says goodbye to every table
+//! and ends both.
 //!
 //! A seat is a person's or the AI's ([`SeatPlan`]); a person at the host's own machine
 //! joins like anyone else, over loopback ([`Host::local_address`]). A table's decision

@@ -228,71 +228,28 @@ async fn joined(
     mut kill: oneshot::Receiver<Goodbye>,
 ) -> Option<Goodbye> {
     let limits = shared.limits;
-    let mut rate = RateLimit::new(&limits);
-    let mut too_fast = 0u32;
+    let mut reader = Reader {
+        conn,
+        seat,
+        peer,
+        shared,
+        rate: RateLimit::new(&limits),
+        too_fast: 0,
+    };
     let mut heard = tokio::time::Instant::now();
     let mut stop = shared.stop.clone();
     if *stop.borrow() {
         return Some(Goodbye::Stopping);
     }
-    let note = |kind, text: String| shared.notes.write(Some(peer), Some(seat), kind, text);
     loop {
         tokio::select! {
             incoming = ws.next() => {
                 heard = tokio::time::Instant::now();
-                let text = match incoming {
-                    None | Some(Ok(Message::Close(_))) => return None,
-                    Some(Err(e)) => {
-                        note(NoteKind::ConnectionFailed, format!("reading: {e}"));
-                        return None;
-                    }
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
-                    Some(Ok(Message::Binary(_))) => {
-                        let r = refusal(RefusalKind::Malformed, "binary messages are not the protocol's: send JSON text".into());
-                        note(NoteKind::Refused(RefusalKind::Malformed), r.reason.clone());
-                        if !send(ws, &ServerMessage::Refused(r), &limits).await { return None; }
-                        continue;
-                    }
-                };
-                if !rate.allow(Instant::now()) {
-                    too_fast += 1;
-                    if too_fast >= limits.flood {
-                        return Some(Goodbye::Flood);
-                    }
-                    if too_fast == 1 || too_fast.is_power_of_two() {
-                        note(NoteKind::Refused(RefusalKind::TooFast), format!("{too_fast} message(s) over the rate limit refused"));
-                    }
-                    let r = refusal(RefusalKind::TooFast, format!(
-                        "more than {} messages a second (after {} at once): this one is dropped",
-                        limits.per_second, limits.burst));
-                    if !send(ws, &ServerMessage::Refused(r), &limits).await { return None; }
-                    continue;
+                match reader.take(ws, incoming).await {
+                    Flow::On => {}
+                    Flow::Left => return None,
+                    Flow::Close(why) => return Some(why),
                 }
-                too_fast = 0;
-                let cmd = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Err(e) => {
-                        let r = refusal(RefusalKind::Malformed, format!("not a message of the protocol: {e}"));
-                        note(NoteKind::Refused(RefusalKind::Malformed), r.reason.clone());
-                        if !send(ws, &ServerMessage::Refused(r), &limits).await { return None; }
-                        continue;
-                    }
-                    Ok(ClientMessage::Hello { .. }) => {
-                        let r = refusal(RefusalKind::AlreadyJoined, format!("this connection has joined as {seat}"));
-                        note(NoteKind::Refused(RefusalKind::AlreadyJoined), r.reason.clone());
-                        if !send(ws, &ServerMessage::Refused(r), &limits).await { return None; }
-                        continue;
-                    }
-                    Ok(ClientMessage::Ping {}) => {
-                        if !send(ws, &ServerMessage::Pong, &limits).await { return None; }
-                        continue;
-                    }
-                    Ok(ClientMessage::Play { action, at }) => Command::Play { conn, action, at },
-                    Ok(ClientMessage::Undo { at }) => Command::Undo { conn, at },
-                    Ok(ClientMessage::Chat { text }) => Command::Chat { conn, text },
-                    Ok(ClientMessage::Resync {}) => Command::Resync { conn },
-                };
-                shared.command(cmd);
             }
             msg = out.recv() => {
                 // The game let go of the table: it says why, unless it is gone.
@@ -305,16 +262,123 @@ async fn joined(
                     Err(_) => return Some(Goodbye::TooSlow),
                 }
             }
-            why = &mut kill => {
-                return Some(why.unwrap_or(Goodbye::Stopping));
-            }
-            _ = sleep_until(heard + limits.idle) => {
-                return Some(Goodbye::Silent);
-            }
-            _ = stop.changed() => {
-                return Some(Goodbye::Stopping);
-            }
+            why = &mut kill => return Some(why.unwrap_or(Goodbye::Stopping)),
+            _ = sleep_until(heard + limits.idle) => return Some(Goodbye::Silent),
+            _ = stop.changed() => return Some(Goodbye::Stopping),
         }
+    }
+}
+
+/// What comes of a message read.
+enum Flow {
+    On,
+    /// The table left, or the connection failed.
+    Left,
+    Close(Goodbye),
+}
+
+/// Reads a joined table's messages.
+struct Reader<'a> {
+    conn: ConnId,
+    seat: Seat,
+    peer: SocketAddr,
+    shared: &'a Shared,
+    rate: RateLimit,
+    /// Messages refused for the rate in a row.
+    too_fast: u32,
+}
+
+impl Reader<'_> {
+    fn note(&self, kind: NoteKind, text: String) {
+        self.shared
+            .notes
+            .write(Some(self.peer), Some(self.seat), kind, text);
+    }
+
+    /// Refuses a message, saying why, and notes it.
+    async fn refuse(&self, ws: &mut Ws, kind: RefusalKind, reason: String) -> Flow {
+        self.note(NoteKind::Refused(kind), reason.clone());
+        if send(
+            ws,
+            &ServerMessage::Refused(refusal(kind, reason)),
+            &self.shared.limits,
+        )
+        .await
+        {
+            Flow::On
+        } else {
+            Flow::Left
+        }
+    }
+
+    /// Takes what the table sent: a command for the game, a refusal, or the end.
+    async fn take(
+        &mut self,
+        ws: &mut Ws,
+        incoming: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ) -> Flow {
+        let limits = self.shared.limits;
+        let text = match incoming {
+            None | Some(Ok(Message::Close(_))) => return Flow::Left,
+            Some(Err(e)) => {
+                // Too large, not a WebSocket frame, the connection reset.
+                self.note(NoteKind::ConnectionFailed, format!("reading: {e}"));
+                return Flow::Left;
+            }
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => return Flow::On,
+            Some(Ok(Message::Binary(_))) => {
+                let why = "binary messages are not the protocol's: send JSON text";
+                return self.refuse(ws, RefusalKind::Malformed, why.into()).await;
+            }
+        };
+        if !self.rate.allow(Instant::now()) {
+            self.too_fast += 1;
+            if self.too_fast >= limits.flood {
+                return Flow::Close(Goodbye::Flood);
+            }
+            // Noted at 1, 2, 4, 8... in a row, not each time.
+            if self.too_fast.is_power_of_two() {
+                let n = self.too_fast;
+                let text = format!("{n} message(s) in a row over the rate limit refused");
+                self.note(NoteKind::Refused(RefusalKind::TooFast), text);
+            }
+            let why = format!(
+                "more than {} messages a second (after {} at once): this one is dropped",
+                limits.per_second, limits.burst
+            );
+            let r = ServerMessage::Refused(refusal(RefusalKind::TooFast, why));
+            return if send(ws, &r, &limits).await {
+                Flow::On
+            } else {
+                Flow::Left
+            };
+        }
+        self.too_fast = 0;
+        let conn = self.conn;
+        let cmd = match serde_json::from_str::<ClientMessage>(text.as_str()) {
+            Err(e) => {
+                let why = format!("not a message of the protocol: {e}");
+                return self.refuse(ws, RefusalKind::Malformed, why).await;
+            }
+            Ok(ClientMessage::Hello { .. }) => {
+                let why = format!("this connection has joined as {}", self.seat);
+                return self.refuse(ws, RefusalKind::AlreadyJoined, why).await;
+            }
+            Ok(ClientMessage::Ping {}) => {
+                return if send(ws, &ServerMessage::Pong, &limits).await {
+                    Flow::On
+                } else {
+                    Flow::Left
+                };
+            }
+            Ok(ClientMessage::Play { action, at }) => Command::Play { conn, action, at },
+            Ok(ClientMessage::Undo { at }) => Command::Undo { conn, at },
+            Ok(ClientMessage::Chat { text }) => Command::Chat { conn, text },
+            Ok(ClientMessage::Resync {}) => Command::Resync { conn },
+        };
+        self.shared.command(cmd);
+        Flow::On
     }
 }
 
