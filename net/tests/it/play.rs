@@ -176,3 +176,31 @@ fn an_answer_to_a_response_window_waits_for_the_hold_time() {
         }
     }
 }
+
+/// A node can host the AI on both sides: the spectators watch the whole game.
+#[test]
+fn a_host_of_two_ai_seats_plays_a_game_for_its_spectators() {
+    use net::host::{Host, HostConfig};
+    use net::seats::SeatPlan;
+    let random = || SeatPlan::Ai("random".parse().unwrap());
+    let config = HostConfig {
+        scenario: scenario(),
+        seed: Some(13),
+        seats: rules::BySide::new(random(), random()),
+        save: None,
+    };
+    let host = Host::start(config, options()).unwrap();
+    assert!(host.codes().humans.is_none() && host.codes().martians.is_none());
+    let mut watch = join(&host, Seat::Spectator, false);
+    assert_eq!(watch.seats().humans, SeatState::Ai);
+    assert!(watch.wait_until(Duration::from_secs(60), |t| t.state().is_over()));
+    assert_eq!(host.status().outcome, watch.state().outcome());
+    assert!(watch.log().iter().filter(|e| e.decision.is_some()).count() > 50);
+    // No drawn card is named to a spectator.
+    let named = watch
+        .log()
+        .iter()
+        .flat_map(|e| &e.events)
+        .any(|ev| ev.info["type"] == "drew" && !ev.info["card"].is_null());
+    assert!(!named);
+}
