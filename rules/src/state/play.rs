@@ -974,4 +974,29 @@ impl GameState {
             }
         }
     }
+
+    /// Resample everything a spectator may not see, who sees neither hand: both hands put
+    /// back among the cards nobody has seen (the deck) and dealt afresh from `rng`, the
+    /// Humans' first, each to its size, among the non-Event cards. Two positions that
+    /// differ only in how the unseen cards lie between the deck and the hands come out the
+    /// same for the same `rng`.
+    pub fn determinize_both<R: RngCore + ?Sized>(&mut self, rng: &mut R) {
+        let sizes = self.cards.hand_n;
+        for side in Side::BOTH {
+            for t in 0..MAX_CARD_TYPES {
+                self.cards.deck[t] += self.cards.hands[side][t];
+                self.cards.hands[side][t] = 0;
+            }
+            self.cards.deck_n += u16::from(sizes[side]);
+            self.cards.hand_n[side] = 0;
+            self.cards.held[side] = CardTypeSet::EMPTY;
+        }
+        for side in Side::BOTH {
+            for _ in 0..sizes[side] {
+                if self.draw_non_event(side, rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
 }

@@ -181,6 +181,30 @@ fn determinize_deals_the_other_hand_afresh_and_keeps_the_observation() {
     assert!(seen_other);
 }
 
+/// A spectator's deal: both hands dealt afresh, each to its size, from the cards neither
+/// side has shown; two worlds that differ only in the hidden cards come out the same.
+#[test]
+fn determinize_both_deals_both_hands_afresh_whatever_they_held() {
+    let (a, b) = two_worlds();
+    let mut seen_other = false;
+    for seed in 0..50 {
+        let deal = |g: &GameState| {
+            let mut d = g.clone();
+            d.determinize_both(&mut rng_from_seed(seed));
+            d.check_invariants().unwrap();
+            d
+        };
+        let (da, db) = (deal(&a), deal(&b));
+        for side in [H, M] {
+            assert_eq!(da.snapshot(side), db.snapshot(side), "seed {seed}");
+            assert_eq!(da.hand_len(side), a.hand_len(side));
+            assert!(da.hand(side).all(|(c, _)| !c.is_event()));
+        }
+        seen_other |= da.hand(H).collect::<Vec<_>>() != a.hand(H).collect::<Vec<_>>();
+    }
+    assert!(seen_other, "the Humans' hand is dealt afresh too");
+}
+
 /// A generator that counts the words it hands out.
 struct Counting(rand_chacha::ChaCha8Rng, usize);
 
