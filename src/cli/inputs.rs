@@ -95,6 +95,11 @@ impl Command {
             Command::Strength(a) => all(&a.results, Results),
             Command::FitEvaluation(a) => all(&a.scenario, Scenario),
             Command::SelfPlay(a) => all(&a.scenario, Scenario),
+            Command::Host(a) => match (&a.resume, &a.scenario) {
+                (Some(save), _) => one(save, Save),
+                (None, scenario) => some(scenario, Scenario),
+            },
+            Command::Join(_) => Vec::new(),
             Command::TrainValue(a) => {
                 let mut files = all(&a.data, SelfPlay);
                 files.extend(some(&a.start, ValueNet));

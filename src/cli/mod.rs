@@ -35,7 +35,9 @@ pub mod dice_ladder;
 pub mod dice_perfect;
 pub mod duel;
 pub mod fit_evaluation;
+pub mod host;
 pub mod inputs;
+pub mod join;
 pub mod los;
 pub mod martian_dice;
 pub mod odds;
@@ -151,6 +153,12 @@ pub enum Command {
     /// Mars Attacks: The Dice Game on the same search: its deck, exact odds, and seeded
     /// tables of 2 to 6 players.
     DiceGame(dice_game::DiceGameArgs),
+    /// Host a game for tables on other machines: the host rolls every die and keeps both
+    /// hands; each side a person who joins with its code, or an AI (docs/network.md).
+    Host(host::HostArgs),
+    /// Join a hosted game with a seat's code: the game as that seat may see it, its
+    /// decisions typed (or played by --as SPEC).
+    Join(join::JoinArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -304,6 +312,8 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Schema(args) => schema::run(args, io),
         Command::Deck(args) => deck::run(args, io),
         Command::Los(args) => los::run(args, io),
+        Command::Host(args) => host::run(args, io),
+        Command::Join(args) => join::run(args, io),
         Command::Steps(args) => steps::run(args, io),
         Command::Simulate(args) => simulate::run(args, io),
         Command::Position(args) => position::run(args, io),

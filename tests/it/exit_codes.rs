@@ -98,6 +98,14 @@ const INPUTS: &[(&str, &[&str])] = &[
         "train-prior",
         &["train-prior", "--data", "{}", "--out", "{out}"],
     ),
+    (
+        "host",
+        &["host", "--scenario", "{}", "--local", "--port", "0"],
+    ),
+    (
+        "host",
+        &["host", "--resume", "{}", "--local", "--port", "0"],
+    ),
     ("dice-game", &["dice-game", "cards", "{}"]),
     ("dice-game", &["dice-game", "play", "--deck", "{}"]),
     (
@@ -107,7 +115,7 @@ const INPUTS: &[(&str, &[&str])] = &[
 ];
 
 /// The commands that read no input file.
-const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot"];
+const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot", "join"];
 
 fn with(args: &[&str], file: &Path, out: &Path, shelf: &Path) -> Vec<String> {
     args.iter()

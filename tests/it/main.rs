@@ -40,6 +40,7 @@ mod hardening_snapshots;
 mod hardening_table;
 mod learned_value;
 mod martian_dice;
+mod network;
 mod objectives;
 mod python_package;
 mod replay;
