@@ -71,8 +71,36 @@ pub fn simulate(layout: &Layout, scene: &Scene, flick: Flick, seed: u64) -> Rest
     simulate_placed(layout, scene, flick, Placing::from_seed(layout, seed))
 }
 
+/// [`simulate`], with the die's pose after every step pushed onto `path` (for drawing the
+/// shot): the rest is the same to the last bit.
+pub fn simulate_traced(
+    layout: &Layout,
+    scene: &Scene,
+    flick: Flick,
+    seed: u64,
+    path: &mut Vec<Pose>,
+) -> Rest {
+    run(
+        layout,
+        scene,
+        flick,
+        Placing::from_seed(layout, seed),
+        Some(path),
+    )
+}
+
 /// [`simulate`] with the die's placing given.
 pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Placing) -> Rest {
+    run(layout, scene, flick, placing, None)
+}
+
+fn run(
+    layout: &Layout,
+    scene: &Scene,
+    flick: Flick,
+    placing: Placing,
+    mut path: Option<&mut Vec<Pose>>,
+) -> Rest {
     let p = &layout.physics;
     let edge = layout.die.edge.0;
     let thickness = layout.pieces.thickness.0;
@@ -172,6 +200,9 @@ pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Pl
         steps += 1;
         let body = &world.bodies[die];
         let t = body.translation();
+        if let Some(path) = path.as_deref_mut() {
+            path.push(pose_of(t, *body.rotation()));
+        }
         // T8, T18: once its centre is past the edge, the die is off the table (it falls).
         if t.x.abs() > hx || t.y.abs() > hy {
             left_table = true;
@@ -188,22 +219,25 @@ pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Pl
     }
     // T18: a die still moving at the time cap rests where it is.
     let body = &world.bodies[die];
-    let t = body.translation();
-    let q = body.rotation();
-    let rotation = Quat {
-        x: f64::from(q.x),
-        y: f64::from(q.y),
-        z: f64::from(q.z),
-        w: f64::from(q.w),
-    };
+    let pose = pose_of(body.translation(), *body.rotation());
     Rest {
-        pose: Pose {
-            centre: [f64::from(t.x) / M, f64::from(t.y) / M, f64::from(t.z) / M],
-            rotation,
-        },
-        face: up_face(rotation),
+        pose,
+        face: up_face(pose.rotation),
         left_table,
         steps,
+    }
+}
+
+/// A body's pose in the table's millimetres.
+fn pose_of(t: Vector, q: rapier3d::prelude::Rotation) -> Pose {
+    Pose {
+        centre: [f64::from(t.x) / M, f64::from(t.y) / M, f64::from(t.z) / M],
+        rotation: Quat {
+            x: f64::from(q.x),
+            y: f64::from(q.y),
+            z: f64::from(q.z),
+            w: f64::from(q.w),
+        },
     }
 }
 

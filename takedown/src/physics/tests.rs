@@ -45,6 +45,13 @@ fn a_shot_is_the_same_to_the_last_bit_on_every_run() {
         .join()
         .unwrap();
     assert_eq!(other.bits(), first[1].bits());
+    // Traced for drawing: the same rest, and a pose a step ending at it.
+    let mut path = Vec::new();
+    let (f, seed) = flicks[0];
+    let traced = simulate_traced(&l, &s, f, seed, &mut path);
+    assert_eq!(traced.bits(), first[0].bits());
+    assert_eq!(path.len() as u32, traced.steps);
+    assert_eq!(path.last().copied(), Some(traced.pose));
     // Another seed puts the die down otherwise, and it ends elsewhere.
     let moved = simulate(&l, &s, flicks[0].0, 8);
     assert_ne!(moved.bits(), first[0].bits());
