@@ -154,3 +154,41 @@ fn a_placing_is_drawn_from_the_seed() {
         );
     }
 }
+
+#[test]
+fn a_shots_path_ends_at_the_rest_simulate_gives_to_the_last_bit() {
+    let l = shipped_layout();
+    let s = scene();
+    for (f, seed, every) in [
+        (Flick::new(FRAC_PI_2, 0.47, 0.0), 7, 4),
+        (Flick::new(1.4, 0.52, 0.8), 11, 1),
+        (Flick::new(-2.0, 0.9, -1.0), 3, 7),
+    ] {
+        let rest = simulate(&l, &s, f, seed);
+        let (again, path) = simulate_path(&l, &s, f, seed, every);
+        assert_eq!(again.bits(), rest.bits());
+        assert_eq!((again.face, again.steps), (rest.face, rest.steps));
+        let last = path.poses.last().unwrap();
+        assert_eq!(
+            Rest {
+                pose: *last,
+                ..rest
+            }
+            .bits(),
+            rest.bits(),
+            "the path's last pose is the rest"
+        );
+        // The first pose is where the die was put down: on the shooter's saucer.
+        assert!(path.poses[0].at().distance(s.start) < 1e-3);
+        // A pose every `every` steps, and the rest's if it fell between.
+        let n = rest.steps / every + 1;
+        assert!(
+            path.poses.len() as u32 == n || path.poses.len() as u32 == n + 1,
+            "{} poses for {} steps every {every}",
+            path.poses.len(),
+            rest.steps
+        );
+        assert!(path.at(path.seconds() + 1.0).unwrap() == *last);
+        assert!(path.at(0.0).unwrap() == path.poses[0]);
+    }
+}
