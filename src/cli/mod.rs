@@ -57,6 +57,7 @@ pub mod simulate;
 pub mod steps;
 pub mod strength;
 pub mod takedown;
+pub mod takedown_play;
 pub mod train_prior;
 pub mod train_value;
 pub mod validate;
@@ -151,6 +152,9 @@ pub enum Command {
     /// Mars Attacks: The Dice Game on the same search: its deck, exact odds, and seeded
     /// tables of 2 to 6 players.
     DiceGame(dice_game::DiceGameArgs),
+    /// Mars Attacks: Ten-Minute Takedown at the table: `takedown play` opens the window on it
+    /// (its matches are `duel --game takedown` and `arena --game takedown`).
+    Takedown(takedown_play::TakedownArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -321,6 +325,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
         Command::DiceGame(args) => dice_game::run(args, io),
+        Command::Takedown(args) => takedown_play::run(args, io),
     }
 }
 

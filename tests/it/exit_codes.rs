@@ -107,7 +107,7 @@ const INPUTS: &[(&str, &[&str])] = &[
 ];
 
 /// The commands that read no input file.
-const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot"];
+const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot", "takedown"];
 
 fn with(args: &[&str], file: &Path, out: &Path, shelf: &Path) -> Vec<String> {
     args.iter()
