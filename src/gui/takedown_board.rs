@@ -79,7 +79,8 @@ pub fn draw(painter: &egui::Painter, view: View, game: &Game, die: Option<&Pose>
             Stroke::new(1.5, theme::seat_color(i).gamma_multiply(0.7)),
         );
         let out = s.side.outward();
-        let label = c + Vec2::new(out.0 as f32, -out.1 as f32) * (r + 10.0);
+        // Beside the Base along its edge: on the table, clear of the shot's line.
+        let label = c + Vec2::new(out.1 as f32, out.0 as f32).abs() * (r + 30.0);
         painter.text(
             label,
             Align2::CENTER_CENTER,
@@ -112,14 +113,6 @@ pub fn draw(painter: &egui::Painter, view: View, game: &Game, die: Option<&Pose>
             theme::MUTED
         };
         icon(painter, c, r_centre * 0.75, t.icon, ink);
-        let r_outer = view.len(layout.pieces.of(PieceKind::Outer).across.0 / 2.0);
-        painter.text(
-            c + Vec2::new(0.0, r_outer + 8.0),
-            Align2::CENTER_CENTER,
-            &t.name,
-            FontId::proportional(12.0),
-            theme::TEXT,
-        );
     }
     for i in 0..game.players() {
         let seat = takedown::pieces::Seat(i as u8);
@@ -131,6 +124,17 @@ pub fn draw(painter: &egui::Painter, view: View, game: &Game, die: Option<&Pose>
             theme::seat_color(i),
             i,
             !game.is_over() && game.turn() == seat,
+        );
+    }
+    // The targets' names over the saucers, so that one lying by a target hides no name.
+    let r_outer = view.len(layout.pieces.of(PieceKind::Outer).across.0 / 2.0);
+    for t in &setup.targets {
+        painter.text(
+            view.to_screen(t.centre) + Vec2::new(0.0, r_outer + 8.0),
+            Align2::CENTER_CENTER,
+            &t.name,
+            FontId::proportional(12.0),
+            theme::TEXT,
         );
     }
     if let Some(pose) = die {
@@ -161,7 +165,7 @@ fn saucer(
         c + Vec2::new(0.0, (r + space) / 2.0),
         Align2::CENTER_CENTER,
         (seat + 1).to_string(),
-        FontId::proportional((r - space) * 0.8),
+        FontId::proportional(((r - space) * 0.6).max(8.0)),
         Color32::BLACK,
     );
     if to_shoot {
@@ -259,8 +263,9 @@ pub fn aim_line(painter: &egui::Painter, view: View, from: Point, direction: f64
         theme::AIM_EDGE,
         Stroke::NONE,
     ));
+    // Beside the line, half-way: clear of the targets the tip points at.
     painter.text(
-        b + d * 16.0 + n * 14.0,
+        a + d * (reach * 0.5) + n * 18.0,
         Align2::CENTER_CENTER,
         format!("{:.0}%", strength * 100.0),
         FontId::proportional(13.0),

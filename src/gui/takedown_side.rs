@@ -45,8 +45,8 @@ pub fn ui(view: &mut TakedownView, ui: &mut Ui) -> Option<TakedownSetup> {
 
 fn seats_ui(view: &TakedownView, ui: &mut Ui) {
     let t = &view.table;
-    let g = t.game();
-    let over = g.is_over() && !view.is_animating();
+    let g = view.shown_game();
+    let over = g.is_over();
     let winner = t.result().and_then(|r| r.winner).filter(|_| over);
     egui::Grid::new("takedown-seats")
         .num_columns(4)

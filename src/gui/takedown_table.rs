@@ -101,6 +101,15 @@ impl TakedownView {
         self.anim.is_some()
     }
 
+    /// The game as the board shows it: as it stood when the die was flicked while a shot
+    /// is on its way.
+    pub fn shown_game(&self) -> &takedown::game::Game {
+        match self.anim {
+            Some(a) => &self.table.shots()[a.shot].before,
+            None => self.table.game(),
+        }
+    }
+
     /// The log lines shown: all, but a shot's own only once it has stopped.
     pub fn log_shown(&self) -> &[takedown::table::LogLine] {
         let log = self.table.log();
@@ -231,6 +240,12 @@ impl TakedownView {
                     .filter(|s| !s.outcome.is_retake() || self.table.game().is_over())
                     .map(|s| s.rest.pose)
                     .filter(|p| layout.table.holds(p.at()));
+                // A person aims with the die in their saucer, as it will be put down.
+                let last = if self.table.persons_shot() {
+                    self.table.next_die()
+                } else {
+                    last
+                };
                 (self.table.game().clone(), last)
             }
         };

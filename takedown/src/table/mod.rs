@@ -19,9 +19,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{Game, GameResult};
+use crate::geometry::Pose;
 use crate::layout::SetupError;
 use crate::noise::execute;
-use crate::physics::{ShotPath, simulate_path};
+use crate::physics::{Placing, ShotPath, simulate_path};
 use crate::pieces::Seat;
 use crate::rules::Outcome;
 use crate::shot::{Flick, Rest};
@@ -184,6 +185,20 @@ impl TakedownTable {
     /// The result, once the game is over.
     pub fn result(&self) -> Option<GameResult> {
         self.game.is_over().then(|| self.game.result())
+    }
+
+    /// The die as it will be put down in the shooter's saucer for the next shot (its
+    /// placing drawn from that shot's seed), while the game goes on.
+    pub fn next_die(&self) -> Option<Pose> {
+        if self.game.is_over() {
+            return None;
+        }
+        let seed = decision_seed(self.setup.seed, self.shots.len() as u64, SHOT_SEED);
+        let at = self.game.saucer(self.game.turn());
+        Some(Pose {
+            centre: [at.x, at.y, 0.0],
+            rotation: Placing::from_seed(&self.setup.layout, seed).rotation,
+        })
     }
 
     /// When the table wants to be looked at again: at once while the AI thinks, after the

@@ -67,6 +67,16 @@ fn a_persons_scripted_flicks_play_to_the_same_result_twice() {
     let c = TakedownTable::replay(people(Aiming::Level(Level::Normal)), &a.flicks()).unwrap();
     assert_eq!(c.game(), a.game());
     assert_eq!(c.log(), a.log());
+    // The die shown in the saucer before a shot is the one the shot starts from.
+    let mut t = TakedownTable::new(people(Aiming::Off)).unwrap();
+    let die = t.next_die().unwrap();
+    let shot = t.shoot(Flick::toward(FRAC_PI_2, 0.4)).unwrap();
+    let start = shot.path.poses[0];
+    assert!(start.at().distance(die.at()) < 1e-3);
+    assert_eq!(
+        crate::geometry::up_face(start.rotation),
+        crate::geometry::up_face(die.rotation)
+    );
     // Seat 1's noise strays its flicks; seat 2's assistance is off: as aimed.
     for s in a.shots() {
         let strayed = !s.executed.same_bits(&s.aimed);
