@@ -71,6 +71,8 @@ pub struct TakedownView {
     anim: Option<Animation>,
     /// Shots already shown.
     seen: usize,
+    /// Where the table was drawn in the last frame (the tests press on a saucer with it).
+    pub board: Option<View>,
 }
 
 impl TakedownView {
@@ -93,6 +95,7 @@ impl TakedownView {
             animation: Self::ANIMATION,
             anim: None,
             seen: 0,
+            board: None,
         })
     }
 
@@ -250,6 +253,7 @@ impl TakedownView {
             }
         };
         draw(&painter, view, &game, die.as_ref());
+        self.board = Some(view);
         if !persons {
             self.dragging = false;
             return;

@@ -228,3 +228,57 @@ fn the_new_game_section_starts_a_game_with_the_chosen_seats() {
     }
     assert_eq!(view(&h).next.seats.len(), 4);
 }
+
+#[test]
+fn a_slingshot_drawn_back_from_the_saucer_shoots_the_other_way() {
+    let mut h = takedown_harness(seats("you:off,aim:normal"), 9, "takedown-sling");
+    {
+        let v = h.state_mut().takedown_mut().unwrap();
+        v.table.ai_delay = Duration::from_secs(600);
+        v.animation = Duration::ZERO;
+    }
+    h.run_steps(2);
+    let board = view(&h).board.unwrap();
+    let g = table(&h).game().clone();
+    let from = g.saucer(g.turn());
+    // Seat 1 sits south: drawn back 150 mm south and a little west, the shot goes north
+    // and a little east, at half strength.
+    let back = takedown::geometry::Point::new(from.x - 30.0, from.y - 147.0);
+    let press = board.to_screen(from);
+    let release = board.to_screen(back);
+    let pointer = |h: &mut Harness<'_, MarsApp>, at: egui::Pos2, pressed: Option<bool>| {
+        h.input_mut().events.push(egui::Event::PointerMoved(at));
+        if let Some(pressed) = pressed {
+            h.input_mut().events.push(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.run_steps(1);
+    };
+    pointer(&mut h, press, None);
+    pointer(&mut h, press, Some(true));
+    for k in 1..=4 {
+        pointer(&mut h, press + (release - press) * (k as f32 / 4.0), None);
+    }
+    assert!(table(&h).shots().is_empty(), "no shot before the release");
+    let aim = view(&h).aim;
+    assert!(
+        (aim.direction - back.bearing_to(from)).abs() < 0.02,
+        "{aim:?}"
+    );
+    assert!(
+        (aim.strength - back.distance(from) / 300.0).abs() < 0.02,
+        "{aim:?}"
+    );
+    pointer(&mut h, release, Some(false));
+    h.run_steps(2);
+    let t = table(&h);
+    assert_eq!(t.shots().len(), 1);
+    // Assistance off: the flick as the slingshot aimed it.
+    assert!(t.shots()[0].executed.same_bits(&t.shots()[0].aimed));
+    assert!((t.shots()[0].aimed.direction - back.bearing_to(from)).abs() < 0.02);
+    h.get_by_label(&t.shots()[0].words.clone());
+}
