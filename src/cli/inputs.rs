@@ -112,9 +112,11 @@ impl Command {
                 }
                 What::Cards { file, .. } => some(file, Deck),
             },
-            Command::Odds(_) | Command::Schema(_) | Command::MartianDice(_) | Command::Bot(_) => {
-                Vec::new()
-            }
+            Command::Odds(_)
+            | Command::Schema(_)
+            | Command::MartianDice(_)
+            | Command::Bot(_)
+            | Command::Takedown(_) => Vec::new(),
         }
     }
 

@@ -59,6 +59,7 @@ pub mod simulate;
 pub mod steps;
 pub mod strength;
 pub mod takedown;
+pub mod takedown_play;
 pub mod train_prior;
 pub mod train_value;
 pub mod validate;
@@ -159,6 +160,9 @@ pub enum Command {
     /// Join a hosted game with a seat's code: the game as that seat may see it, its
     /// decisions typed (or played by --as SPEC).
     Join(join::JoinArgs),
+    /// Mars Attacks: Ten-Minute Takedown at the table: `takedown play` opens the window on it
+    /// (its matches are `duel --game takedown` and `arena --game takedown`).
+    Takedown(takedown_play::TakedownArgs),
 }
 
 /// Where a subcommand writes: its normal output and its diagnostics.
@@ -331,6 +335,7 @@ pub fn run(command: Command, io: &mut Io<'_>) -> Result<(), CliError> {
         Command::Strength(args) => strength::run(args, io),
         Command::MartianDice(args) => martian_dice::run(args, io),
         Command::DiceGame(args) => dice_game::run(args, io),
+        Command::Takedown(args) => takedown_play::run(args, io),
     }
 }
 

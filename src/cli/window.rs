@@ -1,6 +1,7 @@
 //! The commands that open a window, and the one place they open it: `play` (and no
 //! subcommand) opens the table on a skirmish, `martian-dice play` the table on Martian
-//! Dice, `dice-game play` the table on Mars Attacks: The Dice Game, `preview` the scenario
+//! Dice, `dice-game play` the table on Mars Attacks: The Dice Game, `takedown play` the table on
+//! Ten-Minute Takedown, `preview` the scenario
 //! designer's window.
 //!
 //! Each command checks its options and reads its files first, without a window, so a
@@ -19,6 +20,7 @@ use crate::bot::PlayerSpec;
 use crate::bot::exec::BotId;
 use dice_game::table::setup::DiceGameSetup;
 use martian_dice::table::DiceSetup;
+use takedown::table::setup::TakedownSetup;
 
 #[cfg(feature = "gui")]
 mod open;
@@ -50,6 +52,8 @@ pub enum Window {
     /// The table on Mars Attacks: The Dice Game (`dice-game play`), its seats and deck
     /// checked.
     DiceGame(Box<DiceGameSetup>),
+    /// The table on Mars Attacks: Ten-Minute Takedown (`takedown play`), its seats checked.
+    Takedown(Box<TakedownSetup>),
     /// The scenario designer's window on this file (`preview`).
     Preview(PathBuf),
 }
@@ -61,6 +65,7 @@ impl Window {
             Window::Table { .. } => "play",
             Window::MartianDice(_) => "martian-dice play",
             Window::DiceGame(_) => "dice-game play",
+            Window::Takedown(_) => "takedown play",
             Window::Preview(_) => "preview",
         }
     }

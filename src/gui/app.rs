@@ -16,6 +16,7 @@ use crate::table::session::Session;
 use crate::table::setup::GameSetup;
 use dice_game::table::setup::DiceGameSetup;
 use martian_dice::table::DiceSetup;
+use takedown::table::setup::TakedownSetup;
 
 use super::analysis::AnalysisView;
 use super::at_table::AtTableView;
@@ -25,7 +26,9 @@ use super::dialogs::{FileDialog, GameOverWindow, NewGameDialog, program_prompt};
 use super::frames::FrameHistory;
 pub use super::frames::Startup;
 use super::log::LogView;
-use super::modes::{DICE_GAME_BUTTON, DICE_GAME_HOVER, Mode, dice_mode_buttons};
+use super::modes::{
+    DICE_GAME_BUTTON, DICE_GAME_HOVER, Mode, TAKEDOWN_BUTTON, TAKEDOWN_HOVER, dice_mode_buttons,
+};
 use super::panel::{Panel, PanelContext, within_width};
 use super::prompt::AnswerPrompt;
 use super::sidebar::Sidebar;
@@ -89,6 +92,7 @@ enum Shown {
     Skirmish,
     MartianDice(Box<super::dice_table::DiceTable>),
     DiceGame(Box<super::dice_game_table::DiceGameView>),
+    Takedown(Box<super::takedown_table::TakedownView>),
 }
 
 /// The dice games not shown, each as it was left.
@@ -96,6 +100,7 @@ enum Shown {
 struct Parked {
     dice: Option<Box<super::dice_table::DiceTable>>,
     dice_game: Option<Box<super::dice_game_table::DiceGameView>>,
+    takedown: Option<Box<super::takedown_table::TakedownView>>,
 }
 
 /// In a hot-seat game (both sides played by people at this screen), the side to hand the
@@ -186,12 +191,43 @@ impl MarsApp {
         }
     }
 
+    /// Shows Mars Attacks: Ten-Minute Takedown, a new game of `setup`.
+    pub fn open_takedown(&mut self, setup: TakedownSetup) {
+        match super::takedown_table::TakedownView::new(setup) {
+            Ok(t) => {
+                self.park();
+                self.parked.takedown = None;
+                self.shown = Shown::Takedown(Box::new(t));
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Ten-Minute Takedown, when the window shows it.
+    pub fn takedown(&self) -> Option<&super::takedown_table::TakedownView> {
+        match &self.shown {
+            Shown::Takedown(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// [`MarsApp::takedown`], to change.
+    ///
+    /// A test API: the tests check or arrange positions with it; the program does not call it.
+    pub fn takedown_mut(&mut self) -> Option<&mut super::takedown_table::TakedownView> {
+        match &mut self.shown {
+            Shown::Takedown(d) => Some(d),
+            _ => None,
+        }
+    }
+
     /// The game the window shows now.
     pub fn mode(&self) -> Mode {
         match self.shown {
             Shown::Skirmish => Mode::Skirmish,
             Shown::MartianDice(_) => Mode::MartianDice,
             Shown::DiceGame(_) => Mode::DiceGame,
+            Shown::Takedown(_) => Mode::Takedown,
         }
     }
 
@@ -238,6 +274,7 @@ impl MarsApp {
             Shown::Skirmish => {}
             Shown::MartianDice(d) => self.parked.dice = Some(d),
             Shown::DiceGame(d) => self.parked.dice_game = Some(d),
+            Shown::Takedown(d) => self.parked.takedown = Some(d),
         }
     }
 
@@ -257,8 +294,13 @@ impl MarsApp {
                 Some(d) => self.shown = Shown::DiceGame(d),
                 None => self.open_dice_game(DiceGameSetup::default()),
             },
-            // Ten-Minute Takedown has no mode of the window yet: the skirmish stays shown.
-            Mode::Takedown => {}
+            Mode::Takedown => match self.parked.takedown.take() {
+                Some(d) => self.shown = Shown::Takedown(d),
+                None => self.open_takedown(TakedownSetup {
+                    seed: crate::table::setup::random_seed(),
+                    ..TakedownSetup::default()
+                }),
+            },
         }
     }
 
@@ -317,6 +359,11 @@ impl MarsApp {
                 Shown::DiceGame(d) => {
                     if let Some(setup) = d.ui(ui) {
                         self.open_dice_game(setup);
+                    }
+                }
+                Shown::Takedown(d) => {
+                    if let Some(setup) = d.ui(ui) {
+                        self.open_takedown(setup);
                     }
                 }
                 Shown::Skirmish => {}
@@ -546,6 +593,13 @@ impl MarsApp {
             {
                 out.push(Command::DiceGame);
             }
+            if ui
+                .button(TAKEDOWN_BUTTON)
+                .on_hover_text(TAKEDOWN_HOVER)
+                .clicked()
+            {
+                out.push(Command::Takedown);
+            }
             // Watching two AIs: the controls clicked again and again stay in one place.
             if let Some(s) = self.session.as_ref().filter(|s| s.is_watch()) {
                 ui.separator();
@@ -737,6 +791,7 @@ impl MarsApp {
             Command::SaveSetupSheet(path) => self.save_setup_sheet(&path),
             Command::MartianDice => self.switch_to(Mode::MartianDice),
             Command::DiceGame => self.switch_to(Mode::DiceGame),
+            Command::Takedown => self.switch_to(Mode::Takedown),
             Command::OpenNewGame => {
                 if let Some(s) = &self.session {
                     let setup = s.setup().clone();

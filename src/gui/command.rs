@@ -19,6 +19,8 @@ pub enum Command {
     MartianDice,
     /// Show Mars Attacks: The Dice Game (the skirmish waits).
     DiceGame,
+    /// Show Mars Attacks: Ten-Minute Takedown (the skirmish waits).
+    Takedown,
     /// Play these decisions in turn, each only if it is legal when its turn comes.
     Play(Vec<Action>),
     Select(Option<ModelId>),

@@ -33,6 +33,11 @@
 //!   bar, or `mars-attacks dice-game play`), drawn with [`dice_game_pieces`] (dice, cards,
 //!   tokens, Nuke symbols) beside [`dice_game_side`] (seats, the AI, a new game, the log);
 //!   its rules in plain words in [`dice_game_rules`].
+//! * [`takedown_table`]: Mars Attacks: Ten-Minute Takedown, a fourth mode (its button in
+//!   the top bar, or `mars-attacks takedown play`): the table from above in
+//!   [`takedown_board`], the slingshot and the keys to aim, each shot animated from its
+//!   path, beside [`takedown_side`] (seats, a new game, the log); its rules in
+//!   [`takedown_rules`].
 //! * [`modes`]: the games the window shows, one at a time, and the top bar's buttons
 //!   between them.
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
@@ -78,6 +83,10 @@ mod save_names;
 pub mod scenario_picture;
 pub mod sidebar;
 mod tag_layout;
+pub mod takedown_board;
+pub mod takedown_rules;
+pub mod takedown_side;
+pub mod takedown_table;
 pub mod theme;
 
 use std::path::PathBuf;
@@ -95,6 +104,7 @@ use crate::table::session::Session;
 use crate::table::setup::{GameSetup, ai_at_level, load_scenario_text, random_seed};
 use dice_game::table::setup::DiceGameSetup;
 use martian_dice::table::DiceSetup;
+use takedown::table::setup::TakedownSetup;
 
 /// How the table opens.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,6 +124,8 @@ pub struct GuiOptions {
     pub dice: Option<DiceSetup>,
     /// Open on Mars Attacks: The Dice Game with this setup instead of the skirmish.
     pub dice_game: Option<DiceGameSetup>,
+    /// Open on Mars Attacks: Ten-Minute Takedown with this setup instead of the skirmish.
+    pub takedown: Option<TakedownSetup>,
     /// The person allows the programs the saved game names to play without being asked
     /// at the table (`play --load SAVE --allow-exec`).
     pub allow_exec: bool,
@@ -136,6 +148,7 @@ impl Default for GuiOptions {
             choose: false,
             dice: None,
             dice_game: None,
+            takedown: None,
             allow_exec: false,
             replay: None,
             companion: None,
@@ -170,7 +183,7 @@ macro_rules! command_line_works {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
          duel, arena, report, analyse, position, replay, serve, scenarios, render, odds, los, steps, deck, \
          schema, bench, bot, fit-evaluation, selfplay, train-value, train-prior, strength, \
-         setup-sheet, dice-game and martian-dice perfect, optimal and turns"
+         setup-sheet, dice-game, takedown and martian-dice perfect, optimal and turns"
     };
 }
 
@@ -213,6 +226,7 @@ pub fn run(options: GuiOptions) -> Result<(), RunError> {
     let choose = options.choose;
     let dice = options.dice.clone();
     let dice_game = options.dice_game.clone();
+    let takedown = options.takedown.clone();
     let companion = options.companion;
     let options_side = options.side;
     let title = app::title_for(Some(options.side));
@@ -259,6 +273,9 @@ pub fn run(options: GuiOptions) -> Result<(), RunError> {
             }
             if let Some(d) = dice_game {
                 app.open_dice_game(d);
+            }
+            if let Some(t) = takedown {
+                app.open_takedown(t);
             }
             Ok(Box::new(app))
         }),

@@ -26,6 +26,8 @@
 //! * [`players`]: the [`players::Player`] trait and the players a spec names: `random`,
 //!   `centre[:LEVEL]`, `aim[:LEVEL][:sims=N,...]`.
 //! * [`matches`]: whole games from a seed, replays, matches of many games on threads.
+//! * [`table`]: a game at the table for the window: seats of people and AIs, the AI on its
+//!   own thread, shots with their paths, the log in words.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -70,3 +72,4 @@ pub mod pieces;
 pub mod players;
 pub mod rules;
 pub mod shot;
+pub mod table;

@@ -71,35 +71,93 @@ pub fn simulate(layout: &Layout, scene: &Scene, flick: Flick, seed: u64) -> Rest
     simulate_placed(layout, scene, flick, Placing::from_seed(layout, seed))
 }
 
-/// [`simulate`], with the die's pose after every step pushed onto `path` (for drawing the
-/// shot): the rest is the same to the last bit.
-pub fn simulate_traced(
-    layout: &Layout,
-    scene: &Scene,
-    flick: Flick,
-    seed: u64,
-    path: &mut Vec<Pose>,
-) -> Rest {
-    run(
-        layout,
-        scene,
-        flick,
-        Placing::from_seed(layout, seed),
-        Some(path),
-    )
-}
-
 /// [`simulate`] with the die's placing given.
 pub fn simulate_placed(layout: &Layout, scene: &Scene, flick: Flick, placing: Placing) -> Rest {
     run(layout, scene, flick, placing, None)
 }
 
+/// A shot's path, for its animation: the die's pose every [`ShotPath::every`] simulated
+/// steps from its start, the rest's own pose last.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotPath {
+    /// Simulated steps between two poses.
+    pub every: u32,
+    /// Simulated seconds between two poses.
+    pub interval: f64,
+    /// The poses, the first where the die was put down, the last the rest's.
+    pub poses: Vec<Pose>,
+}
+
+impl ShotPath {
+    /// Simulated seconds from the first pose to the last.
+    pub fn seconds(&self) -> f64 {
+        self.interval * self.poses.len().saturating_sub(1) as f64
+    }
+
+    /// The pose at `t` simulated seconds, between the two poses around it (its centre
+    /// interpolated, its rotation the nearer pose's); the last past the end.
+    pub fn at(&self, t: f64) -> Option<Pose> {
+        let last = self.poses.last()?;
+        if !(t.is_finite() && t > 0.0) || self.interval <= 0.0 {
+            return self.poses.first().copied();
+        }
+        let f = t / self.interval;
+        let i = f.floor() as usize;
+        if i + 1 >= self.poses.len() {
+            return Some(*last);
+        }
+        let (a, b) = (self.poses[i], self.poses[i + 1]);
+        let k = f - i as f64;
+        let mut centre = [0.0; 3];
+        for (c, (x, y)) in centre.iter_mut().zip(a.centre.iter().zip(b.centre)) {
+            *c = x + (y - x) * k;
+        }
+        Some(Pose {
+            centre,
+            rotation: if k < 0.5 { a.rotation } else { b.rotation },
+        })
+    }
+}
+
+/// [`simulate`] with the die's path: its pose every `every` steps (at least 1) as well as
+/// its rest, which is [`simulate`]'s to the last bit.
+pub fn simulate_path(
+    layout: &Layout,
+    scene: &Scene,
+    flick: Flick,
+    seed: u64,
+    every: u32,
+) -> (Rest, ShotPath) {
+    let every = every.max(1);
+    let mut poses = Vec::new();
+    let rest = run(
+        layout,
+        scene,
+        flick,
+        Placing::from_seed(layout, seed),
+        Some((every, &mut poses)),
+    );
+    if poses.last() != Some(&rest.pose) {
+        poses.push(rest.pose);
+    }
+    let interval = f64::from(every) / f64::from(layout.physics.steps_per_second.max(1));
+    (
+        rest,
+        ShotPath {
+            every,
+            interval,
+            poses,
+        },
+    )
+}
+
+/// The shot, the die's pose pushed onto `path`'s list every so many steps when asked.
 fn run(
     layout: &Layout,
     scene: &Scene,
     flick: Flick,
     placing: Placing,
-    mut path: Option<&mut Vec<Pose>>,
+    mut path: Option<(u32, &mut Vec<Pose>)>,
 ) -> Rest {
     let p = &layout.physics;
     let edge = layout.die.edge.0;
@@ -195,14 +253,19 @@ fn run(
     let mut still = 0;
     let mut steps = 0;
     let mut left_table = false;
+    if let Some((_, poses)) = &mut path {
+        poses.push(pose_of(&world.bodies[die]));
+    }
     while steps < max_steps {
         world.step();
         steps += 1;
         let body = &world.bodies[die];
-        let t = body.translation();
-        if let Some(path) = path.as_deref_mut() {
-            path.push(pose_of(t, *body.rotation()));
+        if let Some((every, poses)) = &mut path
+            && steps % *every == 0
+        {
+            poses.push(pose_of(body));
         }
+        let t = body.translation();
         // T8, T18: once its centre is past the edge, the die is off the table (it falls).
         if t.x.abs() > hx || t.y.abs() > hy {
             left_table = true;
@@ -218,8 +281,7 @@ fn run(
         }
     }
     // T18: a die still moving at the time cap rests where it is.
-    let body = &world.bodies[die];
-    let pose = pose_of(body.translation(), *body.rotation());
+    let pose = pose_of(&world.bodies[die]);
     Rest {
         pose,
         face: up_face(pose.rotation),
@@ -228,8 +290,10 @@ fn run(
     }
 }
 
-/// A body's pose in the table's millimetres.
-fn pose_of(t: Vector, q: rapier3d::prelude::Rotation) -> Pose {
+/// The die's pose as the physics has it, in millimetres.
+fn pose_of(body: &rapier3d::prelude::RigidBody) -> Pose {
+    let t = body.translation();
+    let q = body.rotation();
     Pose {
         centre: [f64::from(t.x) / M, f64::from(t.y) / M, f64::from(t.z) / M],
         rotation: Quat {

@@ -607,7 +607,7 @@ fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
             "{command}: {help}"
         );
     }
-    for game in ["martian-dice", "dice-game"] {
+    for game in ["martian-dice", "dice-game", "takedown"] {
         let help = stdout(&run(&[game, "--help"]));
         assert!(help.contains("\n  play "), "{game}: {help}");
     }
@@ -638,6 +638,18 @@ fn the_window_commands_are_listed_and_check_their_options_in_every_build() {
         (
             &["dice-game", "play", "--difficulty", "medium"],
             "--difficulty: `medium` is not a difficulty",
+        ),
+        (
+            &["takedown", "play", "--seats", "you,aim:fast"],
+            "--seats: seat 2: ",
+        ),
+        (
+            &["takedown", "play", "--seats", "you:sharp,aim"],
+            "`sharp` is not an aiming level",
+        ),
+        (
+            &["takedown", "play", "--seats", "you,aim,aim,aim,aim"],
+            "for 2 to 4 players, not 5",
         ),
     ] {
         let o = run(args);

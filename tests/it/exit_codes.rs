@@ -115,7 +115,7 @@ const INPUTS: &[(&str, &[&str])] = &[
 ];
 
 /// The commands that read no input file.
-const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot", "join"];
+const NO_INPUT: &[&str] = &["odds", "schema", "martian-dice", "bot", "join", "takedown"];
 
 fn with(args: &[&str], file: &Path, out: &Path, shelf: &Path) -> Vec<String> {
     args.iter()

@@ -94,4 +94,6 @@ mod gui_sight;
 #[cfg(feature = "gui")]
 mod gui_small;
 #[cfg(feature = "gui")]
+mod gui_takedown;
+#[cfg(feature = "gui")]
 mod preview_gui;

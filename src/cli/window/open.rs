@@ -33,6 +33,10 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
             dice_game: Some(*setup),
             ..GuiOptions::default()
         },
+        Window::Takedown(setup) => GuiOptions {
+            takedown: Some(*setup),
+            ..GuiOptions::default()
+        },
         Window::Table {
             args,
             level,
@@ -63,6 +67,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                 choose: args.choose,
                 dice: None,
                 dice_game: None,
+                takedown: None,
                 allow_exec: args.allow_exec,
                 replay,
                 companion,

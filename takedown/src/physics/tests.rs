@@ -45,13 +45,13 @@ fn a_shot_is_the_same_to_the_last_bit_on_every_run() {
         .join()
         .unwrap();
     assert_eq!(other.bits(), first[1].bits());
-    // Traced for drawing: the same rest, and a pose a step ending at it.
-    let mut path = Vec::new();
+    // Traced for drawing: the same rest, and a pose where the die was put down and after
+    // every step, ending at it.
     let (f, seed) = flicks[0];
-    let traced = simulate_traced(&l, &s, f, seed, &mut path);
+    let (traced, path) = simulate_path(&l, &s, f, seed, 1);
     assert_eq!(traced.bits(), first[0].bits());
-    assert_eq!(path.len() as u32, traced.steps);
-    assert_eq!(path.last().copied(), Some(traced.pose));
+    assert_eq!(path.poses.len() as u32, traced.steps + 1);
+    assert_eq!(path.poses.last().copied(), Some(traced.pose));
     // Another seed puts the die down otherwise, and it ends elsewhere.
     let moved = simulate(&l, &s, flicks[0].0, 8);
     assert_ne!(moved.bits(), first[0].bits());
@@ -159,5 +159,43 @@ fn a_placing_is_drawn_from_the_seed() {
             most.acos().to_degrees() <= l.physics.tilt_degrees + 1e-9,
             "{most}"
         );
+    }
+}
+
+#[test]
+fn a_shots_path_ends_at_the_rest_simulate_gives_to_the_last_bit() {
+    let l = shipped_layout();
+    let s = scene();
+    for (f, seed, every) in [
+        (Flick::new(FRAC_PI_2, 0.47, 0.0), 7, 4),
+        (Flick::new(1.4, 0.52, 0.8), 11, 1),
+        (Flick::new(-2.0, 0.9, -1.0), 3, 7),
+    ] {
+        let rest = simulate(&l, &s, f, seed);
+        let (again, path) = simulate_path(&l, &s, f, seed, every);
+        assert_eq!(again.bits(), rest.bits());
+        assert_eq!((again.face, again.steps), (rest.face, rest.steps));
+        let last = path.poses.last().unwrap();
+        assert_eq!(
+            Rest {
+                pose: *last,
+                ..rest
+            }
+            .bits(),
+            rest.bits(),
+            "the path's last pose is the rest"
+        );
+        // The first pose is where the die was put down: on the shooter's saucer.
+        assert!(path.poses[0].at().distance(s.start) < 1e-3);
+        // A pose every `every` steps, and the rest's if it fell between.
+        let n = rest.steps / every + 1;
+        assert!(
+            path.poses.len() as u32 == n || path.poses.len() as u32 == n + 1,
+            "{} poses for {} steps every {every}",
+            path.poses.len(),
+            rest.steps
+        );
+        assert!(path.at(path.seconds() + 1.0).unwrap() == *last);
+        assert!(path.at(0.0).unwrap() == path.poses[0]);
     }
 }
