@@ -183,7 +183,7 @@ macro_rules! command_line_works {
         "the command line works without one: `mars-attacks --help` lists validate, simulate, \
          duel, arena, report, analyse, position, replay, serve, scenarios, render, odds, los, steps, deck, \
          schema, bench, bot, fit-evaluation, selfplay, train-value, train-prior, strength, \
-         setup-sheet, dice-game, takedown and martian-dice perfect, optimal and turns"
+         setup-sheet, host, join, dice-game, takedown and martian-dice perfect, optimal and turns"
     };
 }
 
