@@ -484,15 +484,24 @@ mod action_texts {
 }
 
 /// The action `text` names, or why it names none.
-fn read_action(text: &str) -> Result<Action, String> {
+/// Why an action's text in a message is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionTextError {
+    #[error("an action's text has at most {MAX_ACTION_BYTES} bytes; this has {bytes}")]
+    TooLong { bytes: usize },
+    #[error("`{}` is not an action: {why}", .text.escape_debug())]
+    NotAnAction { text: String, why: String },
+}
+
+fn read_action(text: &str) -> Result<Action, ActionTextError> {
     if text.len() > MAX_ACTION_BYTES {
-        return Err(format!(
-            "an action's text has at most {MAX_ACTION_BYTES} bytes; this has {}",
-            text.len()
-        ));
+        return Err(ActionTextError::TooLong { bytes: text.len() });
     }
     text.parse::<Action>()
-        .map_err(|e| format!("`{}` is not an action: {e}", text.escape_debug()))
+        .map_err(|e| ActionTextError::NotAnAction {
+            text: text.to_string(),
+            why: e.to_string(),
+        })
 }
 
 #[cfg(test)]

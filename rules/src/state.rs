@@ -51,6 +51,7 @@ mod agenda;
 mod by_counter_kind;
 mod by_vp_source;
 mod card_legal;
+mod determinize;
 mod editor;
 mod effects;
 mod events;

@@ -6,15 +6,23 @@
 
 use crate::common::run_cli;
 
-#[test]
-fn a_host_of_two_ais_plays_the_game_to_its_end() {
-    let (code, out, err) = run_cli(&[
+/// `host` on Who's There?, on this machine and any free port, with `more` after.
+fn host(more: &[&str]) -> (i32, String, String) {
+    let mut argv = vec![
         "host",
         "--scenario",
         "scenarios/whos-there.toml",
         "--local",
         "--port",
         "0",
+    ];
+    argv.extend_from_slice(more);
+    run_cli(&argv)
+}
+
+#[test]
+fn a_host_of_two_ais_plays_the_game_to_its_end() {
+    let (code, out, err) = host(&[
         "--humans",
         "greedy",
         "--martians",
@@ -36,16 +44,7 @@ fn a_host_of_two_ais_plays_the_game_to_its_end() {
 #[test]
 fn a_save_that_is_a_folder_is_refused_before_the_host_listens() {
     let dir = crate::child::scratch("network", "save-folder");
-    let (code, out, err) = run_cli(&[
-        "host",
-        "--scenario",
-        "scenarios/whos-there.toml",
-        "--local",
-        "--port",
-        "0",
-        "--save",
-        dir.to_str().unwrap(),
-    ]);
+    let (code, out, err) = host(&["--save", dir.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("is not a saved game"), "{err}");
     assert!(!out.contains("hosting on"), "{out}");
