@@ -563,17 +563,19 @@ impl Game {
         self.window_since = self.persons_window().then(Instant::now);
         self.windows = self.session.to_save().windows_after as u32;
         self.save();
-        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
-        for c in conns {
-            self.send_view(c);
-        }
+        // The host's own status is brought up to date before any table is told, so a
+        // table that has seen a position never finds the host's status behind it.
+        self.publish_status();
         if let Some(o) = self.session.state().outcome()
             && !self.over_noted
         {
             self.over_noted = true;
             self.note(None, None, NoteKind::Over, format!("game over: {o}"));
         }
-        self.publish_status();
+        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
+        for c in conns {
+            self.send_view(c);
+        }
     }
 
     fn save(&mut self) {
@@ -629,9 +631,9 @@ impl Game {
     }
 
     fn seats_changed(&mut self) {
+        self.publish_status();
         let msg = ServerMessage::Seats(self.seats_status());
         self.broadcast(&msg);
-        self.publish_status();
     }
 
     fn broadcast(&mut self, msg: &ServerMessage) {
