@@ -31,8 +31,11 @@ pub struct JoinArgs {
     pub code: String,
     /// Play the seat with this built-in player (mcts:normal, greedy...) from the seat's
     /// view, instead of reading the person's decisions from standard input.
-    #[arg(long = "as", value_name = "SPEC")]
+    #[arg(long = "as", value_name = "SPEC", conflicts_with = "window")]
     pub play_as: Option<String>,
+    /// Open the desktop table joined to the host, instead of the text table.
+    #[arg(long)]
+    pub window: bool,
 }
 
 pub fn run(args: JoinArgs, io: &mut Io<'_>) -> Result<(), CliError> {
@@ -44,6 +47,9 @@ pub fn run(args: JoinArgs, io: &mut Io<'_>) -> Result<(), CliError> {
         .code
         .parse()
         .map_err(|e: net::code::CodeError| CliError::Usage(e.to_string()))?;
+    if args.window {
+        return super::window::open(super::window::Window::Join(address, code), io);
+    }
     let mut player = match &args.play_as {
         Some(s) => {
             let spec: PlayerSpec = s

@@ -1,7 +1,7 @@
 //! The commands that open a window, and the one place they open it: `play` (and no
 //! subcommand) opens the table on a skirmish, `martian-dice play` the table on Martian
 //! Dice, `dice-game play` the table on Mars Attacks: The Dice Game, `takedown play` the table on
-//! Ten-Minute Takedown, `preview` the scenario
+//! Ten-Minute Takedown, `join --window` the table joined to a host, `preview` the scenario
 //! designer's window.
 //!
 //! Each command checks its options and reads its files first, without a window, so a
@@ -56,6 +56,8 @@ pub enum Window {
     Takedown(Box<TakedownSetup>),
     /// The scenario designer's window on this file (`preview`).
     Preview(PathBuf),
+    /// The table joined to a host with a seat's code (`join ADDRESS CODE --window`).
+    Join(net::client::JoinAddress, net::code::JoinCode),
 }
 
 impl Window {
@@ -67,6 +69,7 @@ impl Window {
             Window::DiceGame(_) => "dice-game play",
             Window::Takedown(_) => "takedown play",
             Window::Preview(_) => "preview",
+            Window::Join(..) => "join --window",
         }
     }
 }

@@ -14,9 +14,6 @@ use crate::table::describe::{action_text, side_title};
 use crate::table::forecast::acting_model;
 use crate::table::session::Session;
 use crate::table::setup::GameSetup;
-use dice_game::table::setup::DiceGameSetup;
-use martian_dice::table::DiceSetup;
-use takedown::table::setup::TakedownSetup;
 
 use super::analysis::AnalysisView;
 use super::at_table::AtTableView;
@@ -33,6 +30,11 @@ use super::panel::{Panel, PanelContext, within_width};
 use super::prompt::AnswerPrompt;
 use super::sidebar::Sidebar;
 use super::theme;
+
+mod games;
+mod network;
+
+use games::{Parked, Shown};
 
 /// The table: a game and everything drawn around it.
 ///
@@ -78,29 +80,14 @@ pub struct MarsApp {
     pub new_game: NewGameDialog,
     pub files: FileDialog,
     game_over: GameOverWindow,
+    /// Network play: the Host / Join windows, a table joining, a game over the network.
+    network: network::Network,
 
     // ----- the window itself -----
     /// The window's frames and look, apart from the game.
     frames: FrameHistory,
     /// How long the program took to show its first frame.
     pub startup: Startup,
-}
-
-/// The game the window shows. The skirmish's session stays in [`MarsApp`] whatever is
-/// shown; a dice game shown is held here, and moves to [`Parked`] when another is shown.
-enum Shown {
-    Skirmish,
-    MartianDice(Box<super::dice_table::DiceTable>),
-    DiceGame(Box<super::dice_game_table::DiceGameView>),
-    Takedown(Box<super::takedown_table::TakedownView>),
-}
-
-/// The dice games not shown, each as it was left.
-#[derive(Default)]
-struct Parked {
-    dice: Option<Box<super::dice_table::DiceTable>>,
-    dice_game: Option<Box<super::dice_game_table::DiceGameView>>,
-    takedown: Option<Box<super::takedown_table::TakedownView>>,
 }
 
 /// In a hot-seat game (both sides played by people at this screen), the side to hand the
@@ -153,6 +140,7 @@ impl MarsApp {
             new_game: NewGameDialog::new(scenario_dir, setup),
             files: FileDialog::new(save_dir),
             game_over: GameOverWindow::default(),
+            network: network::Network::default(),
             frames: FrameHistory::default(),
             waker_set: false,
             error: None,
@@ -164,143 +152,6 @@ impl MarsApp {
             pass_screen: true,
             shown: Shown::Skirmish,
             parked: Parked::default(),
-        }
-    }
-
-    /// Shows Martian Dice, a new game of `setup`.
-    pub fn open_dice(&mut self, setup: DiceSetup) {
-        match super::dice_table::DiceTable::new(setup) {
-            Ok(t) => {
-                self.park();
-                self.parked.dice = None;
-                self.shown = Shown::MartianDice(Box::new(t));
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
-    }
-
-    /// Shows Mars Attacks: The Dice Game, a new game of `setup`.
-    pub fn open_dice_game(&mut self, setup: DiceGameSetup) {
-        match super::dice_game_table::DiceGameView::new(setup) {
-            Ok(t) => {
-                self.park();
-                self.parked.dice_game = None;
-                self.shown = Shown::DiceGame(Box::new(t));
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
-    }
-
-    /// Shows Mars Attacks: Ten-Minute Takedown, a new game of `setup`.
-    pub fn open_takedown(&mut self, setup: TakedownSetup) {
-        match super::takedown_table::TakedownView::new(setup) {
-            Ok(t) => {
-                self.park();
-                self.parked.takedown = None;
-                self.shown = Shown::Takedown(Box::new(t));
-            }
-            Err(e) => self.error = Some(e.to_string()),
-        }
-    }
-
-    /// Ten-Minute Takedown, when the window shows it.
-    pub fn takedown(&self) -> Option<&super::takedown_table::TakedownView> {
-        match &self.shown {
-            Shown::Takedown(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// [`MarsApp::takedown`], to change.
-    ///
-    /// A test API: the tests check or arrange positions with it; the program does not call it.
-    pub fn takedown_mut(&mut self) -> Option<&mut super::takedown_table::TakedownView> {
-        match &mut self.shown {
-            Shown::Takedown(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// The game the window shows now.
-    pub fn mode(&self) -> Mode {
-        match self.shown {
-            Shown::Skirmish => Mode::Skirmish,
-            Shown::MartianDice(_) => Mode::MartianDice,
-            Shown::DiceGame(_) => Mode::DiceGame,
-            Shown::Takedown(_) => Mode::Takedown,
-        }
-    }
-
-    /// Martian Dice, when the window shows it.
-    pub fn dice(&self) -> Option<&super::dice_table::DiceTable> {
-        match &self.shown {
-            Shown::MartianDice(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// [`MarsApp::dice`], to change.
-    ///
-    /// A test API: the tests check or arrange positions with it; the program does not call it.
-    pub fn dice_mut(&mut self) -> Option<&mut super::dice_table::DiceTable> {
-        match &mut self.shown {
-            Shown::MartianDice(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// Mars Attacks: The Dice Game, when the window shows it.
-    pub fn dice_game(&self) -> Option<&super::dice_game_table::DiceGameView> {
-        match &self.shown {
-            Shown::DiceGame(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// [`MarsApp::dice_game`], to change.
-    ///
-    /// A test API: the tests check or arrange positions with it; the program does not call it.
-    pub fn dice_game_mut(&mut self) -> Option<&mut super::dice_game_table::DiceGameView> {
-        match &mut self.shown {
-            Shown::DiceGame(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// Keeps the dice game shown, if any, as it is while another is shown; the skirmish
-    /// is shown meanwhile.
-    fn park(&mut self) {
-        match std::mem::replace(&mut self.shown, Shown::Skirmish) {
-            Shown::Skirmish => {}
-            Shown::MartianDice(d) => self.parked.dice = Some(d),
-            Shown::DiceGame(d) => self.parked.dice_game = Some(d),
-            Shown::Takedown(d) => self.parked.takedown = Some(d),
-        }
-    }
-
-    /// Shows `mode`'s game as it was left, or a new one of the default set-up.
-    fn switch_to(&mut self, mode: Mode) {
-        if mode == self.mode() {
-            return;
-        }
-        self.park();
-        match mode {
-            Mode::Skirmish => {}
-            Mode::MartianDice => match self.parked.dice.take() {
-                Some(d) => self.shown = Shown::MartianDice(d),
-                None => self.open_dice(DiceSetup::default()),
-            },
-            Mode::DiceGame => match self.parked.dice_game.take() {
-                Some(d) => self.shown = Shown::DiceGame(d),
-                None => self.open_dice_game(DiceGameSetup::default()),
-            },
-            Mode::Takedown => match self.parked.takedown.take() {
-                Some(d) => self.shown = Shown::Takedown(d),
-                None => self.open_takedown(TakedownSetup {
-                    seed: crate::table::setup::random_seed(),
-                    ..TakedownSetup::default()
-                }),
-            },
         }
     }
 
@@ -318,12 +169,17 @@ impl MarsApp {
         self.frames.style_once(&ctx);
         self.frames.frame_started();
         self.wire_waker(&ctx);
+        self.network_tick(&ctx);
+        if let Some(start) = self.network.window.ui(&ctx, self.network.joining.is_some()) {
+            self.start_network(start, &ctx);
+        }
         self.keys(&ctx);
 
         let mut commands = Vec::new();
         // The game waits while the New game window is open: nothing moves behind it.
+        let waits = self.a_window_waits();
         if let Some(s) = &mut self.session
-            && !self.new_game.open
+            && !waits
         {
             s.tick();
             if s.is_thinking() || s.current_hint().is_some_and(|h| h.report.is_none()) {
@@ -334,7 +190,7 @@ impl MarsApp {
             }
         }
         if let Some(s) = &mut self.session
-            && !self.new_game.open
+            && !waits
             && let Some(wait) = s.replay_tick()
         {
             ctx.request_repaint_after(wait);
@@ -416,7 +272,12 @@ impl MarsApp {
             .default_size(300.0)
             .size_range(200.0..=520.0)
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
-            .show(ui, |ui| within_width(ui, |ui| self.log.ui(ui, &mut table)));
+            .show(ui, |ui| {
+                within_width(ui, |ui| match &mut self.network.game {
+                    Some(game) => super::remote_panel::ui(ui, game),
+                    None => self.log.ui(ui, &mut table),
+                })
+            });
         egui::Panel::right("sidebar")
             .default_size(340.0)
             .size_range(280.0..=520.0)
@@ -433,13 +294,13 @@ impl MarsApp {
             .inner;
 
         // A question waiting for a person's answer: a prompt over the board.
-        if !self.new_game.open {
+        if !self.a_window_waits() {
             AnswerPrompt { over: board_rect }.ui(ui, &mut table);
             self.at_table
                 .ui(ui, &mut table, board_rect, self.board.geom);
         }
         if let Some((side, bot)) = session.program_to_allow()
-            && !self.new_game.open
+            && !self.a_window_waits()
         {
             table.commands.extend(program_prompt(&ctx, side, &bot));
         }
@@ -460,6 +321,12 @@ impl MarsApp {
         self.problem_ui(&ctx);
         commands.dedup();
         self.run(commands);
+    }
+
+    /// The New game window or a network window is open: the game waits behind it, and
+    /// nothing is drawn over the board.
+    fn a_window_waits(&self) -> bool {
+        self.new_game.open || self.network.window.open.is_some()
     }
 
     /// The problem with the last command, if any, until the person closes it.
@@ -485,10 +352,12 @@ impl MarsApp {
             if ui.button("New game").clicked() {
                 out.push(Command::OpenNewGame);
             }
-            let can_undo = self
-                .session
-                .as_ref()
-                .is_some_and(|s| s.undo_depth().is_some());
+            // Over the network the host decides what can be taken back.
+            let can_undo = self.network.game.is_some()
+                || self
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| s.undo_depth().is_some());
             if ui
                 .add_enabled(can_undo, egui::Button::new("Undo"))
                 .on_hover_text(
@@ -503,7 +372,11 @@ impl MarsApp {
             }
             let has_game = self.session.is_some();
             if ui
-                .add_enabled(has_game, egui::Button::new("Save"))
+                .add_enabled(
+                    has_game && self.network.game.is_none(),
+                    egui::Button::new("Save"),
+                )
+                .on_disabled_hover_text("A game over the network is kept, and saved, by its host")
                 .clicked()
             {
                 out.push(Command::OpenFile(FileAction::Save));
@@ -622,10 +495,12 @@ impl MarsApp {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(RichText::new("F12: frame time").small().color(theme::MUTED));
                     ui.separator();
-                    ui.label(
-                        RichText::new(format!("{}  ·  seed {}", s.scenario().name, s.setup().seed))
-                            .color(theme::LABEL),
-                    );
+                    // Over the network the seed is the host's secret: only the name is shown.
+                    let text = match s.afar() {
+                        Some(_) => format!("{}  ·  over the network", s.scenario().name),
+                        None => format!("{}  ·  seed {}", s.scenario().name, s.setup().seed),
+                    };
+                    ui.label(RichText::new(text).color(theme::LABEL));
                 });
             }
         });
@@ -739,6 +614,9 @@ impl MarsApp {
     }
 
     fn command(&mut self, c: Command) {
+        let Some(c) = self.network_command(c) else {
+            return;
+        };
         match c {
             Command::Play(plan) => self.play_plan(&plan),
             Command::Select(m) => {
@@ -789,6 +667,8 @@ impl MarsApp {
                 }
             }
             Command::SaveSetupSheet(path) => self.save_setup_sheet(&path),
+            // Opened by `network_command` before it comes here.
+            Command::HostGame | Command::JoinGame => {}
             Command::MartianDice => self.switch_to(Mode::MartianDice),
             Command::DiceGame => self.switch_to(Mode::DiceGame),
             Command::Takedown => self.switch_to(Mode::Takedown),

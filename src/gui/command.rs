@@ -52,6 +52,10 @@ pub enum Command {
     /// At a real table: write the set-up sheet of this game to a file.
     SaveSetupSheet(PathBuf),
     OpenNewGame,
+    /// Open the "Host a game" window, for the scenario chosen in the New game window.
+    HostGame,
+    /// Open the "Join a game" window.
+    JoinGame,
     OpenFile(FileAction),
     Save(PathBuf),
     Load(PathBuf),

@@ -402,6 +402,25 @@ impl NewGameDialog {
                     if ui.button("Cancel").clicked() {
                         self.open = false;
                     }
+                    ui.separator();
+                    if ui
+                        .add_enabled(self.chosen().is_some(), egui::Button::new("Host a game…"))
+                        .on_hover_text(
+                            "Play this scenario with a friend over the network: this window \
+                             keeps the game and the hidden cards",
+                        )
+                        .on_disabled_hover_text("choose a scenario that loads")
+                        .clicked()
+                    {
+                        out.push(Command::HostGame);
+                    }
+                    if ui
+                        .button("Join a game…")
+                        .on_hover_text("Join a friend's game with its address and your code")
+                        .clicked()
+                    {
+                        out.push(Command::JoinGame);
+                    }
                 });
             });
         if !open {

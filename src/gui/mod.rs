@@ -38,6 +38,11 @@
 //!   [`takedown_board`], the slingshot and the keys to aim, each shot animated from its
 //!   path, beside [`takedown_side`] (seats, a new game, the log); its rules in
 //!   [`takedown_rules`].
+//! * Network play: [`network_window`], the Host a game / Join a game windows;
+//!   [`remote_game`], the table joined to a host fed into the skirmish's own board (a
+//!   session at a distance, `crate::table::afar`), a decision sent to the host; and
+//!   [`remote_panel`], the left panel of such a game (seats, the codes when this window
+//!   hosts, take-back, chat, the seat's log).
 //! * [`modes`]: the games the window shows, one at a time, and the top bar's buttons
 //!   between them.
 //! * [`preview`]: the scenario designer's window (`mars-attacks preview`), a program of
@@ -75,9 +80,12 @@ pub mod frames;
 pub mod fresh;
 pub mod log;
 pub mod modes;
+pub mod network_window;
 pub mod panel;
 pub mod preview;
 pub mod prompt;
+pub mod remote_game;
+pub mod remote_panel;
 mod run_error;
 mod save_names;
 pub mod scenario_picture;
@@ -135,6 +143,8 @@ pub struct GuiOptions {
     /// Play the new game at a real table (`play --companion`): who rolls each side's dice
     /// and the counters' squares.
     pub companion: Option<TableRollers>,
+    /// Join a host with a seat's code at once (`join ADDRESS CODE --window`).
+    pub join: Option<(net::client::JoinAddress, net::code::JoinCode)>,
 }
 
 impl Default for GuiOptions {
@@ -152,6 +162,7 @@ impl Default for GuiOptions {
             allow_exec: false,
             replay: None,
             companion: None,
+            join: None,
         }
     }
 }
@@ -227,6 +238,7 @@ pub fn run(options: GuiOptions) -> Result<(), RunError> {
     let dice = options.dice.clone();
     let dice_game = options.dice_game.clone();
     let takedown = options.takedown.clone();
+    let join = options.join.clone();
     let companion = options.companion;
     let options_side = options.side;
     let title = app::title_for(Some(options.side));
@@ -240,7 +252,7 @@ pub fn run(options: GuiOptions) -> Result<(), RunError> {
     eframe::run_native(
         &title,
         native,
-        Box::new(move |_cc| {
+        Box::new(move |cc| {
             let saves = saves_dir();
             // A saved game, or the New game window first: no other game starts behind it.
             let mut app = match (&saved, choose) {
@@ -276,6 +288,9 @@ pub fn run(options: GuiOptions) -> Result<(), RunError> {
             }
             if let Some(t) = takedown {
                 app.open_takedown(t);
+            }
+            if let Some((address, code)) = join {
+                app.join(address, code, &cc.egui_ctx);
             }
             Ok(Box::new(app))
         }),

@@ -202,7 +202,12 @@ impl Panel for Score {
                     );
                     // A program's command can be long: cut to fit beside the VP, whole
                     // on hover.
-                    let who = controller_text(session.controller(side));
+                    let who = match session.afar() {
+                        // A game over the network: the host knows who plays the other side.
+                        Some(afar) if afar.seat == Some(side) => "you".to_string(),
+                        Some(_) => "across the network".to_string(),
+                        None => controller_text(session.controller(side)),
+                    };
                     let short = shortened(&who, CONTROLLER_CHARS);
                     let label = ui.label(RichText::new(&short).small().color(theme::MUTED));
                     if short != who {

@@ -88,6 +88,8 @@ mod gui_martian_dice;
 #[cfg(feature = "gui")]
 mod gui_moves;
 #[cfg(feature = "gui")]
+mod gui_network;
+#[cfg(feature = "gui")]
 mod gui_saves;
 #[cfg(feature = "gui")]
 mod gui_sight;

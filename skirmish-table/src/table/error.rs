@@ -71,6 +71,9 @@ pub enum PlayError {
     /// At a real table, the counters' squares are still being rolled there (R24).
     #[error("the counters' squares are being rolled at the table: roll them first")]
     PlacingCounters,
+    /// The game is kept by a host elsewhere: decisions go to it, not into the session.
+    #[error("this game is kept by its host: the decision goes to the host")]
+    Afar,
     /// The rules refuse the decision.
     #[error(transparent)]
     Illegal(#[from] IllegalAction),

@@ -2,6 +2,8 @@
 //! the command line's `play` checks before a window opens. Nothing here uses egui or
 //! eframe, and all of it can be tested without a window.
 //!
+//! * [`afar`]: a game kept by a host across the network, shown as the table's seat may
+//!   see it; the session decides nothing itself.
 //! * [`session`]: the game being played: its state, every decision with what it caused,
 //!   who controls each side, a person's decisions and the AI's, programs allowed to play,
 //!   undo and the result. Its other parts are in the files of their concepts:
@@ -37,6 +39,7 @@
 //! * [`forecast`]: reach, sight and exact odds shown before a decision, read from the
 //!   rules' legal lists on throwaway copies of the state.
 
+pub mod afar;
 pub mod area_words;
 pub mod brain;
 pub mod companion;

@@ -83,6 +83,12 @@ pub enum SaveError {
         path.display()
     )]
     NotOurs { path: PathBuf },
+    /// The game is kept by a host elsewhere, which saves it; nothing is written.
+    #[error(
+        "{} is not written: this game is kept by its host, which saves it",
+        path.display()
+    )]
+    Afar { path: PathBuf },
     /// The file cannot be written.
     #[error("cannot write {}: {source}", path.display())]
     Write {
@@ -424,6 +430,11 @@ impl Session {
     /// and the save refused. The new text goes to a file beside it first and then takes
     /// its place, so a failed write never loses the old save.
     pub fn save_to(&self, path: &Path) -> Result<(), SaveError> {
+        if self.afar.is_some() {
+            return Err(SaveError::Afar {
+                path: path.to_path_buf(),
+            });
+        }
         if path.exists() {
             let is_save = read_save_text(path)
                 .ok()

@@ -117,6 +117,8 @@ pub struct Session {
     pub(super) table_steps: std::collections::VecDeque<super::instructions::TableStep>,
     /// At a real table, the counters' squares being rolled there at set-up.
     pub(super) placing: Option<super::placement::Placing>,
+    /// The game is kept by a host elsewhere ([`super::afar`]): this session only shows it.
+    pub(super) afar: Option<super::afar::Afar>,
 }
 
 impl Session {
@@ -164,6 +166,7 @@ impl Session {
             table_log: Vec::new(),
             table_steps: std::collections::VecDeque::new(),
             placing: None,
+            afar: None,
         }
     }
 
@@ -206,6 +209,9 @@ impl Session {
 
     /// The legal decisions now.
     pub fn legal(&self) -> Vec<Action> {
+        if let Some(afar) = &self.afar {
+            return afar.legal.clone();
+        }
         let mut v = Vec::new();
         self.state.legal_actions(&mut v);
         v
@@ -241,6 +247,9 @@ impl Session {
     /// their own; watching two AIs, both; in a hot-seat game neither in the shared log
     /// (each hand is shown only while its side decides).
     pub fn sees_hand(&self, side: Side) -> bool {
+        if let Some(afar) = &self.afar {
+            return afar.seat == Some(side);
+        }
         let humans: Vec<Side> = Side::BOTH
             .into_iter()
             .filter(|s| self.setup.controllers[*s].is_human())
@@ -264,6 +273,9 @@ impl Session {
     /// A person's decision: applied only if a person controls the side to move and the
     /// action is on the legal list.
     pub fn play(&mut self, action: Action) -> Result<(), PlayError> {
+        if self.afar.is_some() {
+            return Err(PlayError::Afar);
+        }
         if self.replay.is_some() {
             return Err(PlayError::Replay);
         }
@@ -419,6 +431,7 @@ impl Session {
         // At a real table the AI waits for its dice, and for the steps it asked for to be
         // made there.
         if self.replay.is_some()
+            || self.afar.is_some()
             || self.paused
             || self.is_thinking()
             || self.pending.is_some()
@@ -599,7 +612,7 @@ impl Session {
     /// decision a person made, never past a decision that rolled dice or drew. `None`
     /// when nothing can be undone.
     pub fn undo_depth(&self) -> Option<usize> {
-        if self.replay.is_some() || self.pending.is_some() {
+        if self.replay.is_some() || self.pending.is_some() || self.afar.is_some() {
             return None;
         }
         let mut n = 0;
@@ -716,6 +729,7 @@ impl Session {
     /// played on), and it has decisions.
     pub fn can_analyse(&self) -> bool {
         (self.state.is_over() || self.loaded)
+            && self.afar.is_none()
             && !self.game_actions().is_empty()
             && !self.rolled_by_hand()
     }

@@ -37,6 +37,10 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
             takedown: Some(*setup),
             ..GuiOptions::default()
         },
+        Window::Join(address, code) => GuiOptions {
+            join: Some((address, code)),
+            ..GuiOptions::default()
+        },
         Window::Table {
             args,
             level,
@@ -71,6 +75,7 @@ pub fn open(window: Window, io: &mut Io<'_>) -> Result<(), CliError> {
                 allow_exec: args.allow_exec,
                 replay,
                 companion,
+                join: None,
             }
         }
     };
