@@ -86,6 +86,25 @@ fn the_window_hosts_a_game_against_the_ai_and_plays_it_through_the_host() {
         });
     }
     assert!(played > 0);
+    // A hint is searched here, from the Humans' own view, and names a decision the host
+    // offers.
+    step_until(&mut h, "a decision of the Humans", |a| {
+        a.session
+            .as_ref()
+            .is_some_and(|s| !s.legal().is_empty() || s.state().is_over())
+    });
+    if !h.state().session.as_ref().unwrap().state().is_over() {
+        h.state_mut().run(vec![Command::Hint]);
+        step_until(&mut h, "the hint", |a| {
+            a.session
+                .as_ref()
+                .and_then(|s| s.current_hint())
+                .is_some_and(|hint| hint.report.is_some())
+        });
+        let s = h.state().session.as_ref().unwrap();
+        let first = s.current_hint().unwrap().line.first().copied();
+        assert!(first.is_some_and(|a| s.legal().contains(&a)), "{first:?}");
+    }
     let app = h.state();
     let game = app.remote().unwrap();
     let host = game.hosted.as_ref().unwrap();
