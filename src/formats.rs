@@ -19,14 +19,17 @@ pub enum Format {
     Deck,
     /// Mars Attacks: The Dice Game deck files (cards/dice-game.toml).
     DiceDeck,
+    /// Mars Attacks: Ten-Minute Takedown layout files (tables/takedown.toml).
+    TakedownLayout,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 5] = [
         Format::Scenario,
         Format::Profiles,
         Format::Deck,
         Format::DiceDeck,
+        Format::TakedownLayout,
     ];
 
     /// The name on the command line (`mars-attacks schema NAME`) and in the file name
@@ -37,16 +40,19 @@ impl Format {
             Format::Profiles => "profiles",
             Format::Deck => "deck",
             Format::DiceDeck => "dice-deck",
+            Format::TakedownLayout => "takedown-layout",
         }
     }
 
-    /// The format's root value.
-    pub fn root(self) -> &'static Kind {
+    /// The format's root value, for the formats written from the rules' key tables (a
+    /// Takedown layout's schema is written by its own crate from its own tables).
+    pub fn root(self) -> Option<&'static Kind> {
         match self {
-            Format::Scenario => &rules::schema::scenario::FILE,
-            Format::Profiles => &rules::schema::profiles::FILE,
-            Format::Deck => &rules::schema::deck::FILE,
-            Format::DiceDeck => &dice_game::deck_keys::FILE,
+            Format::Scenario => Some(&rules::schema::scenario::FILE),
+            Format::Profiles => Some(&rules::schema::profiles::FILE),
+            Format::Deck => Some(&rules::schema::deck::FILE),
+            Format::DiceDeck => Some(&dice_game::deck_keys::FILE),
+            Format::TakedownLayout => None,
         }
     }
 
@@ -56,6 +62,7 @@ impl Format {
             Format::Profiles => "Mars Attacks! model profiles",
             Format::Deck => "Mars Attacks! deck",
             Format::DiceDeck => "Mars Attacks: The Dice Game deck",
+            Format::TakedownLayout => "Mars Attacks: Ten-Minute Takedown layout",
         }
     }
 
@@ -84,12 +91,19 @@ impl Format {
                  special rule). See docs/dice-game.md. `mars-attacks dice-game cards FILE` \
                  checks what a schema cannot (names used once, monuments that need Martians)."
             }
+            Format::TakedownLayout => {
+                "The table of Mars Attacks: Ten-Minute Takedown: the targets, the saucers, the \
+                 die and the physics. See docs/takedown.md."
+            }
         }
     }
 
     /// The format's JSON Schema.
     pub fn json_schema(self) -> Json {
-        json_schema(self.title(), self.doc(), self.root())
+        match self.root() {
+            Some(root) => json_schema(self.title(), self.doc(), root),
+            None => takedown::layout_schema::json_schema(),
+        }
     }
 
     /// The JSON Schema as the text of `schemas/NAME.schema.json` (pretty, ending in a

@@ -79,6 +79,7 @@ fn shipped() -> Vec<(PathBuf, Format)> {
         (root().join("profiles/core.toml"), Format::Profiles),
         (root().join("cards/core.toml"), Format::Deck),
         (root().join("cards/dice-game.toml"), Format::DiceDeck),
+        (root().join("tables/takedown.toml"), Format::TakedownLayout),
     ];
     let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
@@ -131,6 +132,9 @@ fn every_shipped_file_names_its_schema_and_passes_it() {
             Format::Profiles => assert!(parse_profiles(&name, &text).is_ok()),
             Format::Deck => assert!(parse_deck(&name, &text).is_ok()),
             Format::DiceDeck => assert!(parse_dice_deck(&name, &text).is_ok()),
+            Format::TakedownLayout => {
+                assert!(takedown::layout_file::parse_layout(&name, &text).is_ok())
+            }
         }
     }
 }
@@ -209,7 +213,7 @@ fn fixture() -> Toml {
 /// choosing, `[profiles.<key>]`, is followed through the document's first such key).
 fn places(doc: &Toml) -> Vec<Place> {
     let mut out = Vec::new();
-    walk_kind(Format::Scenario.root(), doc, Vec::new(), &mut out);
+    walk_kind(Format::Scenario.root().unwrap(), doc, Vec::new(), &mut out);
     out
 }
 
