@@ -104,6 +104,9 @@ fn seats_ui(view: &TakedownView, ui: &mut Ui) {
     ui.label(RichText::new(line).small().color(theme::MUTED));
 }
 
+/// The scripted players a seat may have beside the aiming AI's levels.
+const SCRIPTED: [&str; 2] = ["centre", "random"];
+
 /// A seat's choice in its list.
 fn seat_text(s: &SeatKind) -> String {
     match s {
@@ -131,6 +134,12 @@ fn new_game_ui(view: &mut TakedownView, ui: &mut Ui) -> Option<TakedownSetup> {
             };
             let mut options = vec![SeatKind::Person(aiming)];
             options.extend(Level::ALL.map(|l| SeatKind::Ai(AiSpec::at(l))));
+            // The scripted players too: a steady opponent, and one that flicks anywhere.
+            for scripted in SCRIPTED {
+                if let Ok(spec) = scripted.parse::<AiSpec>() {
+                    options.push(SeatKind::Ai(spec));
+                }
+            }
             egui::ComboBox::from_id_salt(("takedown-seat", i))
                 .selected_text(seat_text(seat))
                 .width(110.0)
@@ -139,10 +148,16 @@ fn new_game_ui(view: &mut TakedownView, ui: &mut Ui) -> Option<TakedownSetup> {
                         let text = seat_text(&o);
                         let tip = match &o {
                             SeatKind::Person(_) => "A person at this screen".to_string(),
-                            SeatKind::Ai(spec) => format!(
-                                "Aims by simulation ({spec}); its flicks stray with its level's \
-                                 noise"
-                            ),
+                            SeatKind::Ai(spec) => match spec.as_str() {
+                                "centre" => "Flicks straight at the nearest target's centre, \
+                                             straying as at normal"
+                                    .to_string(),
+                                "random" => "Flicks anywhere on the table".to_string(),
+                                _ => format!(
+                                    "Aims by simulation ({spec}); its flicks stray with its \
+                                     level's noise"
+                                ),
+                            },
                         };
                         ui.selectable_value(&mut choice, o, text).on_hover_text(tip);
                     }
@@ -246,4 +261,18 @@ fn log_ui(view: &TakedownView, ui: &mut Ui) {
                 ui.label(text);
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scripted_players_offered_are_players_and_read_as_themselves() {
+        for name in SCRIPTED {
+            let spec: AiSpec = name.parse().expect("a player the table can seat");
+            assert!(spec.player().name().starts_with(name));
+            assert_eq!(seat_text(&SeatKind::Ai(spec)), format!("AI: {name}"));
+        }
+    }
 }
