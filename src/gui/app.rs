@@ -563,7 +563,7 @@ impl MarsApp {
     /// After the position changes: forget stale look-ahead and follow the acting model.
     fn catch_up(&mut self) {
         let Some(s) = &self.session else { return };
-        let n = s.history().len();
+        let n = s.decisions_made();
         if n == self.seen {
             return;
         }

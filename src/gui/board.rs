@@ -145,7 +145,7 @@ impl BoardView {
         // The selected model's reach, when it can act for the person deciding.
         let sel_reach = selected
             .filter(|m| Some(g.model(*m).side) == deciding)
-            .map(|m| self.reach_of(g, session.history().len(), m))
+            .map(|m| self.reach_of(g, session.decisions_made(), m))
             .unwrap_or_default();
 
         // The ground, and what is lit on it.

@@ -42,7 +42,7 @@ impl FreshDecision {
     /// how new it is. The first decision a table shows is not guarded.
     pub fn observe(&mut self, session: &Session, now: f64) -> Freshness {
         let key = DecisionKey {
-            made: session.history().len(),
+            made: session.decisions_made(),
             phase: std::mem::discriminant(&session.state().phase()),
         };
         match self.seen {

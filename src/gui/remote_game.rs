@@ -111,14 +111,15 @@ impl RemoteGame {
             return;
         };
         if !self.table.legal().contains(&next) {
-            if !self.table.legal().is_empty() || self.table.state().is_over() {
+            // As at home: a plan stops where the decision passed to the other side, and
+            // says so where a die rolled on the way made its next step impossible.
+            if !self.table.legal().is_empty() {
                 session.notice = Some(format!(
                     "{} is no longer possible after what happened",
                     action_text(session.state(), &next, session.names())
                 ));
-                self.plan.clear();
             }
-            // Else the host has not yet handed this table the decision: wait.
+            self.plan.clear();
             return;
         }
         self.plan.pop_front();

@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable;
 use mars_attacks::gui::MarsApp;
 use mars_attacks::gui::command::Command;
 use mars_attacks::gui::network_window::Sitter;
-use mars_attacks::rules::{BySide, Side};
+use mars_attacks::rules::{Action, BySide, Side};
 use mars_attacks::table::setup::GameSetup;
 use net::host::{Host, HostConfig, HostOptions};
 use net::protocol::{ChatText, Seat};
@@ -67,6 +67,36 @@ fn the_window_hosts_a_game_against_the_ai_and_plays_it_through_the_host() {
     assert!(s.afar().is_some(), "the board shows the host's game");
     assert_eq!(s.afar().unwrap().seat, Some(Side::Humans));
     assert!(s.sees_hand(Side::Humans) && !s.sees_hand(Side::Martians));
+    // A plan of two decisions (a model activated, then what it does) goes to the host one
+    // at a time, the second once the host has answered the first.
+    step_until(&mut h, "the Humans' first decision", |a| {
+        a.session.as_ref().is_some_and(|s| !s.legal().is_empty())
+    });
+    let s = h.state().session.as_ref().unwrap();
+    let activate = s
+        .legal()
+        .into_iter()
+        .find(|a| matches!(a, Action::Activate(_)))
+        .expect("a model to activate at the start of the Turn");
+    let mut after = s.state().clone();
+    after
+        .play(activate, &mut mars_attacks::rules::rng_from_seed(0))
+        .unwrap();
+    let mut then = Vec::new();
+    after.legal_actions(&mut then);
+    let made = s.decisions_made();
+    let logged = s.history().len();
+    h.state_mut()
+        .run(vec![Command::Play(vec![activate, then[0]])]);
+    step_until(&mut h, "both decisions of the plan at the host", |a| {
+        a.session.as_ref().unwrap().decisions_made() >= made + 2
+    });
+    let log = h.state().remote().unwrap().table.log();
+    let decided: Vec<Action> = log
+        .iter()
+        .filter_map(|e| e.decision.as_ref().map(|d| d.action))
+        .collect();
+    assert_eq!(decided[logged..logged + 2], [activate, then[0]]);
     // Play ten of the Humans' decisions, each through the host.
     let mut played = 0;
     while played < 10 {

@@ -34,9 +34,11 @@ pub struct Afar {
 
 impl Session {
     /// A session showing `state`, the position a host sent the table that plays `seat`
-    /// (none: a spectator), with `made` decisions made in the host's game. The side this
-    /// table plays is a person's; the other is marked as the AI's only so that a hint and
-    /// the estimate search as against an AI opponent: it never moves here.
+    /// (none: a spectator); `seed` is this table's own, for its hints' searches (the
+    /// game's seed is the host's secret). The side this table plays is a person's; the
+    /// other is marked as the AI's only so that a hint and the estimate search as against
+    /// an AI opponent: it never moves here. It has no scenario file: the scenario came
+    /// from the host.
     pub fn at_a_distance(
         scenario: Arc<Scenario>,
         state: GameState,
@@ -49,7 +51,7 @@ impl Session {
             controllers[side] = Controller::Human;
         }
         let setup = GameSetup {
-            scenario_path: scenario.name.clone().into(),
+            scenario_path: std::path::PathBuf::new(),
             seed,
             dice_seed: None,
             controllers,

@@ -151,6 +151,13 @@ impl MarsApp {
                 self.new_game.open = false;
                 return None;
             }
+            // The New game window keeps its own choice: a game over the network has no
+            // scenario file of this machine's to offer.
+            Command::OpenNewGame if self.network.game.is_some() => {
+                self.new_game.seed.clear();
+                self.new_game.open();
+                return None;
+            }
             Command::NewGame(_)
             | Command::NewTableGame(..)
             | Command::Load(_)
