@@ -259,6 +259,8 @@ impl MarsApp {
         }
         let legal = session.legal();
         let mut table = PanelContext::new(session, &legal, self.selected, self.armed);
+        // Over the network: a look back at a position shown, asked for in the left panel.
+        let mut look_back = None;
         // The top bar's commands first, then the panels' in the order they are drawn.
         table.commands = commands;
         let now = ctx.input(|i| i.time);
@@ -274,7 +276,7 @@ impl MarsApp {
             .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(8.0))
             .show(ui, |ui| {
                 within_width(ui, |ui| match &mut self.network.game {
-                    Some(game) => super::remote_panel::ui(ui, game),
+                    Some(game) => look_back = super::remote_panel::ui(ui, game),
                     None => self.log.ui(ui, &mut table),
                 })
             });
@@ -320,6 +322,11 @@ impl MarsApp {
         }
         self.problem_ui(&ctx);
         commands.dedup();
+        if let (Some(k), Some(game), Some(s)) =
+            (look_back, &mut self.network.game, &mut self.session)
+        {
+            game.look_back(s, k);
+        }
         self.run(commands);
     }
 

@@ -12,6 +12,8 @@
 //! it happens on a thread of its own ([`Joining`]): the window keeps drawing meanwhile.
 
 use std::collections::VecDeque;
+
+use rand::SeedableRng;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use crate::rules::Action;
@@ -39,6 +41,9 @@ pub struct RemoteGame {
     pub chat: String,
     /// Why the last chat line or decision could not be sent.
     pub problem: Option<String>,
+    /// The position shown when looking back over those this table was shown (an index
+    /// of [`RemoteTable::seen`]); none: the game as it stands.
+    looking_back: Option<usize>,
 }
 
 impl RemoteGame {
@@ -59,6 +64,7 @@ impl RemoteGame {
             refusals_shown: 0,
             chat: String::new(),
             problem: None,
+            looking_back: None,
         };
         let mut session = session;
         game.catch_up(&mut session);
@@ -88,6 +94,8 @@ impl RemoteGame {
         if self.shown == Some(self.table.decision()) {
             return false;
         }
+        // The game moved on: back to it.
+        self.looking_back = None;
         self.shown = Some(self.table.decision());
         let view = self.table.view();
         session.show_from_afar(
@@ -149,6 +157,40 @@ impl RemoteGame {
                 Err(e) => self.problem = Some(e.to_string()),
             },
             Err(e) => self.problem = Some(e.to_string()),
+        }
+    }
+
+    /// The position looked back at, if any: its index among [`RemoteTable::seen`].
+    pub fn looking_back(&self) -> Option<usize> {
+        self.looking_back
+    }
+
+    /// Shows in `session` the `k`th position this table was shown (from its own view: what
+    /// it was sent then, nothing more), or, with `None`, the game as it stands. Nothing can
+    /// be decided while looking back; a new position from the host ends it.
+    pub fn look_back(&mut self, session: &mut Session, k: Option<usize>) {
+        let seen = self.table.seen();
+        let k = k.filter(|k| *k + 1 < seen.len());
+        let Some(i) = k else {
+            self.looking_back = None;
+            self.shown = None;
+            self.catch_up(session);
+            return;
+        };
+        // The hand this seat did not see is dealt here at random (it is not shown).
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64);
+        match seen[i]
+            .snapshot
+            .load(self.table.scenario().clone(), &mut rng)
+        {
+            Ok((state, _)) => {
+                let made = seen[i].made as usize;
+                let history = steps_of(&self.table).into_iter().take(made).collect();
+                session.show_from_afar(state, made, Vec::new(), history);
+                self.looking_back = Some(i);
+                self.plan.clear();
+            }
+            Err(e) => session.notice = Some(format!("that position does not load: {e}")),
         }
     }
 

@@ -26,8 +26,14 @@ fn seat_state_words(s: SeatState) -> &'static str {
     }
 }
 
-/// Draws the panel.
-pub fn ui(ui: &mut Ui, game: &mut RemoteGame) {
+/// A position to look back at (an index of the table's positions shown), or `None`: back
+/// to the game.
+pub type LookBack = Option<usize>;
+
+/// Draws the panel; a look back asked for, to carry out on the board's session after the
+/// frame.
+pub fn ui(ui: &mut Ui, game: &mut RemoteGame) -> Option<LookBack> {
+    let mut asked = None;
     ui.heading("Network game");
     ui.label(format!("You are {}.", seat_words(game.table.seat())));
     connection_ui(ui, game);
@@ -35,6 +41,7 @@ pub fn ui(ui: &mut Ui, game: &mut RemoteGame) {
         codes_ui(ui, game);
     }
     undo_ui(ui, game);
+    look_back_ui(ui, game, &mut asked);
     chat_ui(ui, game);
     ui.label(RichText::new("Log").strong().color(theme::LABEL));
     egui::ScrollArea::vertical()
@@ -42,6 +49,7 @@ pub fn ui(ui: &mut Ui, game: &mut RemoteGame) {
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| log_ui(ui, game));
+    asked
 }
 
 fn connection_ui(ui: &mut Ui, game: &mut RemoteGame) {
@@ -132,6 +140,36 @@ fn undo_ui(ui: &mut Ui, game: &mut RemoteGame) {
         game.ask_undo();
     }
     ui.add_space(4.0);
+}
+
+/// Stepping back through the positions this table was shown, as it was shown them.
+fn look_back_ui(ui: &mut Ui, game: &RemoteGame, asked: &mut Option<LookBack>) {
+    let n = game.table.seen().len();
+    if n < 2 {
+        return;
+    }
+    section(ui, "Look back", |ui| {
+        let last = n - 1;
+        let mut k = game.looking_back().unwrap_or(last);
+        let slider = egui::Slider::new(&mut k, 0..=last)
+            .text("positions shown")
+            .integer();
+        if ui
+            .add(slider)
+            .on_hover_text("Every position this table was sent, as it was sent: nothing more")
+            .changed()
+        {
+            *asked = Some((k < last).then_some(k));
+        }
+        if game.looking_back().is_some() {
+            ui.horizontal(|ui| {
+                ui.colored_label(theme::LABEL, "Looking back: nothing can be decided.");
+                if ui.button("Back to the game").clicked() {
+                    *asked = Some(None);
+                }
+            });
+        }
+    });
 }
 
 fn chat_ui(ui: &mut Ui, game: &mut RemoteGame) {

@@ -150,6 +150,20 @@ fn the_window_hosts_a_game_against_the_ai_and_plays_it_through_the_host() {
             .filter(|e| e.decision.is_some())
             .count()
     );
+    // Looking back: the first position this table was shown, as it was shown, and nothing
+    // to decide there; then back to the game.
+    let now = (session.decisions_made(), session.state().clone());
+    let first = game.table.seen()[0].made as usize;
+    h.state_mut().look_back(Some(0));
+    let s = h.state().session.as_ref().unwrap();
+    assert_eq!(s.decisions_made(), first);
+    assert!(s.legal().is_empty());
+    assert_eq!(h.state().remote().unwrap().looking_back(), Some(0));
+    h.run_steps(2);
+    h.get_by_label("Looking back: nothing can be decided.");
+    h.state_mut().look_back(None);
+    let s = h.state().session.as_ref().unwrap();
+    assert_eq!((s.decisions_made(), s.state().clone()), now);
     // A save is refused (the host keeps the game), and nothing is written.
     let path = temp_dir("net-host").join("not-written.json");
     h.state_mut().run(vec![Command::Save(path.clone())]);

@@ -42,6 +42,14 @@ impl MarsApp {
         &mut self.network.window
     }
 
+    /// Looks back at the `k`th position the network game's table was shown, or (`None`)
+    /// back to the game, as the left panel's slider does.
+    pub fn look_back(&mut self, k: Option<usize>) {
+        if let (Some(game), Some(s)) = (&mut self.network.game, &mut self.session) {
+            game.look_back(s, k);
+        }
+    }
+
     /// A table is joining a host (the window shows that it waits).
     pub fn is_joining(&self) -> bool {
         self.network.joining.is_some()
