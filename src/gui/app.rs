@@ -360,7 +360,11 @@ impl MarsApp {
                 out.push(Command::OpenNewGame);
             }
             // Over the network the host decides what can be taken back.
-            let can_undo = self.network.game.is_some()
+            let can_undo = self
+                .network
+                .game
+                .as_ref()
+                .is_some_and(|g| g.table.seat().side().is_some())
                 || self
                     .session
                     .as_ref()

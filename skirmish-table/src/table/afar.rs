@@ -147,6 +147,8 @@ mod tests {
         assert!(!s.is_thinking() && s.ai_wait().is_none());
         let watch = Session::at_a_distance(s.scenario().clone(), state, None, 1);
         assert!(Side::BOTH.iter().all(|side| !watch.sees_hand(*side)));
+        // Nothing to pause or pace here: the host paces its AI.
+        assert!(!watch.is_watch());
         assert_eq!(watch.human_to_move(), None);
     }
 }

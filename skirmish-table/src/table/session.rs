@@ -263,6 +263,10 @@ impl Session {
 
     /// Do both sides play by AI?
     pub fn is_watch(&self) -> bool {
+        // A spectator's table at a distance watches too, but the host paces the AI.
+        if self.afar.is_some() {
+            return false;
+        }
         Side::BOTH
             .iter()
             .all(|s| !self.setup.controllers[*s].is_human())
